@@ -1,0 +1,149 @@
+/**
+ * `npm start`: the whole product in one command. Embedded PostgreSQL (unless
+ * DATABASE_URL is set), migrations, demo data on first start, a production
+ * build when the sources changed, then the Next server (UI + tRPC + REST) and
+ * the background workers. Ctrl-C stops everything cleanly.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createApiToken } from "@/server/auth/api-tokens";
+import { openDatabase } from "@/server/db/bootstrap";
+import { createPrismaClient } from "@/server/db/client";
+import { migrate } from "@/server/db/migrate";
+import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
+import { env, EnvError } from "@/server/env";
+import { startWorkers } from "@/server/jobs/runner";
+
+const dev = process.argv.includes("--dev");
+const started = Date.now();
+const log = (m: string) => console.log(`[start] ${m}`);
+
+let config: ReturnType<typeof env>;
+try {
+  config = env();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const nextBin = path.resolve("node_modules/next/dist/bin/next");
+
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) if (entry !== "generated") visit(path.join(p, entry));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+/** A production build exists and is newer than every source file. */
+function buildIsFresh(): boolean {
+  const buildId = path.resolve(".next/BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  return statSync(buildId).mtimeMs >= newestMtime(["src", "public", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"]);
+}
+
+const database = await openDatabase();
+log(`database: ${database.embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, "postgres")})` : "DATABASE_URL"}`);
+const children: ChildProcess[] = [];
+let stopping = false;
+let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log("stopping…");
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.race([Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r))))), sleep(10_000)]);
+  await workers?.stop().catch(() => undefined);
+  await database.stop().catch(() => undefined);
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+try {
+  const result = await migrate(database.url);
+  log(`migrations: ${result.applied.length} applied, ${result.skipped.length} up to date`);
+
+  const tokenFile = path.resolve(config.DATA_DIR, "demo-token");
+  const db = createPrismaClient(database.url);
+  if (config.SEED_DEMO_DATA && (await isDatabaseEmpty(db))) {
+    const t0 = Date.now();
+    const { ownerId } = await seedDemoData(db);
+    const { token } = await createApiToken(db, ownerId, "Demo token");
+    mkdirSync(path.dirname(tokenFile), { recursive: true });
+    writeFileSync(tokenFile, token, { mode: 0o600 });
+    log(`demo data created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  await db.$disconnect();
+
+  const childEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NEXTAUTH_SECRET: config.NEXTAUTH_SECRET,
+    NEXTAUTH_URL: config.APP_URL,
+    APP_URL: config.APP_URL,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+
+  if (!dev && !buildIsFresh()) {
+    log("building the app (next build)…");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+
+  const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
+  });
+  children.push(server);
+  server.stdout?.on("data", (chunk: Buffer) => {
+    if (config.LOG_LEVEL === "debug") process.stdout.write(chunk);
+  });
+  server.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`[start] the web server exited (${code}); stopping.`);
+      void shutdown(code ?? 1);
+    }
+  });
+
+  if (config.WORKERS_ENABLED) workers = await startWorkers(database.url);
+
+  const health = `http://127.0.0.1:${config.PORT}/api/health`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(health).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 600) throw new Error(`the web server did not answer ${health}`);
+    await sleep(250);
+  }
+
+  const demoToken = existsSync(tokenFile) ? readFileSync(tokenFile, "utf8").trim() : undefined;
+  console.log(`
+  Agency Chatbot Platform is running (${((Date.now() - started) / 1000).toFixed(1)} s)
+
+    URL         ${config.APP_URL}
+    Login       ${DEMO_OWNER.email} / ${DEMO_OWNER.password}
+    API token   ${demoToken ?? "(create one in the dashboard: API tokens)"}
+    Try         curl -H "Authorization: Bearer ${demoToken ?? "$TOKEN"}" ${config.APP_URL}/v1/me
+    Workers     ${config.WORKERS_ENABLED ? "running" : "disabled (WORKERS_ENABLED=false)"}
+
+  Press Ctrl-C to stop.
+`);
+} catch (error) {
+  console.error(`[start] ${(error as Error).message}`);
+  await shutdown(1);
+}

@@ -1,0 +1,17 @@
+/** `npm run worker`: background workers only, for running more of them beside the app (DESIGN §11). */
+import { openDatabase } from "@/server/db/bootstrap";
+import { migrate } from "@/server/db/migrate";
+import { startWorkers } from "@/server/jobs/runner";
+
+const database = await openDatabase();
+await migrate(database.url);
+const runner = await startWorkers(database.url);
+console.log("[worker] running; Ctrl-C to stop");
+const stop = async () => {
+  await runner.stop().catch(() => undefined);
+  await database.stop();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+await runner.promise;

@@ -1,0 +1,29 @@
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `Nov 21, 2026` in the viewer's locale; the raw string if it cannot be parsed. */
+export function formatDate(iso: string): string {
+  const date = parse(iso);
+  return date ? dateFormat.format(date) : iso;
+}
+
+/** `Nov 21, 2026, 9:30 AM` in the viewer's locale; the raw string if it cannot be parsed. */
+export function formatDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? dateTimeFormat.format(date) : iso;
+}
+
+/** `custom` → `Custom`, `knowledge_base` → `Knowledge base`. */
+export function humanize(value: string): string {
+  const text = value.replace(/[_-]+/g, " ").trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1) : value;
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

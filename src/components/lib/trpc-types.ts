@@ -1,0 +1,7 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type CurrentUser = RouterOutputs["me"]["get"]["user"];
+export type ChatbotListItem = RouterOutputs["me"]["chatbots"][number];
+export type ApiTokenItem = RouterOutputs["apiTokens"]["list"][number];

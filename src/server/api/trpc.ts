@@ -1,0 +1,113 @@
+/**
+ * tRPC setup: the context (who is calling), the error shape, and the named
+ * procedures every router builds on.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { User } from "@/generated/prisma/client";
+import { getDb, type Db } from "@/server/db/client";
+import { authenticateToken, bearerToken } from "@/server/auth/api-tokens";
+import { getSessionUserId } from "@/server/auth/session";
+import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
+import { zodFieldErrors } from "@/server/lib/zod-errors";
+import { findAgencyOwnedBy } from "@/server/services/tenancy";
+
+export interface RestMeta {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Documented path, with `{param}` placeholders, e.g. `/v1/agency/clients/{client_id}`. */
+  path: string;
+  summary: string;
+  /** Success status; 200 unless given. */
+  status?: number;
+  idempotency?: "required" | "optional";
+  tags?: string[];
+}
+
+export interface Meta {
+  rest?: RestMeta;
+}
+
+export interface Context {
+  db: Db;
+  user: User | null;
+  /** `token` for bearer-authenticated calls (REST), `session` for the dashboard. */
+  via: "token" | "session" | null;
+  tokenId: string | null;
+}
+
+export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {
+  const db = getDb();
+  const authorization = opts.headers.get("authorization");
+  if (authorization !== null || !opts.allowSession) {
+    const token = bearerToken(authorization);
+    const auth = token ? await authenticateToken(db, token) : null;
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null };
+  }
+  const userId = await getSessionUserId();
+  const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+  return { db, user, via: user ? "session" : null, tokenId: null };
+}
+
+export interface ErrorData {
+  appCode: string;
+  httpStatus: number;
+  fieldErrors?: FieldErrors;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const app = toAppError(error);
+      return {
+        ...shape,
+        message: app.message,
+        data: { ...shape.data, appCode: app.code, httpStatus: app.status, fieldErrors: app.errors } satisfies ErrorData & typeof shape.data,
+      };
+    },
+  });
+
+/** Any error thrown inside a procedure, as the application error it stands for. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) return validationFrom(error.cause);
+    const entry = Object.entries(ERROR_TABLE).find(([, v]) => v.trpc === error.code);
+    if (entry && error.code !== "INTERNAL_SERVER_ERROR") return new AppError(entry[0] as keyof typeof ERROR_TABLE, error.message || undefined);
+  }
+  if (error instanceof ZodError) return validationFrom(error);
+  return new AppError("INTERNAL");
+}
+
+function validationFrom(error: ZodError): AppError {
+  return validationError(zodFieldErrors(error));
+}
+
+/** Services throw AppError; this turns it into a TRPCError carrying it. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const app = result.error.cause;
+    result.error = new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError("UNAUTHENTICATED");
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** The owner of a team on the agency plan; `ctx.agency` is that team. */
+export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, next }) => {
+  const agency = await findAgencyOwnedBy(ctx.db, ctx.user.id);
+  if (!agency) throw new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
+  return next({ ctx: { ...ctx, agency } });
+});

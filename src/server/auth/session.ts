@@ -1,0 +1,47 @@
+import { getServerSession, type NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import { env } from "@/server/env";
+import { verifyPassword } from "@/server/auth/password";
+
+const credentials = z.object({ email: z.email(), password: z.string().min(1) });
+
+let options: NextAuthOptions | undefined;
+
+/** next-auth: email + password (scrypt) with JWT sessions for the dashboard. */
+export function authOptions(): NextAuthOptions {
+  options ??= {
+    secret: env().NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(input) {
+          const parsed = credentials.safeParse(input);
+          if (!parsed.success) return null;
+          const user = await getDb().user.findUnique({ where: { email: parsed.data.email.toLowerCase() } });
+          if (!user?.passwordHash || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
+          return { id: user.id, name: user.name, email: user.email };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, userId: token.sub };
+      },
+    },
+  };
+  return options;
+}
+
+export async function getSessionUserId(): Promise<string | null> {
+  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  return session?.userId ?? null;
+}

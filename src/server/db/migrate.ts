@@ -1,0 +1,80 @@
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+/**
+ * Applies prisma/migrations/<name>/migration.sql in name order. Prisma's own
+ * `migrate deploy` needs a native schema engine we cannot download, so this
+ * runner does the same job: one advisory lock across processes, one
+ * transaction per file, and a `_prisma_migrations` table in Prisma's format
+ * (so `prisma migrate deploy` also works where the engine exists).
+ */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
+const LOCK_KEY = 72707369; // the same key Prisma uses for its migration lock
+
+export interface MigrationResult {
+  applied: string[];
+  skipped: string[];
+}
+
+export function listMigrations(dir = MIGRATIONS_DIR) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+export async function migrate(connectionString: string, opts: { dir?: string; log?: (m: string) => void } = {}): Promise<MigrationResult> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  const result: MigrationResult = { applied: [], skipped: [] };
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+    )`);
+    const done = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
+    for (const m of listMigrations(opts.dir)) {
+      const previous = applied.get(m.name);
+      if (previous) {
+        if (previous !== m.checksum) opts.log?.(`warning: migration ${m.name} was edited after it was applied`);
+        result.skipped.push(m.name);
+        continue;
+      }
+      const id = randomUUID();
+      await client.query("BEGIN");
+      try {
+        await client.query(m.sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [id, m.checksum, m.name],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      opts.log?.(`applied ${m.name}`);
+      result.applied.push(m.name);
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+  return result;
+}

@@ -1,0 +1,26 @@
+import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
+import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
+
+/** One file per job kind; this is the list the workers run. */
+export const taskList: TaskList = {
+  purge_idempotency_keys: purgeIdempotencyKeys,
+};
+
+/** Scheduled jobs (graphile-worker crontab syntax, UTC). */
+export const crontab = ["0 3 * * * purge_idempotency_keys ?max=3"].join("\n");
+
+const quietLogger = new Logger(() => (level: LogLevel, message: string) => {
+  if (level === "error" || level === "warning") console.error(`[worker] ${level}: ${message}`);
+});
+
+export function startWorkers(connectionString: string, opts: { concurrency?: number } = {}): Promise<Runner> {
+  return run({
+    connectionString,
+    taskList,
+    crontab,
+    concurrency: opts.concurrency ?? 4,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: quietLogger,
+  });
+}

@@ -1,0 +1,103 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { createCaller } from "@/server/api/root";
+import { createContext, toAppError } from "@/server/api/trpc";
+import { AppError } from "@/server/errors";
+import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
+
+/**
+ * The REST bridge: every documented `/v1` operation is a tRPC procedure that
+ * declares its route in `meta.rest`. A route file only says which documented
+ * path it serves; this module does the rest: method dispatch (405), `Accept`
+ * (406), `Content-Type` (415), JSON parsing (400), bearer auth, input mapping
+ * (path params + query + body), errors from the one error table, and the
+ * success status.
+ */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204) return new NextResponse(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return new NextResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorResponse(error: AppError): Response {
+  return json(error.status, error.body(), error.headers);
+}
+
+/** Route handlers for every method of one documented path. */
+export function restRoutes(path: string): Record<Method, Handler> {
+  const handlers = {} as Record<Method, Handler>;
+  for (const method of METHODS) handlers[method] = (req, ctx) => handle(path, method, req, ctx);
+  return handlers;
+}
+
+async function handle(path: string, method: Method, req: NextRequest, routeCtx: RouteContext): Promise<Response> {
+  const endpoints = restEndpoints().get(path) ?? [];
+  const endpoint = endpoints.find((e) => e.method === method);
+  try {
+    if (!endpoint) {
+      const allow = endpoints.map((e) => e.method).join(", ");
+      throw new AppError("METHOD_NOT_ALLOWED", `The ${method} method is not supported for this route. Supported methods: ${allow}.`, {
+        headers: { Allow: allow },
+      });
+    }
+    if (!acceptsJson(req.headers.get("accept"))) throw new AppError("NOT_ACCEPTABLE");
+    const body = await readJsonBody(req);
+    const params = await routeCtx.params;
+    const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
+    const ctx = await createContext({ headers: req.headers, allowSession: false });
+    const result = await call(endpoint, ctx, input);
+    return json(endpoint.status ?? 200, result);
+  } catch (error) {
+    const app = toAppError(error);
+    if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
+    return errorResponse(app);
+  }
+}
+
+async function call(endpoint: RestEndpoint, ctx: Awaited<ReturnType<typeof createContext>>, input: Record<string, unknown>) {
+  let target: unknown = createCaller(ctx);
+  for (const part of endpoint.procedurePath.split(".")) target = (target as Record<string, unknown>)[part];
+  return (target as (input: unknown) => Promise<unknown>)(input);
+}
+
+function pathParams(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+/** No `Accept` means JSON; otherwise JSON must be among the acceptable types. */
+export function acceptsJson(accept: string | null): boolean {
+  if (!accept || !accept.trim()) return true;
+  return accept.split(",").some((part) => {
+    const [type = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) return false;
+    return ["application/json", "application/*", "*/*"].includes(type.trim()) || /^application\/[\w.+-]*\+json$/.test(type.trim());
+  });
+}
+
+async function readJsonBody(req: NextRequest): Promise<Record<string, unknown>> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  const contentType = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (contentType !== "application/json" && !/^application\/[\w.+-]*\+json$/.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError("MALFORMED_JSON");
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AppError("VALIDATION", "The request body must be a JSON object.", { errors: { body: ["The request body must be a JSON object."] } });
+  }
+  return parsed as Record<string, unknown>;
+}
