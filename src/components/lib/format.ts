@@ -23,7 +23,3 @@ export function humanize(value: string): string {
   const text = value.replace(/[_-]+/g, " ").trim();
   return text ? text[0]!.toUpperCase() + text.slice(1) : value;
 }
-
-export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

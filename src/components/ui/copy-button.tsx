@@ -50,7 +50,7 @@ export function CopyButton({ value, label = "Copy", ...props }: Omit<ButtonProps
       <Button variant="secondary" size="sm" {...props} onClick={async () => setStatus((await copyText(value)) ? "copied" : "failed")}>
         {status === "copied" ? "Copied" : label}
       </Button>
-      <span role="status" className="sr-only">
+      <span role="status" className={status === "failed" ? "text-xs text-red-600" : "sr-only"}>
         {status === "copied" ? "Copied to clipboard." : status === "failed" ? "Could not copy. Select the text and copy it manually." : ""}
       </span>
     </>

@@ -85,11 +85,11 @@ function validationFrom(error: ZodError): AppError {
   return validationError(zodFieldErrors(error));
 }
 
-/** Services throw AppError; this turns it into a TRPCError carrying it. */
+/** Services throw AppError and inputs fail zod: both travel as a TRPCError carrying the AppError. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const app = result.error.cause;
+  if (!result.ok && (result.error.cause instanceof AppError || result.error.cause instanceof ZodError)) {
+    const app = toAppError(result.error.cause);
     result.error = new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
   }
   return result;

@@ -43,7 +43,13 @@ function makeReachable(dir: string) {
  * Starts a PostgreSQL server from the binaries shipped in the npm package,
  * with its data in `dataDir` (initialised on first use, kept afterwards).
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  log?: (line: string) => void;
+  /** Throw-away data (tests, benchmarks): trade crash safety for speed. */
+  ephemeral?: boolean;
+}): Promise<EmbeddedServer> {
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   makeReachable(path.dirname(dataDir));
@@ -64,7 +70,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off", "-c", "full_page_writes=off"].filter(() => process.env.EMBEDDED_PG_DURABLE !== "true"),
+    // TCP only (no Unix socket in /tmp, which may not be writable for the postgres user).
+    postgresFlags: [
+      ...["-c", "unix_socket_directories=", "-c", "max_connections=300"],
+      ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
     onLog: remember,
     onError: remember,
   });

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
+import { acceptsJson, isJsonContentType } from "@/server/rest/http";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 
 /**
@@ -14,7 +15,7 @@ import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
  */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -47,7 +48,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     }
     if (!acceptsJson(req.headers.get("accept"))) throw new AppError("NOT_ACCEPTABLE");
     const body = await readJsonBody(req);
-    const params = await routeCtx.params;
+    const params = (await routeCtx?.params) ?? {};
     const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
     const ctx = await createContext({ headers: req.headers, allowSession: false });
     const result = await call(endpoint, ctx, input);
@@ -71,24 +72,10 @@ function pathParams(params: Record<string, string | string[] | undefined>): Reco
   return out;
 }
 
-/** No `Accept` means JSON; otherwise JSON must be among the acceptable types. */
-export function acceptsJson(accept: string | null): boolean {
-  if (!accept || !accept.trim()) return true;
-  return accept.split(",").some((part) => {
-    const [type = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && Number(q.slice(2)) === 0) return false;
-    return ["application/json", "application/*", "*/*"].includes(type.trim()) || /^application\/[\w.+-]*\+json$/.test(type.trim());
-  });
-}
-
 async function readJsonBody(req: NextRequest): Promise<Record<string, unknown>> {
   const text = await req.text();
   if (!text.trim()) return {};
-  const contentType = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (contentType !== "application/json" && !/^application\/[\w.+-]*\+json$/.test(contentType)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE");
-  }
+  if (!isJsonContentType(req.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -18,11 +18,27 @@ const errorBody: JsonSchema = {
   },
 };
 
+/** Named schemas (`.meta({ id })`) shared by every operation, under components.schemas. */
+const components: Record<string, JsonSchema> = {};
+
 function toSchema(schema: unknown, io: "input" | "output"): JsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   delete json.$schema;
-  return json;
+  const defs = json.$defs as Record<string, JsonSchema> | undefined;
+  delete json.$defs;
+  for (const [id, def] of Object.entries(defs ?? {})) components[id] = rewriteRefs(def);
+  return rewriteRefs(json);
+}
+
+function rewriteRefs<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(rewriteRefs) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", "#/components/schemas/") : rewriteRefs(v)]),
+    ) as T;
+  }
+  return value;
 }
 
 function operation(endpoint: RestEndpoint) {
@@ -81,7 +97,7 @@ export function buildOpenApiDocument() {
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API token (acp_…)" } },
-      schemas: { Error: errorBody },
+      schemas: { Error: errorBody, ...components },
     },
   };
 }

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { SettingsIcon } from "@/components/icons";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile and your agency's account settings." />
+      <EmptyState
+        icon={<SettingsIcon className="size-5" />}
+        title="Settings are coming soon"
+        description="Profile, team and agency settings will appear here."
+      />
+    </>
+  );
+}

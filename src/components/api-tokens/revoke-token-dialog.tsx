@@ -1,0 +1,59 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiTokenItem } from "@/components/lib/trpc-types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { useTRPC } from "@/trpc/react";
+
+/** Asks before revoking `token` (open while it is non-null), then revokes it and refreshes the list. */
+export function RevokeTokenDialog({ token, onClose }: { token: ApiTokenItem | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const revoke = useMutation(
+    trpc.apiTokens.revoke.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.apiTokens.list.queryKey() });
+        close();
+      },
+    }),
+  );
+
+  function close() {
+    revoke.reset();
+    onClose();
+  }
+
+  return (
+    <Dialog
+      open={token !== null}
+      onClose={close}
+      title="Revoke API token?"
+      description={
+        <p>
+          <strong className="font-medium text-gray-900">{token?.name}</strong> will stop working immediately. Any integration using it will
+          get authentication errors. This cannot be undone.
+        </p>
+      }
+    >
+      {revoke.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {revoke.error.message}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={revoke.isPending}
+          aria-busy={revoke.isPending || undefined}
+          onClick={() => token && revoke.mutate({ id: token.id })}
+        >
+          Revoke token
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}

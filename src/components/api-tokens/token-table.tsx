@@ -1,0 +1,82 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { KeyIcon } from "@/components/icons";
+import type { ApiTokenItem } from "@/components/lib/trpc-types";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
+import { useTRPC } from "@/trpc/react";
+import { RevokeTokenDialog } from "@/components/api-tokens/revoke-token-dialog";
+import { TokenRow } from "@/components/api-tokens/token-row";
+
+function TableSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+      <p role="status" className="sr-only">
+        Loading API tokens…
+      </p>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-8" />
+      ))}
+    </div>
+  );
+}
+
+/** The caller's API tokens, newest first, with a confirmed Revoke per active token. */
+export function TokenTable() {
+  const trpc = useTRPC();
+  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.apiTokens.list.queryOptions());
+  const [revoking, setRevoking] = useState<ApiTokenItem | null>(null);
+
+  if (isPending) return <TableSkeleton />;
+
+  if (error) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <p className="font-medium">Couldn&apos;t load your API tokens.</p>
+        <p className="mt-1 text-red-700">{error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()} disabled={isRefetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (data.length === 0) {
+    return (
+      <EmptyState
+        icon={<KeyIcon className="size-5" />}
+        title="No API tokens yet"
+        description="Create a token to call the REST API from your own code. Send it as a Bearer token in the Authorization header."
+      />
+    );
+  }
+
+  return (
+    <>
+      <Table aria-label="API tokens">
+        <THead>
+          <TR>
+            <TH>Name</TH>
+            <TH>Token</TH>
+            <TH>Created</TH>
+            <TH>Last used</TH>
+            <TH>Status</TH>
+            <TH>
+              <span className="sr-only">Actions</span>
+            </TH>
+          </TR>
+        </THead>
+        <TBody>
+          {data.map((token) => (
+            <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
+          ))}
+        </TBody>
+      </Table>
+      <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />
+    </>
+  );
+}

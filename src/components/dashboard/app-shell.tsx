@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { LogoMark } from "@/components/icons";
+import type { CurrentUser } from "@/components/lib/trpc-types";
+import { NavLinks } from "@/components/dashboard/nav-links";
+import { UserMenu } from "@/components/dashboard/user-menu";
+
+/**
+ * The authenticated frame. On narrow screens the sidebar is a top bar (brand
+ * and user on the first row, the navigation scrolling sideways below); from
+ * `md` up it is a fixed column with the user at the bottom.
+ */
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 bg-white px-4 py-3 md:fixed md:inset-y-0 md:left-0 md:w-60 md:flex-col md:flex-nowrap md:items-stretch md:gap-6 md:border-r md:border-b-0 md:px-3 md:py-5">
+        <div className="order-1 flex flex-1 items-center gap-2 md:flex-none md:px-2.5">
+          <LogoMark className="size-6 text-indigo-600" />
+          <span className="text-sm font-semibold tracking-tight text-gray-900">Agency Chatbot Platform</span>
+        </div>
+        <div className="order-3 w-full md:order-2 md:flex-1">
+          <NavLinks />
+        </div>
+        <div className="order-2 md:order-3 md:border-t md:border-gray-200 md:px-2.5 md:pt-4">
+          <UserMenu user={user} />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6 md:ml-60 md:px-10 md:py-10">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { zodFieldErrors } from "./zod-errors";
+
+describe("zodFieldErrors", () => {
+  const schema = z.object({
+    name: z.string().min(1),
+    response_token_limit: z.number().int().min(50).max(10000).optional(),
+    invite_role: z.enum(["admin", "editor", "member"]).optional(),
+    chatbot: z.object({ name: z.string() }).optional(),
+  });
+
+  it("names each invalid field with a readable message", () => {
+    const result = schema.safeParse({ response_token_limit: 20, invite_role: "owner", chatbot: {} });
+    expect(result.success).toBe(false);
+    expect(zodFieldErrors(result.error!)).toEqual({
+      name: ["The name field is required."],
+      response_token_limit: ["The response token limit field must be at least 50."],
+      invite_role: ["The invite role field must be one of: admin, editor, member."],
+      "chatbot.name": ["The chatbot.name field is required."],
+    });
+  });
+
+  it("reports wrong types", () => {
+    const result = schema.safeParse({ name: 5 });
+    expect(zodFieldErrors(result.error!)).toEqual({ name: ["The name field must be a string."] });
+  });
+});
