@@ -1,14 +1,18 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
+const subscribeNothing = () => () => {};
+
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Until React has hydrated, a submit would be a native GET with the password in the URL; keep the button disabled.
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,7 +37,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       {error ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
@@ -47,7 +51,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         <Label htmlFor="password">Password</Label>
         <Input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
       </div>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>
     </form>
