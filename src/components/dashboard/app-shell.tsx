@@ -19,11 +19,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 bg-white px-4 py-3 md:fixed md:inset-y-0 md:left-0 md:w-60 md:flex-col md:flex-nowrap md:items-stretch md:gap-6 md:border-r md:border-b-0 md:px-3 md:py-5">
-        <div className="order-1 flex flex-1 items-center gap-2 md:flex-none md:px-2.5">
+        <div className="order-1 flex min-w-0 flex-1 items-center gap-2 md:flex-none md:px-2.5">
           <LogoMark className="size-6 text-indigo-600" />
           <span className="text-sm font-semibold tracking-tight text-gray-900">Agency Chatbot Platform</span>
         </div>
-        <div className="order-3 w-full md:order-2 md:flex-1">
+        <div className="order-3 w-full min-w-0 md:order-2 md:flex-1">
           <NavLinks />
         </div>
         <div className="order-2 md:order-3 md:border-t md:border-gray-200 md:px-2.5 md:pt-4">

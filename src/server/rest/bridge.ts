@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
-import { acceptsJson, isJsonContentType } from "@/server/rest/http";
+import { acceptsJson, readJsonBody } from "@/server/rest/http";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 
 /**
@@ -70,21 +70,4 @@ function pathParams(params: Record<string, string | string[] | undefined>): Reco
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) if (typeof v === "string") out[k] = v;
   return out;
-}
-
-async function readJsonBody(req: NextRequest): Promise<Record<string, unknown>> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  if (!isJsonContentType(req.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new AppError("MALFORMED_JSON");
-  }
-  if (parsed === null) return {};
-  if (typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new AppError("VALIDATION", "The request body must be a JSON object.", { errors: { body: ["The request body must be a JSON object."] } });
-  }
-  return parsed as Record<string, unknown>;
 }

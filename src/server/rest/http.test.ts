@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsJson, isJsonContentType } from "./http";
+import { acceptsJson, isJsonContentType, readJsonBody } from "./http";
 
 describe("acceptsJson", () => {
   it.each([
@@ -29,5 +29,33 @@ describe("isJsonContentType", () => {
     [null, false],
   ])("Content-Type %j → %s", (ct, expected) => {
     expect(isJsonContentType(ct)).toBe(expected);
+  });
+});
+
+describe("readJsonBody", () => {
+  const request = (body: string | undefined, contentType?: string) =>
+    new Request("http://x/v1/agency/clients", { method: "POST", body, headers: contentType ? { "Content-Type": contentType } : {} });
+
+  it("parses a JSON object and treats an empty body as {}", async () => {
+    expect(await readJsonBody(request('{"name":"Acme"}', "application/json"))).toEqual({ name: "Acme" });
+    expect(await readJsonBody(request(undefined))).toEqual({});
+    expect(await readJsonBody(request("  ", "text/plain"))).toEqual({});
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    await expect(readJsonBody(request("name=Acme", "application/x-www-form-urlencoded"))).rejects.toMatchObject({ status: 415 });
+    await expect(readJsonBody(request('{"name":"Acme"}'))).rejects.toMatchObject({ status: 415 });
+  });
+
+  it("answers 400 for malformed JSON", async () => {
+    await expect(readJsonBody(request('{"name":', "application/json"))).rejects.toMatchObject({
+      status: 400,
+      message: "The request body is not valid JSON.",
+    });
+  });
+
+  it("answers 422 naming the body when it is not an object", async () => {
+    await expect(readJsonBody(request("[1,2]", "application/json"))).rejects.toMatchObject({ status: 422, errors: { body: expect.any(Array) } });
+    await expect(readJsonBody(request('"x"', "application/json"))).rejects.toMatchObject({ status: 422 });
   });
 });

@@ -1,3 +1,5 @@
+import { AppError } from "@/server/errors";
+
 /** Pure HTTP header rules of the REST surface (DESIGN §6). */
 
 const JSON_SUFFIX = /^application\/[\w.+-]*\+json$/;
@@ -17,4 +19,22 @@ export function acceptsJson(accept: string | null): boolean {
 export function isJsonContentType(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   return type === "application/json" || JSON_SUFFIX.test(type);
+}
+
+/** The JSON object body of a request: `{}` when empty; 415 when not JSON, 400 when malformed, 422 when not an object. */
+export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  if (!isJsonContentType(req.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError("MALFORMED_JSON");
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AppError("VALIDATION", "The request body must be a JSON object.", { errors: { body: ["The request body must be a JSON object."] } });
+  }
+  return parsed as Record<string, unknown>;
 }

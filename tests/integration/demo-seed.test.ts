@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "@/server/auth/password";
+import { createCaller } from "@/server/api/root";
+import type { Db } from "@/server/db/client";
+import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
+import { createTestDatabase } from "../helpers/db";
+
+describe("demo data", () => {
+  let db: Db;
+  const now = new Date("2026-11-21T12:00:00Z");
+
+  beforeAll(async () => {
+    ({ db } = await createTestDatabase());
+    expect(await isDatabaseEmpty(db)).toBe(true);
+    await seedDemoData(db, { now });
+  });
+
+  it("has a demo agency owner who can log in, with an agency and workspaces in different states", async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER.email } });
+    expect(await verifyPassword(DEMO_OWNER.password, owner.passwordHash!)).toBe(true);
+    const agency = await db.team.findFirstOrThrow({ where: { ownerId: owner.id, kind: "agency", plan: "agency" } });
+    const clients = await db.team.findMany({ where: { agencyId: agency.id } });
+    expect(new Set(clients.map((c) => c.status))).toEqual(new Set(["active", "paused", "suspended"]));
+    expect(clients.some((c) => c.messageLimit === null)).toBe(true);
+  });
+
+  it("has about 90 days of traffic with feedback, leads, link clicks and countries", async () => {
+    const first = await db.conversation.findFirstOrThrow({ orderBy: { createdAt: "asc" } });
+    const last = await db.conversation.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const days = (last.createdAt.getTime() - first.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(85);
+    expect(last.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    const [conversations, messages, feedback, contacts, clicks, countries] = await Promise.all([
+      db.conversation.count(),
+      db.message.count(),
+      db.feedback.count(),
+      db.contact.count(),
+      db.linkClick.count(),
+      db.visitor.groupBy({ by: ["countryCode"] }),
+    ]);
+    expect(conversations).toBeGreaterThan(1000);
+    expect(messages).toBeGreaterThan(conversations * 2);
+    expect(feedback).toBeGreaterThan(0);
+    expect(contacts).toBeGreaterThan(0);
+    expect(clicks).toBeGreaterThan(0);
+    expect(countries.length).toBeGreaterThan(5);
+  });
+
+  it("shows up through the API for the owner, with suggested messages, sources and updated answers", async () => {
+    const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER.email } });
+    const chatbots = await createCaller({ db, user: owner, via: "session", tokenId: null }).me.chatbots();
+    expect(chatbots.length).toBeGreaterThanOrEqual(4);
+    expect(chatbots.some((c) => c.unread_count > 0)).toBe(true);
+    for (const table of [db.suggestedMessage, db.source, db.updatedAnswer] as const) {
+      expect(await (table as { count: () => Promise<number> }).count()).toBeGreaterThan(0);
+    }
+  });
+});
