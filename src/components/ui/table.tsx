@@ -3,7 +3,7 @@ import { cn } from "@/components/lib/cn";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs">
       <table className={cn("min-w-full divide-y divide-gray-200 text-left text-sm", className)} {...props} />
     </div>
   );
