@@ -13,7 +13,7 @@ import { createPrismaClient } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { env, EnvError } from "@/server/env";
-import { startWorkers } from "@/server/jobs/runner";
+import { startWorkers, workersShuttingDown } from "@/server/jobs/runner";
 
 const dev = process.argv.includes("--dev");
 const started = Date.now();
@@ -61,6 +61,7 @@ let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  workersShuttingDown();
   log("stopping…");
   for (const child of children) child.kill("SIGTERM");
   await Promise.race([Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r))))), sleep(10_000)]);

@@ -1,13 +1,14 @@
 /** `npm run worker`: background workers only, for running more of them beside the app (DESIGN §11). */
 import { openDatabase } from "@/server/db/bootstrap";
 import { migrate } from "@/server/db/migrate";
-import { startWorkers } from "@/server/jobs/runner";
+import { startWorkers, workersShuttingDown } from "@/server/jobs/runner";
 
 const database = await openDatabase();
 await migrate(database.url);
 const runner = await startWorkers(database.url);
 console.log("[worker] running; Ctrl-C to stop");
 const stop = async () => {
+  workersShuttingDown();
   await runner.stop().catch(() => undefined);
   await database.stop();
   process.exit(0);

@@ -9,7 +9,14 @@ export const taskList: TaskList = {
 /** Scheduled jobs (graphile-worker crontab syntax, UTC). */
 export const crontab = ["0 3 * * * purge_idempotency_keys ?max=3"].join("\n");
 
+let stopping = false;
+/** While the process shuts down the database may go first; lost connections are then expected, not errors. */
+export function workersShuttingDown() {
+  stopping = true;
+}
+
 const quietLogger = new Logger(() => (level: LogLevel, message: string) => {
+  if (stopping) return;
   if (level === "error" || level === "warning") console.error(`[worker] ${level}: ${message}`);
 });
 
