@@ -1,10 +1,14 @@
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
+import { chatbotsRouter } from "@/server/api/routers/chatbots";
 import { meRouter } from "@/server/api/routers/me";
 
 export const appRouter = createTRPCRouter({
   me: meRouter,
   apiTokens: apiTokensRouter,
+  chatbots: chatbotsRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
