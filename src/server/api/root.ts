@@ -1,4 +1,5 @@
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
 import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   apiTokens: apiTokensRouter,
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
+  agencyClients: agencyClientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,8 @@ export interface Context {
   /** `token` for bearer-authenticated calls (REST), `session` for the dashboard. */
   via: "token" | "session" | null;
   tokenId: string | null;
+  /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
+  idempotencyKey?: string | null;
 }
 
 export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {

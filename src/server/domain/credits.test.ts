@@ -42,7 +42,7 @@ describe("messages_remaining", () => {
     [c(null, 500), { size: 1000, used: 400 }, "allowance-only", 600, "no limit, soft pause: the pool"],
     [c(null, 0), { size: 1000, used: 0 }, "stopped", 0, "no limit, stopped"],
     [c(0, 0, 5), pool, "active", 5, "a zero limit still spends top-ups"],
-  ] as const)("%j in %j, %s → %i (%s)", (counters, p, standing, expected) => {
+  ] as const)("%j in %j, %s → %i (%s)", (counters, p, standing, expected, _why) => {
     expect(remaining(counters, p, standing)).toBe(expected);
   });
 });
@@ -55,7 +55,7 @@ describe("charging an answer", () => {
     [c(100, 100, 10), "allowance-only", { used: 1, topup: 0, debt: 1 }, "soft pause never draws the frozen bucket"],
     [c(100, 100, 10), "stopped", { used: 1, topup: 0, debt: 1 }, "an answer finishing after a hard pause"],
     [c(null, 5000), "active", { used: 1, topup: 0, debt: 0 }, "no limit: counted against the pool only"],
-  ] as const)("%j %s → %j (%s)", (counters, standing, delta) => {
+  ] as const)("%j %s → %j (%s)", (counters, standing, delta, _why) => {
     expect(chargeDelta(counters, standing)).toEqual(delta);
   });
 

@@ -26,7 +26,8 @@ export function transition(state: WorkspaceState, action: StatusAction): Transit
     }
     case "suspend": {
       const next: WorkspaceState = { status: "suspended", pauseMode: null };
-      return { ok: true, next, changed: !same(next), stampPausedAt: state.status !== "suspended" };
+      // paused_at keeps the moment the workspace stopped serving when a pause becomes a suspension.
+      return { ok: true, next, changed: !same(next), stampPausedAt: state.status === "active" };
     }
     case "resume": {
       const next: WorkspaceState = { status: "active", pauseMode: null };

@@ -3,15 +3,16 @@ import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 import { acceptsJson, readJsonBody } from "@/server/rest/http";
+import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
  * declares its route in `meta.rest`. A route file only says which documented
  * path it serves; this module does the rest: method dispatch (405), `Accept`
- * (406), `Content-Type` (415), JSON parsing (400), bearer auth, input mapping
- * (path params + query + body), errors from the one error table, and the
- * success status.
+ * (406), `Content-Type` (415), JSON parsing (400), bearer auth, idempotency
+ * keys, input mapping (path params + query + body), errors from the one error
+ * table, and the success status.
  */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -23,6 +24,11 @@ const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   if (status === 204) return new NextResponse(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
   return new NextResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+function stored(response: StoredResponse, headers: Record<string, string> = {}): Response {
+  if (response.status === 204) return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
+  return new NextResponse(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 export function errorResponse(error: AppError): Response {
@@ -51,8 +57,18 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     const params = (await routeCtx?.params) ?? {};
     const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
     const ctx = await createContext({ headers: req.headers, allowSession: false });
-    const result = await call(endpoint, ctx, input);
-    return json(endpoint.status ?? 200, result);
+    const key = validateKey(req.headers.get("idempotency-key"));
+    const execute = async () => {
+      const result = await call(endpoint, { ...ctx, idempotencyKey: key }, input);
+      const status = endpoint.status ?? 200;
+      return { status, body: status === 204 ? "" : JSON.stringify(result) };
+    };
+    if (!endpoint.idempotency || (endpoint.idempotency === "optional" && key === null)) return stored(await execute());
+    if (!ctx.user) throw new AppError("UNAUTHENTICATED");
+    if (key === null) throw new AppError("IDEMPOTENCY_KEY_MISSING");
+    const fingerprint = requestFingerprint(method, req.nextUrl.pathname, body);
+    const response = await withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint }, execute);
+    return stored(response, response.replayed ? { "Idempotent-Replayed": "true" } : {});
   } catch (error) {
     const app = toAppError(error);
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);

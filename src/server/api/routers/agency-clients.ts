@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { agencyOwnerProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { isAccentColor } from "@/server/domain/accent-color";
+import { INTEGRATIONS } from "@/server/domain/integrations";
+import { agentSummarySchema, invitationSchema } from "@/server/serializers/agent-summary";
+import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/serializers/client";
+import {
+  changeStatus,
+  createAgent,
+  createClient,
+  getClient,
+  listAgents,
+  listClients,
+  topUpClient,
+  updateClient,
+} from "@/server/services/agency-clients";
+
+/** Agency endpoints for client workspaces (contract "Agency endpoints", DESIGN §7). Agency owners only: 403 otherwise. */
+const tags = ["Agency clients"];
+const limit = z.number().int().min(0).max(2_147_483_647).nullable().optional();
+const clientId = z.string();
+
+const clientFields = {
+  external_reference: z.string().trim().min(1).max(255).nullable().optional(),
+  message_limit: limit,
+  source_limit: limit,
+  chatbot_limit: limit,
+  response_token_limit: z.number().int().min(50).max(10_000).nullable().optional(),
+  byok_enabled: z.boolean().optional(),
+  enabled_integrations: z.array(z.enum(INTEGRATIONS)).nullable().optional(),
+};
+
+const agentInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
+  accent_color: z
+    .string()
+    .trim()
+    .refine(isAccentColor, "The {field} field must be a hex color (#4f46e5) or a CSS gradient expression.")
+    .nullable()
+    .optional(),
+});
+
+const createClientInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  ...clientFields,
+  chatbot: agentInput.optional(),
+  invite_email: z.email().max(255).optional(),
+  invite_role: z.enum(["admin", "editor", "member"]).optional(),
+});
+
+const listClientsInput = z.object({
+  external_reference: z.string().max(255).optional(),
+  status: z.enum(["active", "paused", "suspended"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+const clientEnvelope = z.object({ client: clientSchema });
+
+export const agencyClientsRouter = createTRPCRouter({
+  create: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients", summary: "Create a client workspace", status: 201, idempotency: "required", tags } })
+    .input(createClientInput)
+    .output(z.object({ client: clientSchema, chatbot: agentSummarySchema.optional(), invitation: invitationSchema.optional() }))
+    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.agency, ctx.user.id, input)),
+
+  list: agencyOwnerProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients", summary: "List client workspaces, newest first", tags } })
+    .input(listClientsInput)
+    .output(z.object({ current_page: z.number().int(), data: z.array(clientSchema), per_page: z.number().int(), total: z.number().int() }))
+    .query(({ ctx, input }) => listClients(ctx.db, ctx.agency, input)),
+
+  get: agencyOwnerProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}", summary: "One client workspace", tags } })
+    .input(z.object({ client_id: clientId }))
+    .output(clientEnvelope)
+    .query(async ({ ctx, input }) => ({ client: await getClient(ctx.db, ctx.agency, input.client_id) })),
+
+  update: agencyOwnerProcedure
+    .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
+    .input(z.object({ client_id: clientId, name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
+    .output(clientEnvelope)
+    .mutation(async ({ ctx, input }) => {
+      const { client_id, ...fields } = input;
+      return { client: await updateClient(ctx.db, ctx.agency, ctx.user.id, client_id, fields, ctx.idempotencyKey ?? null) };
+    }),
+
+  topUp: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/topups", summary: "Add top-up message credits", idempotency: "required", tags } })
+    .input(z.object({ client_id: clientId, amount: z.number().int().min(1).max(1_000_000) }))
+    .output(z.object({ client: clientTopupSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      client: topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.user.id, input.client_id, input.amount, ctx.idempotencyKey ?? null)),
+    })),
+
+  pause: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/pause", summary: "Pause a workspace (hard or soft)", idempotency: "required", tags } })
+    .input(z.object({ client_id: clientId, mode: z.enum(["hard", "soft"]) }))
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "pause", mode: input.mode })),
+    })),
+
+  suspend: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/suspend", summary: "Suspend a workspace", idempotency: "required", tags } })
+    .input(z.object({ client_id: clientId }))
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx, input }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "suspend" })) })),
+
+  resume: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/resume", summary: "Resume a paused or suspended workspace", idempotency: "required", tags } })
+    .input(z.object({ client_id: clientId }))
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx, input }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "resume" })) })),
+
+  agents: agencyOwnerProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}/chatbots", summary: "A workspace's agents", tags } })
+    .input(z.object({ client_id: clientId }))
+    .output(z.object({ chatbots: z.array(agentSummarySchema) }))
+    .query(async ({ ctx, input }) => ({ chatbots: await listAgents(ctx.db, ctx.agency, input.client_id) })),
+
+  createAgent: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
+    .input(agentInput.extend({ client_id: clientId }))
+    .output(z.object({ chatbot: agentSummarySchema }))
+    .mutation(async ({ ctx, input }) => {
+      const { client_id, ...agent } = input;
+      return { chatbot: await createAgent(ctx.db, ctx.agency, ctx.user.id, client_id, agent) };
+    }),
+});

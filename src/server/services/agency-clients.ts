@@ -1,0 +1,254 @@
+/**
+ * Agency client workspaces: provisioning, limits, status, top-ups and agents.
+ * Every function is scoped to the calling agency: another agency's workspace
+ * (or a malformed id) is simply not found.
+ */
+import type { Chatbot, Team } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { randomGradient } from "@/server/domain/accent-color";
+import { transition, type StatusAction } from "@/server/domain/workspace-status";
+import { AppError, validationError } from "@/server/errors";
+import { serializeAgentSummary } from "@/server/serializers/agent-summary";
+import { serializeClient, type ClientJson } from "@/server/serializers/client";
+import { AGENCY_PLAN_DEFAULTS, limitChanged, messagesRemaining, resetCredits, topUp, type Tx } from "@/server/services/credits";
+import { createInvitation, type InviteRole } from "@/server/services/invitations";
+import { addMonths } from "@/server/domain/credits";
+
+export type Agency = Team;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const clientNotFound = () => new AppError("NOT_FOUND", "Client workspace not found.");
+const TX = { maxWait: 10_000, timeout: 20_000 } as const;
+
+export async function findClient(db: Db | Tx, agency: Agency, clientId: string): Promise<Team> {
+  if (!UUID.test(clientId)) throw clientNotFound();
+  const team = await db.team.findFirst({ where: { id: clientId, agencyId: agency.id, kind: "client" } });
+  if (!team) throw clientNotFound();
+  return team;
+}
+
+/** Agents and sources per workspace (not deleted). */
+export async function usageOf(db: Db | Tx, teamIds: string[]) {
+  const usage = new Map(teamIds.map((id) => [id, { chatbots: 0, sources: 0 }]));
+  if (!teamIds.length) return usage;
+  const rows = await db.$queryRaw<{ team_id: string; chatbots: number; sources: number }[]>`
+    SELECT c.team_id::text AS team_id, count(DISTINCT c.id)::int AS chatbots, count(s.id)::int AS sources
+      FROM chatbots c LEFT JOIN sources s ON s.chatbot_id = c.id AND s.deleted_at IS NULL
+     WHERE c.team_id = ANY(${teamIds}::uuid[]) AND c.deleted_at IS NULL
+     GROUP BY c.team_id`;
+  for (const r of rows) usage.set(r.team_id, { chatbots: r.chatbots, sources: r.sources });
+  return usage;
+}
+
+async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
+  const [fresh, usage] = await Promise.all([
+    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+    usageOf(db, [team.id]),
+  ]);
+  return serializeClient(team, fresh, usage.get(team.id)!);
+}
+
+export async function getClient(db: Db, agency: Agency, clientId: string) {
+  return present(db, agency, await findClient(db, agency, clientId));
+}
+
+export interface ClientFields {
+  name?: string;
+  external_reference?: string | null;
+  message_limit?: number | null;
+  source_limit?: number | null;
+  chatbot_limit?: number | null;
+  response_token_limit?: number | null;
+  byok_enabled?: boolean;
+  enabled_integrations?: string[] | null;
+}
+
+function integrationsFor(agency: Agency, requested: string[] | null | undefined): string[] {
+  if (requested === null || requested === undefined) return [...agency.includedIntegrations];
+  const outside = requested.filter((i) => !agency.includedIntegrations.includes(i));
+  if (outside.length) {
+    throw validationError({ enabled_integrations: [`Not included in the agency plan: ${outside.join(", ")}.`] });
+  }
+  return [...new Set(requested)];
+}
+
+export interface AgentInput {
+  name: string;
+  website_url?: string | null;
+  accent_color?: string | null;
+}
+
+/** Creates an agent in a workspace (locked by the caller's transaction): refuses suspended workspaces and full ones. */
+async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: AgentInput, field = ""): Promise<Chatbot> {
+  if (workspace.status === "suspended") {
+    throw new AppError("RULE_VIOLATION", "The workspace is suspended: new agents cannot be created until it is resumed.");
+  }
+  const [chatbots, sources] = await Promise.all([
+    tx.chatbot.count({ where: { teamId: workspace.id, deletedAt: null } }),
+    tx.source.count({ where: { chatbot: { teamId: workspace.id }, deletedAt: null } }),
+  ]);
+  if (workspace.chatbotLimit !== null && chatbots >= workspace.chatbotLimit) {
+    throw new AppError("RULE_VIOLATION", `The workspace's chatbot_limit (${workspace.chatbotLimit}) is reached.`);
+  }
+  if (input.website_url && workspace.sourceLimit !== null && sources >= workspace.sourceLimit) {
+    throw validationError({ [`${field}website_url`]: [`The workspace's source_limit (${workspace.sourceLimit}) is reached.`] });
+  }
+  const chatbot = await tx.chatbot.create({
+    data: {
+      teamId: workspace.id,
+      userId,
+      name: input.name,
+      type: input.website_url ? "website" : "custom",
+      accentColor: input.accent_color ?? randomGradient(),
+    },
+  });
+  if (input.website_url) {
+    const url = new URL(input.website_url);
+    await tx.source.create({
+      data: { chatbotId: chatbot.id, type: "website", indexer: "crawler", url: url.toString(), title: url.hostname, status: "pending" },
+    });
+  }
+  return chatbot;
+}
+
+async function lockAgency(tx: Tx, agencyId: string) {
+  await tx.$queryRaw`SELECT id FROM teams WHERE id = ${agencyId}::uuid FOR UPDATE`;
+}
+
+export async function createClient(
+  db: Db,
+  agency: Agency,
+  actorId: string,
+  input: ClientFields & { name: string; chatbot?: AgentInput; invite_email?: string; invite_role?: InviteRole },
+) {
+  const integrations = integrationsFor(agency, input.enabled_integrations);
+  return db.$transaction(async (tx) => {
+    await lockAgency(tx, agency.id);
+    const cap = agency.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit;
+    const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client" } });
+    if (count >= cap) throw new AppError("RULE_VIOLATION", `The plan's workspace limit (${cap}) is reached.`);
+    const now = new Date();
+    const hasLimit = input.message_limit !== null && input.message_limit !== undefined;
+    const team = await tx.team.create({
+      data: {
+        kind: "client",
+        plan: "agency_client",
+        name: input.name,
+        ownerId: agency.ownerId,
+        agencyId: agency.id,
+        externalReference: input.external_reference ?? null,
+        messageLimit: input.message_limit ?? null,
+        sourceLimit: input.source_limit ?? null,
+        chatbotLimit: input.chatbot_limit ?? null,
+        responseTokenLimit: input.response_token_limit ?? null,
+        byokEnabled: input.byok_enabled ?? false,
+        enabledIntegrations: integrations,
+        creditsResetAt: hasLimit ? now : null,
+        creditsRenewAt: hasLimit ? addMonths(now, 1) : null,
+      },
+    });
+    const chatbot = input.chatbot ? await createAgentIn(tx, team, actorId, input.chatbot, "chatbot.") : undefined;
+    const invitation = input.invite_email
+      ? await createInvitation(tx, { teamId: team.id, email: input.invite_email, role: input.invite_role ?? "admin", invitedById: actorId, agency })
+      : undefined;
+    const client = await present(tx, agency, team);
+    return {
+      client,
+      ...(chatbot ? { chatbot: serializeAgentSummary(chatbot, client.messages_remaining) } : {}),
+      ...(invitation ? { invitation } : {}),
+    };
+  }, TX);
+}
+
+export async function listClients(
+  db: Db,
+  agency: Agency,
+  filter: { external_reference?: string; status?: "active" | "paused" | "suspended"; page: number; per_page: number },
+) {
+  const where = {
+    agencyId: agency.id,
+    kind: "client" as const,
+    ...(filter.external_reference !== undefined ? { externalReference: filter.external_reference } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  };
+  const [total, teams, pool] = await Promise.all([
+    db.team.count({ where }),
+    db.team.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (filter.page - 1) * filter.per_page, take: filter.per_page }),
+    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+  ]);
+  const usage = await usageOf(db, teams.map((t) => t.id));
+  return { current_page: filter.page, data: teams.map((t) => serializeClient(t, pool, usage.get(t.id)!)), per_page: filter.per_page, total };
+}
+
+export async function updateClient(db: Db, agency: Agency, actorId: string, clientId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
+  const current = await findClient(db, agency, clientId);
+  const data = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.external_reference !== undefined ? { externalReference: input.external_reference } : {}),
+    ...(input.message_limit !== undefined ? { messageLimit: input.message_limit } : {}),
+    ...(input.source_limit !== undefined ? { sourceLimit: input.source_limit } : {}),
+    ...(input.chatbot_limit !== undefined ? { chatbotLimit: input.chatbot_limit } : {}),
+    ...(input.response_token_limit !== undefined ? { responseTokenLimit: input.response_token_limit } : {}),
+    ...(input.byok_enabled !== undefined ? { byokEnabled: input.byok_enabled } : {}),
+    ...(input.enabled_integrations !== undefined ? { enabledIntegrations: integrationsFor(agency, input.enabled_integrations) } : {}),
+  };
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
+    await tx.team.update({ where: { id: current.id }, data });
+    if (input.message_limit !== undefined && input.message_limit !== current.messageLimit) {
+      await limitChanged(tx, current.id, { actorUserId: actorId, reference });
+    }
+    if (input.reset_credits) await resetCredits(tx, current.id, { actorUserId: actorId, reference });
+    return present(tx, agency, await tx.team.findUniqueOrThrow({ where: { id: current.id } }));
+  }, TX);
+}
+
+export async function changeStatus(db: Db, agency: Agency, clientId: string, action: StatusAction) {
+  const current = await findClient(db, agency, clientId);
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"] }[]>`
+      SELECT status, pause_mode FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
+    const result = transition({ status: locked!.status, pauseMode: locked!.pause_mode }, action);
+    if (!result.ok) throw new AppError("RULE_VIOLATION", result.reason);
+    const team = !result.changed
+      ? await tx.team.findUniqueOrThrow({ where: { id: current.id } })
+      : await tx.team.update({
+          where: { id: current.id },
+          data: {
+            status: result.next.status,
+            pauseMode: result.next.pauseMode,
+            ...(result.next.status === "active" ? { pausedAt: null } : result.stampPausedAt ? { pausedAt: new Date() } : {}),
+          },
+        });
+    return present(tx, agency, team);
+  }, TX);
+}
+
+export async function topUpClient(db: Db, agency: Agency, actorId: string, clientId: string, amount: number, reference: string | null) {
+  const current = await findClient(db, agency, clientId);
+  return db.$transaction(async (tx) => {
+    await topUp(tx, current.id, amount, { reference, actorUserId: actorId });
+    return present(tx, agency, await tx.team.findUniqueOrThrow({ where: { id: current.id } }));
+  }, TX);
+}
+
+export async function listAgents(db: Db, agency: Agency, clientId: string) {
+  const team = await findClient(db, agency, clientId);
+  const [chatbots, pool] = await Promise.all([
+    db.chatbot.findMany({ where: { teamId: team.id, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+  ]);
+  const remaining = messagesRemaining(team, pool);
+  return chatbots.map((c) => serializeAgentSummary(c, remaining));
+}
+
+export async function createAgent(db: Db, agency: Agency, actorId: string, clientId: string, input: AgentInput) {
+  const current = await findClient(db, agency, clientId);
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
+    const team = await tx.team.findUniqueOrThrow({ where: { id: current.id } });
+    const chatbot = await createAgentIn(tx, team, actorId, input);
+    const pool = await tx.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } });
+    return serializeAgentSummary(chatbot, messagesRemaining(team, pool));
+  }, TX);
+}

@@ -1,0 +1,278 @@
+/**
+ * The credits engine (DESIGN §8): every change to a workspace's counters is
+ * one short transaction that locks the workspace row (then the agency row, in
+ * that order everywhere), applies the pure rules of domain/credits, appends a
+ * ledger row and, when a budget runs dry, writes one `client.credits_exhausted`
+ * event to the outbox in the same transaction.
+ */
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import {
+  addMonths,
+  applyDelta,
+  balance,
+  chargeDelta,
+  exhaustionChange,
+  planRenewal,
+  remaining,
+  standingOf,
+  topupDelta,
+  type CounterDelta,
+  type CreditCounters,
+  type Pool,
+} from "@/server/domain/credits";
+import type { PauseMode, WorkspaceStatus } from "@/server/domain/workspace-status";
+import { AppError, validationError } from "@/server/errors";
+import { isoOffset } from "@/server/lib/timestamps";
+
+export type Tx = Prisma.TransactionClient;
+
+/** Plan defaults for agencies created without explicit values. */
+export const AGENCY_PLAN_DEFAULTS = { workspaceLimit: 100, monthlyMessages: 100_000 } as const;
+
+export interface WorkspaceCredits {
+  id: string;
+  agency_id: string | null;
+  external_reference: string | null;
+  status: WorkspaceStatus;
+  pause_mode: PauseMode | null;
+  message_limit: number | null;
+  messages_used: number;
+  topup_credits: number;
+  overflow_debt: number;
+  credits_exhausted_at: Date | null;
+  credits_reset_at: Date | null;
+  credits_renew_at: Date | null;
+}
+
+interface AgencyPool {
+  monthly_message_pool: number | null;
+  pool_messages_used: number;
+}
+
+const countersOf = (w: WorkspaceCredits): CreditCounters => ({
+  limit: w.message_limit,
+  used: w.messages_used,
+  topup: w.topup_credits,
+  debt: w.overflow_debt,
+});
+
+export const poolOf = (agency: AgencyPool | null | undefined): Pool => ({
+  size: agency?.monthly_message_pool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
+  used: agency?.pool_messages_used ?? 0,
+});
+
+/** `messages_remaining` of a workspace row and its agency row. */
+export function messagesRemaining(
+  w: { status: WorkspaceStatus; pauseMode: PauseMode | null; messageLimit: number | null; messagesUsed: number; topupCredits: number; overflowDebt: number },
+  agency: { monthlyMessagePool: number | null; poolMessagesUsed: number } | null,
+): number {
+  return remaining(
+    { limit: w.messageLimit, used: w.messagesUsed, topup: w.topupCredits, debt: w.overflowDebt },
+    poolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
+    standingOf(w.status, w.pauseMode),
+  );
+}
+
+async function lockWorkspace(tx: Tx, workspaceId: string): Promise<WorkspaceCredits> {
+  const rows = await tx.$queryRaw<WorkspaceCredits[]>`
+    SELECT id::text, agency_id::text, external_reference, status::text AS status, pause_mode::text AS pause_mode,
+           message_limit, messages_used, topup_credits, overflow_debt, credits_exhausted_at, credits_reset_at, credits_renew_at
+      FROM teams WHERE id = ${workspaceId}::uuid AND kind = 'client' FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Client workspace not found.");
+  return row;
+}
+
+async function readPool(tx: Tx, agencyId: string | null): Promise<AgencyPool | null> {
+  if (!agencyId) return null;
+  const rows = await tx.$queryRaw<AgencyPool[]>`SELECT monthly_message_pool, pool_messages_used FROM teams WHERE id = ${agencyId}::uuid`;
+  return rows[0] ?? null;
+}
+
+interface LedgerInput {
+  kind: "charge" | "topup" | "reset" | "renewal" | "limit_change";
+  delta: CounterDelta;
+  after: CreditCounters;
+  reference?: string | null;
+  actorUserId?: string | null;
+}
+
+/**
+ * Writes the counters, the ledger row and (when the budget just ran dry) the
+ * outbox event in one statement, and returns the new `credits_exhausted_at`.
+ */
+async function writeChange(
+  tx: Tx,
+  w: WorkspaceCredits,
+  pool: AgencyPool | null,
+  change: LedgerInput,
+  /** New period dates; undefined keeps the current ones. */
+  period: { resetAt?: Date | null; renewAt?: Date | null } = {},
+) {
+  const bal = balance(change.after, poolOf(pool));
+  const exhaustion = exhaustionChange(w.message_limit !== null, w.credits_exhausted_at, bal);
+  const now = new Date();
+  const exhaustedAt = exhaustion === "mark" ? now : exhaustion === "clear" ? null : w.credits_exhausted_at;
+  const eventData =
+    exhaustion === "mark"
+      ? JSON.stringify({
+          client_id: w.id,
+          external_reference: w.external_reference,
+          message_limit: w.message_limit,
+          messages_used: change.after.used,
+          topup_credits_remaining: change.after.topup,
+          credits_exhausted_at: isoOffset(now),
+        })
+      : null;
+  const setReset = period.resetAt !== undefined;
+  const setRenew = period.renewAt !== undefined;
+  await tx.$executeRaw`
+    WITH updated AS (
+      UPDATE teams SET
+        messages_used = ${change.after.used},
+        topup_credits = ${change.after.topup},
+        overflow_debt = ${change.after.debt},
+        credits_exhausted_at = ${exhaustedAt},
+        credits_reset_at = CASE WHEN ${setReset} THEN ${period.resetAt ?? null}::timestamptz ELSE credits_reset_at END,
+        credits_renew_at = CASE WHEN ${setRenew} THEN ${period.renewAt ?? null}::timestamptz ELSE credits_renew_at END,
+        updated_at = now()
+      WHERE id = ${w.id}::uuid
+      RETURNING id, agency_id
+    ), ledger AS (
+      INSERT INTO credit_ledger (team_id, agency_id, actor_user_id, kind, used_delta, topup_delta, debt_delta, used_after, topup_after, debt_after, reference)
+      SELECT id, agency_id, ${change.actorUserId ?? null}::uuid, ${change.kind}, ${change.delta.used}, ${change.delta.topup}, ${change.delta.debt},
+             ${change.after.used}, ${change.after.topup}, ${change.after.debt}, ${change.reference ?? null}
+        FROM updated
+    )
+    INSERT INTO outbox_events (agency_id, team_id, type, data)
+    SELECT agency_id, id, 'client.credits_exhausted', ${eventData}::jsonb FROM updated
+     WHERE ${eventData}::text IS NOT NULL AND agency_id IS NOT NULL`;
+  return { exhaustedAt, balance: bal, exhaustion };
+}
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+
+export interface ChargeResult {
+  delta: CounterDelta;
+  remaining: number;
+  exhausted: boolean;
+}
+
+/**
+ * Charges one completed answer. Never refuses (the answer was already
+ * admitted and served); what the balance cannot cover becomes debt.
+ */
+export async function chargeAnswer(db: Db, workspaceId: string, opts: { reference?: string } = {}): Promise<ChargeResult> {
+  return db.$transaction(async (tx) => {
+    const w = await lockWorkspace(tx, workspaceId);
+    const pools = w.agency_id
+      ? await tx.$queryRaw<AgencyPool[]>`
+          UPDATE teams SET pool_messages_used = pool_messages_used + 1 WHERE id = ${w.agency_id}::uuid
+          RETURNING monthly_message_pool, pool_messages_used`
+      : [];
+    const pool = pools[0] ?? null;
+    const standing = standingOf(w.status, w.pause_mode);
+    const delta = chargeDelta(countersOf(w), standing);
+    const after = applyDelta(countersOf(w), delta);
+    const { exhaustion } = await writeChange(tx, w, pool, { kind: "charge", delta, after, reference: opts.reference });
+    return { delta, remaining: remaining(after, poolOf(pool), standing), exhausted: exhaustion === "mark" };
+  }, TX_OPTIONS);
+}
+
+/** Admission: may the workspace's agents start an answer now? */
+export async function canAnswer(db: Db, workspaceId: string): Promise<boolean> {
+  const rows = await db.$queryRaw<(WorkspaceCredits & AgencyPool)[]>`
+    SELECT w.status::text AS status, w.pause_mode::text AS pause_mode, w.message_limit, w.messages_used, w.topup_credits, w.overflow_debt,
+           a.monthly_message_pool, COALESCE(a.pool_messages_used, 0) AS pool_messages_used
+      FROM teams w LEFT JOIN teams a ON a.id = w.agency_id
+     WHERE w.id = ${workspaceId}::uuid`;
+  const w = rows[0];
+  if (!w) return false;
+  return remaining(countersOf(w), poolOf(w), standingOf(w.status, w.pause_mode)) > 0;
+}
+
+/** Adds top-up credits (debt first). Needs a `message_limit` of at least 1. */
+export async function topUp(tx: Tx, workspaceId: string, amount: number, opts: { reference?: string | null; actorUserId?: string | null } = {}) {
+  const w = await lockWorkspace(tx, workspaceId);
+  if (w.message_limit === null || w.message_limit < 1) {
+    throw new AppError("RULE_VIOLATION", "Top-ups need the client to have its own message_limit of at least 1.", {
+      errors: { message_limit: ["The client has no message_limit of at least 1; top-up credits only apply to a client-level budget."] },
+    });
+  }
+  const pool = await readPool(tx, w.agency_id);
+  const delta = topupDelta(countersOf(w), amount);
+  const after = applyDelta(countersOf(w), delta);
+  await writeChange(tx, w, pool, { kind: "topup", delta, after, reference: opts.reference, actorUserId: opts.actorUserId });
+}
+
+/** `reset_credits: true`: a fresh monthly allowance now (U = 0); top-ups and debt untouched. */
+export async function resetCredits(tx: Tx, workspaceId: string, opts: { reference?: string | null; actorUserId?: string | null; now?: Date } = {}) {
+  const w = await lockWorkspace(tx, workspaceId);
+  const pool = await readPool(tx, w.agency_id);
+  const now = opts.now ?? new Date();
+  const before = countersOf(w);
+  const after = { ...before, used: 0 };
+  await writeChange(
+    tx,
+    w,
+    pool,
+    { kind: "reset", delta: { used: -before.used, topup: 0, debt: 0 }, after, reference: opts.reference, actorUserId: opts.actorUserId },
+    w.message_limit === null ? {} : { resetAt: now, renewAt: addMonths(now, 1) },
+  );
+}
+
+/**
+ * After `message_limit` changed (update client): starts or ends the monthly
+ * period bookkeeping and re-evaluates exhaustion.
+ */
+export async function limitChanged(tx: Tx, workspaceId: string, opts: { actorUserId?: string | null; reference?: string | null; now?: Date } = {}) {
+  const w = await lockWorkspace(tx, workspaceId);
+  const pool = await readPool(tx, w.agency_id);
+  const now = opts.now ?? new Date();
+  const period =
+    w.message_limit === null ? { resetAt: null, renewAt: null } : w.credits_reset_at ? {} : { resetAt: now, renewAt: addMonths(now, 1) };
+  const change = { kind: "limit_change", delta: { used: 0, topup: 0, debt: 0 }, after: countersOf(w), reference: opts.reference, actorUserId: opts.actorUserId } as const;
+  await writeChange(tx, w, pool, change, period);
+}
+
+/** The monthly renewal job: due workspaces (and agency pools) start a new period. */
+export async function renewDue(db: Db, now = new Date()): Promise<{ renewed: number; skipped: number; pools: number }> {
+  const due = await db.team.findMany({ where: { kind: "client", creditsRenewAt: { lte: now } }, select: { id: true } });
+  let renewed = 0;
+  let skipped = 0;
+  for (const { id } of due) {
+    await db.$transaction(async (tx) => {
+      const w = await lockWorkspace(tx, id);
+      if (!w.credits_renew_at) return;
+      const plan = planRenewal(w.status, w.credits_renew_at, now);
+      if (!plan) return;
+      if (!plan.reset) {
+        skipped++;
+        await tx.team.update({ where: { id }, data: { creditsRenewAt: plan.nextRenewal } });
+        return;
+      }
+      renewed++;
+      const pool = await readPool(tx, w.agency_id);
+      const before = countersOf(w);
+      await writeChange(
+        tx,
+        w,
+        pool,
+        { kind: "renewal", delta: { used: -before.used, topup: 0, debt: 0 }, after: { ...before, used: 0 }, reference: `renewal:${plan.periodStart!.toISOString()}` },
+        { resetAt: plan.periodStart!, renewAt: plan.nextRenewal },
+      );
+    }, TX_OPTIONS);
+  }
+  const pools = await db.$executeRaw`
+    UPDATE teams SET pool_messages_used = 0, pool_period_started_at = now(), updated_at = now()
+     WHERE kind = 'agency' AND (pool_period_started_at IS NULL OR pool_period_started_at + interval '1 month' <= ${now}::timestamptz)`;
+  return { renewed, skipped, pools };
+}
+
+export function assertTopupAmount(amount: unknown): number {
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > 1_000_000) {
+    throw validationError({ amount: ["The amount field must be an integer between 1 and 1000000."] });
+  }
+  return amount;
+}

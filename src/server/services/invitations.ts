@@ -1,0 +1,74 @@
+import type { Team } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { INVITATION_TTL_MS, signInvitationToken, verifyInvitationToken } from "@/server/domain/invitation-token";
+import { env } from "@/server/env";
+import type { Tx } from "@/server/services/credits";
+
+export type InviteRole = "admin" | "editor" | "member";
+
+/** Links point at the agency's verified custom domain when it has one, else APP_URL. */
+export function acceptUrlBase(agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
+  if (agency?.customDomain && agency.customDomainVerifiedAt) return `https://${agency.customDomain}`;
+  return env().APP_URL;
+}
+
+export function acceptUrl(invitationId: string, expiresAt: Date, agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null) {
+  const token = signInvitationToken(invitationId, expiresAt, env().NEXTAUTH_SECRET);
+  return `${acceptUrlBase(agency)}/invitations/accept?token=${encodeURIComponent(token)}`;
+}
+
+export async function createInvitation(
+  tx: Tx,
+  input: { teamId: string; email: string; role: InviteRole; invitedById: string; agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null },
+) {
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  const invitation = await tx.invitation.create({
+    data: { teamId: input.teamId, email: input.email.toLowerCase(), role: input.role, invitedById: input.invitedById, expiresAt },
+  });
+  return { email: invitation.email, role: invitation.role, accept_url: acceptUrl(invitation.id, expiresAt, input.agency) };
+}
+
+export type InvitationLookup =
+  | { ok: true; invitation: { id: string; email: string; role: InviteRole; teamId: string; teamName: string; hasAccount: boolean } }
+  | { ok: false; reason: "malformed" | "tampered" | "expired" | "used" | "not_found" };
+
+/** What the accept page shows for a link, or why it cannot be used. */
+export async function lookupInvitation(db: Db, token: string): Promise<InvitationLookup> {
+  const check = verifyInvitationToken(token, env().NEXTAUTH_SECRET);
+  if (!check.ok) return check;
+  const invitation = await db.invitation.findUnique({ where: { id: check.invitationId }, include: { team: true } });
+  if (!invitation) return { ok: false, reason: "not_found" };
+  if (invitation.acceptedAt) return { ok: false, reason: "used" };
+  if (invitation.expiresAt <= new Date()) return { ok: false, reason: "expired" };
+  const account = await db.user.findUnique({ where: { email: invitation.email }, select: { id: true } });
+  return {
+    ok: true,
+    invitation: {
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      teamId: invitation.teamId,
+      teamName: invitation.team.name,
+      hasAccount: Boolean(account),
+    },
+  };
+}
+
+/** Joins the invited workspace with the invited role; the link can be used once. */
+export async function acceptInvitation(db: Db, invitationId: string, userId: string) {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.invitation.updateMany({
+      where: { id: invitationId, acceptedAt: null, expiresAt: { gt: new Date() } },
+      data: { acceptedAt: new Date(), acceptedByUserId: userId },
+    });
+    if (claimed.count !== 1) return null;
+    const invitation = await tx.invitation.findUniqueOrThrow({ where: { id: invitationId } });
+    await tx.membership.upsert({
+      where: { teamId_userId: { teamId: invitation.teamId, userId } },
+      create: { teamId: invitation.teamId, userId, role: invitation.role },
+      update: { role: invitation.role },
+    });
+    await tx.user.update({ where: { id: userId }, data: { currentTeamId: invitation.teamId } });
+    return invitation;
+  });
+}
