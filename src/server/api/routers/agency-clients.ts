@@ -4,8 +4,11 @@ import { isAccentColor } from "@/server/domain/accent-color";
 import { INTEGRATIONS } from "@/server/domain/integrations";
 import { agentSummarySchema, invitationSchema } from "@/server/serializers/agent-summary";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/serializers/client";
+import { agencyOverview, clientInvitations, creditLedger } from "@/server/services/agency-overview";
+import { createInvitation } from "@/server/services/invitations";
 import {
   changeStatus,
+  findClient,
   createAgent,
   createClient,
   getClient,
@@ -127,5 +130,26 @@ export const agencyClientsRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const { client_id, ...agent } = input;
       return { chatbot: await createAgent(ctx.db, ctx.agency, ctx.user.id, client_id, agent) };
+    }),
+
+  // Dashboard-only reads and actions (tRPC, no REST route).
+  overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),
+
+  ledger: agencyOwnerProcedure
+    .input(z.object({ client_id: clientId, limit: z.number().int().min(1).max(200).default(50), before: z.string().regex(/^\d+$/).optional() }))
+    .query(({ ctx, input }) => creditLedger(ctx.db, ctx.agency, input.client_id, input)),
+
+  invitations: agencyOwnerProcedure
+    .input(z.object({ client_id: clientId }))
+    .query(({ ctx, input }) => clientInvitations(ctx.db, ctx.agency, input.client_id)),
+
+  invite: agencyOwnerProcedure
+    .input(z.object({ client_id: clientId, email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
+    .output(invitationSchema)
+    .mutation(async ({ ctx, input }) => {
+      const team = await findClient(ctx.db, ctx.agency, input.client_id);
+      return ctx.db.$transaction((tx) =>
+        createInvitation(tx, { teamId: team.id, email: input.email, role: input.role, invitedById: ctx.user.id, agency: ctx.agency }),
+      );
     }),
 });

@@ -1,0 +1,87 @@
+/**
+ * The agency owner's dashboard reads: the health of every client (remaining
+ * credits, runway, status, messages this month), a client's credit ledger and
+ * its invitations.
+ */
+import type { Db } from "@/server/db/client";
+import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
+import { isoMicro, isoOffset } from "@/server/lib/timestamps";
+import { findClient, usageOf, type Agency } from "@/server/services/agency-clients";
+import { AGENCY_PLAN_DEFAULTS, messagesRemaining } from "@/server/services/credits";
+import { acceptUrl } from "@/server/services/invitations";
+import { serializeClient } from "@/server/serializers/client";
+
+
+export async function agencyOverview(db: Db, agency: Agency) {
+  const fresh = await db.team.findUniqueOrThrow({ where: { id: agency.id } });
+  const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const ids = clients.map((c) => c.id);
+  const [usage, recent] = await Promise.all([
+    usageOf(db, ids),
+    ids.length
+      ? db.$queryRaw<{ team_id: string; used: number }[]>`
+          SELECT team_id::text AS team_id, sum(used_delta)::int AS used FROM credit_ledger
+           WHERE kind = 'charge' AND team_id = ANY(${ids}::uuid[]) AND created_at > now() - make_interval(days => ${RUNWAY_WINDOW_DAYS})
+           GROUP BY team_id`
+      : Promise.resolve([]),
+  ]);
+  const usedRecently = new Map(recent.map((r) => [r.team_id, r.used]));
+  return {
+    agency: {
+      id: fresh.id,
+      name: fresh.name,
+      workspace_limit: fresh.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit,
+      workspaces: clients.length,
+      monthly_message_pool: fresh.monthlyMessagePool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
+      pool_messages_used: fresh.poolMessagesUsed,
+      included_integrations: fresh.includedIntegrations,
+    },
+    clients: clients.map((c) => {
+      const client = serializeClient(c, fresh, usage.get(c.id)!);
+      const last7 = usedRecently.get(c.id) ?? 0;
+      return { ...client, messages_last_7_days: last7, runway_days: runwayDays(messagesRemaining(c, fresh), last7) };
+    }),
+  };
+}
+
+export async function creditLedger(db: Db, agency: Agency, clientId: string, opts: { limit: number; before?: string }) {
+  const team = await findClient(db, agency, clientId);
+  const rows = await db.creditLedgerEntry.findMany({
+    where: { teamId: team.id, ...(opts.before ? { id: { lt: BigInt(opts.before) } } : {}) },
+    orderBy: { id: "desc" },
+    take: opts.limit + 1,
+  });
+  const page = rows.slice(0, opts.limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id.toString(),
+      kind: r.kind,
+      used_delta: r.usedDelta,
+      topup_delta: r.topupDelta,
+      debt_delta: r.debtDelta,
+      used_after: r.usedAfter,
+      topup_after: r.topupAfter,
+      debt_after: r.debtAfter,
+      reference: r.reference,
+      actor_user_id: r.actorUserId,
+      created_at: isoMicro(r.createdAt),
+    })),
+    next_before: rows.length > opts.limit ? page[page.length - 1]!.id.toString() : null,
+  };
+}
+
+export async function clientInvitations(db: Db, agency: Agency, clientId: string) {
+  const team = await findClient(db, agency, clientId);
+  const invitations = await db.invitation.findMany({ where: { teamId: team.id }, orderBy: { createdAt: "desc" } });
+  const now = new Date();
+  return invitations.map((i) => ({
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    state: i.acceptedAt ? "accepted" : i.expiresAt <= now ? "expired" : "pending",
+    accept_url: i.acceptedAt || i.expiresAt <= now ? null : acceptUrl(i.id, i.expiresAt, agency),
+    expires_at: isoOffset(i.expiresAt),
+    accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
+    created_at: isoOffset(i.createdAt),
+  }));
+}
