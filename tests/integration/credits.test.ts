@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { canAnswer, chargeAnswer, messagesRemaining, renewDue, resetCredits, topUp } from "@/server/services/credits";
+import { agencyPool, canAnswer, chargeAnswer, messagesRemaining, renewDue, resetCredits, topUp } from "@/server/services/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 
@@ -43,7 +43,7 @@ async function workspace(setup: Setup, agencyId = agency.id) {
 
 async function state(id: string) {
   const team = await db.team.findUniqueOrThrow({ where: { id } });
-  const pool = await db.team.findUniqueOrThrow({ where: { id: team.agencyId! } });
+  const pool = await agencyPool(db, team.agencyId!);
   return { used: team.messagesUsed, topup: team.topupCredits, debt: team.overflowDebt, remaining: messagesRemaining(team, pool), exhaustedAt: team.creditsExhaustedAt };
 }
 
@@ -83,7 +83,7 @@ describe("credit rules", () => {
     await charge(b.id, 2);
     expect((await state(a.id)).remaining).toBe(1);
     expect((await state(b.id)).remaining).toBe(1);
-    expect((await db.team.findUniqueOrThrow({ where: { id: small.agency.id } })).poolMessagesUsed).toBe(4);
+    expect((await agencyPool(db, small.agency.id)).poolMessagesUsed).toBe(4);
   });
 
   it("pays the debt first with the next top-up", async () => {
