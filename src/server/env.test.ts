@@ -8,6 +8,9 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe(".data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO_DATA).toBe(true);
+    expect(env.WEBHOOK_RETRY_SCHEDULE).toEqual([0, 5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(env.WEBHOOK_TIMEOUT_MS).toBe(15000);
+    expect(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false);
   });
 
   it("treats empty strings as unset", () => {
@@ -21,6 +24,10 @@ describe("parseEnv", () => {
     [{ APP_URL: "not a url" }, "APP_URL"],
     [{ NEXTAUTH_SECRET: "short" }, "NEXTAUTH_SECRET"],
     [{ SEED_DEMO_DATA: "maybe" }, "SEED_DEMO_DATA"],
+    [{ WEBHOOK_RETRY_SCHEDULE: "0,5,x" }, "WEBHOOK_RETRY_SCHEDULE"],
+    [{ WEBHOOK_TIMEOUT_MS: "5" }, "WEBHOOK_TIMEOUT_MS"],
+    [{ WEBHOOK_CA_CERTS: "/no/such/file.pem" }, "WEBHOOK_CA_CERTS"],
+    [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "yes" }, "WEBHOOK_ALLOW_PRIVATE_NETWORKS"],
   ])("names the bad variable in %j", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/domain/webhook-retry";
 
 /**
  * The one place that reads process.env. Every variable is validated here and a
@@ -26,6 +27,23 @@ const schema = z.object({
   SEED_DEMO_DATA: booleanString.default(true),
   WORKERS_ENABLED: booleanString.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE_SECONDS.join(","))
+    .transform((value, ctx) => {
+      try {
+        return parseRetrySchedule(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  WEBHOOK_CA_CERTS: z
+    .string()
+    .refine((p) => existsSync(p), "must be the path of a readable PEM file")
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string };

@@ -50,7 +50,7 @@ describe("migration runner", () => {
     writeFileSync(`${dir}/001_ok/migration.sql`, `CREATE TABLE a (id int);`);
     mkdirSync(`${dir}/002_bad`);
     writeFileSync(`${dir}/002_bad/migration.sql`, `CREATE TABLE b (id int); SELECT no_such_function();`);
-    await expect(migrate(url, { dir })).rejects.toThrow(/002_bad failed/);
+    await expect(migrate(url, { dir, queue: false })).rejects.toThrow(/002_bad failed/);
     const tables = await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema='public' ORDER BY 1`);
     expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "a"]);
   });

@@ -1,5 +1,6 @@
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
+import { agencyWebhooksRouter } from "@/server/api/routers/agency-webhooks";
 import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
   agencyClients: agencyClientsRouter,
+  agencyWebhooks: agencyWebhooksRouter,
   invitations: invitationsRouter,
 });
 

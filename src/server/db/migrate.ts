@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { Logger, runMigrations as runQueueMigrations } from "graphile-worker";
 import pg from "pg";
 
 /**
@@ -12,6 +13,8 @@ import pg from "pg";
  */
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 const LOCK_KEY = 72707369; // the same key Prisma uses for its migration lock
+
+const silentLogger = new Logger(() => () => undefined);
 
 export interface MigrationResult {
   applied: string[];
@@ -29,7 +32,9 @@ export function listMigrations(dir = MIGRATIONS_DIR) {
     });
 }
 
-export async function migrate(connectionString: string, opts: { dir?: string; log?: (m: string) => void } = {}): Promise<MigrationResult> {
+export async function migrate(connectionString: string, opts: { dir?: string; log?: (m: string) => void; queue?: boolean } = {}): Promise<MigrationResult> {
+  // The job queue's own schema first: our SQL (e.g. the outbox trigger) enqueues jobs through it.
+  if (opts.queue !== false) await runQueueMigrations({ connectionString, logger: silentLogger });
   const client = new pg.Client({ connectionString });
   await client.connect();
   const result: MigrationResult = { applied: [], skipped: [] };

@@ -2,17 +2,27 @@ import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile
 import { createPrismaClient, type Db } from "@/server/db/client";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
+import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/jobs/webhooks";
 
 /** One file per job kind; this is the list the workers run. */
 export function taskList(db: Db): TaskList {
   return {
     purge_idempotency_keys: purgeIdempotencyKeys,
     renew_credits: renewCredits(db),
+    dispatch_outbox: dispatchOutboxTask(db),
+    deliver_webhook: deliverWebhookTask(db),
+    sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
+    purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
   };
 }
 
 /** Scheduled jobs (graphile-worker crontab syntax, UTC). */
-export const crontab = ["0 3 * * * purge_idempotency_keys ?max=3", "*/5 * * * * renew_credits ?max=1"].join("\n");
+export const crontab = [
+  "0 3 * * * purge_idempotency_keys ?max=3",
+  "*/5 * * * * renew_credits ?max=1",
+  "* * * * * sweep_webhook_deliveries ?max=1",
+  "30 3 * * * purge_webhook_deliveries ?max=3",
+].join("\n");
 
 let stopping = false;
 /** While the process shuts down the database may go first; lost connections are then expected, not errors. */
@@ -31,11 +41,14 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     connectionString,
     taskList: taskList(db),
     crontab,
-    concurrency: opts.concurrency ?? 4,
+    // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
+    concurrency: opts.concurrency ?? 10,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: quietLogger,
   });
   void runner.promise.catch(() => undefined).finally(() => db.$disconnect());
+  // Whatever a previous worker left half done (killed mid-delivery) is picked up at once, not at the next minute.
+  await runner.addJob("sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
   return runner;
 }

@@ -1,0 +1,38 @@
+/**
+ * Retry schedule (DESIGN §7): attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h, 10 h — each delay counted from the previous failed attempt, as Svix
+ * does. Configurable with WEBHOOK_RETRY_SCHEDULE (seconds, comma separated).
+ */
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+/** A Retry-After longer than this is not waited for. */
+export const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
+
+export function parseRetrySchedule(value: string): number[] {
+  const parts = value.split(",").map((p) => p.trim());
+  const numbers = parts.map(Number);
+  if (!parts.length || numbers.some((n, i) => !parts[i] || !Number.isFinite(n) || n < 0)) {
+    throw new Error("must be a comma-separated list of non-negative numbers of seconds, e.g. 0,5,300");
+  }
+  return numbers;
+}
+
+/**
+ * Seconds to wait before the next attempt after `attemptsMade` failed
+ * attempts, or null when none is left. A 429/503 `Retry-After` is honoured
+ * when it asks for longer.
+ */
+export function nextAttemptDelay(schedule: readonly number[], attemptsMade: number, retryAfterSeconds: number | null = null): number | null {
+  if (attemptsMade >= schedule.length) return null;
+  const planned = schedule[attemptsMade]!;
+  const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds, MAX_RETRY_AFTER_SECONDS);
+  return Math.max(planned, asked);
+}
+
+/** `Retry-After`: delay-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}

@@ -1,0 +1,105 @@
+/**
+ * Webhook endpoints of an agency and their delivery log. Endpoints of another
+ * agency (or malformed ids) are not found.
+ */
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { TEST_EVENT } from "@/server/domain/webhook-events";
+import { generateWebhookSecret } from "@/server/domain/webhook-signature";
+import { AppError } from "@/server/errors";
+import { serializeDelivery, serializeWebhook } from "@/server/serializers/webhook";
+import type { Agency } from "@/server/services/agency-clients";
+import type { Tx } from "@/server/services/credits";
+import { enqueueDeliveries, envelope, markPendingNotSent } from "@/server/webhooks/dispatch";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found.");
+
+export async function findWebhook(db: Db | Tx, agency: Agency, id: string) {
+  if (!UUID.test(id)) throw webhookNotFound();
+  const webhook = await db.webhook.findFirst({ where: { id, teamId: agency.id } });
+  if (!webhook) throw webhookNotFound();
+  return webhook;
+}
+
+export async function listWebhooks(db: Db, agency: Agency) {
+  const webhooks = await db.webhook.findMany({ where: { teamId: agency.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return webhooks.map(serializeWebhook);
+}
+
+const eventsJson = (events: string[] | null | undefined) => (events === null || events === undefined ? Prisma.DbNull : [...new Set(events)]);
+
+export async function createWebhook(db: Db, agency: Agency, input: { url: string; events?: string[] | null }) {
+  const secret = generateWebhookSecret();
+  const webhook = await db.webhook.create({ data: { teamId: agency.id, url: input.url, events: eventsJson(input.events), secret } });
+  return { webhook: serializeWebhook(webhook), secret };
+}
+
+export async function updateWebhook(db: Db, agency: Agency, id: string, input: { url?: string; events?: string[] | null; active?: boolean }) {
+  const current = await findWebhook(db, agency, id);
+  return db.$transaction(async (tx) => {
+    const webhook = await tx.webhook.update({
+      where: { id: current.id },
+      data: {
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.events !== undefined ? { events: eventsJson(input.events) } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      },
+    });
+    if (current.active && input.active === false) await markPendingNotSent(tx, current.id, "Webhook deactivated");
+    return serializeWebhook(webhook);
+  });
+}
+
+export async function deleteWebhook(db: Db, agency: Agency, id: string) {
+  const webhook = await findWebhook(db, agency, id);
+  await db.webhook.delete({ where: { id: webhook.id } });
+}
+
+export async function listDeliveries(db: Db, agency: Agency, id: string, page: number, perPage: number) {
+  const webhook = await findWebhook(db, agency, id);
+  const [total, rows] = await Promise.all([
+    db.webhookDelivery.count({ where: { webhookId: webhook.id } }),
+    db.webhookDelivery.findMany({
+      where: { webhookId: webhook.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+  ]);
+  return { current_page: page, data: rows.map(serializeDelivery), per_page: perPage, total };
+}
+
+/** "Resend": one more attempt of the same delivery id (same payload, same `webhook-id`). */
+export async function resendDelivery(db: Db, agency: Agency, webhookId: string, deliveryId: string) {
+  const webhook = await findWebhook(db, agency, webhookId);
+  if (!UUID.test(deliveryId)) throw new AppError("NOT_FOUND", "Delivery not found.");
+  if (!webhook.active) throw new AppError("RULE_VIOLATION", "Activate the webhook before resending deliveries.");
+  return db.$transaction(async (tx) => {
+    const updated = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, webhookId: webhook.id },
+      data: { deliveredAt: null, nextAttemptAt: new Date(), lastError: null },
+    });
+    if (!updated.count) throw new AppError("NOT_FOUND", "Delivery not found.");
+    await enqueueDeliveries(tx, [deliveryId]);
+    return serializeDelivery(await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }));
+  });
+}
+
+/** "Send test event": a `webhook.test` delivery to this endpoint only. */
+export async function sendTestEvent(db: Db, agency: Agency, webhookId: string) {
+  const webhook = await findWebhook(db, agency, webhookId);
+  if (!webhook.active) throw new AppError("RULE_VIOLATION", "Activate the webhook before sending a test event.");
+  return db.$transaction(async (tx) => {
+    const id = crypto.randomUUID();
+    const payload = envelope(id, TEST_EVENT, new Date(), { teamId: agency.id, externalReference: null, chatbotId: null }, {
+      message: "A test event from the Agency Chatbot Platform dashboard.",
+      webhook_id: webhook.id,
+    });
+    const delivery = await tx.webhookDelivery.create({
+      data: { id, webhookId: webhook.id, event: TEST_EVENT, payload, nextAttemptAt: new Date() },
+    });
+    await enqueueDeliveries(tx, [id]);
+    return serializeDelivery(delivery);
+  });
+}
