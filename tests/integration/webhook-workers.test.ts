@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner } from "../helpers/fixtures";
+import { startReceiver, waitFor } from "../helpers/https-receiver";
+
+/** Real worker processes (`npm run worker`) on one database: crash recovery and no duplicates. */
+let db: Db;
+let url: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+const workers: ChildProcess[] = [];
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      WEBHOOK_CA_CERTS: receiver.caFile,
+      WEBHOOK_RETRY_SCHEDULE: "0,0.5,0.5",
+      WEBHOOK_TIMEOUT_MS: "1000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  workers.push(child);
+  let output = "";
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      output += d.toString();
+      if (output.includes("[worker] running")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  const created = await createTestDatabase();
+  ({ db, url } = created);
+  owner = await agencyOwner(db);
+});
+afterEach(() => {
+  for (const w of workers.splice(0)) w.kill("SIGKILL");
+});
+afterAll(() => receiver?.close());
+
+describe("worker processes", () => {
+  it("a delivery in flight when its worker is killed is delivered after a restart", async () => {
+    const hook = await createWebhook(db, owner.agency, { url: receiver.url("/crash"), events: null });
+    let firstSeen: () => void;
+    const seen = new Promise<void>((r) => (firstSeen = r));
+    receiver.reply("/crash", (_req, n) => {
+      if (n === 1) {
+        firstSeen();
+        return { status: 200, delayMs: 60_000 }; // never answers before the worker dies
+      }
+      return { status: 200 };
+    });
+    const worker = await startWorker();
+    const delivery = await sendTestEvent(db, owner.agency, hook.webhook.id);
+    await seen;
+    worker.kill("SIGKILL");
+    await new Promise((r) => worker.once("exit", r));
+    expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).deliveredAt).toBeNull();
+
+    await startWorker();
+    const done = await waitFor(async () => {
+      const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      return d.deliveredAt ? d : null;
+    }, 30_000, "redelivery");
+    expect(done.responseStatus).toBe(200);
+    const attempts = receiver.at("/crash");
+    expect(attempts.length).toBe(2);
+    expect(new Set(attempts.map((a) => a.headers["webhook-id"]))).toEqual(new Set([delivery.id]));
+  });
+
+  it("two workers on one database deliver each delivery exactly once", async () => {
+    const hook = await createWebhook(db, owner.agency, { url: receiver.url("/fanout"), events: null });
+    await Promise.all([startWorker(), startWorker()]);
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push((await sendTestEvent(db, owner.agency, hook.webhook.id)).id);
+    await waitFor(async () => (await db.webhookDelivery.count({ where: { webhookId: hook.webhook.id, deliveredAt: { not: null } } })) === 60, 30_000, "60 deliveries");
+    const received = receiver.at("/fanout").map((r) => r.headers["webhook-id"]);
+    const twice = received.filter((id, i) => received.indexOf(id) !== i);
+    if (twice.length) {
+      const rows = await db.webhookDelivery.findMany({ where: { id: { in: twice as string[] } } });
+      console.log("DUP", JSON.stringify(rows), JSON.stringify(receiver.at("/fanout").filter((r) => twice.includes(r.headers["webhook-id"]!)).map((r) => r.at)));
+    }
+    expect(received).toHaveLength(60);
+    expect(new Set(received)).toEqual(new Set(ids));
+    const attempts = await db.webhookDelivery.findMany({ where: { webhookId: hook.webhook.id }, select: { attempts: true } });
+    expect(attempts.every((a) => a.attempts === 1)).toBe(true);
+  });
+});
