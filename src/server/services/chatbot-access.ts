@@ -11,12 +11,12 @@ import { isUuid } from "@/server/lib/ids";
  * same as `services/tenancy.ts`.
  */
 
-const teamFacts = (userId: string) =>
+const teamRelations = (userId: string) =>
   ({
-    ownerId: true,
     agency: { select: { ownerId: true, kind: true } },
     memberships: { where: { userId }, select: { role: true } },
   }) as const;
+const teamFacts = (userId: string) => ({ ownerId: true, ...teamRelations(userId) }) as const;
 
 type TeamFacts = { ownerId: string; agency: { ownerId: string; kind: string } | null; memberships: { role: "admin" | "editor" | "member" }[] };
 
@@ -41,7 +41,7 @@ export async function resolveChatbotRole(db: Db, userId: string, chatbotId: stri
 /** The caller's role in a team (for creating chatbots), or null when the team is not visible. */
 export async function resolveTeamRole(db: Db, userId: string, teamId: string): Promise<{ team: Team; role: ChatbotRole } | null> {
   if (!isUuid(teamId)) return null;
-  const found = await db.team.findUnique({ where: { id: teamId }, include: teamFacts(userId) });
+  const found = await db.team.findUnique({ where: { id: teamId }, include: teamRelations(userId) });
   if (!found) return null;
   const { agency: _agency, memberships: _memberships, ...team } = found;
   const role = roleFrom(userId, found);
@@ -52,7 +52,7 @@ export async function resolveTeamRole(db: Db, userId: string, teamId: string): P
 export async function listEditableTeams(db: Db, userId: string): Promise<Array<{ id: string; name: string; kind: string; role: ChatbotRole }>> {
   const teams = await db.team.findMany({
     where: { OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] },
-    include: teamFacts(userId),
+    include: teamRelations(userId),
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   return teams.flatMap((team) => {
