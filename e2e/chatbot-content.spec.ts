@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoToken, logIn, openChatbot, OWNER } from "./helpers";
+import { demoToken, e2eSql, logIn, openChatbot, OWNER } from "./helpers";
 
 const auth = () => ({ Authorization: `Bearer ${demoToken()}` });
 
@@ -71,5 +71,21 @@ test("sources show their training status", async ({ page }) => {
   const table = page.getByRole("table", { name: "Sources" });
   await expect(table.getByRole("row")).toHaveCount(4);
   await expect(table).toContainText("Trained");
+  await expect(page.getByTestId("sources-live")).toHaveText("All sources are up to date.");
+});
+
+test("the sources list follows training live, without a reload", async ({ page }) => {
+  await logIn(page, OWNER);
+  await openChatbot(page, "Wedding Flowers Concierge");
+  await page.getByRole("link", { name: "Sources" }).click();
+  // The demo's fresh source is still queued; nothing trains it yet in this build, so play the worker's part.
+  const row = page.getByRole("row").filter({ hasText: "Seasonal flowers guide" });
+  await expect(row).toContainText("Queued");
+  await expect(page.getByTestId("sources-live")).toHaveText(/Training in progress/);
+
+  await e2eSql("UPDATE sources SET status = 'crawling', updated_at = now() WHERE title = 'Seasonal flowers guide'");
+  await expect(row).toContainText("Crawling", { timeout: 10_000 });
+  await e2eSql("UPDATE sources SET status = 'trained', trained_at = now(), updated_at = now() WHERE title = 'Seasonal flowers guide'");
+  await expect(row).toContainText("Trained", { timeout: 10_000 });
   await expect(page.getByTestId("sources-live")).toHaveText("All sources are up to date.");
 });
