@@ -36,3 +36,65 @@ export async function conversations(db: Db, chatbotId: string, counts: { open: n
   ];
   await db.conversation.createMany({ data: rows.map((r) => ({ ...r, chatbotId, visitorId: visitor.id })) });
 }
+
+/** A user with a token who belongs to `teamId` with `role`. */
+export async function teamMember(db: Db, teamId: string, role: "admin" | "editor" | "member", name = `A ${role}`) {
+  const member = await userWithToken(db, name);
+  await db.membership.create({ data: { teamId, userId: member.user.id, role } });
+  return member;
+}
+
+/** Suggested messages at positions 0..n-1 in the given order. */
+export async function suggestedMessages(db: Db, chatbotId: string, items: Array<{ name: string; prompt?: string; url?: string }>) {
+  const rows = [];
+  for (const [position, item] of items.entries()) {
+    rows.push(
+      await db.suggestedMessage.create({
+        data: item.url
+          ? { chatbotId, name: item.name, type: "link", prompt: "", action: { url: item.url }, position }
+          : { chatbotId, name: item.name, type: "message", prompt: item.prompt ?? item.name, position },
+      }),
+    );
+  }
+  return rows;
+}
+
+/** Sources created one after the other (distinct `created_at`), in the given order. */
+export async function sources(
+  db: Db,
+  chatbotId: string,
+  items: Array<{ title: string; status?: string; url?: string | null; deleted?: boolean; trained?: boolean; reason?: string }>,
+) {
+  const rows = [];
+  const start = Date.now() - items.length * 1000;
+  for (const [i, item] of items.entries()) {
+    const createdAt = new Date(start + i * 1000);
+    rows.push(
+      await db.source.create({
+        data: {
+          chatbotId,
+          title: item.title,
+          url: item.url === undefined ? `https://example.test/${i}` : item.url,
+          status: item.status ?? "trained",
+          statusReason: item.reason ?? null,
+          trainedAt: item.trained === false || (item.status && item.status !== "trained") ? null : createdAt,
+          deletedAt: item.deleted ? new Date() : null,
+          createdAt,
+        },
+      }),
+    );
+  }
+  return rows;
+}
+
+/** Updated answers created one after the other, in the given order. */
+export async function updatedAnswers(db: Db, chatbotId: string, items: Array<{ question: string; answer: string }>) {
+  const rows = [];
+  const start = Date.now() - items.length * 1000;
+  for (const [i, item] of items.entries()) {
+    rows.push(
+      await db.updatedAnswer.create({ data: { chatbotId, question: item.question, suggestedAnswer: item.answer, createdAt: new Date(start + i * 1000) } }),
+    );
+  }
+  return rows;
+}

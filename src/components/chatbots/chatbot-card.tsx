@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ChatIcon } from "@/components/icons";
 import { formatDate, humanize } from "@/components/lib/format";
 import type { ChatbotListItem } from "@/components/lib/trpc-types";
@@ -7,7 +8,7 @@ import { Card } from "@/components/ui/card";
 export function ChatbotCard({ chatbot }: { chatbot: ChatbotListItem }) {
   const headingId = `chatbot-${chatbot.id}-name`;
   return (
-    <Card className="flex w-full flex-col p-5" data-chatbot-id={chatbot.id}>
+    <Card className="relative flex w-full flex-col p-5 transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:border-indigo-200 hover:shadow-md" data-chatbot-id={chatbot.id}>
       <article aria-labelledby={headingId} className="flex flex-1 flex-col">
         <div className="flex items-start gap-3">
           <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600" aria-hidden="true">
@@ -15,7 +16,10 @@ export function ChatbotCard({ chatbot }: { chatbot: ChatbotListItem }) {
           </div>
           <div className="min-w-0 flex-1">
             <h2 id={headingId} className="truncate text-sm font-semibold text-gray-900" title={chatbot.name}>
-              {chatbot.name}
+              {/* The whole card is the link's hit area (::after), while the accessible name stays the chatbot's name. */}
+              <Link href={`/chatbots/${chatbot.id}`} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none">
+                {chatbot.name}
+              </Link>
             </h2>
             <div className="mt-1">
               <Badge>{humanize(chatbot.type)}</Badge>

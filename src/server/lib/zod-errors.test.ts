@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { zodFieldErrors } from "./zod-errors";
+import { withFieldName, zodFieldErrors } from "./zod-errors";
 
 describe("zodFieldErrors", () => {
   const schema = z.object({
@@ -24,5 +24,11 @@ describe("zodFieldErrors", () => {
   it("reports wrong types", () => {
     const result = schema.safeParse({ name: 5 });
     expect(zodFieldErrors(result.error!)).toEqual({ name: ["The name field must be a string."] });
+  });
+
+  it("fills the field name into a message for the browser, as the server does", () => {
+    const issue = z.number().max(2).safeParse(5).error!.issues[0]!;
+    expect(withFieldName(issue.message, "temperature")).toBe("The temperature field must not be greater than 2.");
+    expect(withFieldName(issue.message, "history_count")).toBe("The history count field must not be greater than 2.");
   });
 });

@@ -39,13 +39,17 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/** An issue message with the field named: `{field}` becomes `welcome message` for `welcome_message`. */
+export function withFieldName(message: string, field: string): string {
+  return message.replaceAll(F, field.replace(/_/g, " "));
+}
+
 /** `{ "chatbot.name": ["..."] }`: one entry per invalid field, dotted paths. */
 export function zodFieldErrors(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-    const label = field.replace(/_/g, " ");
-    (errors[field] ??= []).push(issue.message.replaceAll(F, label));
+    (errors[field] ??= []).push(withFieldName(issue.message, field));
   }
   return errors;
 }

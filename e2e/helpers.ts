@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+
+export const OWNER = { email: "owner@demo.agency", password: "demo-password" };
+/** A demo workspace user whose role in Harbor Dental is `member` (read-only). */
+export const HARBOR_MEMBER = { email: "sam@harbordental.example", password: "demo-password" };
+
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+}
+
+/** The demo owner's API token, written by the e2e server's first start (DATA_DIR .data/e2e). */
+export function demoToken(): string {
+  return readFileSync(path.resolve(".data/e2e/demo-token"), "utf8").trim();
+}
+
+/** Opens a chatbot from the list by its card and answers its id (from the URL). */
+export async function openChatbot(page: Page, name: string): Promise<string> {
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+}
+
+/**
+ * Runs SQL against the e2e server's embedded PostgreSQL (port from its
+ * postmaster.pid): for what no screen does yet, e.g. the training worker
+ * moving a source to `trained`.
+ */
+export async function e2eSql(sql: string, params: unknown[] = []) {
+  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
+  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/agency` });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { SettingsForm } from "@/components/chatbots/settings/settings-form";
+
+export const metadata: Metadata = { title: "Chatbot settings" };
+
+export default async function ChatbotSettingsPage({ params }: { params: Promise<{ chatbotId: string }> }) {
+  const { chatbotId } = await params;
+  return <SettingsForm chatbotId={chatbotId} />;
+}

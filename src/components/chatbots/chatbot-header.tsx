@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { ChatIcon } from "@/components/icons";
+import { humanize } from "@/components/lib/format";
+import type { ChatbotOverview } from "@/components/chatbots/types";
+import { Badge } from "@/components/ui/badge";
+
+/** Name, type and workspace of the chatbot, with a breadcrumb back to the list. */
+export function ChatbotHeader({ overview }: { overview: ChatbotOverview }) {
+  const { chatbot, can_edit } = overview;
+  return (
+    <div className="mb-5">
+      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+        <ol className="flex items-center gap-1.5 text-gray-500">
+          <li>
+            <Link href="/chatbots" className="hover:text-gray-900 hover:underline">
+              Chatbots
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate text-gray-700">
+            {chatbot.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="flex items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600" aria-hidden="true">
+          <ChatIcon className="size-5" />
+        </div>
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-semibold tracking-tight text-gray-900" data-testid="chatbot-name">
+            {chatbot.name}
+          </h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-500">
+            <Badge>{humanize(chatbot.type)}</Badge>
+            <span>in {chatbot.team_name}</span>
+            {can_edit ? null : <Badge tone="amber">Read only</Badge>}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useChatbot } from "@/components/chatbots/chatbot-context";
+import { ConfirmDeleteDialog } from "@/components/chatbots/confirm-delete-dialog";
+import { PlusIcon, SparkIcon } from "@/components/chatbots/icons";
+import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
+import type { UpdatedAnswerItem } from "@/components/chatbots/types";
+import { formatDate } from "@/components/lib/format";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTRPC } from "@/trpc/react";
+import { UpdatedAnswerDialog } from "./updated-answer-dialog";
+
+/** Question and answer pairs that override what the sources say (editors and up may change them). */
+export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { can_edit } = useChatbot();
+  const query = useQuery(trpc.chatbots.finetunes.list.queryOptions({ chatbot_id: chatbotId }));
+  const [dialog, setDialog] = useState<{ editing: UpdatedAnswerItem | null } | null>(null);
+  const [deleting, setDeleting] = useState<UpdatedAnswerItem | null>(null);
+  const remove = useMutation(
+    trpc.chatbots.finetunes.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.chatbots.finetunes.list.queryKey({ chatbot_id: chatbotId }) });
+        setDeleting(null);
+      },
+    }),
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-2" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading updated answers…
+        </p>
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+    );
+  }
+  if (query.error) {
+    return <ErrorAlert title="Couldn't load the updated answers." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  }
+
+  // Newest first: the answer just added is at the top.
+  const answers = [...query.data].reverse();
+  const addButton = can_edit ? (
+    <Button onClick={() => setDialog({ editing: null })}>
+      <PlusIcon className="size-4" />
+      Add updated answer
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <ReadOnlyNotice what="the updated answers" />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-gray-600">Exact answers for questions the chatbot got wrong or should always answer the same way.</p>
+        {answers.length ? addButton : null}
+      </div>
+      {answers.length === 0 ? (
+        <EmptyState
+          icon={<SparkIcon className="size-5" />}
+          title="No updated answers yet"
+          description="Correct an answer once and the chatbot gives the corrected answer from then on."
+          action={addButton}
+        />
+      ) : (
+        <ul className="space-y-3" aria-label="Updated answers">
+          {answers.map((a) => (
+            <li key={a.id} data-testid="updated-answer">
+              <Card className="p-4">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                  <dl className="min-w-0 flex-1 space-y-2 text-sm">
+                    <div>
+                      <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">Question</dt>
+                      <dd className="mt-0.5 font-medium text-gray-900">{a.question}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">Answer</dt>
+                      <dd className="mt-0.5 whitespace-pre-line text-gray-700">{a.suggested_answer}</dd>
+                    </div>
+                    <div className="text-xs text-gray-400">
+                      Updated <time dateTime={a.updated_at}>{formatDate(a.updated_at)}</time>
+                    </div>
+                  </dl>
+                  {can_edit ? (
+                    <div className="flex shrink-0 gap-1">
+                      <Button variant="secondary" size="sm" aria-label={`Edit the answer to “${a.question}”`} onClick={() => setDialog({ editing: a })}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Delete the answer to “${a.question}”`}
+                        className="text-red-700 hover:text-red-800"
+                        onClick={() => setDeleting(a)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  ) : null}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete updated answer?"
+        description={<p>The chatbot will answer &ldquo;{deleting?.question}&rdquo; from its sources again.</p>}
+        confirmLabel="Delete answer"
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, id: deleting.id })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { PlusIcon } from "@/components/chatbots/icons";
+import { applyServerErrors } from "@/components/chatbots/server-errors";
+import type { EditableTeam } from "@/components/chatbots/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { describedBy, Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { createChatbotInput, LIMITS } from "@/server/domain/chatbot-settings";
+import { withFieldName } from "@/server/lib/zod-errors";
+import { useTRPC } from "@/trpc/react";
+
+type Form = z.input<typeof createChatbotInput>;
+const FIELDS = ["name", "team_id"] as const;
+
+/** "New chatbot": shown when the user may create chatbots in at least one team. */
+export function NewChatbotButton() {
+  const trpc = useTRPC();
+  const teams = useQuery(trpc.chatbots.editableTeams.queryOptions());
+  const [open, setOpen] = useState(false);
+  if (!teams.data?.length) return null;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <PlusIcon className="size-4" />
+        New chatbot
+      </Button>
+      {open ? <NewChatbotDialog teams={teams.data} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const uid = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  // Client workspaces first: that is where an agency builds chatbots for its clients.
+  const sorted = [...teams].sort((a, b) => Number(b.kind === "client") - Number(a.kind === "client") || a.name.localeCompare(b.name));
+  const form = useForm<Form>({ resolver: zodResolver(createChatbotInput), defaultValues: { name: "", team_id: sorted[0]?.id ?? "" } });
+  const err = (name: (typeof FIELDS)[number]) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? withFieldName(message, name === "team_id" ? "workspace" : name) : null;
+  };
+  const create = useMutation(
+    trpc.chatbots.create.mutationOptions({
+      onSuccess: async (chatbot) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.me.chatbots.queryKey() });
+        router.push(`/chatbots/${chatbot.id}/settings`);
+      },
+      onError: (error) => setFormError(applyServerErrors(error, form.setError, FIELDS)),
+    }),
+  );
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    create.mutate(values);
+  });
+  const ids = { name: `${uid}-name`, team: `${uid}-team` };
+
+  return (
+    <Dialog open onClose={onClose} title="New chatbot" description="Start with a name; everything else has sensible defaults you can change in its settings.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field id={ids.name} label="Name" error={err("name")}>
+          <Input id={ids.name} autoFocus maxLength={LIMITS.name} autoComplete="off" placeholder="e.g. Support assistant" {...form.register("name")} {...describedBy(ids.name, { error: err("name") })} />
+        </Field>
+        <Field id={ids.team} label="Workspace" error={err("team_id")} hint="Only workspaces where you may edit chatbots are listed.">
+          <Select id={ids.team} {...form.register("team_id")} {...describedBy(ids.team, { hint: true, error: err("team_id") })}>
+            {sorted.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+                {t.kind === "agency" ? " (agency)" : t.kind === "personal" ? " (personal)" : ""}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            {create.isPending ? "Creating…" : "Create chatbot"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

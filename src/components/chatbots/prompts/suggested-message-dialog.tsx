@@ -1,0 +1,109 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { applyServerErrors } from "@/components/chatbots/server-errors";
+import type { SuggestedMessageItem } from "@/components/chatbots/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { describedBy, Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { SUGGESTED_MESSAGE_LIMITS, suggestedMessageSchema, type SuggestedMessageForm, type SuggestedMessageValues } from "@/server/domain/suggested-messages";
+import { withFieldName } from "@/server/lib/zod-errors";
+import { useTRPC } from "@/trpc/react";
+
+const FIELDS = ["type", "name", "prompt", "url"] as const;
+
+/** Add (editing null) or edit a suggested message. Rendered only while open, so each opening starts fresh. */
+export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbotId: string; editing: SuggestedMessageItem | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const uid = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SuggestedMessageForm, unknown, SuggestedMessageValues>({
+    resolver: zodResolver(suggestedMessageSchema),
+    defaultValues: editing
+      ? { type: editing.type === "link" ? "link" : "message", name: editing.name, prompt: editing.prompt, url: editing.action?.url ?? "" }
+      : { type: "message", name: "", prompt: "", url: "" },
+  });
+  const type = useWatch({ control: form.control, name: "type" });
+  const errors = form.formState.errors;
+  const err = (name: (typeof FIELDS)[number]) => {
+    const message = errors[name]?.message;
+    return message ? withFieldName(message, name) : null;
+  };
+
+  const onSuccess = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.chatbots.prompts.list.queryKey({ chatbot_id: chatbotId }) });
+    onClose();
+  };
+  const onError = (error: Parameters<typeof applyServerErrors>[0]) => setFormError(applyServerErrors(error, form.setError, FIELDS));
+  const create = useMutation(trpc.chatbots.prompts.create.mutationOptions({ onSuccess, onError }));
+  const update = useMutation(trpc.chatbots.prompts.update.mutationOptions({ onSuccess, onError }));
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    if (editing) update.mutate({ chatbot_id: chatbotId, id: editing.id, ...values });
+    else create.mutate({ chatbot_id: chatbotId, ...values });
+  });
+
+  const ids = { name: `${uid}-name`, prompt: `${uid}-prompt`, url: `${uid}-url` };
+
+  return (
+    <Dialog open onClose={onClose} title={editing ? "Edit suggested message" : "Add suggested message"} className="max-w-lg">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Type</legend>
+          <div className="mt-1.5 grid grid-cols-2 gap-2">
+            {(
+              [
+                ["message", "Message", "Sends a question for the visitor"],
+                ["link", "Link", "Opens a page in a new tab"],
+              ] as const
+            ).map(([value, label, description]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-start gap-2 rounded-md border border-gray-300 p-2.5 text-sm has-checked:border-indigo-500 has-checked:bg-indigo-50"
+              >
+                <input type="radio" value={value} className="mt-0.5 accent-indigo-600" {...form.register("type")} />
+                <span>
+                  <span className="block font-medium text-gray-900">{label}</span>
+                  <span className="block text-xs text-gray-500">{description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field id={ids.name} label="Button label" error={err("name")} hint="What the visitor sees on the button.">
+          <Input id={ids.name} maxLength={SUGGESTED_MESSAGE_LIMITS.name} autoComplete="off" {...form.register("name")} {...describedBy(ids.name, { hint: true, error: err("name") })} />
+        </Field>
+        {type === "link" ? (
+          <Field id={ids.url} label="Link URL" error={err("url")}>
+            <Input id={ids.url} type="url" inputMode="url" placeholder="https://…" {...form.register("url")} {...describedBy(ids.url, { error: err("url") })} />
+          </Field>
+        ) : (
+          <Field id={ids.prompt} label="Message sent" error={err("prompt")} hint="The question the chatbot receives when the button is clicked.">
+            <Textarea id={ids.prompt} rows={3} maxLength={SUGGESTED_MESSAGE_LIMITS.prompt} {...form.register("prompt")} {...describedBy(ids.prompt, { hint: true, error: err("prompt") })} />
+          </Field>
+        )}
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            {editing ? "Save changes" : "Add message"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

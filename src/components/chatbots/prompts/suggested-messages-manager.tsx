@@ -1,0 +1,165 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useChatbot } from "@/components/chatbots/chatbot-context";
+import { ConfirmDeleteDialog } from "@/components/chatbots/confirm-delete-dialog";
+import { ArrowDownIcon, ArrowUpIcon, LinkIcon, MessageIcon, PlusIcon } from "@/components/chatbots/icons";
+import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
+import type { SuggestedMessageItem } from "@/components/chatbots/types";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { SUGGESTED_MESSAGE_LIMITS } from "@/server/domain/suggested-messages";
+import { useTRPC } from "@/trpc/react";
+import { SuggestedMessageDialog } from "./suggested-message-dialog";
+
+/** The chatbot's suggested messages in display order: add, edit, move up/down, delete (editors and up). */
+export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { can_edit } = useChatbot();
+  const listKey = trpc.chatbots.prompts.list.queryKey({ chatbot_id: chatbotId });
+  const query = useQuery(trpc.chatbots.prompts.list.queryOptions({ chatbot_id: chatbotId }));
+  const [dialog, setDialog] = useState<{ editing: SuggestedMessageItem | null } | null>(null);
+  const [deleting, setDeleting] = useState<SuggestedMessageItem | null>(null);
+
+  const move = useMutation(
+    trpc.chatbots.prompts.move.mutationOptions({
+      onSuccess: (list) => queryClient.setQueryData(listKey, list),
+    }),
+  );
+  const remove = useMutation(
+    trpc.chatbots.prompts.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: listKey });
+        setDeleting(null);
+      },
+    }),
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-2" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading suggested messages…
+        </p>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+    );
+  }
+  if (query.error) {
+    return <ErrorAlert title="Couldn't load the suggested messages." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  }
+
+  const messages = query.data;
+  const full = messages.length >= SUGGESTED_MESSAGE_LIMITS.perChatbot;
+  const addButton = can_edit ? (
+    <Button onClick={() => setDialog({ editing: null })} disabled={full} title={full ? `At most ${SUGGESTED_MESSAGE_LIMITS.perChatbot} suggested messages` : undefined}>
+      <PlusIcon className="size-4" />
+      Add suggested message
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <ReadOnlyNotice what="the suggested messages" />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-gray-600">Buttons shown when the widget opens, in this order. A message sends a question; a link opens a page.</p>
+        {messages.length ? addButton : null}
+      </div>
+      {messages.length === 0 ? (
+        <EmptyState
+          icon={<MessageIcon className="size-5" />}
+          title="No suggested messages yet"
+          description="Suggested messages help visitors start a conversation with one click."
+          action={addButton}
+        />
+      ) : (
+        <ol className="space-y-2" aria-label="Suggested messages">
+          {messages.map((m, index) => (
+            <li key={m.id} data-testid="suggested-message">
+              <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-gray-100 text-xs font-semibold text-gray-600 tabular-nums" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-center gap-2">
+                      <p className="truncate text-sm font-medium text-gray-900">{m.name}</p>
+                      <Badge tone={m.type === "link" ? "indigo" : "neutral"}>
+                        {m.type === "link" ? <LinkIcon className="mr-1 size-3" /> : null}
+                        {m.type === "link" ? "Link" : "Message"}
+                      </Badge>
+                    </div>
+                    <p className="mt-0.5 truncate text-sm text-gray-500">
+                      {m.type === "link" && m.action ? (
+                        <a href={m.action.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
+                          {m.action.url}
+                        </a>
+                      ) : (
+                        m.prompt
+                      )}
+                    </p>
+                  </div>
+                </div>
+                {can_edit ? (
+                  <div className="flex shrink-0 items-center gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Move ${m.name} up`}
+                      disabled={index === 0 || move.isPending}
+                      onClick={() => move.mutate({ chatbot_id: chatbotId, id: m.id, direction: "up" })}
+                    >
+                      <ArrowUpIcon className="size-4" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Move ${m.name} down`}
+                      disabled={index === messages.length - 1 || move.isPending}
+                      onClick={() => move.mutate({ chatbot_id: chatbotId, id: m.id, direction: "down" })}
+                    >
+                      <ArrowDownIcon className="size-4" />
+                    </Button>
+                    <Button variant="secondary" size="sm" aria-label={`Edit ${m.name}`} onClick={() => setDialog({ editing: m })}>
+                      Edit
+                    </Button>
+                    <Button variant="secondary" size="sm" aria-label={`Delete ${m.name}`} className="text-red-700 hover:text-red-800" onClick={() => setDeleting(m)}>
+                      Delete
+                    </Button>
+                  </div>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+      {move.error ? <ErrorAlert className="mt-3" title="Couldn't move the message." message={move.error.message} /> : null}
+      {dialog ? <SuggestedMessageDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete suggested message?"
+        description={
+          <p>
+            <strong className="font-medium text-gray-900">{deleting?.name}</strong> will no longer be shown in the widget.
+          </p>
+        }
+        confirmLabel="Delete message"
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, id: deleting.id })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

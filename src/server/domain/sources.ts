@@ -1,0 +1,12 @@
+/** Source training statuses (DESIGN §7): pending → crawling → training → trained; failed from any. */
+export const SOURCE_STATUSES = ["pending", "crawling", "training", "trained", "failed"] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+
+const IN_PROGRESS: ReadonlySet<string> = new Set(["pending", "crawling", "training"]);
+
+/** Whether a source is still on its way to `trained` or `failed` (the dashboard keeps polling). */
+export function isSourceInProgress(status: string): boolean {
+  return IN_PROGRESS.has(status);
+}
+
+export const anySourceInProgress = (sources: ReadonlyArray<{ status: string }>) => sources.some((s) => isSourceInProgress(s.status));

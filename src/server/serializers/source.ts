@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { Source } from "@/generated/prisma/client";
+import { isoMicro, isoMicroOrNull } from "@/server/lib/timestamps";
+
+/** The contract's "Source" with its training status (`pending`, `crawling`, `training`, `trained`, `failed`). */
+export const sourceSchema = z
+  .object({
+    id: z.string(),
+    chatbot_id: z.string(),
+    type: z.string(),
+    indexer: z.string(),
+    indexer_id: z.string().nullable(),
+    url: z.string().nullable(),
+    path: z.string().nullable(),
+    title: z.string(),
+    status: z.string(),
+    sync_frequency: z.string(),
+    trained_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    deleted_at: z.string().nullable(),
+  })
+  .meta({ id: "Source" });
+
+export type SourceJson = z.infer<typeof sourceSchema>;
+
+export function serializeSource(s: Source): SourceJson {
+  return {
+    id: s.id,
+    chatbot_id: s.chatbotId,
+    type: s.type,
+    indexer: s.indexer,
+    indexer_id: s.indexerId,
+    url: s.url,
+    path: s.path,
+    title: s.title,
+    status: s.status,
+    sync_frequency: s.syncFrequency,
+    trained_at: isoMicroOrNull(s.trainedAt),
+    created_at: isoMicro(s.createdAt),
+    updated_at: isoMicro(s.updatedAt),
+    deleted_at: isoMicroOrNull(s.deletedAt),
+  };
+}
+
+/** The dashboard's view: the documented source plus why a failed one failed. */
+export const sourceWithReasonSchema = sourceSchema.extend({ status_reason: z.string().nullable() });
+
+export function serializeSourceWithReason(s: Source): z.infer<typeof sourceWithReasonSchema> {
+  return { ...serializeSource(s), status_reason: s.statusReason };
+}

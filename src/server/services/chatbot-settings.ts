@@ -1,0 +1,98 @@
+import type { Chatbot, Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import {
+  chatbotSettingsSchema,
+  settingsFormValues,
+  type ChatbotSettingsValues,
+  type createChatbotInput,
+  type chatbotSettingsPatch,
+} from "@/server/domain/chatbot-settings";
+import { canEditChatbot } from "@/server/domain/permissions";
+import { AppError } from "@/server/errors";
+import { parseOrThrow } from "@/server/lib/validate";
+import { serializeChatbotSettings } from "@/server/serializers/chatbot-settings";
+import { chatbotForEditing, resolveTeamRole } from "@/server/services/chatbot-access";
+import type { z } from "zod";
+
+/** Settings values → columns. */
+function columnsOf(v: ChatbotSettingsValues): Prisma.ChatbotUpdateInput {
+  return {
+    name: v.name,
+    description: v.description,
+    welcomeMessage: v.welcome_message,
+    placeholder: v.placeholder,
+    accentColor: v.accent_color,
+    launcherIcon: v.launcher_icon,
+    launcherText: v.launcher_text,
+    headerIcon: v.header_icon,
+    shareIcon: v.share_icon,
+    fontSize: v.font_size,
+    headerSize: v.header_size,
+    height: v.height,
+    sourcesLabel: v.sources_label,
+    enableSources: v.enable_sources,
+    hidePoweredBy: v.hide_powered_by,
+    enableHideChatbot: v.enable_hide_chatbot,
+    position: v.position,
+    domain: v.domain,
+    goalsPrompt: v.goals_prompt,
+    systemPrompt: v.system_prompt,
+    userPrompt: v.user_prompt,
+    defaultAnswer: v.default_answer,
+    defaultLanguage: v.default_language,
+    historyCount: v.history_count,
+    gptModel: v.gpt_model,
+    temperature: v.temperature,
+    topK: v.topK,
+    enableEscalations: v.enable_escalations,
+    enableEscalationsNotification: v.enable_escalations_notification,
+    escalationsEmail: v.escalations_email,
+    escalateMessageThreshold: v.escalate_message_threshold,
+    enableAssistantFallback: v.enable_assistant_fallback,
+    fallbackExcludedTopics: v.fallback_excluded_topics,
+  };
+}
+
+/**
+ * Applies a partial update. The merged settings are validated as a whole, so
+ * rules spanning fields (an email once notifications are on) hold whichever
+ * field the patch touches. The row is locked for the merge: two saves of
+ * different fields cannot undo each other.
+ */
+export async function updateChatbotSettings(db: Db, userId: string, chatbotId: string, patch: z.output<typeof chatbotSettingsPatch>) {
+  await chatbotForEditing(db, userId, chatbotId);
+  const updated = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid FOR UPDATE`;
+    const current = await tx.chatbot.findUniqueOrThrow({ where: { id: chatbotId } });
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const merged = parseOrThrow(chatbotSettingsSchema, { ...settingsFormValues(serializeChatbotSettings(current)), ...defined });
+    const data = columnsOf(merged);
+    // A new domain has to be verified again.
+    if (merged.domain !== current.domain) data.domainVerified = false;
+    return tx.chatbot.update({ where: { id: chatbotId }, data });
+  });
+  return serializeChatbotSettings(updated);
+}
+
+/**
+ * A new chatbot in a team where the caller may edit chatbots. A suspended
+ * workspace and a reached `chatbot_limit` refuse it with 422 (as the
+ * contract's agent creation does).
+ */
+export async function createChatbot(db: Db, userId: string, input: z.output<typeof createChatbotInput>): Promise<Chatbot> {
+  const access = await resolveTeamRole(db, userId, input.team_id);
+  if (!access) throw new AppError("NOT_FOUND", "Team not found.");
+  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", "Your role in this workspace cannot create chatbots.");
+  return db.$transaction(async (tx) => {
+    const [team] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
+      SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${access.team.id}::uuid FOR UPDATE`;
+    if (team?.status === "suspended") throw new AppError("RULE_VIOLATION", "The workspace is suspended: new chatbots cannot be created until it is resumed.");
+    if (team?.chatbot_limit !== null && team?.chatbot_limit !== undefined) {
+      const count = await tx.chatbot.count({ where: { teamId: access.team.id, deletedAt: null } });
+      if (count >= team.chatbot_limit) {
+        throw new AppError("RULE_VIOLATION", `The workspace has reached its limit of ${team.chatbot_limit} chatbot${team.chatbot_limit === 1 ? "" : "s"}.`);
+      }
+    }
+    return tx.chatbot.create({ data: { teamId: access.team.id, userId, name: input.name, type: "custom" } });
+  });
+}
