@@ -22,7 +22,7 @@ beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
   process.env.WEBHOOK_CA_CERTS = receiver.caFile;
   process.env.WEBHOOK_RETRY_SCHEDULE = "0,0.3,0.3";
-  process.env.WEBHOOK_TIMEOUT_MS = "1500";
+  process.env.WEBHOOK_TIMEOUT_MS = "2500";
   const created = await createTestDatabase();
   db = created.db;
   owner = await agencyOwner(db);
@@ -131,7 +131,7 @@ describe("webhook delivery", () => {
     const redirect = await createWebhook(db, owner.agency, { url: receiver.url("/moved"), events: null });
     const slow = await createWebhook(db, owner.agency, { url: receiver.url("/slow"), events: null });
     receiver.reply("/moved", () => ({ status: 302, headers: { Location: receiver.url("/all") } }));
-    receiver.reply("/slow", () => ({ status: 200, delayMs: 2500 }));
+    receiver.reply("/slow", () => ({ status: 200, delayMs: 8000 }));
     const before = receiver.at("/all").length;
     await sendTestEvent(db, owner.agency, redirect.webhook.id);
     await sendTestEvent(db, owner.agency, slow.webhook.id);
@@ -145,7 +145,7 @@ describe("webhook delivery", () => {
       const rows = await deliveriesOf(slow.webhook.id);
       return rows[0]?.lastError ? rows : null;
     });
-    expect(timedOut!.lastError).toMatch(/^Timed out after 1.5 s/);
+    expect(timedOut!.lastError).toMatch(/^Timed out after 2.5 s/);
     expect(timedOut!.event).toBe("webhook.test");
   });
 });
