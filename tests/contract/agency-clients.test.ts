@@ -279,6 +279,18 @@ describe("POST /v1/agency/clients/{id}/topups", () => {
     expect(res.body.message).toMatch(/message_limit of at least 1/);
   });
 
+  it("applies exactly one top-up for 20 concurrent requests with one key", async () => {
+    const { body } = await create({ name: "Race top-up", message_limit: 10 });
+    const k = key();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api("POST", `/v1/agency/clients/${body.client.id}/topups`, { token: owner.token, key: k, body: { amount: 25 } })),
+    );
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(new Set(results.filter((r) => r.status === 200).map((r) => r.text)).size).toBe(1);
+    expect((await db.team.findUniqueOrThrow({ where: { id: body.client.id } })).topupCredits).toBe(25);
+    expect(await db.creditLedgerEntry.count({ where: { teamId: body.client.id, kind: "topup" } })).toBe(1);
+  });
+
   it("replays a top-up with the same key instead of charging twice", async () => {
     const { body } = await create({ name: "Once", message_limit: 10 });
     const k = key();

@@ -3,6 +3,7 @@ import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
 import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
+import { invitationsRouter } from "@/server/api/routers/invitations";
 import { meRouter } from "@/server/api/routers/me";
 
 export const appRouter = createTRPCRouter({
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
   agencyClients: agencyClientsRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

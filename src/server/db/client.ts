@@ -1,11 +1,26 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { requireDatabaseUrl } from "@/server/env";
 
 export type Db = PrismaClient;
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** One connection pool per database, shared by Prisma and the few hot paths that speak SQL directly. */
 export function createPrismaClient(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on("error", () => undefined); // an idle connection dropped by the server: the pool replaces it
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  pools.set(client, pool);
+  return client;
+}
+
+/** The pg pool behind a Prisma client, for single-statement hot paths (see services/credits.ts). */
+export function poolOf(db: PrismaClient): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("This Prisma client was not created by createPrismaClient");
+  return pool;
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };

@@ -240,7 +240,8 @@ function buildDemoData(now: Date, seed: number, ownerHash: string, userHash: str
     plan: DEMO_AGENCY.plan,
     workspaceLimit: DEMO_AGENCY.workspaceLimit,
     monthlyMessagePool: DEMO_AGENCY.monthlyMessagePool,
-    poolMessagesUsed: DEMO_WORKSPACES.reduce((sum, w) => sum + w.messagesUsed, 0),
+    // The pool's use is the sum of what each workspace recorded (see services/credits.ts agencyPool).
+    poolMessagesUsed: 0,
     poolPeriodStartedAt: periodStartAt(agencyCreated, now),
     includedIntegrations: [...ALL_INTEGRATIONS],
     customDomain: null,
@@ -291,6 +292,7 @@ function buildWorkspace(data: DemoData, w: WorkspaceContent, now: Date, rng: Rng
     sourceLimit: w.sourceLimit,
     chatbotLimit: w.chatbotLimit,
     messagesUsed: w.messagesUsed,
+    poolMessagesUsed: w.messagesUsed,
     topupCredits: w.topupCredits,
     overflowDebt: 0,
     creditsExhaustedAt: exhaustedAt,

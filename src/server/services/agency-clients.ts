@@ -10,7 +10,7 @@ import { transition, type StatusAction } from "@/server/domain/workspace-status"
 import { AppError, validationError } from "@/server/errors";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
 import { serializeClient, type ClientJson } from "@/server/serializers/client";
-import { AGENCY_PLAN_DEFAULTS, limitChanged, messagesRemaining, resetCredits, topUp, type Tx } from "@/server/services/credits";
+import { AGENCY_PLAN_DEFAULTS, agencyPool, limitChanged, messagesRemaining, resetCredits, topUp, type Tx } from "@/server/services/credits";
 import { createInvitation, type InviteRole } from "@/server/services/invitations";
 import { addMonths } from "@/server/domain/credits";
 
@@ -42,7 +42,7 @@ export async function usageOf(db: Db | Tx, teamIds: string[]) {
 
 async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
   const [fresh, usage] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+    agencyPool(db, agency.id),
     usageOf(db, [team.id]),
   ]);
   return serializeClient(team, fresh, usage.get(team.id)!);
@@ -174,7 +174,7 @@ export async function listClients(
   const [total, teams, pool] = await Promise.all([
     db.team.count({ where }),
     db.team.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (filter.page - 1) * filter.per_page, take: filter.per_page }),
-    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+    agencyPool(db, agency.id),
   ]);
   const usage = await usageOf(db, teams.map((t) => t.id));
   return { current_page: filter.page, data: teams.map((t) => serializeClient(t, pool, usage.get(t.id)!)), per_page: filter.per_page, total };
@@ -236,7 +236,7 @@ export async function listAgents(db: Db, agency: Agency, clientId: string) {
   const team = await findClient(db, agency, clientId);
   const [chatbots, pool] = await Promise.all([
     db.chatbot.findMany({ where: { teamId: team.id, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    db.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } }),
+    agencyPool(db, agency.id),
   ]);
   const remaining = messagesRemaining(team, pool);
   return chatbots.map((c) => serializeAgentSummary(c, remaining));
@@ -248,7 +248,7 @@ export async function createAgent(db: Db, agency: Agency, actorId: string, clien
     await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
     const team = await tx.team.findUniqueOrThrow({ where: { id: current.id } });
     const chatbot = await createAgentIn(tx, team, actorId, input);
-    const pool = await tx.team.findUniqueOrThrow({ where: { id: agency.id }, select: { monthlyMessagePool: true, poolMessagesUsed: true } });
+    const pool = await agencyPool(tx, agency.id);
     return serializeAgentSummary(chatbot, messagesRemaining(team, pool));
   }, TX);
 }

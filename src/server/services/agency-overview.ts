@@ -7,13 +7,13 @@ import type { Db } from "@/server/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
 import { isoMicro, isoOffset } from "@/server/lib/timestamps";
 import { findClient, usageOf, type Agency } from "@/server/services/agency-clients";
-import { AGENCY_PLAN_DEFAULTS, messagesRemaining } from "@/server/services/credits";
+import { AGENCY_PLAN_DEFAULTS, agencyPool, messagesRemaining } from "@/server/services/credits";
 import { acceptUrl } from "@/server/services/invitations";
 import { serializeClient } from "@/server/serializers/client";
 
 
 export async function agencyOverview(db: Db, agency: Agency) {
-  const fresh = await db.team.findUniqueOrThrow({ where: { id: agency.id } });
+  const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
   const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   const ids = clients.map((c) => c.id);
   const [usage, recent] = await Promise.all([
@@ -33,13 +33,13 @@ export async function agencyOverview(db: Db, agency: Agency) {
       workspace_limit: fresh.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit,
       workspaces: clients.length,
       monthly_message_pool: fresh.monthlyMessagePool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
-      pool_messages_used: fresh.poolMessagesUsed,
+      pool_messages_used: pool.poolMessagesUsed,
       included_integrations: fresh.includedIntegrations,
     },
     clients: clients.map((c) => {
-      const client = serializeClient(c, fresh, usage.get(c.id)!);
+      const client = serializeClient(c, pool, usage.get(c.id)!);
       const last7 = usedRecently.get(c.id) ?? 0;
-      return { ...client, messages_last_7_days: last7, runway_days: runwayDays(messagesRemaining(c, fresh), last7) };
+      return { ...client, messages_last_7_days: last7, runway_days: runwayDays(messagesRemaining(c, pool), last7) };
     }),
   };
 }

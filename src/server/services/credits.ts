@@ -6,12 +6,12 @@
  * event to the outbox in the same transaction.
  */
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import { poolOf as pgPoolOf, type Db } from "@/server/db/client";
 import {
   addMonths,
   applyDelta,
   balance,
-  chargeDelta,
+
   exhaustionChange,
   planRenewal,
   remaining,
@@ -84,10 +84,22 @@ async function lockWorkspace(tx: Tx, workspaceId: string): Promise<WorkspaceCred
   return row;
 }
 
-async function readPool(tx: Tx, agencyId: string | null): Promise<AgencyPool | null> {
+async function readPool(tx: Tx | Db, agencyId: string | null): Promise<AgencyPool | null> {
   if (!agencyId) return null;
-  const rows = await tx.$queryRaw<AgencyPool[]>`SELECT monthly_message_pool, pool_messages_used FROM teams WHERE id = ${agencyId}::uuid`;
+  const rows = await tx.$queryRaw<AgencyPool[]>`
+    SELECT a.monthly_message_pool,
+           (SELECT COALESCE(sum(c.pool_messages_used), 0)::int FROM teams c WHERE c.agency_id = a.id AND c.kind = 'client') AS pool_messages_used
+      FROM teams a WHERE a.id = ${agencyId}::uuid`;
   return rows[0] ?? null;
+}
+
+/**
+ * The agency pool: its size and its use this period, which is the sum of the
+ * use recorded on each workspace (so a charge never locks the agency row).
+ */
+export async function agencyPool(db: Tx | Db, agencyId: string): Promise<{ monthlyMessagePool: number | null; poolMessagesUsed: number }> {
+  const pool = await readPool(db, agencyId);
+  return { monthlyMessagePool: pool?.monthly_message_pool ?? null, poolMessagesUsed: pool?.pool_messages_used ?? 0 };
 }
 
 interface LedgerInput {
@@ -161,30 +173,29 @@ export interface ChargeResult {
 
 /**
  * Charges one completed answer. Never refuses (the answer was already
- * admitted and served); what the balance cannot cover becomes debt.
+ * admitted and served); what the balance cannot cover becomes debt. The hot
+ * path of the chat runtime: one statement (`charge_answer`, see its
+ * migration) applying exactly the rules of domain/credits.
  */
 export async function chargeAnswer(db: Db, workspaceId: string, opts: { reference?: string } = {}): Promise<ChargeResult> {
-  return db.$transaction(async (tx) => {
-    const w = await lockWorkspace(tx, workspaceId);
-    const pools = w.agency_id
-      ? await tx.$queryRaw<AgencyPool[]>`
-          UPDATE teams SET pool_messages_used = pool_messages_used + 1 WHERE id = ${w.agency_id}::uuid
-          RETURNING monthly_message_pool, pool_messages_used`
-      : [];
-    const pool = pools[0] ?? null;
-    const standing = standingOf(w.status, w.pause_mode);
-    const delta = chargeDelta(countersOf(w), standing);
-    const after = applyDelta(countersOf(w), delta);
-    const { exhaustion } = await writeChange(tx, w, pool, { kind: "charge", delta, after, reference: opts.reference });
-    return { delta, remaining: remaining(after, poolOf(pool), standing), exhausted: exhaustion === "mark" };
-  }, TX_OPTIONS);
+  const { rows } = await pgPoolOf(db).query<{ used_delta: number; topup_delta: number; debt_delta: number; remaining: string; newly_exhausted: boolean }>(
+    "SELECT used_delta, topup_delta, debt_delta, remaining, newly_exhausted FROM charge_answer($1::uuid, $2, $3::int)",
+    [workspaceId, opts.reference ?? null, AGENCY_PLAN_DEFAULTS.monthlyMessages],
+  );
+  const row = rows[0]!;
+  return {
+    delta: { used: row.used_delta, topup: row.topup_delta, debt: row.debt_delta },
+    remaining: Number(row.remaining),
+    exhausted: row.newly_exhausted,
+  };
 }
 
 /** Admission: may the workspace's agents start an answer now? */
 export async function canAnswer(db: Db, workspaceId: string): Promise<boolean> {
   const rows = await db.$queryRaw<(WorkspaceCredits & AgencyPool)[]>`
     SELECT w.status::text AS status, w.pause_mode::text AS pause_mode, w.message_limit, w.messages_used, w.topup_credits, w.overflow_debt,
-           a.monthly_message_pool, COALESCE(a.pool_messages_used, 0) AS pool_messages_used
+           a.monthly_message_pool,
+           (SELECT COALESCE(sum(c.pool_messages_used), 0)::int FROM teams c WHERE c.agency_id = w.agency_id AND c.kind = 'client') AS pool_messages_used
       FROM teams w LEFT JOIN teams a ON a.id = w.agency_id
      WHERE w.id = ${workspaceId}::uuid`;
   const w = rows[0];
@@ -265,8 +276,12 @@ export async function renewDue(db: Db, now = new Date()): Promise<{ renewed: num
     }, TX_OPTIONS);
   }
   const pools = await db.$executeRaw`
-    UPDATE teams SET pool_messages_used = 0, pool_period_started_at = now(), updated_at = now()
-     WHERE kind = 'agency' AND (pool_period_started_at IS NULL OR pool_period_started_at + interval '1 month' <= ${now}::timestamptz)`;
+    WITH due AS (
+      UPDATE teams SET pool_period_started_at = ${now}::timestamptz, updated_at = now()
+       WHERE kind = 'agency' AND (pool_period_started_at IS NULL OR pool_period_started_at + interval '1 month' <= ${now}::timestamptz)
+      RETURNING id
+    )
+    UPDATE teams SET pool_messages_used = 0 WHERE kind = 'client' AND agency_id IN (SELECT id FROM due)`;
   return { renewed, skipped, pools };
 }
 
