@@ -81,7 +81,7 @@ function DetailSkeleton() {
 /** One client workspace: credits, status, agents, invitations, limits and the credit ledger. */
 export function ClientDetail({ clientId }: { clientId: string }) {
   const trpc = useTRPC();
-  const noRetry = { retry: (n: number, e: Parameters<typeof isForbidden>[0]) => !isForbidden(e) && !isNotFound(e) && n < 1 };
+  const noRetry = { staleTime: 0, retry: (n: number, e: Parameters<typeof isForbidden>[0]) => !isForbidden(e) && !isNotFound(e) && n < 1 };
   const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.get.queryOptions({ client_id: clientId }, noRetry));
   const overview = useQuery(trpc.agencyClients.overview.queryOptions(undefined, noRetry));
   const [created, setCreated] = useState(() => peekCreatedInvitation(clientId));

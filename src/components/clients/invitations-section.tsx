@@ -59,7 +59,8 @@ function InvitationItem({ invitation }: { invitation: ClientInvitation }) {
 /** Portal invitations of the workspace, their links while pending, and a form to invite someone. */
 export function InvitationsSection({ clientId }: { clientId: string }) {
   const trpc = useTRPC();
-  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.invitations.queryOptions({ client_id: clientId }));
+  // Accepted elsewhere, by the invited person: always refetch when the page is opened.
+  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.invitations.queryOptions({ client_id: clientId }, { staleTime: 0 }));
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   return (
     <Card>
