@@ -71,7 +71,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
           <TR>
             <TH>Name</TH>
             <TH>Status</TH>
-            <TH>Usage this month</TH>
+            <TH>Usage</TH>
             <TH>Remaining credits</TH>
             <TH>Runway</TH>
             <TH>Agents</TH>

@@ -64,8 +64,8 @@ export function CreditPanel({ client, actions }: { client: Client; actions: Reac
           </>
         ) : (
           <p className="text-xs text-gray-600">
-            <span className="font-medium text-gray-900 tabular-nums">{formatNumber(client.usage.messages)}</span> messages this month, drawn from
-            your agency pool (no client-level limit).
+            <span className="font-medium text-gray-900 tabular-nums">{formatNumber(client.usage.messages)}</span> messages used, drawn from your agency
+            pool (no client-level limit).
           </p>
         )}
         <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
