@@ -1,0 +1,168 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { isForbidden, isNotFound } from "@/components/lib/trpc-error";
+import { formatDate, formatDateTime } from "@/components/lib/format";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTRPC } from "@/trpc/react";
+import { AgentsSection } from "@/components/clients/agents-section";
+import { CreditActions } from "@/components/clients/credit-actions";
+import { CreditPanel } from "@/components/clients/credit-panel";
+import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
+import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
+import { InvitationsSection } from "@/components/clients/invitations-section";
+import { LedgerTable } from "@/components/clients/ledger-table";
+import { LimitsEditor } from "@/components/clients/limits-editor";
+import { AgencyOnlyState, QueryError } from "@/components/clients/query-states";
+import { StatusActions } from "@/components/clients/status-actions";
+import { StatusBadge } from "@/components/clients/status-badge";
+import type { Client } from "@/components/clients/types";
+
+function Breadcrumb() {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <Link href="/clients" className="text-gray-500 hover:text-gray-900">
+        ← Clients
+      </Link>
+    </nav>
+  );
+}
+
+function StatusNote({ client }: { client: Client }) {
+  if (client.status === "active") return null;
+  const since = client.paused_at ? (
+    <>
+      {" "}
+      since <time dateTime={client.paused_at}>{formatDateTime(client.paused_at)}</time>
+    </>
+  ) : null;
+  const text =
+    client.status === "suspended"
+      ? "Agents don't answer, the widget doesn't load and no agents can be created. Nothing is deleted."
+      : client.pause_mode === "hard"
+        ? "Agents don't answer and the widget doesn't load. The monthly reset skips the workspace."
+        : "Agents answer until the remaining monthly credits run out. Credits are not refilled and top-ups stay frozen.";
+  return (
+    <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <strong className="font-medium">
+        {client.status === "suspended" ? "Suspended" : `Paused (${client.pause_mode})`}
+        {since}.
+      </strong>{" "}
+      {text}
+    </p>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <p role="status" className="sr-only">
+        Loading the client…
+      </p>
+      <Skeleton className="h-8 w-64" />
+      <Card className="space-y-3 p-5">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-10 w-40" />
+        <Skeleton className="h-2" />
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    </div>
+  );
+}
+
+/** One client workspace: credits, status, agents, invitations, limits and the credit ledger. */
+export function ClientDetail({ clientId }: { clientId: string }) {
+  const trpc = useTRPC();
+  const noRetry = { staleTime: 0, retry: (n: number, e: Parameters<typeof isForbidden>[0]) => !isForbidden(e) && !isNotFound(e) && n < 1 };
+  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.get.queryOptions({ client_id: clientId }, noRetry));
+  const overview = useQuery(trpc.agencyClients.overview.queryOptions(undefined, noRetry));
+  const [created, setCreated] = useState(() => peekCreatedInvitation(clientId));
+  useEffect(() => () => forgetCreatedInvitation(clientId), [clientId]);
+
+  if (isPending) {
+    return (
+      <>
+        <Breadcrumb />
+        <DetailSkeleton />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <Breadcrumb />
+        {isForbidden(error) ? (
+          <AgencyOnlyState />
+        ) : isNotFound(error) ? (
+          <EmptyState
+            title="Client not found"
+            description="There is no client workspace with this address in your agency."
+            action={
+              <Link href="/clients" className={buttonClasses({ variant: "secondary" })}>
+                Back to clients
+              </Link>
+            }
+          />
+        ) : (
+          <QueryError title="Couldn't load this client." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+        )}
+      </>
+    );
+  }
+
+  const client = data.client;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Breadcrumb />
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2.5">
+              <h1 className="truncate text-xl font-semibold tracking-tight text-gray-900">{client.name}</h1>
+              <span data-testid="client-status">
+                <StatusBadge client={client} />
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-gray-500">
+              {client.external_reference ? (
+                <>
+                  Ref. <span className="font-mono text-gray-700">{client.external_reference}</span> ·{" "}
+                </>
+              ) : null}
+              Created <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>
+            </p>
+          </div>
+          <StatusActions client={client} />
+        </div>
+      </div>
+      {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
+      <StatusNote client={client} />
+      <CreditPanel client={client} actions={<CreditActions client={client} />} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AgentsSection client={client} />
+        <InvitationsSection clientId={client.id} />
+      </div>
+      {overview.data ? (
+        <LimitsEditor key={client.id} client={client} included={overview.data.agency.included_integrations} />
+      ) : overview.error ? (
+        <QueryError title="Couldn't load your plan's integrations." message={overview.error.message} onRetry={() => void overview.refetch()} />
+      ) : (
+        <Skeleton className="h-64" />
+      )}
+      <section aria-labelledby="ledger-heading" className="space-y-3">
+        <h2 id="ledger-heading" className="text-sm font-semibold text-gray-900">
+          Credit ledger
+        </h2>
+        <LedgerTable clientId={client.id} />
+      </section>
+    </div>
+  );
+}

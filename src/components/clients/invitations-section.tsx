@@ -1,0 +1,94 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { formatDate, humanize } from "@/components/lib/format";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTRPC } from "@/trpc/react";
+import type { CreatedInvitation } from "@/components/clients/created-invitation";
+import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
+import { InviteForm } from "@/components/clients/invite-form";
+import { QueryError } from "@/components/clients/query-states";
+import type { ClientInvitation } from "@/components/clients/types";
+
+function StateBadge({ invitation }: { invitation: ClientInvitation }) {
+  if (invitation.state === "accepted") return <Badge tone="green">Accepted</Badge>;
+  if (invitation.state === "expired") return <Badge>Expired</Badge>;
+  return <Badge tone="indigo">Pending</Badge>;
+}
+
+function InvitationItem({ invitation }: { invitation: ClientInvitation }) {
+  return (
+    <li className="py-3" data-testid="invitation-row">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0 truncate text-sm font-medium text-gray-900">{invitation.email}</span>
+        <Badge>{humanize(invitation.role)}</Badge>
+        <StateBadge invitation={invitation} />
+      </div>
+      <p className="mt-0.5 text-xs text-gray-500">
+        {invitation.state === "accepted" && invitation.accepted_at ? (
+          <>
+            Accepted <time dateTime={invitation.accepted_at}>{formatDate(invitation.accepted_at)}</time>
+          </>
+        ) : invitation.state === "expired" ? (
+          <>
+            Expired <time dateTime={invitation.expires_at}>{formatDate(invitation.expires_at)}</time>
+          </>
+        ) : (
+          <>
+            Sent <time dateTime={invitation.created_at}>{formatDate(invitation.created_at)}</time> · expires{" "}
+            <time dateTime={invitation.expires_at}>{formatDate(invitation.expires_at)}</time>
+          </>
+        )}
+      </p>
+      {invitation.accept_url ? (
+        <div className="mt-2 flex items-center gap-2">
+          <code className="block min-w-0 flex-1 truncate rounded border border-gray-200 bg-gray-50 px-2 py-1 font-mono text-xs text-gray-700" title={invitation.accept_url}>
+            {invitation.accept_url}
+          </code>
+          <CopyButton value={invitation.accept_url} label="Copy link" aria-label={`Copy the invitation link for ${invitation.email}`} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Portal invitations of the workspace, their links while pending, and a form to invite someone. */
+export function InvitationsSection({ clientId }: { clientId: string }) {
+  const trpc = useTRPC();
+  // Accepted elsewhere, by the invited person: always refetch when the page is opened.
+  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.invitations.queryOptions({ client_id: clientId }, { staleTime: 0 }));
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invitations</CardTitle>
+      </CardHeader>
+      <CardBody className="space-y-4">
+        <InviteForm clientId={clientId} onInvited={setCreated} />
+        {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
+        {isPending ? (
+          <div aria-busy="true" className="space-y-2">
+            <p role="status" className="sr-only">
+              Loading invitations…
+            </p>
+            <Skeleton className="h-12" />
+          </div>
+        ) : error ? (
+          <QueryError title="Couldn't load the invitations." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+        ) : data.length === 0 ? (
+          <p className="py-4 text-center text-sm text-gray-500">No invitations yet. Invite someone from the client&apos;s team to their portal.</p>
+        ) : (
+          <ul aria-label="Invitations" className="divide-y divide-gray-100 border-t border-gray-100">
+            {data.map((invitation) => (
+              <InvitationItem key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

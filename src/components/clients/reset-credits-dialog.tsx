@@ -1,0 +1,57 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { useTRPC } from "@/trpc/react";
+import { formatNumber } from "@/components/clients/format";
+import { FormError } from "@/components/clients/query-states";
+import type { Client } from "@/components/clients/types";
+import { useClientRefresh } from "@/components/clients/use-client-mutations";
+
+/** Starts a fresh monthly allowance (`reset_credits: true`); the top-up bucket is kept. */
+export function ResetCreditsDialog({ client, open, onClose }: { client: Client; open: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useClientRefresh(client.id);
+  const update = useMutation(
+    trpc.agencyClients.update.mutationOptions({
+      onSuccess: async (res) => {
+        close();
+        await refresh(res.client);
+      },
+    }),
+  );
+  function close() {
+    update.reset();
+    onClose();
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={`Reset credits for ${client.name}?`}
+      description={
+        <ul className="list-disc space-y-1 pl-4">
+          <li>
+            The {formatNumber(client.usage.messages)} messages used this month go back to 0 and a new monthly period of{" "}
+            {formatNumber(client.limits.messages ?? 0)} messages starts today.
+          </li>
+          <li>Top-up credits are kept ({formatNumber(client.topup_credits_remaining)} in the bucket).</li>
+          {client.status !== "active" ? <li>The workspace stays {client.status}: resume it for the agents to use the fresh allowance.</li> : null}
+        </ul>
+      }
+    >
+      <div className="space-y-4">
+        <FormError message={update.error?.message} />
+        <DialogFooter>
+          <Button variant="secondary" onClick={close} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button disabled={update.isPending} aria-busy={update.isPending || undefined} onClick={() => update.mutate({ client_id: client.id, reset_credits: true })}>
+            Reset credits
+          </Button>
+        </DialogFooter>
+      </div>
+    </Dialog>
+  );
+}
