@@ -133,6 +133,25 @@ describe("credit rules", () => {
   });
 });
 
+describe("agency pool renewal", () => {
+  it("restarts every workspace's share of the pool and the usage of workspaces without a limit", async () => {
+    const small = await agencyOwner(db);
+    const pooled = await workspace({ limit: null }, small.agency.id);
+    const limited = await workspace({ limit: 100, used: 40 }, small.agency.id);
+    await charge(pooled.id, 3);
+    await charge(limited.id, 2);
+    expect((await agencyPool(db, small.agency.id)).poolMessagesUsed).toBe(5);
+    await db.team.update({ where: { id: small.agency.id }, data: { poolPeriodStartedAt: new Date(Date.now() - 32 * 24 * 3600 * 1000) } });
+    const { pools } = await renewDue(db);
+    expect(pools).toBeGreaterThanOrEqual(1);
+    expect((await agencyPool(db, small.agency.id)).poolMessagesUsed).toBe(0);
+    expect((await db.team.findUniqueOrThrow({ where: { id: pooled.id } })).messagesUsed).toBe(0);
+    expect((await db.team.findUniqueOrThrow({ where: { id: limited.id } })).messagesUsed).toBe(42);
+    const entry = await db.creditLedgerEntry.findFirstOrThrow({ where: { teamId: pooled.id, kind: "renewal" } });
+    expect(entry).toMatchObject({ usedDelta: -3, usedAfter: 0, reference: "agency pool renewal" });
+  });
+});
+
 describe("exhaustion", () => {
   it("emits exactly one client.credits_exhausted per episode, in the same transaction as the charge", async () => {
     const w = await workspace({ limit: 2 });

@@ -275,14 +275,30 @@ export async function renewDue(db: Db, now = new Date()): Promise<{ renewed: num
       );
     }, TX_OPTIONS);
   }
-  const pools = await db.$executeRaw`
+  // Agency pools renew monthly: every workspace's share of the pool restarts, and workspaces without
+  // their own message_limit (which count against the pool only) start a new period of usage with it.
+  const poolRows = await db.$queryRaw<{ pools: number }[]>`
     WITH due AS (
       UPDATE teams SET pool_period_started_at = ${now}::timestamptz, updated_at = now()
        WHERE kind = 'agency' AND (pool_period_started_at IS NULL OR pool_period_started_at + interval '1 month' <= ${now}::timestamptz)
       RETURNING id
+    ), previous AS (
+      SELECT c.id, c.agency_id, c.messages_used, c.topup_credits, c.overflow_debt
+        FROM teams c JOIN due ON c.agency_id = due.id
+       WHERE c.kind = 'client' AND c.message_limit IS NULL AND c.messages_used > 0
+         FOR UPDATE OF c
+    ), reset AS (
+      UPDATE teams c SET pool_messages_used = 0,
+             messages_used = CASE WHEN c.message_limit IS NULL THEN 0 ELSE c.messages_used END, updated_at = now()
+        FROM due WHERE c.agency_id = due.id AND c.kind = 'client'
+      RETURNING c.id
+    ), ledger AS (
+      INSERT INTO credit_ledger (team_id, agency_id, kind, used_delta, topup_delta, debt_delta, used_after, topup_after, debt_after, reference)
+      SELECT id, agency_id, 'renewal', -messages_used, 0, 0, 0, topup_credits, overflow_debt, 'agency pool renewal' FROM previous
+      RETURNING 1
     )
-    UPDATE teams SET pool_messages_used = 0 WHERE kind = 'client' AND agency_id IN (SELECT id FROM due)`;
-  return { renewed, skipped, pools };
+    SELECT (SELECT count(*) FROM due)::int AS pools`;
+  return { renewed, skipped, pools: poolRows[0]?.pools ?? 0 };
 }
 
 export function assertTopupAmount(amount: unknown): number {
