@@ -1,5 +1,6 @@
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const preciseFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 function parse(iso: string): Date | null {
   const date = new Date(iso);
@@ -16,6 +17,12 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : iso;
+}
+
+/** `Nov 21, 2026, 9:30:05 AM` in the viewer's locale (logs, where seconds matter); the raw string if it cannot be parsed. */
+export function formatDateTimeSeconds(iso: string): string {
+  const date = parse(iso);
+  return date ? preciseFormat.format(date) : iso;
 }
 
 /** `custom` → `Custom`, `knowledge_base` → `Knowledge base`. */
