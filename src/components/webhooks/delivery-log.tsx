@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
-import { DeliveryRow } from "@/components/webhooks/delivery-row";
+import { DELIVERY_COLUMN_CLASSES, DeliveryRow } from "@/components/webhooks/delivery-row";
 import { DELIVERIES_PER_PAGE, DELIVERIES_POLL_MS, inFlight } from "@/components/webhooks/types";
 import { useTRPC } from "@/trpc/react";
 
@@ -85,31 +85,33 @@ export function DeliveryLog({
           {live ? "Deliveries in progress: this log updates by itself." : ""}
         </p>
       </div>
-      <Table aria-label="Deliveries" aria-busy={query.isPlaceholderData || undefined}>
-        <THead>
-          <TR>
-            <TH>Status</TH>
-            <TH>Event</TH>
-            <TH>Attempts</TH>
-            <TH>Response</TH>
-            <TH>Last error</TH>
-            <TH>Created</TH>
-            <TH>Delivered at</TH>
-          </TR>
-        </THead>
-        <TBody>
-          {deliveries.map((delivery) => (
-            <DeliveryRow
-              key={delivery.id}
-              delivery={delivery}
-              webhookId={webhookId}
-              webhookActive={webhookActive}
-              open={openId === delivery.id}
-              onToggle={() => setOpenId((current) => (current === delivery.id ? null : delivery.id))}
-            />
-          ))}
-        </TBody>
-      </Table>
+      <div className="@container">
+        <Table aria-label="Deliveries" aria-busy={query.isPlaceholderData || undefined}>
+          <THead>
+            <TR>
+              <TH>Status</TH>
+              <TH>Event</TH>
+              <TH>Attempts</TH>
+              <TH className={DELIVERY_COLUMN_CLASSES.response}>Response</TH>
+              <TH className={DELIVERY_COLUMN_CLASSES.lastError}>Last error</TH>
+              <TH className={DELIVERY_COLUMN_CLASSES.created}>Created</TH>
+              <TH>Delivered at</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {deliveries.map((delivery) => (
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                webhookId={webhookId}
+                webhookActive={webhookActive}
+                open={openId === delivery.id}
+                onToggle={() => setOpenId((current) => (current === delivery.id ? null : delivery.id))}
+              />
+            ))}
+          </TBody>
+        </Table>
+      </div>
       {pages > 1 || page > 1 ? (
         <nav aria-label="Delivery log pages" className="flex items-center justify-between gap-3 text-sm text-gray-600">
           <Button variant="secondary" size="sm" disabled={page <= 1 || query.isPlaceholderData} onClick={() => onPageChange(page - 1)}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { formatDateTimeSeconds } from "@/components/lib/format";
+import { formatDateTimeSeconds, formatLogTime } from "@/components/lib/format";
 import { cn } from "@/components/lib/cn";
 import { Button } from "@/components/ui/button";
 import { TD, TR } from "@/components/ui/table";
@@ -10,6 +10,13 @@ import { stateOf, type DeliveryItem } from "@/components/webhooks/types";
 import { useTRPC } from "@/trpc/react";
 
 const COLUMNS = 7;
+
+/** Columns left out on narrow screens (their values are in the opened row). */
+export const DELIVERY_COLUMN_CLASSES = {
+  response: "hidden sm:table-cell",
+  lastError: "hidden md:table-cell",
+  created: "hidden lg:table-cell",
+} as const;
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -60,16 +67,20 @@ export function DeliveryRow({
           </button>
         </TD>
         <TD className="tabular-nums">{delivery.attempts}</TD>
-        <TD className="tabular-nums">{delivery.response_status ?? <span className="text-gray-400">—</span>}</TD>
-        <TD className="max-w-xs truncate" title={delivery.last_error ?? undefined}>
+        <TD className={cn(DELIVERY_COLUMN_CLASSES.response, "tabular-nums")}>{delivery.response_status ?? <span className="text-gray-400">—</span>}</TD>
+        <TD className={cn(DELIVERY_COLUMN_CLASSES.lastError, "max-w-[13rem] truncate")} title={delivery.last_error ?? undefined}>
           {delivery.last_error ?? <span className="text-gray-400">—</span>}
         </TD>
-        <TD>
-          <time dateTime={delivery.created_at}>{formatDateTimeSeconds(delivery.created_at)}</time>
+        <TD className={DELIVERY_COLUMN_CLASSES.created}>
+          <time dateTime={delivery.created_at} title={formatDateTimeSeconds(delivery.created_at)}>
+            {formatLogTime(delivery.created_at)}
+          </time>
         </TD>
         <TD>
           {delivery.delivered_at ? (
-            <time dateTime={delivery.delivered_at}>{formatDateTimeSeconds(delivery.delivered_at)}</time>
+            <time dateTime={delivery.delivered_at} title={formatDateTimeSeconds(delivery.delivered_at)}>
+              {formatLogTime(delivery.delivered_at)}
+            </time>
           ) : (
             <span className="text-gray-400">—</span>
           )}
@@ -77,7 +88,8 @@ export function DeliveryRow({
       </TR>
       {open ? (
         <tr id={detailsId} className="bg-gray-50">
-          <td colSpan={COLUMNS} className="px-4 pt-1 pb-4">
+          <td colSpan={COLUMNS} className="px-0 pt-1 pb-4">
+            {/* As wide as the visible part of the table (container query units) and kept in view while the table scrolls sideways. */}
             <DeliveryDetails delivery={delivery} webhookId={webhookId} webhookActive={webhookActive} />
           </td>
         </tr>
@@ -96,15 +108,26 @@ function DeliveryDetails({ delivery, webhookId, webhookActive }: { delivery: Del
   );
 
   return (
-    <div className="space-y-3 rounded-md border border-gray-200 bg-white p-4 text-sm whitespace-normal" data-testid="delivery-details">
+    <div
+      className="sticky left-4 w-[calc(100cqw-2rem)] space-y-3 rounded-md border border-gray-200 bg-white p-4 text-sm whitespace-normal"
+      data-testid="delivery-details"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-gray-700">
           <dt className="text-gray-500">Delivery id</dt>
           <dd>
             <code className="font-mono text-xs break-all">{delivery.id}</code>
           </dd>
+          <dt className="text-gray-500">Attempts</dt>
+          <dd>{delivery.attempts}</dd>
           <dt className="text-gray-500">Last response</dt>
           <dd>{delivery.response_status ?? "none"}</dd>
+          <dt className="text-gray-500">Created</dt>
+          <dd>
+            <time dateTime={delivery.created_at}>{formatDateTimeSeconds(delivery.created_at)}</time>
+          </dd>
+          <dt className="text-gray-500">Delivered at</dt>
+          <dd>{delivery.delivered_at ? <time dateTime={delivery.delivered_at}>{formatDateTimeSeconds(delivery.delivered_at)}</time> : "not yet"}</dd>
           <dt className="text-gray-500">Last update</dt>
           <dd>
             <time dateTime={delivery.updated_at}>{formatDateTimeSeconds(delivery.updated_at)}</time>

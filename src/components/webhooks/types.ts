@@ -41,3 +41,8 @@ export function isForbidden(error: { data?: { code?: string } | null } | null | 
 export function isNotFound(error: { data?: { code?: string } | null } | null | undefined): boolean {
   return error?.data?.code === "NOT_FOUND";
 }
+
+/** Query retry: once for a network or server failure, never for "not an agency owner" or "not found". */
+export function retryUnlessRefused(failureCount: number, error: { data?: { code?: string } | null }): boolean {
+  return !isForbidden(error) && !isNotFound(error) && failureCount < 1;
+}

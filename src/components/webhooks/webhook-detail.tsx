@@ -13,7 +13,7 @@ import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EditWebhookCard } from "@/components/webhooks/edit-webhook-card";
 import { ActiveBadge, EventList } from "@/components/webhooks/event-list";
 import { WebhooksForbiddenState } from "@/components/webhooks/forbidden-state";
-import { isForbidden, isNotFound } from "@/components/webhooks/types";
+import { isForbidden, isNotFound, retryUnlessRefused } from "@/components/webhooks/types";
 import { ActiveToggle, DeleteWebhookButton, SendTestButton } from "@/components/webhooks/webhook-actions";
 import { useTRPC } from "@/trpc/react";
 
@@ -52,7 +52,7 @@ function DetailSkeleton() {
 /** `/webhooks/[webhookId]`: the endpoint, its settings and its delivery log. */
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.agencyWebhooks.get.queryOptions({ webhook_id: webhookId }));
+  const query = useQuery({ ...trpc.agencyWebhooks.get.queryOptions({ webhook_id: webhookId }), retry: retryUnlessRefused });
   const [page, setPage] = useState(1);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -80,8 +80,8 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   return (
     <>
       <Breadcrumb current={webhook.url} />
-      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="flex min-w-0 items-start gap-3">
+      <div className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
           <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600" aria-hidden="true">
             <WebhookIcon className="size-5" />
           </div>
@@ -100,7 +100,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
             </div>
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
           <SendTestButton webhook={webhook} onSent={() => setPage(1)} onError={setActionError} />
           <ActiveToggle webhook={webhook} onError={setActionError} />
           <DeleteWebhookButton webhook={webhook} />

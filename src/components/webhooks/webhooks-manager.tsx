@@ -15,7 +15,7 @@ import { CreateWebhookDialog } from "@/components/webhooks/create-webhook-dialog
 import { ActiveBadge, EventList } from "@/components/webhooks/event-list";
 import { WebhooksForbiddenState } from "@/components/webhooks/forbidden-state";
 import { NewWebhookSecretPanel } from "@/components/webhooks/new-webhook-secret-panel";
-import { isForbidden, type CreatedWebhook } from "@/components/webhooks/types";
+import { isForbidden, retryUnlessRefused, type CreatedWebhook } from "@/components/webhooks/types";
 import { useTRPC } from "@/trpc/react";
 
 const DESCRIPTION = "Send events such as captured leads and escalations from your client workspaces to your own endpoints.";
@@ -36,7 +36,7 @@ function ListSkeleton() {
 /** `/webhooks`: the agency's endpoints, "Add endpoint", and the new endpoint's secret (shown once). */
 export function WebhooksManager() {
   const trpc = useTRPC();
-  const query = useQuery(trpc.agencyWebhooks.list.queryOptions());
+  const query = useQuery({ ...trpc.agencyWebhooks.list.queryOptions(), retry: retryUnlessRefused });
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
 
