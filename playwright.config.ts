@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { RECEIVER_CERT } from "./e2e/receiver-tls";
 
 /**
  * End-to-end tests against the real product started the way a newcomer starts
@@ -39,7 +40,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "rm -rf .data/e2e && npx tsx scripts/start.ts",
+    // The webhook receiver's certificate is made first: the app checks that WEBHOOK_CA_CERTS exists when it starts,
+    // and Playwright starts the webServer before globalSetup (e2e/receiver-tls.ts).
+    command: "rm -rf .data/e2e && npx tsx e2e/make-receiver-cert.ts && npx tsx scripts/start.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
@@ -50,6 +53,10 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: ".data/e2e",
       NEXT_TELEMETRY_DISABLED: "1",
+      // e2e/webhooks.spec.ts: the delivery worker trusts the spec's HTTPS receiver on loopback and retries quickly.
+      WEBHOOK_CA_CERTS: RECEIVER_CERT,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      WEBHOOK_RETRY_SCHEDULE: "0,1,2",
     },
   },
 });

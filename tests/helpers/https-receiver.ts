@@ -18,7 +18,8 @@ export interface ReceivedRequest {
 
 export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
-export async function startReceiver() {
+/** A self-signed certificate (its own CA) for `localhost` and `127.0.0.1`. */
+export async function selfSignedPems(): Promise<{ cert: string; key: string }> {
   const pems = await generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
     algorithm: "sha256",
@@ -27,13 +28,23 @@ export async function startReceiver() {
       { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] },
     ],
   });
+  return { cert: pems.cert, key: pems.private };
+}
+
+/**
+ * Starts the receiver on a free port with a fresh certificate, or on `port`
+ * with a given certificate (Playwright: the app trusts a certificate made
+ * before it started, see e2e/make-receiver-cert.ts).
+ */
+export async function startReceiver(options: { port?: number; tls?: { cert: string; key: string } } = {}) {
+  const pems = options.tls ?? (await selfSignedPems());
   const dir = mkdtempSync(path.join(os.tmpdir(), "receiver-"));
   const caFile = path.join(dir, "ca.pem");
   writeFileSync(caFile, pems.cert);
 
   const requests: ReceivedRequest[] = [];
   const replies = new Map<string, (req: ReceivedRequest, count: number) => Reply>();
-  const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+  const server = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
@@ -49,7 +60,10 @@ export async function startReceiver() {
       }, reply.delayMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     port,
