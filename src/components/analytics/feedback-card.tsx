@@ -1,0 +1,66 @@
+import { countDelta, formatCount } from "@/components/analytics/format";
+import { DeltaChip } from "@/components/analytics/metric-card";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+
+/** Thumbs up and down given in the period: the split, and each side against the previous period. */
+export function FeedbackCard({
+  positive,
+  negative,
+  previousPositive,
+  previousNegative,
+}: {
+  positive: number;
+  negative: number;
+  previousPositive: number;
+  previousNegative: number;
+}) {
+  const total = positive + negative;
+  const share = total === 0 ? 0 : Math.round((positive / total) * 100);
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex items-baseline justify-between gap-2">
+        <CardTitle>Feedback</CardTitle>
+        <span className="text-xs text-gray-400">ratings given</span>
+      </CardHeader>
+      <CardBody className="flex flex-1 flex-col justify-between gap-5">
+        {total === 0 ? (
+          <p className="py-4 text-center text-sm text-gray-500">No visitor rated an answer in this period.</p>
+        ) : (
+          <div>
+            <p className="text-3xl font-semibold tracking-tight text-gray-900 tabular-nums">
+              {share}%<span className="ml-2 text-sm font-normal text-gray-500">positive</span>
+            </p>
+            <div
+              className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-red-400"
+              role="img"
+              aria-label={`${formatCount(positive)} positive and ${formatCount(negative)} negative ratings`}
+            >
+              <div className="h-full bg-emerald-500" style={{ width: `${(positive / total) * 100}%` }} />
+            </div>
+          </div>
+        )}
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-md bg-emerald-50/60 p-3">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
+              <span aria-hidden="true">👍</span> Positive
+            </dt>
+            <dd className="mt-1 text-lg font-semibold text-gray-900 tabular-nums">{formatCount(positive)}</dd>
+            <dd className="mt-1 text-xs">
+              <DeltaChip delta={countDelta(positive, previousPositive)} /> <span className="text-gray-500">vs {formatCount(previousPositive)}</span>
+            </dd>
+          </div>
+          <div className="rounded-md bg-red-50/60 p-3">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-red-800">
+              <span aria-hidden="true">👎</span> Negative
+            </dt>
+            <dd className="mt-1 text-lg font-semibold text-gray-900 tabular-nums">{formatCount(negative)}</dd>
+            <dd className="mt-1 text-xs">
+              <DeltaChip delta={countDelta(negative, previousNegative)} goodWhen="down" />{" "}
+              <span className="text-gray-500">vs {formatCount(previousNegative)}</span>
+            </dd>
+          </div>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
