@@ -15,30 +15,30 @@ export function FeedbackCard({
   previousNegative: number;
 }) {
   const total = positive + negative;
-  const share = total === 0 ? 0 : Math.round((positive / total) * 100);
+  const share = (p: number, n: number) => (p + n === 0 ? null : Math.round((p / (p + n)) * 100));
+  const current = share(positive, negative);
+  const before = share(previousPositive, previousNegative);
   return (
     <Card className="flex flex-col">
       <CardHeader className="flex items-baseline justify-between gap-2">
         <CardTitle>Feedback</CardTitle>
         <span className="text-xs text-gray-400">ratings given</span>
       </CardHeader>
-      <CardBody className="flex flex-1 flex-col justify-between gap-5">
+      <CardBody className="flex flex-1 flex-col gap-5">
         {total === 0 ? (
           <p className="py-4 text-center text-sm text-gray-500">No visitor rated an answer in this period.</p>
         ) : (
           <div>
             <p className="text-3xl font-semibold tracking-tight text-gray-900 tabular-nums">
-              {share}%<span className="ml-2 text-sm font-normal text-gray-500">positive</span>
+              {current}%<span className="ml-2 text-sm font-normal text-gray-500">of ratings positive</span>
             </p>
-            <div
-              className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-red-400"
-              role="img"
-              aria-label={`${formatCount(positive)} positive and ${formatCount(negative)} negative ratings`}
-            >
-              <div className="h-full bg-emerald-500" style={{ width: `${(positive / total) * 100}%` }} />
+            <div className="mt-4 space-y-3 text-xs text-gray-500">
+              <SplitBar label="This period" positive={positive} negative={negative} percent={current} />
+              <SplitBar label="Previous period" positive={previousPositive} negative={previousNegative} percent={before} muted />
             </div>
           </div>
         )}
+        <div className="flex-1" />
         <dl className="grid grid-cols-2 gap-3">
           <div className="rounded-md bg-emerald-50/60 p-3">
             <dt className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
@@ -62,5 +62,24 @@ export function FeedbackCard({
         </dl>
       </CardBody>
     </Card>
+  );
+}
+
+function SplitBar({ label, positive, negative, percent, muted }: { label: string; positive: number; negative: number; percent: number | null; muted?: boolean }) {
+  const total = positive + negative;
+  return (
+    <div>
+      <div className="mb-1 flex justify-between">
+        <span>{label}</span>
+        <span className="tabular-nums">{percent === null ? "no ratings" : `${percent}% positive`}</span>
+      </div>
+      <div
+        className={`flex h-2.5 overflow-hidden rounded-full ${total === 0 ? "bg-gray-100" : muted ? "bg-red-200" : "bg-red-400"}`}
+        role="img"
+        aria-label={`${label}: ${formatCount(positive)} positive and ${formatCount(negative)} negative ratings`}
+      >
+        {total > 0 ? <div className={`h-full ${muted ? "bg-emerald-300" : "bg-emerald-500"}`} style={{ width: `${(positive / total) * 100}%` }} /> : null}
+      </div>
+    </div>
   );
 }

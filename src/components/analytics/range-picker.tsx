@@ -44,7 +44,7 @@ export function RangePicker({ value, onChange, busy }: { value: DateRange; onCha
 
   const changed = draft.from !== value.from || draft.to !== value.to;
   return (
-    <div className="flex flex-col gap-2 lg:items-end">
+    <div className="flex shrink-0 flex-col gap-2 lg:items-end">
       <div className="flex flex-wrap items-center gap-2">
         <div role="group" aria-label="Quick ranges" className="inline-flex rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
           {PRESETS.map((n) => (

@@ -48,13 +48,13 @@ describe("groupQuestions", () => {
         examples: ["How much is delivery?", "Do you deliver to hospitals?", "What are the delivery fees?"],
       },
       {
-        theme: "Track order",
+        theme: "Order", // "track" is in one question only: not a shared word
         summary_question: "How can I track my order?",
         frequency: 8,
         examples: ["Where is my order?", "Can I cancel my order?"],
       },
       {
-        theme: "Opening hours",
+        theme: "Opening",
         summary_question: "What are your opening hours?",
         frequency: 4,
         examples: ["Are you open on public holidays?"],

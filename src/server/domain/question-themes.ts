@@ -10,8 +10,9 @@
  * 3. A question joins the theme of its heaviest keyword (ties: alphabetical),
  *    so questions sharing their dominant keyword land together.
  * 4. A theme is named after that keyword, plus its most common companion
- *    keyword when at least half of the theme's questions use it, in the
- *    order its summary question uses them.
+ *    keyword when at least half of the theme's asks use it (and, in a theme
+ *    of several questions, more than one question does), in the order its
+ *    summary question uses them.
  * 5. Its summary question is its most asked question; frequency is the number
  *    of questions in it; examples are up to three other distinct questions,
  *    most asked first.
@@ -36,7 +37,7 @@ const STOP_WORDS = new Set(
    there these they this those through to too under until up upon us very via want wants was wasn way we were weren what whats when
    where which while who whom whose why will with within without won would wouldn yes yet you your yours yourself yourselves
    hello hey thanks thank thx okay ok great perfect awesome appreciate cheers bye goodbye sure really anything something someone
-   anyone anybody everyone everybody somebody nobody tell know help hi`
+   anyone anybody everyone everybody somebody nobody nothing often look looks looking last make makes tell know help hi`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -131,7 +132,10 @@ export function groupQuestions(questions: AskedQuestion[], limit = MAX_THEMES): 
     const ranked = [...members].sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     // Name words in the order the summary question uses them: "Track order", "Opening hours".
     const order = [...ranked[0]!.keys.keys()];
-    const named = companion && companion[1] * 2 >= frequency ? [anchor, companion[0]] : [anchor];
+    // A companion names the theme only if most of it uses the word and, in a theme of several
+    // questions, more than one of them does (else it is just the summary question's own word).
+    const sharedBy = (key: string) => members.filter((q) => q.keys.has(key)).length;
+    const named = companion && companion[1] * 2 >= frequency && (members.length === 1 || sharedBy(companion[0]) > 1) ? [anchor, companion[0]] : [anchor];
     named.sort((a, b) => (order.indexOf(a) + 1 || Infinity) - (order.indexOf(b) + 1 || Infinity));
     const theme = capitalize(named.map(wordOf).join(" "));
     return {
