@@ -89,6 +89,9 @@ function AnalyticsContent({
   const days = Object.keys(a.conversationsPerDay).length;
   const previousDays = Object.keys(data.previousConversationsPerDay);
   const previousAverage = Math.round((a.previousPeriodConversations / days) * 100) / 100;
+  // Rates of a period without conversations are not 0 %, they do not exist: compare nothing then.
+  const compare = a.previousPeriodConversations > 0;
+  const noEarlier = compare ? undefined : "no conversations before";
   const { popular } = a;
 
   return (
@@ -136,14 +139,16 @@ function AnalyticsContent({
           <MetricCard
             label="Answered questions"
             value={formatPercent(a.answeredQuestionsPercentage)}
-            delta={pointsDelta(a.answeredQuestionsPercentage, a.previousPeriodAnsweredQuestionsPercentage)}
-            previous={formatPercent(a.previousPeriodAnsweredQuestionsPercentage)}
+            delta={compare ? pointsDelta(a.answeredQuestionsPercentage, a.previousPeriodAnsweredQuestionsPercentage) : undefined}
+            previous={compare ? formatPercent(a.previousPeriodAnsweredQuestionsPercentage) : undefined}
+            hint={noEarlier}
           />
           <MetricCard
             label="Negative sentiment"
             value={formatPercent(a.negativeSentimentPercentage)}
-            delta={pointsDelta(a.negativeSentimentPercentage, a.previousPeriodNegativeSentimentPercentage)}
-            previous={formatPercent(a.previousPeriodNegativeSentimentPercentage)}
+            delta={compare ? pointsDelta(a.negativeSentimentPercentage, a.previousPeriodNegativeSentimentPercentage) : undefined}
+            previous={compare ? formatPercent(a.previousPeriodNegativeSentimentPercentage) : undefined}
+            hint={noEarlier}
             goodWhen="down"
           />
         </section>
@@ -162,8 +167,9 @@ function AnalyticsContent({
             <MetricCard
               label="Messages per conversation"
               value={formatCount(a.messagesPerConversation)}
-              delta={countDelta(a.messagesPerConversation, a.previousPeriodMessagesPerConversation)}
-              previous={formatCount(a.previousPeriodMessagesPerConversation)}
+              delta={compare ? countDelta(a.messagesPerConversation, a.previousPeriodMessagesPerConversation) : undefined}
+              previous={compare ? formatCount(a.previousPeriodMessagesPerConversation) : undefined}
+              hint={noEarlier}
             />
             <MetricCard label="Unique link clicks" value={formatCount(a.uniqueLinkClicks)} hint="links opened from answers" />
             <MetricCard

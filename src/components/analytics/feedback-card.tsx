@@ -38,7 +38,6 @@ export function FeedbackCard({
             </div>
           </div>
         )}
-        <div className="flex-1" />
         <dl className="grid grid-cols-2 gap-3">
           <div className="rounded-md bg-emerald-50/60 p-3">
             <dt className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
