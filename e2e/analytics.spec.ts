@@ -58,8 +58,8 @@ test("open a chatbot's analytics, switch to a preset and to a custom range", asy
 
   // A custom range through the date inputs.
   const [from, to] = [isoDaysAgo(20), isoDaysAgo(11)];
-  await page.getByLabel("From").fill(from);
-  await page.getByLabel("To").fill(to);
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(to);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
   await expect(page.getByTestId("analytics-period")).toContainText("10 days");
@@ -82,8 +82,8 @@ test("a start date after the end date is refused before asking the server", asyn
   const id = await chatbotId(request, "Bloom Assistant");
   await logIn(page);
   await page.goto(`/chatbots/${id}/analytics`);
-  await page.getByLabel("From").fill(isoDaysAgo(2));
-  await page.getByLabel("To").fill(isoDaysAgo(5));
+  await page.getByLabel("From", { exact: true }).fill(isoDaysAgo(2));
+  await page.getByLabel("To", { exact: true }).fill(isoDaysAgo(5));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "start date must be on or before" })).toBeVisible();
   await expect(page).not.toHaveURL(/from=/);

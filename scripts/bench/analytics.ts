@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Logger, runMigrations } from "graphile-worker";
@@ -84,7 +84,7 @@ export async function runAnalyticsBenchmark() {
       const cpu = cpus();
       console.log(`
 Analytics benchmark: 1 chatbot, ${fmt(CONVERSATIONS)} conversations, ${fmt(CONVERSATIONS * MESSAGES_PER_CONVERSATION)} messages, 366-day range
-machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}, PostgreSQL ${await serverVersion(raw)} (embedded, fsync off)
+machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}, load average ${loadavg().map((l) => l.toFixed(1)).join(" / ")} (1/5/15 min), PostgreSQL ${await serverVersion(raw)} (embedded, fsync off)
 
 | what                                                        |    p50 |    p95 |
 |-------------------------------------------------------------|-------:|-------:|
