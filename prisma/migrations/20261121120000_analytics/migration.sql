@@ -21,8 +21,11 @@ UPDATE "conversations" c
 
 -- Each statement on "messages" adds its rows' signed counts to their
 -- conversations. A question is an assistant reply with "answered" set (true
--- or false). Rows are updated in conversation id order so that concurrent
--- multi-conversation statements cannot deadlock.
+-- or false). The conversations are locked in id order, so concurrent
+-- multi-conversation statements cannot deadlock, and with FOR NO KEY UPDATE
+-- (what an update of non-key columns takes anyway), which does not wait for
+-- the FOR KEY SHARE locks that the messages' foreign key checks of other
+-- transactions hold on the same conversations.
 CREATE FUNCTION "analytics_messages_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_ids UUID[];
@@ -61,7 +64,7 @@ BEGIN
   IF v_ids IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR UPDATE;
+  PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE;
   UPDATE "conversations" c
      SET "message_count" = c."message_count" + d.m,
          "question_count" = c."question_count" + d.q,
