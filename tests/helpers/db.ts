@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { createPrismaClient, type Db } from "@/server/db/client";
+import { onCleanup } from "./cleanup";
 
 export interface TestDatabase {
   name: string;
@@ -36,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`));
   const url = urlFor(name);
   const db = createPrismaClient(url);
-  afterAll(async () => {
+  onCleanup(async () => {
     await db.$disconnect();
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   });
@@ -47,6 +48,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function createEmptyDatabase(): Promise<{ url: string }> {
   const name = `e_${randomBytes(6).toString("hex")}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  afterAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  onCleanup(() => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   return { url: urlFor(name) };
 }

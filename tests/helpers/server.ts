@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
 import { freePort } from "@/server/db/embedded";
+import { onCleanup } from "./cleanup";
 
 export interface AppServer {
   baseUrl: string;
@@ -38,7 +38,7 @@ export async function startAppServer(databaseUrl: string): Promise<AppServer> {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
   };
-  afterAll(stop);
+  onCleanup(stop);
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);

@@ -1,5 +1,6 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
 import { createPrismaClient, type Db } from "@/server/db/client";
+import { computeInsights } from "@/server/jobs/compute-insights";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
 import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/jobs/webhooks";
@@ -13,6 +14,7 @@ export function taskList(db: Db): TaskList {
     deliver_webhook: deliverWebhookTask(db),
     sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
     purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
+    compute_insights: computeInsights,
   };
 }
 
@@ -22,6 +24,8 @@ export const crontab = [
   "*/5 * * * * renew_credits ?max=1",
   "* * * * * sweep_webhook_deliveries ?max=1",
   "30 3 * * * purge_webhook_deliveries ?max=3",
+  // Question themes of the dashboard's preset periods, fresh every morning.
+  "30 2 * * * compute_insights ?max=3",
 ].join("\n");
 
 let stopping = false;

@@ -1,0 +1,62 @@
+/**
+ * Pure arithmetic from per-day conversation counts to the headline metrics
+ * of a period and of the period before it (docs/analytics.md).
+ */
+import { dayList, percentage, ratio2, ratioInt, type AnalyticsPeriod } from "@/server/domain/analytics-period";
+
+/** Conversations started on one UTC day, with the counters of their messages. */
+export interface DayCounts {
+  day: string;
+  conversations: number;
+  /** Conversations with a sentiment. */
+  classified: number;
+  negative: number;
+  messages: number;
+  questions: number;
+  answered: number;
+}
+
+export interface PeriodTotals {
+  conversations: number;
+  averageConversationsPerDay: number;
+  answeredQuestionsPercentage: number;
+  negativeSentimentPercentage: number;
+  messagesPerConversation: number;
+}
+
+export interface PeriodSummary {
+  current: PeriodTotals;
+  previous: PeriodTotals;
+  /** One entry per day of the period, zeros included, in day order. */
+  conversationsPerDay: Record<string, number>;
+  previousConversationsPerDay: Record<string, number>;
+}
+
+function totals(rows: DayCounts[], days: number): PeriodTotals {
+  const sum = (key: keyof Omit<DayCounts, "day">) => rows.reduce((acc, r) => acc + r[key], 0);
+  const conversations = sum("conversations");
+  return {
+    conversations,
+    averageConversationsPerDay: ratio2(conversations, days),
+    answeredQuestionsPercentage: percentage(sum("answered"), sum("questions")),
+    negativeSentimentPercentage: percentage(sum("negative"), sum("classified")),
+    messagesPerConversation: ratioInt(sum("messages"), conversations),
+  };
+}
+
+/** Rows for days outside both periods are ignored. */
+export function summarizePeriod(period: AnalyticsPeriod, rows: DayCounts[]): PeriodSummary {
+  const inRange = (from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to);
+  const current = inRange(period.from, period.to);
+  const previous = inRange(period.previousFrom, period.previousTo);
+  const perDay = (from: string, to: string, list: DayCounts[]) => {
+    const byDay = new Map(list.map((r) => [r.day, r.conversations]));
+    return Object.fromEntries(dayList(from, to).map((d) => [d, byDay.get(d) ?? 0]));
+  };
+  return {
+    current: totals(current, period.days),
+    previous: totals(previous, period.days),
+    conversationsPerDay: perDay(period.from, period.to, current),
+    previousConversationsPerDay: perDay(period.previousFrom, period.previousTo, previous),
+  };
+}

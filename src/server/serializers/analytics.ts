@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** The contract's "Analytics result" (`GET /v1/{chatbot_id}/analytics`); definitions in docs/analytics.md. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const count = z.number().int().nonnegative();
+
+const insightThemeSchema = z
+  .object({
+    summary_question: z.string(),
+    theme: z.string(),
+    frequency: count,
+    examples: z.array(z.string()),
+  })
+  .meta({ id: "InsightTheme" });
+
+const insightListSchema = z.object({ insight_data: z.array(insightThemeSchema) }).nullable();
+
+export const analyticsResultSchema = z
+  .object({
+    fromDate: isoDay,
+    toDate: isoDay,
+    totalConversations: count,
+    averageConversationsPerDay: z.number(),
+    answeredQuestionsPercentage: z.number(),
+    negativeSentimentPercentage: z.number(),
+    messagesPerConversation: count,
+    positiveFeedback: count,
+    negativeFeedback: count,
+    uniqueLinkClicks: count,
+    leads: count.nullable(),
+    previousPeriodConversations: count,
+    previousPeriodPositiveFeedback: count,
+    previousPeriodNegativeFeedback: count,
+    previousPeriodAnsweredQuestionsPercentage: z.number(),
+    previousPeriodNegativeSentimentPercentage: z.number(),
+    previousPeriodMessagesPerConversation: count,
+    conversationsPerDay: z.record(z.string(), count),
+    popular: z.object({
+      popularLinks: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), conversations_count: count })),
+      popularCategories: z.array(z.object({ name: z.string(), conversations_count: count })),
+      popularEvents: z.array(z.object({ value: z.string(), click_count: count })),
+      topCountries: z.array(z.object({ country: z.string(), country_code: z.string(), visitors_count: count })),
+    }),
+    insights: z.object({
+      period_type: z.enum(["weekly", "monthly"]),
+      answered_questions: insightListSchema,
+      unanswered_questions: insightListSchema,
+    }),
+  })
+  .meta({ id: "AnalyticsResult" });
+
+export type AnalyticsResult = z.infer<typeof analyticsResultSchema>;
+export type InsightTheme = z.infer<typeof insightThemeSchema>;
+export type InsightList = { insight_data: InsightTheme[] };

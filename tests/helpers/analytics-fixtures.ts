@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/server/db/client";
+
+/** Small builders for hand-made analytics traffic: every row gets an explicit time. */
+
+export function visitor(db: Db, chatbotId: string, country?: { name: string; code: string }) {
+  return db.visitor.create({
+    data: { chatbotId, visitorKey: `v_${randomBytes(6).toString("hex")}`, country: country?.name ?? null, countryCode: country?.code ?? null },
+  });
+}
+
+export type MessageSpec = { role: "user"; content: string } | { role: "assistant"; answered: boolean | null; content?: string };
+
+/** A conversation started at `at`; its messages follow one second apart. */
+export async function conversation(
+  db: Db,
+  chatbotId: string,
+  spec: { at: string; visitorId: string; category?: string | null; sentiment?: string | null; messages?: MessageSpec[] },
+) {
+  const start = new Date(spec.at).getTime();
+  const conv = await db.conversation.create({
+    data: {
+      chatbotId,
+      visitorId: spec.visitorId,
+      category: spec.category ?? null,
+      sentiment: spec.sentiment ?? null,
+      createdAt: new Date(start),
+      lastMessageAt: new Date(start),
+    },
+  });
+  const messages = [];
+  for (const [i, m] of (spec.messages ?? []).entries()) {
+    messages.push(
+      await db.message.create({
+        data: {
+          conversationId: conv.id,
+          chatbotId,
+          role: m.role,
+          content: m.role === "user" ? m.content : (m.content ?? (m.answered ? "Here is the answer." : "I don't know.")),
+          answered: m.role === "assistant" ? m.answered : null,
+          createdAt: new Date(start + (i + 1) * 1000),
+        },
+      }),
+    );
+  }
+  return { ...conv, messages };
+}
+
+export function feedback(db: Db, message: { id: string; conversationId: string; chatbotId: string }, rating: "positive" | "negative", at: string) {
+  return db.feedback.create({
+    data: { chatbotId: message.chatbotId, conversationId: message.conversationId, messageId: message.id, rating, createdAt: new Date(at) },
+  });
+}
+
+export function link(db: Db, chatbotId: string, url: string, title: string) {
+  return db.chatbotLink.create({ data: { chatbotId, url, title } });
+}
+
+export function linkClick(db: Db, chatbotId: string, linkId: string, at: string, who: { conversationId?: string; visitorId?: string } = {}) {
+  return db.linkClick.create({
+    data: { chatbotId, linkId, conversationId: who.conversationId ?? null, visitorId: who.visitorId ?? null, createdAt: new Date(at) },
+  });
+}
+
+export function widgetEvent(db: Db, chatbotId: string, value: string, at: string) {
+  return db.widgetEvent.create({ data: { chatbotId, value, createdAt: new Date(at) } });
+}
+
+export async function contact(db: Db, chatbotId: string, visitorId: string, at: string, details: { email?: string; phone?: string | null }) {
+  const bot = await db.chatbot.findUniqueOrThrow({ where: { id: chatbotId }, select: { teamId: true } });
+  return db.contact.create({
+    data: { teamId: bot.teamId, chatbotId, visitorId, email: details.email ?? "", phone: details.phone ?? null, createdAt: new Date(at) },
+  });
+}
