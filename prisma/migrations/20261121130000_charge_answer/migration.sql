@@ -19,12 +19,25 @@ DECLARE
   exhausted timestamptz;
   mark boolean := false;
 BEGIN
-  -- The workspace row is the only row locked: the agency pool's use is the sum
-  -- of what each workspace recorded in `pool_messages_used` this pool period.
+  -- The workspace row is the only row locked, and only from its UPDATE to the
+  -- commit: the agency pool's use (the sum of what each workspace recorded in
+  -- `pool_messages_used` this pool period) is read for the other workspaces
+  -- before taking the lock, and this workspace's share comes from its UPDATE.
+  SELECT t.agency_id INTO v_agency FROM teams t WHERE t.id = p_team AND t.kind = 'client';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
+  END IF;
+  IF v_agency IS NOT NULL THEN
+    SELECT COALESCE(a.monthly_message_pool, p_default_pool),
+           (SELECT COALESCE(sum(c.pool_messages_used), 0) FROM teams c WHERE c.agency_id = a.id AND c.kind = 'client' AND c.id <> p_team)
+      INTO pool_size, pool_used
+      FROM teams a WHERE a.id = v_agency;
+  END IF;
+
   WITH old AS (
     SELECT t.id, (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit) AS beyond,
            (t.status = 'active' AND t.topup_credits > 0) AS bucket
-      FROM teams t WHERE t.id = p_team AND t.kind = 'client' FOR UPDATE
+      FROM teams t WHERE t.id = p_team FOR UPDATE
   )
   -- chargeDelta: the allowance first, then the top-up bucket (only when active), else debt.
   UPDATE teams t SET
@@ -33,19 +46,12 @@ BEGIN
     topup_credits = t.topup_credits - CASE WHEN old.beyond AND old.bucket THEN 1 ELSE 0 END,
     overflow_debt = t.overflow_debt + CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END
   FROM old WHERE t.id = old.id
-  RETURNING t.agency_id, t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt,
+  RETURNING t.status, t.pause_mode, t.message_limit, t.messages_used, t.pool_messages_used, t.topup_credits, t.overflow_debt,
             t.credits_exhausted_at, t.external_reference, CASE WHEN old.beyond AND old.bucket THEN -1 ELSE 0 END AS d_topup,
             CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END AS d_debt
   INTO w;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
-  END IF;
-  v_agency := w.agency_id;
   IF v_agency IS NOT NULL THEN
-    SELECT COALESCE(a.monthly_message_pool, p_default_pool),
-           (SELECT COALESCE(sum(c.pool_messages_used), 0) FROM teams c WHERE c.agency_id = a.id AND c.kind = 'client')
-      INTO pool_size, pool_used
-      FROM teams a WHERE a.id = v_agency;
+    pool_used := pool_used + w.pool_messages_used;
   END IF;
 
   pool_left := GREATEST(pool_size - pool_used, 0);

@@ -182,7 +182,8 @@ export async function chargeAnswer(db: Db, workspaceId: string, opts: { referenc
     "SELECT used_delta, topup_delta, debt_delta, remaining, newly_exhausted FROM charge_answer($1::uuid, $2, $3::int)",
     [workspaceId, opts.reference ?? null, AGENCY_PLAN_DEFAULTS.monthlyMessages],
   );
-  const row = rows[0]!;
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Client workspace not found.");
   return {
     delta: { used: row.used_delta, topup: row.topup_delta, debt: row.debt_delta },
     remaining: Number(row.remaining),
