@@ -46,10 +46,10 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     taskList: taskList(db),
     crontab,
     // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
-    concurrency: opts.concurrency ?? 16,
+    concurrency: opts.concurrency ?? 32,
     // Fetch jobs in batches and complete them in batches: far fewer queue queries per delivery.
     // A job locked by a killed worker is recovered by the webhook sweeper (jobs/webhooks.ts), not the 4 h lock expiry.
-    preset: { worker: { localQueue: { size: 32 }, completeJobBatchDelay: 0 } },
+    preset: { worker: { localQueue: { size: 64 }, completeJobBatchDelay: 0 } },
     noHandleSignals: true,
     pollInterval: 1000,
     logger: quietLogger,
