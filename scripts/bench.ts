@@ -1,16 +1,42 @@
 /**
- * `npm run bench -- <name>`: benchmarks print their figures next to a
- * baseline measured on the same machine and database. Never part of `npm test`.
+ * `npm run bench -- <name>`: runs one benchmark (all of them without a name)
+ * and prints its figures next to their baselines. Benchmarks are scripts that
+ * print numbers, never timed assertions in the test suite (DESIGN §12).
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
+export {};
 
-const dir = path.resolve(import.meta.dirname, "bench");
-const available = readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
-const name = process.argv[2];
+const BENCHMARKS: Record<string, { description: string; run: () => Promise<void> }> = {
+  analytics: {
+    description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
+    run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),
+  },
+  credits: {
+    description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
+    run: async () => (await import("./bench/credits")).runCreditsBenchmark(),
+  },
+  webhooks: {
+    description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
+    run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),
+  },
+};
 
-if (!name || !available.includes(name)) {
-  console.error(`usage: npm run bench -- <${available.join("|")}>`);
-  process.exit(name ? 2 : 0);
+function usage(stream: NodeJS.WriteStream) {
+  stream.write("Usage: npm run bench -- <name>\n\nAvailable benchmarks:\n");
+  for (const [name, b] of Object.entries(BENCHMARKS)) stream.write(`  ${name.padEnd(12)} ${b.description}\n`);
 }
-await import(path.join(dir, `${name}.ts`));
+
+const names = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  usage(process.stdout);
+  process.exit(0);
+}
+const unknown = names.filter((n) => !(n in BENCHMARKS));
+if (unknown.length) {
+  process.stderr.write(`Unknown benchmark${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}\n\n`);
+  usage(process.stderr);
+  process.exit(1);
+}
+for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+  await BENCHMARKS[name]!.run();
+}
+process.exit(0);

@@ -17,125 +17,127 @@ import { createPrismaClient } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { enqueueDeliveries } from "@/server/webhooks/dispatch";
 
-process.on("uncaughtException", (error: Error & { code?: string }) => {
-  if (error.code === "57P01") return; // connections ended by stopping the server
-  throw error;
-});
-
-const BURST = Number(process.env.BENCH_BURST ?? 2000);
-const STEADY = Number(process.env.BENCH_STEADY ?? 400);
-const STEADY_RATE = Number(process.env.BENCH_RATE ?? 100); // per second
-
-const dir = path.resolve(".data/bench/webhooks");
-mkdirSync(dir, { recursive: true });
-const pems = await generate([{ name: "commonName", value: "localhost" }], {
-  keySize: 2048,
-  extensions: [{ name: "basicConstraints", cA: true }, { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
-});
-writeFileSync(path.join(dir, "ca.pem"), pems.cert);
-const receiver = https.createServer({ key: pems.private, cert: pems.cert, keepAliveTimeout: 30_000 }, (req, res) => {
-  req.resume();
-  req.on("end", () => res.writeHead(200).end("ok"));
-});
-await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-const port = (receiver.address() as AddressInfo).port;
-const target = `https://localhost:${port}/hook`;
-
-const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
-const admin = new pg.Client({ connectionString: server.url() });
-await admin.connect();
-await admin.query("DROP DATABASE IF EXISTS bench_webhooks WITH (FORCE)");
-await admin.query("CREATE DATABASE bench_webhooks");
-await admin.end();
-const url = server.url("bench_webhooks");
-await migrate(url);
-const db = createPrismaClient(url);
-const owner = await db.user.create({ data: { email: "bench@example.test", name: "Bench" } });
-const agency = await db.team.create({ data: { kind: "agency", plan: "agency", name: "Bench", ownerId: owner.id } });
-const webhook = await db.webhook.create({ data: { teamId: agency.id, url: target, secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}` } });
-
-const workerEnv = { ...process.env, DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: path.join(dir, "ca.pem") };
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("running") && resolve(child)));
-}
-
-async function enqueue(n: number) {
-  const ids = Array.from({ length: n }, () => crypto.randomUUID());
-  await db.$transaction(async (tx) => {
-    await tx.webhookDelivery.createMany({
-      data: ids.map((id) => ({ id, webhookId: webhook.id, event: "webhook.test", payload: { id, event: "webhook.test", data: { bench: true } }, nextAttemptAt: new Date() })),
-    });
-    await enqueueDeliveries(tx, ids);
+export async function runWebhooksBenchmark() {
+  process.on("uncaughtException", (error: Error & { code?: string }) => {
+    if (error.code === "57P01") return; // connections ended by stopping the server
+    throw error;
   });
-  return ids;
-}
 
-async function waitDelivered(ids: string[]) {
-  for (;;) {
-    const { rows } = await pgPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND delivered_at IS NOT NULL", [ids]);
-    if (rows[0]!.n === ids.length) return;
-    await new Promise((r) => setTimeout(r, 20));
+  const BURST = Number(process.env.BENCH_BURST ?? 2000);
+  const STEADY = Number(process.env.BENCH_STEADY ?? 400);
+  const STEADY_RATE = Number(process.env.BENCH_RATE ?? 100); // per second
+
+  const dir = path.resolve(".data/bench/webhooks");
+  mkdirSync(dir, { recursive: true });
+  const pems = await generate([{ name: "commonName", value: "localhost" }], {
+    keySize: 2048,
+    extensions: [{ name: "basicConstraints", cA: true }, { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
+  });
+  writeFileSync(path.join(dir, "ca.pem"), pems.cert);
+  const receiver = https.createServer({ key: pems.private, cert: pems.cert, keepAliveTimeout: 30_000 }, (req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200).end("ok"));
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const port = (receiver.address() as AddressInfo).port;
+  const target = `https://localhost:${port}/hook`;
+
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+  const admin = new pg.Client({ connectionString: server.url() });
+  await admin.connect();
+  await admin.query("DROP DATABASE IF EXISTS bench_webhooks WITH (FORCE)");
+  await admin.query("CREATE DATABASE bench_webhooks");
+  await admin.end();
+  const url = server.url("bench_webhooks");
+  await migrate(url);
+  const db = createPrismaClient(url);
+  const owner = await db.user.create({ data: { email: "bench@example.test", name: "Bench" } });
+  const agency = await db.team.create({ data: { kind: "agency", plan: "agency", name: "Bench", ownerId: owner.id } });
+  const webhook = await db.webhook.create({ data: { teamId: agency.id, url: target, secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}` } });
+
+  const workerEnv = { ...process.env, DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: path.join(dir, "ca.pem") };
+  function startWorker(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
+    return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("running") && resolve(child)));
   }
-}
 
-const pgPool = new pg.Pool({ connectionString: url, max: 2 });
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-
-async function measure(workers: number) {
-  const procs = await Promise.all(Array.from({ length: workers }, startWorker));
-  await waitDelivered(await enqueue(50)); // warm-up: connections, TLS sessions
-  const t0 = performance.now();
-  const burst = await enqueue(BURST);
-  await waitDelivered(burst);
-  const throughput = BURST / ((performance.now() - t0) / 1000);
-
-  const steady: string[] = [];
-  for (let i = 0; i < STEADY; i++) {
-    steady.push(...(await enqueue(1)));
-    await new Promise((r) => setTimeout(r, 1000 / STEADY_RATE));
+  async function enqueue(n: number) {
+    const ids = Array.from({ length: n }, () => crypto.randomUUID());
+    await db.$transaction(async (tx) => {
+      await tx.webhookDelivery.createMany({
+        data: ids.map((id) => ({ id, webhookId: webhook.id, event: "webhook.test", payload: { id, event: "webhook.test", data: { bench: true } }, nextAttemptAt: new Date() })),
+      });
+      await enqueueDeliveries(tx, ids);
+    });
+    return ids;
   }
-  await waitDelivered(steady);
-  const { rows } = await pgPool.query<{ ms: number }>(
-    "SELECT extract(epoch FROM delivered_at - created_at) * 1000 AS ms FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY 1",
-    [steady],
-  );
-  const ms = rows.map((r) => Number(r.ms));
-  for (const p of procs) p.kill("SIGTERM");
-  await Promise.all(procs.map((p) => new Promise((r) => p.once("exit", r))));
-  return { throughput, p50: pct(ms, 50), p99: pct(ms, 99) };
+
+  async function waitDelivered(ids: string[]) {
+    for (;;) {
+      const { rows } = await pgPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND delivered_at IS NOT NULL", [ids]);
+      if (rows[0]!.n === ids.length) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  const pgPool = new pg.Pool({ connectionString: url, max: 2 });
+  const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+  async function measure(workers: number) {
+    const procs = await Promise.all(Array.from({ length: workers }, startWorker));
+    await waitDelivered(await enqueue(50)); // warm-up: connections, TLS sessions
+    const t0 = performance.now();
+    const burst = await enqueue(BURST);
+    await waitDelivered(burst);
+    const throughput = BURST / ((performance.now() - t0) / 1000);
+
+    const steady: string[] = [];
+    for (let i = 0; i < STEADY; i++) {
+      steady.push(...(await enqueue(1)));
+      await new Promise((r) => setTimeout(r, 1000 / STEADY_RATE));
+    }
+    await waitDelivered(steady);
+    const { rows } = await pgPool.query<{ ms: number }>(
+      "SELECT extract(epoch FROM delivered_at - created_at) * 1000 AS ms FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY 1",
+      [steady],
+    );
+    const ms = rows.map((r) => Number(r.ms));
+    for (const p of procs) p.kill("SIGTERM");
+    await Promise.all(procs.map((p) => new Promise((r) => p.once("exit", r))));
+    return { throughput, p50: pct(ms, 50), p99: pct(ms, 99) };
+  }
+
+  async function baseline() {
+    const dispatcher = new Agent({ connect: { ca: pems.cert }, connections: 10 });
+    const body = JSON.stringify({ id: "x", event: "webhook.test" });
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next++ < BURST) {
+          const res = await request(target, { method: "POST", body, headers: { "content-type": "application/json" }, dispatcher });
+          await res.body.text();
+        }
+      }),
+    );
+    const rate = BURST / ((performance.now() - t0) / 1000);
+    await dispatcher.close();
+    return rate;
+  }
+
+  const direct = await baseline();
+  const one = await measure(1);
+  const two = await measure(2);
+  console.log(`\nwebhooks: burst of ${BURST} deliveries, then ${STEADY} at ${STEADY_RATE}/s, HTTPS receiver on localhost\n`);
+  console.log("setup                          | deliveries/s | enqueue→delivered p50 | p99");
+  console.log("------------------------------ | ------------ | --------------------- | -------");
+  console.log(`1 worker process               | ${one.throughput.toFixed(0).padStart(12)} | ${`${one.p50.toFixed(1)} ms`.padStart(21)} | ${one.p99.toFixed(1)} ms`);
+  console.log(`2 worker processes             | ${two.throughput.toFixed(0).padStart(12)} | ${`${two.p50.toFixed(1)} ms`.padStart(21)} | ${two.p99.toFixed(1)} ms`);
+  console.log(`baseline: direct POSTs, 10 conc| ${direct.toFixed(0).padStart(12)} |                     — | —`);
+
+  await pgPool.end();
+  await db.$disconnect();
+  receiver.closeAllConnections();
+  receiver.close();
+  await server.stop();
 }
-
-async function baseline() {
-  const dispatcher = new Agent({ connect: { ca: pems.cert }, connections: 10 });
-  const body = JSON.stringify({ id: "x", event: "webhook.test" });
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (next++ < BURST) {
-        const res = await request(target, { method: "POST", body, headers: { "content-type": "application/json" }, dispatcher });
-        await res.body.text();
-      }
-    }),
-  );
-  const rate = BURST / ((performance.now() - t0) / 1000);
-  await dispatcher.close();
-  return rate;
-}
-
-const direct = await baseline();
-const one = await measure(1);
-const two = await measure(2);
-console.log(`\nwebhooks: burst of ${BURST} deliveries, then ${STEADY} at ${STEADY_RATE}/s, HTTPS receiver on localhost\n`);
-console.log("setup                          | deliveries/s | enqueue→delivered p50 | p99");
-console.log("------------------------------ | ------------ | --------------------- | -------");
-console.log(`1 worker process               | ${one.throughput.toFixed(0).padStart(12)} | ${`${one.p50.toFixed(1)} ms`.padStart(21)} | ${one.p99.toFixed(1)} ms`);
-console.log(`2 worker processes             | ${two.throughput.toFixed(0).padStart(12)} | ${`${two.p50.toFixed(1)} ms`.padStart(21)} | ${two.p99.toFixed(1)} ms`);
-console.log(`baseline: direct POSTs, 10 conc| ${direct.toFixed(0).padStart(12)} |                     — | —`);
-
-await pgPool.end();
-await db.$disconnect();
-receiver.closeAllConnections();
-receiver.close();
-await server.stop();
