@@ -57,7 +57,7 @@ export async function runWebhooksBenchmark() {
 
   const workerEnv = { ...process.env, DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: path.join(dir, "ca.pem") };
   function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
     return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("running") && resolve(child)));
   }
 

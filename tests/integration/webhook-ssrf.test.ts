@@ -29,7 +29,7 @@ describe("SSRF guard", () => {
   ])("refuses %s and never connects", async (_label, host) => {
     const hook = await createWebhook(db, owner.agency, { url: `https://${host}:${receiver.port}/private`, events: null });
     const delivery = await sendTestEvent(db, owner.agency, hook.webhook.id);
-    expect(await attemptDelivery(db, delivery.id)).toBe("retrying");
+    expect((await attemptDelivery(db, delivery.id)).state).toBe("retrying");
     const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(stored.lastError).toMatch(/^Blocked: .*private or reserved address/);
     expect(stored.deliveredAt).toBeNull();

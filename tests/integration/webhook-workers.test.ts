@@ -16,7 +16,8 @@ const workers: ChildProcess[] = [];
 
 /** `timeoutMs` also sets the attempt lease (timeout + 10 s) after which a dead worker's delivery is retried. */
 function startWorker(timeoutMs = 1000): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
+  // tsx as a loader in the worker's own process (not its CLI, which runs the script in a child): SIGKILL then really kills the worker.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -69,6 +70,12 @@ describe("worker processes", () => {
     await new Promise((r) => worker.once("exit", r));
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).deliveredAt).toBeNull();
 
+    // The dead worker's lease (timeout 1 s + 10 s) runs out; a new worker's start-up sweep then re-queues the delivery.
+    await waitFor(async () => {
+      const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      return d.nextAttemptAt && d.nextAttemptAt.getTime() <= Date.now();
+    }, 30_000, "lease expiry");
+    expect(receiver.at("/crash")).toHaveLength(1);
     await startWorker();
     const done = await waitFor(async () => {
       const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });

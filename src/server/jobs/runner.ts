@@ -47,6 +47,7 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     crontab,
     // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
     concurrency: opts.concurrency ?? 32,
+    maxPoolSize: opts.concurrency ?? 32,
     // Fetch jobs in batches and complete them in batches: far fewer queue queries per delivery.
     // A job locked by a killed worker is recovered by the webhook sweeper (jobs/webhooks.ts), not the 4 h lock expiry.
     preset: { worker: { localQueue: { size: 64 }, completeJobBatchDelay: 0 } },

@@ -8,9 +8,10 @@ export const dispatchOutboxTask = (db: Db): Task => async () => {
 };
 
 /** One attempt of one delivery; retries are scheduled as new jobs by the attempt itself. */
-export const deliverWebhookTask = (db: Db): Task => async (payload) => {
+export const deliverWebhookTask = (db: Db): Task => async (payload, helpers) => {
   const { id } = payload as { id: string };
-  await attemptDelivery(db, id);
+  const outcome = await attemptDelivery(db, id);
+  if (outcome.state === "retrying" || outcome.state === "exhausted") helpers.logger.warn(`delivery ${id}: ${outcome.error}`);
 };
 
 /** Every minute and at start: deliveries whose worker died mid-attempt, and outbox events nobody dispatched. */

@@ -111,19 +111,19 @@ export async function deactivateGone(db: Db, webhookId: string) {
   });
 }
 
-export type AttemptOutcome = "delivered" | "retrying" | "exhausted" | "gone" | "skipped";
+export type AttemptOutcome = { state: "delivered" | "skipped" } | { state: "retrying" | "exhausted" | "gone"; error: string };
 
 /** One attempt of one delivery (the `deliver_webhook` job). */
 export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcome> {
   const { WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE } = env();
   // The lease outlives the timeout by a wide margin: it only has to expire when a worker died mid-attempt.
   const delivery = await claim(db, id, WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS);
-  if (!delivery) return "skipped";
+  if (!delivery) return { state: "skipped" };
   if (!delivery.active) {
     await db.$executeRaw`
       UPDATE webhook_deliveries SET last_error = COALESCE(last_error || '; ', '') || 'Webhook deactivated (not sent)', next_attempt_at = NULL, updated_at = now()
        WHERE id = ${id}::uuid AND delivered_at IS NULL`;
-    return "skipped";
+    return { state: "skipped" };
   }
   const body = JSON.stringify(delivery.payload);
   let status: number | null = null;
@@ -149,7 +149,7 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
       UPDATE webhook_deliveries SET attempts = ${attempts}, response_status = ${status}, last_error = NULL, delivered_at = now(),
              next_attempt_at = NULL, updated_at = now()
        WHERE id = ${id}::uuid`;
-    return "delivered";
+    return { state: "delivered" };
   }
   if (status === 410) {
     await db.$executeRaw`
@@ -157,7 +157,7 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
              last_error = ${`${error}; endpoint deactivated ${RETRIES_EXHAUSTED}`}
        WHERE id = ${id}::uuid`;
     await deactivateGone(db, delivery.webhook_id);
-    return "gone";
+    return { state: "gone", error };
   }
   const delay = nextAttemptDelay(WEBHOOK_RETRY_SCHEDULE, attempts, retryAfter);
   const nextAt = delay === null ? null : new Date(Date.now() + delay * 1000);
@@ -170,14 +170,14 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
     if (updated && nextAt) await enqueueDeliveries(tx, [id], nextAt);
     return delay === null ? "exhausted" : "retrying";
   });
-  return outcome;
+  return { state: outcome, error };
 }
 
 /** Re-queues deliveries whose attempt is due but has no live job (a worker died holding its lease), and late outbox events. */
 export async function sweepDeliveries(db: Db): Promise<number> {
   const due = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM webhook_deliveries
-     WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL AND next_attempt_at <= now() - interval '5 seconds'
+     WHERE delivered_at IS NULL AND next_attempt_at IS NOT NULL AND next_attempt_at <= now()
      ORDER BY next_attempt_at LIMIT 5000`;
   await enqueueDeliveries(db, due.map((d) => d.id));
   await dispatchOutbox(db);
