@@ -23,21 +23,20 @@ BEGIN
   -- commit: the agency pool's use (the sum of what each workspace recorded in
   -- `pool_messages_used` this pool period) is read for the other workspaces
   -- before taking the lock, and this workspace's share comes from its UPDATE.
-  SELECT t.agency_id INTO v_agency FROM teams t WHERE t.id = p_team AND t.kind = 'client';
+  SELECT t.agency_id, COALESCE(a.monthly_message_pool, p_default_pool),
+         COALESCE((SELECT sum(c.pool_messages_used) FROM teams c
+                    WHERE c.agency_id = t.agency_id AND c.kind = 'client' AND c.id <> p_team), 0)
+    INTO v_agency, pool_size, pool_used
+    FROM teams t LEFT JOIN teams a ON a.id = t.agency_id
+   WHERE t.id = p_team AND t.kind = 'client';
   IF NOT FOUND THEN
     RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
-  END IF;
-  IF v_agency IS NOT NULL THEN
-    SELECT COALESCE(a.monthly_message_pool, p_default_pool),
-           (SELECT COALESCE(sum(c.pool_messages_used), 0) FROM teams c WHERE c.agency_id = a.id AND c.kind = 'client' AND c.id <> p_team)
-      INTO pool_size, pool_used
-      FROM teams a WHERE a.id = v_agency;
   END IF;
 
   WITH old AS (
     SELECT t.id, (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit) AS beyond,
            (t.status = 'active' AND t.topup_credits > 0) AS bucket
-      FROM teams t WHERE t.id = p_team FOR UPDATE
+      FROM teams t WHERE t.id = p_team FOR NO KEY UPDATE
   )
   -- chargeDelta: the allowance first, then the top-up bucket (only when active), else debt.
   UPDATE teams t SET
