@@ -98,14 +98,8 @@ function AnalyticsContent({
     <div className="space-y-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0">
-          <nav aria-label="Breadcrumb" className="text-xs text-gray-500">
-            <Link href="/chatbots" className="hover:text-gray-700">
-              Chatbots
-            </Link>
-            <span aria-hidden="true"> / </span>
-            <span className="text-gray-700">{data.chatbot.name}</span>
-          </nav>
-          <h1 className="mt-1 text-xl font-semibold tracking-tight text-gray-900">Analytics</h1>
+          {/* The chatbot layout above carries the breadcrumb and the chatbot's name. */}
+          <h1 className="text-xl font-semibold tracking-tight text-gray-900">Analytics</h1>
           <p className="mt-1 text-sm text-gray-500" data-testid="analytics-period">
             <span className="font-medium text-gray-700">
               {longDayLabel(a.fromDate)} – {longDayLabel(a.toDate)}
