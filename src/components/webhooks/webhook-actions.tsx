@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/webhooks/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { WebhookItem } from "@/components/webhooks/types";
 import { useTRPC } from "@/trpc/react";
 

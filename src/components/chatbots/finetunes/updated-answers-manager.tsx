@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
-import { ConfirmDeleteDialog } from "@/components/chatbots/confirm-delete-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PlusIcon, SparkIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { UpdatedAnswerItem } from "@/components/chatbots/types";
@@ -114,7 +114,7 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
         </ul>
       )}
       {dialog ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete updated answer?"
         description={<p>The chatbot will answer &ldquo;{deleting?.question}&rdquo; from its sources again.</p>}

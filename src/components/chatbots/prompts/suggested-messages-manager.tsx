@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
-import { ConfirmDeleteDialog } from "@/components/chatbots/confirm-delete-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ArrowDownIcon, ArrowUpIcon, LinkIcon, MessageIcon, PlusIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { SuggestedMessageItem } from "@/components/chatbots/types";
@@ -143,7 +143,7 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
       )}
       {move.error ? <ErrorAlert className="mt-3" title="Couldn't move the message." message={move.error.message} /> : null}
       {dialog ? <SuggestedMessageDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete suggested message?"
         description={
