@@ -9,6 +9,7 @@
  * leaves the database untouched.
  */
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { addMonths } from "@/server/domain/credits";
 import { hashPassword } from "@/server/auth/password";
 import {
   ALL_INTEGRATIONS,
@@ -143,16 +144,6 @@ class Rng {
 
 // ---------------------------------------------------------------------------
 // Dates
-
-function addMonths(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
-}
 
 /** Start of the monthly period containing `at`, periods chained one month apart from `start`. */
 function periodStartAt(start: Date, at: Date): Date {
