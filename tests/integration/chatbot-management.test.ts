@@ -177,7 +177,7 @@ describe("chatbots.create and editableTeams", () => {
     await db.team.update({ where: { id: limited.id }, data: { chatbotLimit: 1 } });
     await callerFor(owner.user).chatbots.create({ team_id: limited.id, name: "First" });
     const full = await failure(callerFor(owner.user).chatbots.create({ team_id: limited.id, name: "Second" }));
-    expect(full.message).toBe("The workspace has reached its limit of 1 chatbot.");
+    expect(full.message).toBe("The workspace's chatbot_limit (1) is reached.");
   });
 });
 

@@ -6,6 +6,7 @@
 import type { Chatbot, Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { randomGradient } from "@/server/domain/accent-color";
+import { agentCreationRefusal } from "@/server/domain/agent-creation";
 import { transition, type StatusAction } from "@/server/domain/workspace-status";
 import { AppError, validationError } from "@/server/errors";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
@@ -80,16 +81,12 @@ export interface AgentInput {
 
 /** Creates an agent in a workspace (locked by the caller's transaction): refuses suspended workspaces and full ones. */
 async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: AgentInput, field = ""): Promise<Chatbot> {
-  if (workspace.status === "suspended") {
-    throw new AppError("RULE_VIOLATION", "The workspace is suspended: new agents cannot be created until it is resumed.");
-  }
   const [chatbots, sources] = await Promise.all([
     tx.chatbot.count({ where: { teamId: workspace.id, deletedAt: null } }),
     tx.source.count({ where: { chatbot: { teamId: workspace.id }, deletedAt: null } }),
   ]);
-  if (workspace.chatbotLimit !== null && chatbots >= workspace.chatbotLimit) {
-    throw new AppError("RULE_VIOLATION", `The workspace's chatbot_limit (${workspace.chatbotLimit}) is reached.`);
-  }
+  const refusal = agentCreationRefusal(workspace, chatbots);
+  if (refusal) throw new AppError("RULE_VIOLATION", refusal);
   if (input.website_url && workspace.sourceLimit !== null && sources >= workspace.sourceLimit) {
     throw validationError({ [`${field}website_url`]: [`The workspace's source_limit (${workspace.sourceLimit}) is reached.`] });
   }

@@ -1,4 +1,5 @@
 import type { Chatbot, Prisma } from "@/generated/prisma/client";
+import { agentCreationRefusal } from "@/server/domain/agent-creation";
 import type { Db } from "@/server/db/client";
 import {
   chatbotSettingsSchema,
@@ -86,13 +87,9 @@ export async function createChatbot(db: Db, userId: string, input: z.output<type
   return db.$transaction(async (tx) => {
     const [team] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
       SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${access.team.id}::uuid FOR UPDATE`;
-    if (team?.status === "suspended") throw new AppError("RULE_VIOLATION", "The workspace is suspended: new chatbots cannot be created until it is resumed.");
-    if (team?.chatbot_limit !== null && team?.chatbot_limit !== undefined) {
-      const count = await tx.chatbot.count({ where: { teamId: access.team.id, deletedAt: null } });
-      if (count >= team.chatbot_limit) {
-        throw new AppError("RULE_VIOLATION", `The workspace has reached its limit of ${team.chatbot_limit} chatbot${team.chatbot_limit === 1 ? "" : "s"}.`);
-      }
-    }
+    const count = await tx.chatbot.count({ where: { teamId: access.team.id, deletedAt: null } });
+    const refusal = team ? agentCreationRefusal({ status: team.status, chatbotLimit: team.chatbot_limit }, count) : null;
+    if (refusal) throw new AppError("RULE_VIOLATION", refusal);
     return tx.chatbot.create({ data: { teamId: access.team.id, userId, name: input.name, type: "custom" } });
   });
 }
