@@ -178,10 +178,12 @@ export interface ChargeResult {
  * migration) applying exactly the rules of domain/credits.
  */
 export async function chargeAnswer(db: Db, workspaceId: string, opts: { reference?: string } = {}): Promise<ChargeResult> {
-  const { rows } = await pgPoolOf(db).query<{ used_delta: number; topup_delta: number; debt_delta: number; remaining: string; newly_exhausted: boolean }>(
-    "SELECT used_delta, topup_delta, debt_delta, remaining, newly_exhausted FROM charge_answer($1::uuid, $2, $3::int)",
-    [workspaceId, opts.reference ?? null, AGENCY_PLAN_DEFAULTS.monthlyMessages],
-  );
+  const { rows } = await pgPoolOf(db).query<{ used_delta: number; topup_delta: number; debt_delta: number; remaining: string; newly_exhausted: boolean }>({
+    // A named statement: parsed and planned once per connection.
+    name: "charge_answer",
+    text: "SELECT used_delta, topup_delta, debt_delta, remaining, newly_exhausted FROM charge_answer($1::uuid, $2, $3::int)",
+    values: [workspaceId, opts.reference ?? null, AGENCY_PLAN_DEFAULTS.monthlyMessages],
+  });
   const row = rows[0];
   if (!row) throw new AppError("NOT_FOUND", "Client workspace not found.");
   return {
