@@ -132,6 +132,15 @@ describe("GET /v1/me/chatbots", () => {
   });
 });
 
+describe("unknown /v1 paths", () => {
+  it.each(["/v1/me/nope", "/v1/agency/nope", "/v1/agency/clients/x/nope", "/v1/agency/webhooks/x/deliveries/y"])("answer 404 JSON for %s", async (path) => {
+    const res = await get(path, auth());
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: "No such API endpoint." });
+  });
+});
+
 describe("GET /v1/openapi.json", () => {
   it("documents the user endpoints from the same schemas", async () => {
     const doc = await (await get("/v1/openapi.json")).json();

@@ -35,6 +35,12 @@ export function errorResponse(error: AppError): Response {
   return json(error.status, error.body(), error.headers);
 }
 
+/** Any path under /v1 that is not documented: 404 in the documented error shape, never an HTML page. */
+export function unknownRoutes(): Record<Method, Handler> {
+  const handler: Handler = async () => errorResponse(new AppError("NOT_FOUND", "No such API endpoint."));
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
+}
+
 /** Route handlers for every method of one documented path. */
 export function restRoutes(path: string): Record<Method, Handler> {
   const handlers = {} as Record<Method, Handler>;
