@@ -11,7 +11,6 @@
  *   aggregation alone (the service's SQL, in process) and of a plain SQL
  *   aggregation over the raw tables (joining every message, no counters).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
@@ -21,7 +20,8 @@ import pg from "pg";
 import { createApiToken } from "@/server/auth/api-tokens";
 import { ensureDatabase } from "@/server/db/bootstrap";
 import { createPrismaClient } from "@/server/db/client";
-import { freePort, startEmbeddedPostgres } from "@/server/db/embedded";
+import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { startProductionServer, type ProductionServer } from "../lib/app-server";
 import { migrate } from "@/server/db/migrate";
 import { formatIsoDate, parseIsoDate, resolvePeriod, utcDay } from "@/server/domain/analytics-period";
 import { computeAnalytics } from "@/server/services/analytics";
@@ -44,7 +44,7 @@ export async function runAnalyticsBenchmark() {
   mkdirSync(DATA_DIR, { recursive: true });
   log(`starting embedded PostgreSQL in ${path.relative(process.cwd(), DATA_DIR)}/postgres`);
   const server = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), ephemeral: true });
-  let app: ChildProcess | undefined;
+  let app: ProductionServer | undefined;
   try {
     await ensureDatabase(server.url(), DATABASE);
     const url = server.url(DATABASE);
@@ -58,10 +58,8 @@ export async function runAnalyticsBenchmark() {
     if (!resolved.ok) throw new Error("bad period");
     const period = resolved.period;
 
-    if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first.");
-    const started = await startApp(url);
-    app = started.child;
-    const endpoint = `${started.baseUrl}/v1/${chatbotId}/analytics?from=${from}&to=${to}`;
+    app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-01");
+    const endpoint = `${app.baseUrl}/v1/${chatbotId}/analytics?from=${from}&to=${to}`;
 
     const db = createPrismaClient(url);
     const raw = new pg.Pool({ connectionString: url, max: 2 });
@@ -99,10 +97,7 @@ target: endpoint p50 < 300 ms on 2 cores → ${http.p50 < 300 ? "met" : "NOT met
       await raw.end();
     }
   } finally {
-    if (app && app.exitCode === null) {
-      app.kill("SIGTERM");
-      await new Promise((r) => app!.once("exit", r));
-    }
+    await app?.stop();
     await server.stop();
   }
 }
@@ -143,33 +138,6 @@ const ms = (n: number) => `${n.toFixed(0)} ms`.padStart(6);
 async function serverVersion(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ server_version: string }>("SHOW server_version");
   return rows[0]?.server_version ?? "?";
-}
-
-async function startApp(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      APP_URL: baseUrl,
-      NEXTAUTH_URL: baseUrl,
-      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { child, baseUrl };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`next start did not become healthy:\n${output}`);
 }
 
 /** The chatbot, a token for its owner and the last day of its traffic; generates everything the first time. */

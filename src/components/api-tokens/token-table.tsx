@@ -1,10 +1,10 @@
 "use client";
 
+import { ErrorAlert } from "@/components/ui/alert";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { KeyIcon } from "@/components/icons";
 import type { ApiTokenItem } from "@/components/lib/trpc-types";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
@@ -35,13 +35,7 @@ export function TokenTable() {
 
   if (error) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        <p className="font-medium">Couldn&apos;t load your API tokens.</p>
-        <p className="mt-1 text-red-700">{error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()} disabled={isRefetching}>
-          Try again
-        </Button>
-      </div>
+      <ErrorAlert title="Couldn't load your API tokens." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
     );
   }
 

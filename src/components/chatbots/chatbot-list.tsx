@@ -1,9 +1,9 @@
 "use client";
 
+import { ErrorAlert } from "@/components/ui/alert";
 import { useQuery } from "@tanstack/react-query";
 import { ChatIcon } from "@/components/icons";
 import { useTRPC } from "@/trpc/react";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -45,13 +45,7 @@ export function ChatbotList() {
 
   if (error) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        <p className="font-medium">Couldn&apos;t load your chatbots.</p>
-        <p className="mt-1 text-red-700">{error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()} disabled={isRefetching}>
-          Try again
-        </Button>
-      </div>
+      <ErrorAlert title="Couldn't load your chatbots." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
     );
   }
 

@@ -12,7 +12,7 @@ import { useTRPC } from "@/trpc/react";
 import { ColorSwatch } from "@/components/clients/accent-color-input";
 import { formatNumber } from "@/components/clients/format";
 import { NewAgentForm } from "@/components/clients/new-agent-form";
-import { QueryError } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
 
 function blockedReason(client: Client): string | null {
@@ -58,7 +58,7 @@ export function AgentsSection({ client }: { client: Client }) {
             <Skeleton className="h-10" />
           </div>
         ) : error ? (
-          <QueryError title="Couldn't load the agents." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+          <ErrorAlert title="Couldn't load the agents." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         ) : data.chatbots.length === 0 ? (
           <div className="flex flex-col items-center py-6 text-center text-sm text-gray-500">
             <ChatIcon className="mb-2 size-5 text-gray-400" />

@@ -18,7 +18,8 @@ import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel"
 import { InvitationsSection } from "@/components/clients/invitations-section";
 import { LedgerTable } from "@/components/clients/ledger-table";
 import { LimitsEditor } from "@/components/clients/limits-editor";
-import { AgencyOnlyState, QueryError } from "@/components/clients/query-states";
+import { AgencyOnlyState } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 import { StatusActions } from "@/components/clients/status-actions";
 import { StatusBadge } from "@/components/clients/status-badge";
 import type { Client } from "@/components/clients/types";
@@ -112,7 +113,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             }
           />
         ) : (
-          <QueryError title="Couldn't load this client." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+          <ErrorAlert title="Couldn't load this client." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         )}
       </>
     );
@@ -153,7 +154,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {overview.data ? (
         <LimitsEditor key={client.id} client={client} included={overview.data.agency.included_integrations} />
       ) : overview.error ? (
-        <QueryError title="Couldn't load your plan's integrations." message={overview.error.message} onRetry={() => void overview.refetch()} />
+        <ErrorAlert title="Couldn't load your plan's integrations." message={overview.error.message} onRetry={() => void overview.refetch()} />
       ) : (
         <Skeleton className="h-64" />
       )}

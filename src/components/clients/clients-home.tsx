@@ -12,7 +12,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { ClientsTable } from "@/components/clients/clients-table";
 import { HealthCards } from "@/components/clients/health-cards";
-import { AgencyOnlyState, QueryError } from "@/components/clients/query-states";
+import { AgencyOnlyState } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 import type { AgencySummary } from "@/components/clients/types";
 
 const DESCRIPTION = "The client workspaces you resell chatbots to: their credits, status and agents.";
@@ -80,7 +81,7 @@ export function ClientsHome() {
       {isPending ? (
         <HomeSkeleton />
       ) : error ? (
-        <QueryError title="Couldn't load your clients." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+        <ErrorAlert title="Couldn't load your clients." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
       ) : (
         <div className="space-y-8">
           <HealthCards overview={data} />

@@ -11,7 +11,7 @@ import { useTRPC } from "@/trpc/react";
 import type { CreatedInvitation } from "@/components/clients/created-invitation";
 import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
 import { InviteForm } from "@/components/clients/invite-form";
-import { QueryError } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 import type { ClientInvitation } from "@/components/clients/types";
 
 function StateBadge({ invitation }: { invitation: ClientInvitation }) {
@@ -78,7 +78,7 @@ export function InvitationsSection({ clientId }: { clientId: string }) {
             <Skeleton className="h-12" />
           </div>
         ) : error ? (
-          <QueryError title="Couldn't load the invitations." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+          <ErrorAlert title="Couldn't load the invitations." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         ) : data.length === 0 ? (
           <p className="py-4 text-center text-sm text-gray-500">No invitations yet. Invite someone from the client&apos;s team to their portal.</p>
         ) : (

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC, useTRPCClient } from "@/trpc/react";
 import { formatDelta, formatNumber } from "@/components/clients/format";
-import { QueryError } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 import type { LedgerEntry } from "@/components/clients/types";
 
 const PAGE_SIZE = 25;
@@ -80,7 +80,7 @@ export function LedgerTable({ clientId }: { clientId: string }) {
     );
   }
   if (query.error) {
-    return <QueryError title="Couldn't load the credit ledger." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+    return <ErrorAlert title="Couldn't load the credit ledger." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   }
   const entries = query.data.pages.flatMap((p) => p.entries);
   if (entries.length === 0) {

@@ -8,7 +8,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { CreateClientForm } from "@/components/clients/create-client-form";
-import { AgencyOnlyState, QueryError } from "@/components/clients/query-states";
+import { AgencyOnlyState } from "@/components/clients/query-states";
+import { ErrorAlert } from "@/components/ui/alert";
 
 export function NewClientPage() {
   const trpc = useTRPC();
@@ -34,7 +35,7 @@ export function NewClientPage() {
         isForbidden(error) ? (
           <AgencyOnlyState />
         ) : (
-          <QueryError title="Couldn't load your agency plan." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
+          <ErrorAlert title="Couldn't load your agency plan." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         )
       ) : (
         <CreateClientForm agency={data.agency} />

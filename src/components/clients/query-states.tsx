@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { UsersIcon } from "@/components/icons";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** Shown instead of the agency pages to anyone who is not the owner of an agency-plan account. */
@@ -16,21 +16,6 @@ export function AgencyOnlyState() {
         </Link>
       }
     />
-  );
-}
-
-/** A failed read, with its message and a retry. */
-export function QueryError({ title, message, onRetry, retrying }: { title: string; message: string; onRetry?: () => void; retrying?: boolean }) {
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p className="font-medium">{title}</p>
-      <p className="mt-1 text-red-700">{message}</p>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} disabled={retrying}>
-          Try again
-        </Button>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { freePort } from "@/server/db/embedded";
+
+export interface ProductionServer {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build (`next start`) on a free loopback port against a given
+ * database, ready when `/api/health` answers: for contract tests and
+ * benchmarks over real HTTP. Needs `next build` first.
+ */
+export async function startProductionServer(databaseUrl: string, secret: string): Promise<ProductionServer> {
+  if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      APP_URL: baseUrl,
+      NEXTAUTH_URL: baseUrl,
+      NEXTAUTH_SECRET: secret,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
+    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { baseUrl, child, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`next start did not become healthy:\n${output}`);
+}
