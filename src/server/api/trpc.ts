@@ -11,6 +11,8 @@ import { getSessionUserId } from "@/server/auth/session";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
 import { findAgencyOwnedBy } from "@/server/services/tenancy";
+import { chatbotForEditing, chatbotForReading } from "@/server/services/chatbot-access";
+import { chatbotIdParam } from "@/server/api/routers/chatbot-params";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -112,4 +114,20 @@ export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, nex
   const agency = await findAgencyOwnedBy(ctx.db, ctx.user.id);
   if (!agency) throw new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
   return next({ ctx: { ...ctx, agency } });
+});
+
+/**
+ * A procedure on one chatbot: the input carries `chatbot_id`; the chatbot the
+ * caller may see and their role are on `ctx.chatbot` / `ctx.role`. Another
+ * tenant's (or a malformed) id is NOT_FOUND. Extend the input with `.input()`.
+ */
+export const chatbotProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+  const { chatbot, role } = await chatbotForReading(ctx.db, ctx.user.id, input.chatbot_id);
+  return next({ ctx: { ...ctx, chatbot, role } });
+});
+
+/** As `chatbotProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
+export const chatbotEditProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+  const { chatbot, role } = await chatbotForEditing(ctx.db, ctx.user.id, input.chatbot_id);
+  return next({ ctx: { ...ctx, chatbot, role } });
 });

@@ -41,9 +41,17 @@ function rewriteRefs<T>(value: T): T {
   return value;
 }
 
+/** A procedure's input: chained `.input()` objects (e.g. `chatbotProcedure` + its own fields) merge into one. */
+function mergedInput(inputs: unknown[]): z.ZodType | undefined {
+  const schemas = inputs.filter((i): i is z.ZodType => i instanceof z.ZodType);
+  if (schemas.length <= 1) return schemas[0];
+  if (!schemas.every((s) => s instanceof z.ZodObject)) return schemas[0];
+  return z.object(Object.assign({}, ...schemas.map((s) => (s as z.ZodObject).shape)));
+}
+
 function operation(endpoint: RestEndpoint) {
   const def = endpoint.procedure._def as { inputs: unknown[]; output?: unknown };
-  const input = def.inputs[0] instanceof z.ZodType ? (def.inputs[0] as z.ZodType) : undefined;
+  const input = mergedInput(def.inputs);
   const inputJson = input ? toSchema(input, "input") : undefined;
   const props = ((inputJson?.anyOf as JsonSchema[] | undefined)?.[0] ?? inputJson)?.properties as Record<string, JsonSchema> | undefined;
   const required = new Set((inputJson?.required as string[] | undefined) ?? []);
