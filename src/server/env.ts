@@ -40,6 +40,11 @@ const schema = z.object({
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
