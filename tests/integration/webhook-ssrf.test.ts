@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { attemptDelivery } from "@/server/webhooks/dispatch";
 import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
+import { webhookOfAgency } from "@/server/access";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 import { startReceiver } from "../helpers/https-receiver";
@@ -28,7 +29,7 @@ describe("SSRF guard", () => {
     ["a loopback IPv6 literal", "[::1]"],
   ])("refuses %s and never connects", async (_label, host) => {
     const hook = await createWebhook(db, owner.agency, { url: `https://${host}:${receiver.port}/private`, events: null });
-    const delivery = await sendTestEvent(db, owner.agency, hook.webhook.id);
+    const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
     expect((await attemptDelivery(db, delivery.id)).state).toBe("retrying");
     const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(stored.lastError).toMatch(/^Blocked: .*private or reserved address/);

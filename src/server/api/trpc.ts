@@ -10,9 +10,8 @@ import { authenticateToken, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
-import { findAgencyOwnedBy } from "@/server/services/tenancy";
-import { chatbotForEditing, chatbotForReading } from "@/server/services/chatbot-access";
-import { chatbotIdParam } from "@/server/api/routers/chatbot-params";
+import { clientOfAgency, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, webhookOfAgency } from "@/server/access";
+import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -109,25 +108,51 @@ export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/*
+ * Resource-scoped procedures: each resolves its resource once, through
+ * `server/access`, and puts it (and the caller's role) on the context.
+ * Another tenant's or a malformed id is NOT_FOUND; a role too weak is
+ * FORBIDDEN. Extend the input with a further `.input(z.object({...}))`.
+ */
+
 /** The owner of a team on the agency plan; `ctx.agency` is that team. */
 export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, next }) => {
-  const agency = await findAgencyOwnedBy(ctx.db, ctx.user.id);
-  if (!agency) throw new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
+  const agency = await ownedAgency(ctx.db, ctx.user.id);
   return next({ ctx: { ...ctx, agency } });
 });
 
-/**
- * A procedure on one chatbot: the input carries `chatbot_id`; the chatbot the
- * caller may see and their role are on `ctx.chatbot` / `ctx.role`. Another
- * tenant's (or a malformed) id is NOT_FOUND. Extend the input with `.input()`.
- */
+/** One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`. */
+export const clientProcedure = agencyOwnerProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
+  const client = await clientOfAgency(ctx.db, ctx.agency, input.client_id);
+  return next({ ctx: { ...ctx, client } });
+});
+
+/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`. */
+export const webhookProcedure = agencyOwnerProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
+  const webhook = await webhookOfAgency(ctx.db, ctx.agency, input.webhook_id);
+  return next({ ctx: { ...ctx, webhook } });
+});
+
+/** One team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
+export const teamProcedure = authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
+  const { team, role } = await readableTeam(ctx.db, ctx.user.id, input.team_id);
+  return next({ ctx: { ...ctx, team, role } });
+});
+
+/** As `teamProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
+export const teamEditProcedure = authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
+  const { team, role } = await editableTeam(ctx.db, ctx.user.id, input.team_id);
+  return next({ ctx: { ...ctx, team, role } });
+});
+
+/** One chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. */
 export const chatbotProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await chatbotForReading(ctx.db, ctx.user.id, input.chatbot_id);
+  const { chatbot, role } = await readableChatbot(ctx.db, ctx.user.id, input.chatbot_id);
   return next({ ctx: { ...ctx, chatbot, role } });
 });
 
 /** As `chatbotProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
 export const chatbotEditProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await chatbotForEditing(ctx.db, ctx.user.id, input.chatbot_id);
+  const { chatbot, role } = await editableChatbot(ctx.db, ctx.user.id, input.chatbot_id);
   return next({ ctx: { ...ctx, chatbot, role } });
 });

@@ -1,8 +1,7 @@
 import type { Team } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { INVITATION_TTL_MS, signInvitationToken, verifyInvitationToken } from "@/server/domain/invitation-token";
 import { env } from "@/server/env";
-import type { Tx } from "@/server/services/credits";
 
 export type InviteRole = "admin" | "editor" | "member";
 

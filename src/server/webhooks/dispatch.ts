@@ -7,13 +7,12 @@
  * `webhook-id`.
  */
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { NOT_SENT, RETRIES_EXHAUSTED, subscribes } from "@/server/domain/webhook-events";
 import { nextAttemptDelay, parseRetryAfter } from "@/server/domain/webhook-retry";
 import { webhookHeaders } from "@/server/domain/webhook-signature";
 import { env } from "@/server/env";
 import { isoOffset } from "@/server/lib/timestamps";
-import type { Tx } from "@/server/services/credits";
 import { BlockedAddressError, postWebhook } from "@/server/webhooks/http-client";
 
 export const DELIVERY_RETENTION_DAYS = 30;
