@@ -57,3 +57,9 @@ ALTER TABLE "conversations"
 
 ALTER TABLE "webhook_deliveries"
   ADD CONSTRAINT "webhook_deliveries_attempts_nonnegative" CHECK ("attempts" >= 0);
+
+-- 4. schema.prisma declares idempotency keys as belonging to their user
+--    (deleted with it); the init migration missed the foreign key. The keys
+--    are a one-day replay cache, so orphans of deleted users are dropped.
+DELETE FROM "idempotency_keys" k WHERE NOT EXISTS (SELECT 1 FROM "users" u WHERE u.id = k.user_id);
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;

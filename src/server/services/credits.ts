@@ -5,7 +5,6 @@
  * ledger row and, when a budget runs dry, writes one `client.credits_exhausted`
  * event to the outbox in the same transaction.
  */
-import { Prisma } from "@/generated/prisma/client";
 import { poolOf as pgPoolOf, type Db, type Tx } from "@/server/db/client";
 import {
   AGENCY_PLAN_DEFAULTS,
@@ -20,12 +19,10 @@ import {
   topupDelta,
   type CounterDelta,
   type CreditCounters,
-  type Pool,
 } from "@/server/domain/credits";
 import type { PauseMode, WorkspaceStatus } from "@/server/domain/workspace-status";
-import { AppError, validationError } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { isoOffset } from "@/server/lib/timestamps";
-
 
 
 export interface WorkspaceCredits {
