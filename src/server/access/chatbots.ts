@@ -1,9 +1,8 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { canEditChatbot, type ChatbotRole } from "@/server/domain/permissions";
-import { AppError } from "@/server/errors";
+import type { ChatbotRole } from "@/server/domain/permissions";
 import { isUuid } from "@/server/lib/ids";
-import { roleIn, teamRoleFacts } from "@/server/access/roles";
+import { editableOrForbidden, roleIn, teamRoleFacts, visibleOrNotFound } from "@/server/access/roles";
 
 export interface ChatbotAccess {
   chatbot: Chatbot;
@@ -20,16 +19,12 @@ async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Pro
   return role ? { chatbot, role } : null;
 }
 
-/** For reads: the chatbot and the caller's role, else NOT_FOUND (another tenant's chatbot is never "forbidden"). */
+/** For reads: the chatbot and the caller's role, else NOT_FOUND. */
 export async function readableChatbot(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess> {
-  const access = await findChatbotAccess(db, userId, chatbotId);
-  if (!access) throw new AppError("NOT_FOUND", "Chatbot not found.");
-  return access;
+  return visibleOrNotFound(await findChatbotAccess(db, userId, chatbotId), "Chatbot not found.");
 }
 
 /** For changes: NOT_FOUND when not visible, FORBIDDEN when visible but read-only (a `member`). */
 export async function editableChatbot(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess> {
-  const access = await readableChatbot(db, userId, chatbotId);
-  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", "Your role in this workspace can view this chatbot but not change it.");
-  return access;
+  return editableOrForbidden(await readableChatbot(db, userId, chatbotId), "Your role in this workspace can view this chatbot but not change it.");
 }

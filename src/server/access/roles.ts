@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { effectiveRole, type ChatbotRole } from "@/server/domain/permissions";
+import { canEditChatbot, effectiveRole, type ChatbotRole } from "@/server/domain/permissions";
+import { AppError } from "@/server/errors";
 
 /**
  * How a caller's role in a team is read from the database: their membership
@@ -37,3 +38,15 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
  */
 export const visibleTeamsWhere = (userId: string) =>
   ({ OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+
+/** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
+export function visibleOrNotFound<T>(access: T | null, message: string): T {
+  if (!access) throw new AppError("NOT_FOUND", message);
+  return access;
+}
+
+/** The same access when its role may change things (not a `member`), else FORBIDDEN. */
+export function editableOrForbidden<T extends { role: ChatbotRole }>(access: T, message: string): T {
+  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", message);
+  return access;
+}

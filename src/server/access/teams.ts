@@ -1,9 +1,8 @@
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { canEditChatbot, type ChatbotRole } from "@/server/domain/permissions";
-import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
-import { roleIn, teamRoleRelations, visibleTeamsWhere } from "@/server/access/roles";
+import { editableOrForbidden, roleIn, teamRoleRelations, visibleOrNotFound, visibleTeamsWhere } from "@/server/access/roles";
 
 export interface TeamAccess {
   team: Team;
@@ -22,16 +21,12 @@ async function findTeamAccess(db: Db, userId: string, teamId: string): Promise<T
 
 /** For reads: the team and the caller's role, else NOT_FOUND. */
 export async function readableTeam(db: Db, userId: string, teamId: string): Promise<TeamAccess> {
-  const access = await findTeamAccess(db, userId, teamId);
-  if (!access) throw new AppError("NOT_FOUND", "Team not found.");
-  return access;
+  return visibleOrNotFound(await findTeamAccess(db, userId, teamId), "Team not found.");
 }
 
 /** For changes (e.g. creating a chatbot): NOT_FOUND when not visible, FORBIDDEN for a read-only role. */
 export async function editableTeam(db: Db, userId: string, teamId: string): Promise<TeamAccess> {
-  const access = await readableTeam(db, userId, teamId);
-  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", "Your role in this workspace cannot create chatbots.");
-  return access;
+  return editableOrForbidden(await readableTeam(db, userId, teamId), "Your role in this workspace cannot create chatbots.");
 }
 
 /** Teams in which the caller may create and edit chatbots, by name. */

@@ -133,26 +133,25 @@ export const webhookProcedure = agencyOwnerProcedure.input(webhookIdParam).use(a
   return next({ ctx: { ...ctx, webhook } });
 });
 
-/** One team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
-export const teamProcedure = authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
-  const { team, role } = await readableTeam(ctx.db, ctx.user.id, input.team_id);
-  return next({ ctx: { ...ctx, team, role } });
-});
+/** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
+const teamScoped = (resolve: typeof readableTeam) =>
+  authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
+    const { team, role } = await resolve(ctx.db, ctx.user.id, input.team_id);
+    return next({ ctx: { ...ctx, team, role } });
+  });
 
-/** As `teamProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
-export const teamEditProcedure = authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
-  const { team, role } = await editableTeam(ctx.db, ctx.user.id, input.team_id);
-  return next({ ctx: { ...ctx, team, role } });
-});
+/** A chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. */
+const chatbotScoped = (resolve: typeof readableChatbot) =>
+  authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+    const { chatbot, role } = await resolve(ctx.db, ctx.user.id, input.chatbot_id);
+    return next({ ctx: { ...ctx, chatbot, role } });
+  });
 
-/** One chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. */
-export const chatbotProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await readableChatbot(ctx.db, ctx.user.id, input.chatbot_id);
-  return next({ ctx: { ...ctx, chatbot, role } });
-});
-
-/** As `chatbotProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
-export const chatbotEditProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await editableChatbot(ctx.db, ctx.user.id, input.chatbot_id);
-  return next({ ctx: { ...ctx, chatbot, role } });
-});
+/** One team, for reads. */
+export const teamProcedure = teamScoped(readableTeam);
+/** One team, FORBIDDEN when the caller's role may only read (a `member`): e.g. creating a chatbot in it. */
+export const teamEditProcedure = teamScoped(editableTeam);
+/** One chatbot, for reads. */
+export const chatbotProcedure = chatbotScoped(readableChatbot);
+/** One chatbot, FORBIDDEN when the caller's role may only read (a `member`). */
+export const chatbotEditProcedure = chatbotScoped(editableChatbot);
