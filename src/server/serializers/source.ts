@@ -43,9 +43,21 @@ export function serializeSource(s: Source): SourceJson {
   };
 }
 
-/** The dashboard's view: the documented source plus why a failed one failed. */
-export const sourceWithReasonSchema = sourceSchema.extend({ status_reason: z.string().nullable() });
+/** The dashboard's view: the documented source plus why a failed one failed and how far its training got. */
+export const sourceWithReasonSchema = sourceSchema.extend({
+  status_reason: z.string().nullable(),
+  pages_found: z.number().int(),
+  pages_indexed: z.number().int(),
+  chunk_count: z.number().int(),
+});
 
 export function serializeSourceWithReason(s: Source): z.infer<typeof sourceWithReasonSchema> {
-  return { ...serializeSource(s), status_reason: s.statusReason };
+  return { ...serializeSource(s), status_reason: s.statusReason, pages_found: s.pagesFound, pages_indexed: s.pagesIndexed, chunk_count: s.chunkCount };
 }
+
+/** One source in detail (dashboard): the extracted text preview and the URLs a crawl skipped, with why. */
+export const sourceDetailSchema = sourceWithReasonSchema.extend({
+  text_preview: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  skipped: z.array(z.object({ url: z.string(), status: z.string(), reason: z.string().nullable() })),
+});

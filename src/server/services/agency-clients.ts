@@ -3,6 +3,7 @@
  * Every function is scoped to the calling agency: another agency's workspace
  * (or a malformed id) is simply not found.
  */
+import { createWebsiteSourceIn } from "@/server/services/source-training";
 import type { Chatbot, Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { randomGradient } from "@/server/domain/accent-color";
@@ -99,12 +100,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       accentColor: input.accent_color ?? randomGradient(),
     },
   });
-  if (input.website_url) {
-    const url = new URL(input.website_url);
-    await tx.source.create({
-      data: { chatbotId: chatbot.id, type: "website", indexer: "crawler", url: url.toString(), title: url.hostname, status: "pending" },
-    });
-  }
+  if (input.website_url) await createWebsiteSourceIn(tx, chatbot.id, input.website_url, `${field}website_url`);
   return chatbot;
 }
 
