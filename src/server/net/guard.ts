@@ -87,3 +87,20 @@ export function isBlockedError(error: unknown): boolean {
   const e = error as { cause?: unknown } | null;
   return error instanceof BlockedAddressError || (e?.cause instanceof BlockedAddressError);
 }
+
+/**
+ * Why a URL stored for later outbound calls (a webhook endpoint, a crawl
+ * target) is refused at creation: credentials inside it, or a literal host on
+ * a private, loopback or metadata address. Null when acceptable.
+ */
+export function storedUrlRefusal(raw: string, field: string, policy: NetPolicy): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `The ${field} field must be a valid URL.`;
+  }
+  if (url.username || url.password) return `The ${field} field must not contain credentials.`;
+  if (literalHostRefusal(url, policy)) return `The ${field} field points to a private, loopback or metadata address.`;
+  return null;
+}

@@ -5,7 +5,7 @@ import { AppError, notFound, validationError } from "@/server/errors";
 import { enqueueCrawl, enqueueTraining } from "@/server/crawler/enqueue";
 import { removePages } from "@/server/crawler/page-sources";
 import { pathOf } from "@/server/crawler/urls";
-import { literalHostRefusal } from "@/server/net/guard";
+import { storedUrlRefusal } from "@/server/net/guard";
 import { isSourceInProgress, type SyncFrequency } from "@/server/domain/sources";
 import { documentText, extractDocx, extractHtml, extractPdf, extractPlainText, type ExtractedDocument } from "@/server/retrieval/extract";
 
@@ -20,11 +20,8 @@ type Tx = Prisma.TransactionClient;
 
 /** 422 naming `field` for URLs the crawler must never be pointed at (credentials, private or metadata hosts). */
 export function assertCrawlableUrl(raw: string, field: string) {
-  const url = new URL(raw);
-  if (url.username || url.password) throw validationError({ [field]: [`The ${field} field must not contain credentials.`] });
-  if (literalHostRefusal(url, { allowPrivate: env().CRAWLER_ALLOW_PRIVATE_NETWORKS })) {
-    throw validationError({ [field]: [`The ${field} field points to a private, loopback or metadata address.`] });
-  }
+  const refusal = storedUrlRefusal(raw, field, { allowPrivate: env().CRAWLER_ALLOW_PRIVATE_NETWORKS });
+  if (refusal) throw validationError({ [field]: [refusal] });
 }
 
 async function assertBelowSourceLimit(tx: Tx, chatbot: Chatbot, field: string) {
