@@ -52,7 +52,9 @@ export const sweepCrawlsTask = (db: Db): Task => async (_payload, helpers) => {
   const waiting = await db.$queryRaw<{ id: string; type: string }[]>`
     SELECT id::text, type FROM sources
      WHERE deleted_at IS NULL AND indexer_id IS NULL
-       AND ((type = 'website' AND status = 'pending') OR (type <> 'website' AND status IN ('pending', 'training')))
+       AND ((type = 'website' AND status = 'pending' AND url IS NOT NULL)
+         OR (type = 'page' AND status IN ('pending', 'training') AND url IS NOT NULL)
+         OR (type IN ('text', 'file') AND status IN ('pending', 'training') AND body_text IS NOT NULL))
        AND updated_at < ${staleAfter}`;
   for (const s of waiting) await (s.type === "website" ? enqueueCrawl(db, s.id) : enqueueTraining(db, s.id));
   if (stalled.length + waiting.length) helpers.logger.info(`re-queued ${stalled.length} crawls and ${waiting.length} sources`);
