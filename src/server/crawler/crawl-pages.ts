@@ -73,8 +73,12 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
       await skipQueued(db, website.id, reason);
       return settle(db, row.id, "skipped", reason);
     }
-    // Created and linked to its frontier row in one statement pair under the row's lease: a retry after a crash reuses it.
+    // Created and linked to its frontier row in one transaction, under the row's lock: a retry after a crash
+    // (or a loop whose lease ran out meanwhile) reuses the page instead of making a second one.
     pageId = await db.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ page_source_id: string | null }[]>`
+        SELECT page_source_id::text FROM crawl_frontier WHERE id = ${row.id}::uuid FOR UPDATE`;
+      if (locked?.page_source_id) return locked.page_source_id;
       const page = await tx.source.create({
         data: { chatbotId: website.chatbotId, type: "page", indexer: "crawler", indexerId: website.id, url: finalUrl, path: pathOf(finalUrl), title, status: "training", syncFrequency: "never" },
       });
