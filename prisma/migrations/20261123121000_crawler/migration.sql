@@ -30,8 +30,8 @@ CREATE TABLE "crawl_frontier" (
   "page_source_id" UUID,
   "lease_until" TIMESTAMPTZ(6),
   "attempts" INTEGER NOT NULL DEFAULT 0,
-  "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT now(),
-  "updated_at" TIMESTAMPTZ(6) NOT NULL DEFAULT now(),
+  "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  "updated_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   CONSTRAINT "crawl_frontier_pkey" PRIMARY KEY ("id")
 );
 
