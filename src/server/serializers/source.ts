@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Source } from "@/generated/prisma/client";
+import { SOURCE_STATUSES, type SourceStatus } from "@/server/domain/sources";
 import { isoMicro, isoMicroOrNull } from "@/server/lib/timestamps";
 
 /** The contract's "Source" with its training status (`pending`, `crawling`, `training`, `trained`, `failed`). */
@@ -13,7 +14,7 @@ export const sourceSchema = z
     url: z.string().nullable(),
     path: z.string().nullable(),
     title: z.string(),
-    status: z.string(),
+    status: z.enum(SOURCE_STATUSES),
     sync_frequency: z.string(),
     trained_at: z.string().nullable(),
     created_at: z.string(),
@@ -34,7 +35,7 @@ export function serializeSource(s: Source): SourceJson {
     url: s.url,
     path: s.path,
     title: s.title,
-    status: s.status,
+    status: s.status as SourceStatus,
     sync_frequency: s.syncFrequency,
     trained_at: isoMicroOrNull(s.trainedAt),
     created_at: isoMicro(s.createdAt),

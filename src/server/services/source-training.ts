@@ -6,7 +6,7 @@ import { enqueueCrawl, enqueueTraining } from "@/server/crawler/enqueue";
 import { removePages } from "@/server/crawler/page-sources";
 import { pathOf } from "@/server/crawler/urls";
 import { storedUrlRefusal } from "@/server/net/guard";
-import { isSourceInProgress, type SyncFrequency } from "@/server/domain/sources";
+import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/server/domain/sources";
 import { documentText, extractDocx, extractHtml, extractPdf, extractPlainText, type ExtractedDocument } from "@/server/retrieval/extract";
 
 /**
@@ -44,7 +44,7 @@ export async function createWebsiteSourceIn(tx: Tx, chatbotId: string, rawUrl: s
 }
 
 export interface NewSourceInput {
-  type: "website" | "page" | "text";
+  type: Exclude<SourceType, "file">;
   url?: string;
   title?: string;
   text?: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/api/trpc";
-import { SYNC_FREQUENCIES } from "@/server/domain/sources";
+import { JSON_SOURCE_TYPES, SYNC_FREQUENCIES } from "@/server/domain/sources";
 import { isoMicroOrNull } from "@/server/lib/timestamps";
 import { serializeSource, serializeSourceWithReason, sourceDetailSchema, sourceSchema, sourceWithReasonSchema } from "@/server/serializers/source";
 import { listSources, listSourcesWithReasons } from "@/server/services/sources";
@@ -10,7 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "The {field} field must be 
 
 const newSourceInput = z
   .object({
-    type: z.enum(["website", "page", "text"]),
+    type: z.enum(JSON_SOURCE_TYPES),
     url: httpUrl.optional(),
     title: z.string().max(500).optional(),
     text: z.string().max(500_000).optional(),
