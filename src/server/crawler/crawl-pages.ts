@@ -17,11 +17,11 @@ export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
 
 export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The workspace's source_limit when this chatbot's workspace has reached it. */
+/** The workspace's source_limit when this chatbot's workspace has reached it (counted like `usage.sources`). */
 async function reachedSourceLimit(db: Db, chatbotId: string): Promise<number | null> {
   const [row] = await db.$queryRaw<{ source_limit: number | null; live: number }[]>`
     SELECT t.source_limit, (SELECT count(*)::int FROM sources s JOIN chatbots c ON c.id = s.chatbot_id
-                             WHERE c.team_id = t.id AND s.deleted_at IS NULL) AS live
+                             WHERE c.team_id = t.id AND c.deleted_at IS NULL AND s.deleted_at IS NULL) AS live
       FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE c.id = ${chatbotId}::uuid`;
   if (!row || row.source_limit === null) return null;
   return row.live >= row.source_limit ? row.source_limit : null;

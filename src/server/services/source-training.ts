@@ -28,7 +28,7 @@ async function assertBelowSourceLimit(tx: Tx, chatbot: Chatbot, field: string) {
   await tx.$queryRaw`SELECT id FROM teams WHERE id = ${chatbot.teamId}::uuid FOR UPDATE`;
   const team = await tx.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { sourceLimit: true } });
   if (team.sourceLimit === null) return;
-  const live = await tx.source.count({ where: { chatbot: { teamId: chatbot.teamId }, deletedAt: null } });
+  const live = await tx.source.count({ where: { chatbot: { teamId: chatbot.teamId, deletedAt: null }, deletedAt: null } });
   if (live >= team.sourceLimit) throw validationError({ [field]: [`The workspace's source_limit (${team.sourceLimit}) is reached.`] });
 }
 
