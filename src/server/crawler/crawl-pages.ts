@@ -13,6 +13,8 @@ import { indexSource } from "@/server/retrieval/index-source";
 /** A loop job works this long, then hands over to a fresh job (so one crawl never pins a worker for hours). */
 const LOOP_BUDGET_MS = 60_000;
 
+const COUNTS_EVERY_MS = 1000;
+
 export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
 
 export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -98,6 +100,7 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
  */
 export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | "finished" | "idle"> {
   const startedAt = Date.now();
+  let countedAt = 0;
   for (;;) {
     const website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null } });
     if (!website || website.status !== "crawling" || !website.url) return "idle";
@@ -115,7 +118,11 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
     } catch (error) {
       await settle(db, row.id, "failed", `Could not be processed: ${(error as Error).message}`.slice(0, 300));
     }
-    await refreshCounts(db, websiteId);
+    // The dashboard's counts (and the heartbeat the sweeper watches), at most about once a second per loop.
+    if (Date.now() - countedAt > COUNTS_EVERY_MS) {
+      await refreshCounts(db, websiteId);
+      countedAt = Date.now();
+    }
     if (website.crawlDelayMs > 0) await new Promise((r) => setTimeout(r, website.crawlDelayMs));
   }
 }
