@@ -21,6 +21,8 @@ export interface RestMeta {
   /** Success status; 200 unless given. */
   status?: number;
   idempotency?: "required" | "optional";
+  /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
+  multipart?: { files: string[]; maxBytes: number };
   tags?: string[];
 }
 

@@ -13,7 +13,6 @@ import { accentColorField } from "@/server/domain/accent-color";
 export const SIZES = ["sm", "md", "lg"] as const;
 export const POSITIONS = ["left", "right"] as const;
 export const GPT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-nano", "gpt-4.1-mini", "gpt-4.1"] as const;
-export const CHATBOT_TYPES = ["website", "custom"] as const;
 
 /** Languages offered by the form; any BCP 47-style code is accepted. */
 export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [

@@ -3,6 +3,7 @@
  * Functions on one workspace take the `client` that `clientProcedure` checked
  * belongs to the calling `agency`.
  */
+import { createWebsiteSourceIn } from "@/server/services/source-training";
 import type { Chatbot, Team } from "@/generated/prisma/client";
 import type { Agency } from "@/server/access";
 import type { Db, Tx } from "@/server/db/client";
@@ -89,12 +90,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       accentColor: input.accent_color ?? randomGradient(),
     },
   });
-  if (input.website_url) {
-    const url = new URL(input.website_url);
-    await tx.source.create({
-      data: { chatbotId: chatbot.id, type: "website", indexer: "crawler", url: url.toString(), title: url.hostname, status: "pending" },
-    });
-  }
+  if (input.website_url) await createWebsiteSourceIn(tx, chatbot.id, input.website_url, `${field}website_url`);
   return chatbot;
 }
 

@@ -6,7 +6,9 @@ import { Prisma, type Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { TEST_EVENT } from "@/server/domain/webhook-events";
 import { generateWebhookSecret } from "@/server/domain/webhook-signature";
-import { AppError } from "@/server/errors";
+import { env } from "@/server/env";
+import { AppError, validationError } from "@/server/errors";
+import { storedUrlRefusal } from "@/server/net/guard";
 import { serializeDelivery, serializeWebhook } from "@/server/serializers/webhook";
 import type { Agency } from "@/server/access";
 import { isUuid } from "@/server/lib/ids";
@@ -19,13 +21,21 @@ export async function listWebhooks(db: Db, agency: Agency) {
 
 const eventsJson = (events: string[] | null | undefined) => (events === null || events === undefined ? Prisma.DbNull : [...new Set(events)]);
 
+/** 422 for endpoints deliveries must never reach (DESIGN §13): credentials in the URL, private or metadata hosts. */
+function assertDeliverableUrl(url: string) {
+  const refusal = storedUrlRefusal(url, "url", { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+  if (refusal) throw validationError({ url: [refusal] });
+}
+
 export async function createWebhook(db: Db, agency: Agency, input: { url: string; events?: string[] | null }) {
+  assertDeliverableUrl(input.url);
   const secret = generateWebhookSecret();
   const webhook = await db.webhook.create({ data: { teamId: agency.id, url: input.url, events: eventsJson(input.events), secret } });
   return { webhook: serializeWebhook(webhook), secret };
 }
 
 export async function updateWebhook(db: Db, current: Webhook, input: { url?: string; events?: string[] | null; active?: boolean }) {
+  if (input.url !== undefined) assertDeliverableUrl(input.url);
   return db.$transaction(async (tx) => {
     const webhook = await tx.webhook.update({
       where: { id: current.id },
