@@ -10,13 +10,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Chatbot } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import { poolOf, type Db } from "@/server/db/client";
 import { REFUSAL_CODES, REFUSAL_MESSAGES, type Refusal } from "@/server/domain/answer/gate";
 import type { UsedSource } from "@/server/domain/answer/passages";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 import { composeReply } from "./compose";
-import { providerForTeam } from "./llm-keys";
+import { pickProvider } from "./llm-keys";
 import { releaseCredit, reserveCredit, settleCredit } from "./metering";
 import { recordTurn, type VisitorFields } from "./record";
 import { countryOf } from "./visitor";
@@ -39,10 +39,7 @@ export interface AnswerResult {
 
 export async function answerQuestion(db: Db, req: AnswerRequest): Promise<AnswerResult> {
   const { chatbot } = req;
-  const [team, conversation] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { id: true, kind: true, agencyId: true, responseTokenLimit: true } }),
-    findConversation(db, chatbot.id, req.conversationId ?? null),
-  ]);
+  const [team, conversation] = await Promise.all([loadTeam(db, chatbot.teamId), findConversation(db, chatbot.id, req.conversationId ?? null)]);
 
   // Gate
   if (!chatbot.enabled) throw refused("chatbot_disabled");
@@ -57,7 +54,7 @@ export async function answerQuestion(db: Db, req: AnswerRequest): Promise<Answer
       question: req.message,
       history: conversation?.history ?? [],
       tokenLimit: team.responseTokenLimit,
-      provider: await providerForTeam(db, team.id),
+      provider: pickProvider(team.keys),
       onDelta: req.onDelta ?? (() => undefined),
     });
     // Record, then charge the reservation (reference: the answer's id)
@@ -91,16 +88,42 @@ function refused(refusal: Refusal): AppError {
   return new AppError(REFUSAL_CODES[refusal], REFUSAL_MESSAGES[refusal]);
 }
 
+// The hot path speaks SQL directly (named statements on the shared pool): one round trip each.
+async function loadTeam(db: Db, teamId: string) {
+  const { rows } = await poolOf(db).query<{ id: string; kind: string; agency_id: string | null; response_token_limit: number | null; byok_enabled: boolean; workspace_key: string | null; agency_key: string | null }>({
+    name: "answer_team",
+    text: `SELECT t.id::text, t.kind::text, t.agency_id::text, t.response_token_limit, t.byok_enabled,
+                  t.llm_api_key_ciphertext AS workspace_key, a.llm_api_key_ciphertext AS agency_key
+             FROM teams t LEFT JOIN teams a ON a.id = t.agency_id WHERE t.id = $1::uuid`,
+    values: [teamId],
+  });
+  const t = rows[0]!;
+  return {
+    id: t.id,
+    kind: t.kind,
+    agencyId: t.agency_id,
+    responseTokenLimit: t.response_token_limit,
+    keys: { byokEnabled: t.byok_enabled, workspaceKey: t.workspace_key, agencyKey: t.agency_key },
+  };
+}
+
 async function findConversation(db: Db, chatbotId: string, id: string | null) {
   if (id === null) return null;
-  const found = isUuid(id) ? await db.conversation.findFirst({ where: { id, chatbotId }, select: { id: true, visitorId: true } }) : null;
-  if (!found) throw new AppError("NOT_FOUND", "Conversation not found.");
-  const recent = await db.message.findMany({
-    where: { conversationId: found.id },
-    orderBy: { createdAt: "desc" },
-    take: 50,
-    select: { role: true, content: true },
-  });
-  const history = recent.reverse().map((m) => ({ role: m.role === "assistant" ? ("assistant" as const) : ("user" as const), content: m.content }));
-  return { ...found, history };
+  const { rows } = isUuid(id)
+    ? await poolOf(db).query<{ id: string; visitor_id: string; role: string | null; content: string | null }>({
+        name: "answer_conversation",
+        text: `SELECT c.id::text, c.visitor_id::text, m.role, m.content
+                 FROM conversations c
+                 LEFT JOIN LATERAL (SELECT role, content, created_at FROM messages WHERE conversation_id = c.id ORDER BY created_at DESC LIMIT 50) m ON true
+                WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid
+                ORDER BY m.created_at ASC`,
+        values: [id, chatbotId],
+      })
+    : { rows: [] };
+  const first = rows[0];
+  if (!first) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const history = rows
+    .filter((m) => m.role !== null)
+    .map((m) => ({ role: m.role === "assistant" ? ("assistant" as const) : ("user" as const), content: m.content! }));
+  return { id: first.id, visitorId: first.visitor_id, history };
 }

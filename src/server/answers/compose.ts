@@ -3,7 +3,7 @@
  * extractive answer) → shaping. Deltas go to `onDelta` as they are final.
  */
 import type { Chatbot } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import { poolOf, type Db } from "@/server/db/client";
 import { isExcludedTopic } from "@/server/domain/answer/classify";
 import { composeExtractiveAnswer } from "@/server/domain/answer/extractive";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/domain/answer/passages";
@@ -33,7 +33,12 @@ export interface ComposeInput {
 
 export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
   const { chatbot, question } = input;
-  const updated = matchUpdatedAnswer(question, await db.updatedAnswer.findMany({ where: { chatbotId: chatbot.id }, select: { question: true, suggestedAnswer: true } }));
+  const { rows: updatedAnswers } = await poolOf(db).query<{ question: string; suggestedAnswer: string }>({
+    name: "answer_updated_answers",
+    text: `SELECT question, suggested_answer AS "suggestedAnswer" FROM updated_answers WHERE chatbot_id = $1::uuid`,
+    values: [chatbot.id],
+  });
+  const updated = matchUpdatedAnswer(question, updatedAnswers);
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
 
   const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK });

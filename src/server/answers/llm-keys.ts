@@ -15,14 +15,11 @@ export interface LlmProvider {
   origin: "workspace" | "agency" | "platform";
 }
 
-export async function providerForTeam(db: Db, teamId: string): Promise<LlmProvider | null> {
-  const team = await db.team.findUnique({
-    where: { id: teamId },
-    select: { byokEnabled: true, llmApiKeyCiphertext: true, agency: { select: { llmApiKeyCiphertext: true } } },
-  });
+/** The provider from a team's stored keys (sealed) and the platform's environment. */
+export function pickProvider(keys: { byokEnabled: boolean; workspaceKey: string | null; agencyKey: string | null }): LlmProvider | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL } = env();
-  if (team?.byokEnabled && team.llmApiKeyCiphertext) return { apiKey: openSecret(team.llmApiKeyCiphertext), baseURL: OPENAI_BASE_URL, origin: "workspace" };
-  if (team?.agency?.llmApiKeyCiphertext) return { apiKey: openSecret(team.agency.llmApiKeyCiphertext), baseURL: OPENAI_BASE_URL, origin: "agency" };
+  if (keys.byokEnabled && keys.workspaceKey) return { apiKey: openSecret(keys.workspaceKey), baseURL: OPENAI_BASE_URL, origin: "workspace" };
+  if (keys.agencyKey) return { apiKey: openSecret(keys.agencyKey), baseURL: OPENAI_BASE_URL, origin: "agency" };
   if (OPENAI_API_KEY) return { apiKey: OPENAI_API_KEY, baseURL: OPENAI_BASE_URL, origin: "platform" };
   return null;
 }

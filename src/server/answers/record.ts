@@ -7,10 +7,10 @@
  * analytics exact in the same transaction.
  */
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import { poolOf, type Db } from "@/server/db/client";
 import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/answer/classify";
 import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
-import { detectContact } from "@/server/domain/answer/leads";
+import { detectContact, hasContact } from "@/server/domain/answer/leads";
 import type { UsedSource } from "@/server/domain/answer/passages";
 import type { Tx } from "@/server/services/credits";
 import { emitEvent } from "@/server/webhooks/outbox";
@@ -49,6 +49,10 @@ export interface RecordedTurn {
 }
 
 export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
+  const fields = turn.visitor.fields ?? {};
+  const mayBeLead = hasContact(detectContact(turn.question, turn.visitor.country?.code ?? null)) || Boolean(clean(fields.email) || clean(fields.phone));
+  // Most turns are a plain question: one statement. Leads and escalations take the full transaction below.
+  if (!mayBeLead && !turn.chatbot.enableEscalations) return recordPlainTurn(db, turn);
   return db.$transaction(async (tx) => {
     const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
     const conversation = turn.conversationId
@@ -84,6 +88,54 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
     await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
     return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
   });
+}
+
+/**
+ * A turn without lead or escalation work, in one statement: the visitor (new
+ * conversations), the conversation, both messages (the counter triggers run
+ * at its end, in the same transaction).
+ */
+async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
+  const now = new Date();
+  const sentiment = sentimentOf(turn.question);
+  const messages = `
+    m AS (
+      INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
+      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c
+    ), a AS (
+      INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
+      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c
+    )
+    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c`;
+  const common = [turn.chatbot.id, turn.question, turn.askedAt, turn.answer.id, turn.answer.content, turn.answer.answered, JSON.stringify(turn.answer.sources), turn.answer.providerError, now];
+  const pool = poolOf(db);
+  const { rows } = turn.conversationId
+    ? await pool.query<{ conversation_id: string; visitor_id: string }>({
+        name: "record_turn_existing",
+        text: `WITH c AS (
+                 UPDATE conversations SET unread = true, last_message_at = $9::timestamptz, updated_at = now(),
+                        sentiment = CASE WHEN $10 <> 'neutral' THEN $10 ELSE COALESCE(sentiment, 'neutral') END,
+                        category = COALESCE(category, $11)
+                  WHERE id = $12::uuid RETURNING id, visitor_id
+               ), ${messages}`,
+        values: [...common, sentiment, categoryOf(turn.question), turn.conversationId],
+      })
+    : await pool.query<{ conversation_id: string; visitor_id: string }>({
+        name: "record_turn_new",
+        text: `WITH v AS (
+                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $12, $13, $14)
+                 ON CONFLICT (chatbot_id, visitor_key) DO UPDATE
+                   SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
+                 RETURNING id
+               ), c AS (
+                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category)
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $10, $11 FROM v RETURNING id, visitor_id
+               ), ${messages}`,
+        values: [...common, sentiment, categoryOf(turn.question), turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
+      });
+  const row = rows[0];
+  if (!row) throw new Error("conversation vanished while recording the turn");
+  return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
 }
 
 async function upsertVisitor(tx: Tx, turn: TurnToRecord): Promise<string> {
