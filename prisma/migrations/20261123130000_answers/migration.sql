@@ -40,7 +40,8 @@ CREATE INDEX "escalations_conversation_id_idx" ON "escalations" ("conversation_i
 CREATE INDEX "contacts_conversation_id_idx" ON "contacts" ("conversation_id");
 
 -- Admission: reserve one credit for an answer, or say why not.
--- refusal: 'stopped' (hard-paused or suspended), 'no_credit', or null with the
+-- refusal: 'stopped' (hard-paused or suspended), 'no_credit', 'unmetered' (not
+-- a client workspace: admitted without a reservation), or null with the
 -- reservation id. All admissions of one agency take the same transaction-level
 -- advisory lock, and every count is read in one snapshot after it, so the
 -- pool (shared by the agency's workspaces) is never over-reserved either; a
@@ -60,7 +61,9 @@ DECLARE
 BEGIN
   SELECT t.agency_id INTO v_agency FROM teams t WHERE t.id = p_team AND t.kind = 'client';
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
+    -- Not a client workspace (a personal team): no credit budget, not metered.
+    RETURN QUERY SELECT NULL::uuid, 'unmetered'::text, 0::bigint;
+    RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(72707370, hashtext(COALESCE(v_agency, p_team)::text));
 

@@ -39,11 +39,12 @@ export interface AnswerResult {
 
 export async function answerQuestion(db: Db, req: AnswerRequest): Promise<AnswerResult> {
   const { chatbot } = req;
-  const [team, conversation] = await Promise.all([loadTeam(db, chatbot.teamId), findConversation(db, chatbot.id, req.conversationId ?? null)]);
-
   // Gate
   if (!chatbot.enabled) throw refused("chatbot_disabled");
-  const reservation = await reserveCredit(db, team);
+  // The reservation and the reads run at once (time to first token); a failed read releases the credit.
+  const [reservation, team, conversation] = await settleAll([reserveCredit(db, chatbot.teamId), loadTeam(db, chatbot.teamId), findConversation(db, chatbot.id, req.conversationId ?? null)], (r) =>
+    r.ok ? releaseCredit(db, r.id) : undefined,
+  );
   if (!reservation.ok) throw refused(reservation.refusal);
 
   try {
@@ -82,6 +83,15 @@ export async function answerQuestion(db: Db, req: AnswerRequest): Promise<Answer
     await releaseCredit(db, reservation.id).catch(() => undefined);
     throw error;
   }
+}
+
+/** Promise.all that, when any part fails, hands the first part's value (if it succeeded) to `undo` before rethrowing. */
+async function settleAll<A, B, C>(parts: [Promise<A>, Promise<B>, Promise<C>], undo: (first: A) => Promise<void> | undefined): Promise<[A, B, C]> {
+  const results = await Promise.allSettled(parts);
+  const failed = results.find((r) => r.status === "rejected");
+  if (!failed) return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [A, B, C];
+  if (results[0].status === "fulfilled") await undo(results[0].value as A)?.catch(() => undefined);
+  throw (failed as PromiseRejectedResult).reason;
 }
 
 function refused(refusal: Refusal): AppError {

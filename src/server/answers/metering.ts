@@ -16,14 +16,14 @@ export const RESERVATION_TTL_SECONDS = 120;
 
 export type Reservation = { ok: true; id: string | null } | { ok: false; refusal: Refusal };
 
-export async function reserveCredit(db: Db, team: { id: string; kind: string }): Promise<Reservation> {
-  if (team.kind !== "client") return { ok: true, id: null };
+export async function reserveCredit(db: Db, teamId: string): Promise<Reservation> {
   const { rows } = await poolOf(db).query<{ reservation_id: string | null; refusal: string | null }>({
     name: "reserve_answer",
     text: "SELECT reservation_id::text, refusal FROM reserve_answer($1::uuid, $2::int, $3::int)",
-    values: [team.id, AGENCY_PLAN_DEFAULTS.monthlyMessages, RESERVATION_TTL_SECONDS],
+    values: [teamId, AGENCY_PLAN_DEFAULTS.monthlyMessages, RESERVATION_TTL_SECONDS],
   });
   const row = rows[0]!;
+  if (row.refusal === "unmetered") return { ok: true, id: null };
   const refusal = refusalFromReservation(row.refusal);
   return refusal ? { ok: false, refusal } : { ok: true, id: row.reservation_id };
 }
