@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { allowanceFor, countTokens, shapeAnswer, StreamShaper } from "./shaping";
+
+// Building the o200k tokenizer takes seconds on a busy machine: once, outside the tests' time limit.
+beforeAll(() => {
+  countTokens("warm up");
+}, 120_000);
 
 const sentence = (i: number) => `Sentence number ${i} tells the visitor something useful about the product.`;
 const long = Array.from({ length: 40 }, (_, i) => sentence(i)).join(" ");
