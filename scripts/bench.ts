@@ -6,6 +6,10 @@
 export {};
 
 const BENCHMARKS: Record<string, { description: string; run: () => Promise<void> }> = {
+  answers: {
+    description: "extractive answers with metering on one workspace at 8 callers (answers/s, p50) next to retrieval + charge_answer; time to first token over a streaming stub",
+    run: async () => (await import("./bench/answers")).runAnswersBenchmark(),
+  },
   analytics: {
     description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
     run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),

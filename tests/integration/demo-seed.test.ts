@@ -3,6 +3,7 @@ import { verifyPassword } from "@/server/auth/password";
 import { createCaller } from "@/server/api/root";
 import type { Db } from "@/server/db/client";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
+import { answerQuestion } from "@/server/answers/answer-service";
 import { createTestDatabase } from "../helpers/db";
 
 describe("demo data", () => {
@@ -55,5 +56,14 @@ describe("demo data", () => {
     for (const table of [db.suggestedMessage, db.source, db.updatedAnswer] as const) {
       expect(await (table as { count: () => Promise<number> }).count()).toBeGreaterThan(0);
     }
+  });
+
+  // Last: it adds a conversation to the demo data.
+  it("has a trained text source indexed for retrieval, so a newcomer's playground answers from it", async () => {
+    const source = await db.source.findFirstOrThrow({ where: { title: "Delivery & refund policy" }, include: { chatbot: true } });
+    const reply = await answerQuestion(db, { chatbot: source.chatbot, message: "How much does delivery cost?" });
+    expect(reply.message.answered).toBe(true);
+    expect(reply.message.content).toContain("$6.95");
+    expect(reply.message.sources.map((s) => s.id)).toContain(source.id);
   });
 });

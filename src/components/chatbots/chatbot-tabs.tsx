@@ -5,11 +5,15 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/components/lib/cn";
 
 const TABS = [
+  { segment: "playground", label: "Playground" },
+  { segment: "inbox", label: "Inbox" },
   { segment: "settings", label: "Settings" },
   { segment: "prompts", label: "Suggested messages" },
   { segment: "sources", label: "Sources" },
   { segment: "finetunes", label: "Updated answers" },
   { segment: "analytics", label: "Analytics" },
+  { segment: "contacts", label: "Contacts" },
+  { segment: "escalations", label: "Escalations" },
 ] as const;
 
 /** The chatbot's sections; scrolls sideways on narrow screens. */

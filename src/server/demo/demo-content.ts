@@ -50,6 +50,8 @@ export interface SourceContent {
   syncFrequency: "never" | "daily" | "weekly" | "monthly";
   /** How long ago the source was added. */
   createdDaysAgo: number;
+  /** Text indexed for retrieval with the demo data, so the playground answers something real. */
+  sections?: readonly { heading: string; text: string }[];
 }
 
 export interface ChatbotContent {
@@ -182,7 +184,32 @@ const bloomAssistant: ChatbotContent = {
   sources: [
     { type: "website", indexer: "crawler", url: "https://www.bloomflorists.example", title: "bloomflorists.example", status: "trained", syncFrequency: "weekly", createdDaysAgo: 105 },
     { type: "sitemap", indexer: "crawler", url: "https://www.bloomflorists.example/sitemap.xml", title: "Sitemap", status: "trained", syncFrequency: "daily", createdDaysAgo: 104 },
-    { type: "text", indexer: "manual", title: "Delivery & refund policy", status: "trained", syncFrequency: "never", createdDaysAgo: 98 },
+    {
+      type: "text",
+      indexer: "manual",
+      title: "Delivery & refund policy",
+      status: "trained",
+      syncFrequency: "never",
+      createdDaysAgo: 98,
+      sections: [
+        {
+          heading: "Delivery",
+          text: "We deliver bouquets every day from 8am to 6pm within the city centre. Same-day delivery is available for orders placed before 1pm. Delivery costs $6.95, and it is free for orders over $60. Sunday delivery costs $9.95 and must be ordered before 10am on Saturday.",
+        },
+        {
+          heading: "Opening hours",
+          text: "Our shop at 12 Garden Street is open Monday to Saturday from 9am to 7pm and on Sunday from 10am to 2pm. You can pick up online orders in the shop during opening hours.",
+        },
+        {
+          heading: "Refunds",
+          text: "If your flowers arrive damaged or wilted, send us a photo within 24 hours and we replace the bouquet or refund you in full. Subscriptions can be paused or cancelled at any time before the next delivery date.",
+        },
+        {
+          heading: "Flower care",
+          text: "Trim the stems by two centimetres at an angle and change the water every two days. Keep bouquets away from direct sunlight, radiators and ripening fruit, and they will last seven to ten days.",
+        },
+      ],
+    },
   ],
   updatedAnswers: [
     { question: "Do you deliver on Sundays?", suggestedAnswer: "Yes! Sunday delivery is available in the city centre for orders placed before 10am on Saturday, for a $9.95 fee." },

@@ -8,6 +8,7 @@
  * written with batched `createMany` calls inside one transaction, so a failure
  * leaves the database untouched.
  */
+import { indexSource } from "@/server/retrieval/index-source";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { addMonths } from "@/server/domain/credits";
 import { hashPassword } from "@/server/auth/password";
@@ -76,6 +77,10 @@ export async function seedDemoData(
     },
     { timeout: 120_000, maxWait: 10_000 },
   );
+  // The retrieval index of the demo's text sources, through the same indexer as every source.
+  for (const s of data.indexed) {
+    await indexSource(db, { sourceId: s.sourceId, chatbotId: s.chatbotId, url: null, document: { title: s.title, blocks: s.sections.map((b) => ({ headingPath: [b.heading], text: b.text })) } });
+  }
   return { ownerId: data.ownerId, agencyId: data.agencyId };
 }
 
@@ -172,6 +177,8 @@ interface DemoData {
   chatbots: Prisma.ChatbotCreateManyInput[];
   suggestedMessages: Prisma.SuggestedMessageCreateManyInput[];
   sources: Prisma.SourceCreateManyInput[];
+  /** Sources whose text is indexed once the rows are written. */
+  indexed: Array<{ sourceId: string; chatbotId: string; title: string; sections: readonly { heading: string; text: string }[] }>;
   updatedAnswers: Prisma.UpdatedAnswerCreateManyInput[];
   links: Prisma.ChatbotLinkCreateManyInput[];
   visitors: Prisma.VisitorCreateManyInput[];
@@ -198,6 +205,7 @@ function buildDemoData(now: Date, seed: number, ownerHash: string, userHash: str
     chatbots: [],
     suggestedMessages: [],
     sources: [],
+    indexed: [],
     updatedAnswers: [],
     links: [],
     visitors: [],
@@ -361,8 +369,10 @@ function buildChatbot(data: DemoData, bot: ChatbotContent, teamId: string, now: 
       const firstTraining = new Date(sourceCreated.getTime() + rng.int(2, 12) * MINUTE);
       trainedAt = syncEvery === 0 ? firstTraining : new Date(Math.max(firstTraining.getTime(), now.getTime() - rng.next() * syncEvery));
     }
+    const sourceId = ids.uuid();
+    if (s.sections) data.indexed.push({ sourceId, chatbotId, title: s.title, sections: s.sections });
     data.sources.push({
-      id: ids.uuid(),
+      id: sourceId,
       chatbotId,
       type: s.type,
       indexer: s.indexer,

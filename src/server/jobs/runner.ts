@@ -5,6 +5,8 @@ import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, t
 import { leaseMs } from "@/server/crawler/crawl-pages";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
+import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/jobs/send-escalation-email";
+import { sweepAnswerReservations } from "@/server/jobs/sweep-answer-reservations";
 import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/jobs/webhooks";
 
 /** One file per job kind; this is the list the workers run. */
@@ -22,6 +24,8 @@ export function taskList(db: Db): TaskList {
     train_source: trainSourceTask(db),
     sweep_crawls: sweepCrawlsTask(db),
     resync_sources: resyncSourcesTask(db),
+    [SEND_ESCALATION_EMAIL]: sendEscalationEmailTask(db),
+    sweep_answer_reservations: sweepAnswerReservations(db),
   };
 }
 
@@ -35,6 +39,8 @@ export const crontab = [
   "30 2 * * * compute_insights ?max=3",
   "* * * * * sweep_crawls ?max=1",
   "17 * * * * resync_sources ?max=1",
+  // Credits reserved by answers whose process died (they stop counting at expiry already).
+  "* * * * * sweep_answer_reservations ?max=1",
 ].join("\n");
 
 let stopping = false;

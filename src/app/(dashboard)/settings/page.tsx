@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AgencyLlmKey } from "@/components/answers/agency-llm-key";
 import { SettingsIcon } from "@/components/icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,6 +10,9 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your profile and your agency's account settings." />
+      <div className="mb-6">
+        <AgencyLlmKey />
+      </div>
       <EmptyState
         icon={<SettingsIcon className="size-5" />}
         title="Settings are coming soon"

@@ -17,15 +17,25 @@ import { useTRPC } from "@/trpc/react";
 
 const FIELDS = ["question", "suggested_answer"] as const;
 
-/** Add (editing null) or edit an updated answer. Rendered only while open. */
-export function UpdatedAnswerDialog({ chatbotId, editing, onClose }: { chatbotId: string; editing: UpdatedAnswerItem | null; onClose: () => void }) {
+/** Add (editing null, optionally `prefill`ed, e.g. from a conversation) or edit an updated answer. Rendered only while open. */
+export function UpdatedAnswerDialog({
+  chatbotId,
+  editing,
+  prefill,
+  onClose,
+}: {
+  chatbotId: string;
+  editing: UpdatedAnswerItem | null;
+  prefill?: { question: string; suggested_answer: string };
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const uid = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<UpdatedAnswerForm>({
     resolver: zodResolver(updatedAnswerSchema),
-    defaultValues: { question: editing?.question ?? "", suggested_answer: editing?.suggested_answer ?? "" },
+    defaultValues: { question: editing?.question ?? prefill?.question ?? "", suggested_answer: editing?.suggested_answer ?? prefill?.suggested_answer ?? "" },
   });
   const err = (name: (typeof FIELDS)[number]) => {
     const message = form.formState.errors[name]?.message;

@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
+import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { SettingsForm } from "@/components/chatbots/settings/settings-form";
 
 export const metadata: Metadata = { title: "Chatbot settings" };
 
 export default async function ChatbotSettingsPage({ params }: { params: Promise<{ chatbotId: string }> }) {
   const { chatbotId } = await params;
-  return <SettingsForm chatbotId={chatbotId} />;
+  return (
+    <>
+      <SettingsForm chatbotId={chatbotId} />
+      <WorkspaceLlmKey chatbotId={chatbotId} />
+    </>
+  );
 }
