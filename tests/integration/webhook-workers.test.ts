@@ -8,6 +8,8 @@ import { agencyOwner } from "../helpers/fixtures";
 import { startReceiver, waitFor } from "../helpers/https-receiver";
 
 /** Real worker processes (`npm run worker`) on one database: crash recovery and no duplicates. */
+// The receiver is on loopback: allowed here too, since webhook URLs are checked when they are created.
+process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 let db: Db;
 let url: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

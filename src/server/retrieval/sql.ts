@@ -16,9 +16,11 @@ export const TITLE_TF = 3;
 /** A misspelt word stands in for its closest known lexeme only above this trigram similarity. */
 export const TYPO_MIN_SIMILARITY = 0.4;
 /** Matching chunks a search scores at most (see SEARCH: candidates). */
-export const CANDIDATE_BUDGET = 3000;
+export const CANDIDATE_BUDGET = 1000;
+/** Pre-scored matches whose tsvector is read for the exact BM25 score. */
+export const RESCORED = 40;
 /** A lexeme as a quoted tsquery operand (backslashes and quotes escaped). */
-const QUOTED = `'''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
+const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
 
 /**
  * Replaces the chunks of the sources in $1 (possibly by none) with the chunks
@@ -121,24 +123,33 @@ WITH lexemes AS (
   SELECT t.lexeme, t.boost * ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
 ), lexeme_list AS (
   SELECT array_agg(lexeme) AS lexemes FROM weighted
-), ranked AS (
-  SELECT lexeme, df, sum(df) OVER (ORDER BY df, lexeme) AS cumulative_df FROM terms
-), query AS (
-  -- Lexemes are already normalised: cast them to a tsquery as they are, quoted.
-  -- Candidates come from the rarest terms, as many as fit in CANDIDATE_BUDGET
-  -- matches (at least the rarest one): a chunk with none of them could only
-  -- score on common words, which weigh little. When even the rarest term is
-  -- common, a chunk must contain every term. Both keep the work bounded on
-  -- large chatbots; on small ones every term is a candidate term.
-  SELECT CASE WHEN (SELECT min(df) FROM terms) <= ${CANDIDATE_BUDGET}
-           THEN (SELECT string_agg(${QUOTED}, ' | ')::tsquery FROM ranked
-                  WHERE cumulative_df <= ${CANDIDATE_BUDGET} OR df = (SELECT min(df) FROM terms))
-           ELSE (SELECT string_agg(${QUOTED}, ' & ')::tsquery FROM terms)
-         END AS q
+), picked AS (
+  -- Candidate terms: the rarest ones, as many as fit in CANDIDATE_BUDGET
+  -- matches (at least the rarest one). A chunk with none of them could only
+  -- score on common words, which weigh little. On a small chatbot every term
+  -- is picked.
+  SELECT r.lexeme, w.idf
+    FROM (SELECT lexeme, sum(df) OVER (ORDER BY df, lexeme) AS cumulative_df, row_number() OVER (ORDER BY df, lexeme) AS n
+            FROM terms) r
+    JOIN weighted w USING (lexeme)
+   WHERE r.cumulative_df <= ${CANDIDATE_BUDGET} OR r.n = 1
+), hits AS (
+  -- Matches of each picked term straight from the GIN index (no tsvector is
+  -- read), pre-scored by the idf of the terms they contain.
+  SELECT h.id, sum(p.idf) AS pre, min(h.length) AS length
+    FROM picked p
+   CROSS JOIN LATERAL (
+     SELECT c.id, c.length FROM source_chunks c
+      WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+      LIMIT ${CANDIDATE_BUDGET}
+   ) h
+   GROUP BY h.id
 ), candidates AS (
-  SELECT c.id, c.tsv, c.length FROM source_chunks c, query
-   WHERE c.chatbot_id = $1::uuid AND c.tsv @@ query.q
-   LIMIT ${CANDIDATE_BUDGET * 2}
+  -- Only the best pre-scored chunks (shorter first among equals, as BM25
+  -- would) pay for reading their tsvector for the exact score.
+  SELECT c.id, c.tsv, c.length
+    FROM (SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) top
+    JOIN source_chunks c ON c.id = top.id
 ), scored AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
   -- calls in C instead of unnesting every lexeme of the chunk).
