@@ -45,6 +45,16 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
+  AUTH_PROTECTIONS_DISABLED: booleanString.default(false),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")

@@ -2,7 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
+import { enforce, limitApiToken } from "@/server/rate-limit";
 import { acceptsJson, readJsonBody } from "@/server/rest/http";
+import { assertNoNul } from "@/server/rest/request-bounds";
 import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 
@@ -10,9 +12,10 @@ import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
  * declares its route in `meta.rest`. A route file only says which documented
  * path it serves; this module does the rest: method dispatch (405), `Accept`
- * (406), `Content-Type` (415), JSON parsing (400), bearer auth, idempotency
- * keys, input mapping (path params + query + body), errors from the one error
- * table, and the success status.
+ * (406), request bounds (413, 400, NUL 422), `Content-Type` (415), JSON parsing
+ * (400), bearer auth, the per-token rate limit (429), idempotency keys, input
+ * mapping (path params + query for reads, + JSON body for writes), errors from
+ * the one error table, and the success status.
  */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -51,6 +54,7 @@ export function restRoutes(path: string): Record<Method, Handler> {
 async function handle(path: string, method: Method, req: NextRequest, routeCtx: RouteContext): Promise<Response> {
   const endpoints = restEndpoints().get(path) ?? [];
   const endpoint = endpoints.find((e) => e.method === method);
+  let limitHeaders: Record<string, string> = {};
   try {
     if (!endpoint) {
       const allow = endpoints.map((e) => e.method).join(", ");
@@ -61,24 +65,29 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     if (!acceptsJson(req.headers.get("accept"))) throw new AppError("NOT_ACCEPTABLE");
     const body = await readJsonBody(req);
     const params = (await routeCtx?.params) ?? {};
-    const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
+    // Reads take their filters from the query; writes take path params + the JSON body only, so that
+    // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
+    const query = method === "GET" || method === "DELETE" ? Object.fromEntries(req.nextUrl.searchParams) : {};
+    const input = { ...query, ...body, ...pathParams(params) };
+    assertNoNul(input);
     const ctx = await createContext({ headers: req.headers, allowSession: false });
+    if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
     const execute = async () => {
       const result = await call(endpoint, { ...ctx, idempotencyKey: key }, input);
       const status = endpoint.status ?? 200;
       return { status, body: status === 204 ? "" : JSON.stringify(result) };
     };
-    if (!endpoint.idempotency || (endpoint.idempotency === "optional" && key === null)) return stored(await execute());
+    if (!endpoint.idempotency || (endpoint.idempotency === "optional" && key === null)) return stored(await execute(), limitHeaders);
     if (!ctx.user) throw new AppError("UNAUTHENTICATED");
     if (key === null) throw new AppError("IDEMPOTENCY_KEY_MISSING");
     const fingerprint = requestFingerprint(method, req.nextUrl.pathname, body);
-    const response = await withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint }, execute);
-    return stored(response, response.replayed ? { "Idempotent-Replayed": "true" } : {});
+    const response = await withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce }, execute);
+    return stored(response, response.replayed ? { ...limitHeaders, "Idempotent-Replayed": "true" } : limitHeaders);
   } catch (error) {
     const app = toAppError(error);
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
-    return errorResponse(app);
+    return json(app.status, app.body(), { ...limitHeaders, ...app.headers });
   }
 }
 

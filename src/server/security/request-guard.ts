@@ -1,0 +1,31 @@
+import { MAX_BODY_BYTES } from "@/server/rest/request-bounds";
+
+/**
+ * Refusals that need no routing, made in proxy.ts before any route runs
+ * (DESIGN §13), each a JSON `{message}`: methods the app never serves (TRACE,
+ * CONNECT, WebDAV…) 405; a path with invalid percent-encoding 400 (Next would
+ * fail to decode it: a 500); a declared body over 1 MB 413, before a byte is read.
+ */
+export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export interface EarlyRefusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export function earlyRefusal(req: { method: string; pathname: string; contentLength: string | null }): EarlyRefusal | null {
+  if (!(SERVED_METHODS as readonly string[]).includes(req.method.toUpperCase())) {
+    return { status: 405, message: `The ${req.method} method is not supported.`, headers: { Allow: SERVED_METHODS.join(", ") } };
+  }
+  try {
+    decodeURIComponent(req.pathname);
+  } catch {
+    return { status: 400, message: "The request path contains invalid percent-encoding." };
+  }
+  const declared = req.contentLength === null ? NaN : Number(req.contentLength.trim());
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    return { status: 413, message: `The request body must not be larger than ${MAX_BODY_BYTES} bytes (1 MB).` };
+  }
+  return null;
+}
