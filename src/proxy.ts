@@ -1,10 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { securityHeaders } from "@/server/security/headers";
-import { earlyRefusal } from "@/server/security/request-guard";
 
 /**
- * Next's proxy (formerly middleware), before every route: early refusals as
- * JSON (server/security/request-guard) and the security headers, with a fresh
+ * Next's proxy (formerly middleware), before every route: the security
+ * headers (server/security/headers), with a fresh
  * CSP nonce for each page (Next reads it from the request's CSP header and
  * puts it on its inline scripts; pages are rendered per request).
  */
@@ -13,12 +12,6 @@ export function proxy(request: NextRequest) {
   const https = (process.env.APP_URL ?? "").startsWith("https://");
   const dev = process.env.NODE_ENV === "development";
   const page = !pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1";
-
-  const refusal = earlyRefusal({ method: request.method, pathname, contentLength: request.headers.get("content-length") });
-  if (refusal) {
-    const headers = { ...securityHeaders({ pathname, nonce: null, https, dev }), ...refusal.headers, "Cache-Control": "no-store" };
-    return NextResponse.json({ message: refusal.message }, { status: refusal.status, headers });
-  }
 
   const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
   const headers = securityHeaders({ pathname, nonce, https, dev });

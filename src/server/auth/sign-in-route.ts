@@ -1,3 +1,4 @@
+import { NextRequest } from "next/server";
 import { kdfSaturated } from "@/server/auth/password";
 import { clientIp, recordSignInFailure, recordSignInSuccess, signInRefusal } from "@/server/auth/sign-in-throttle";
 import { env } from "@/server/env";
@@ -31,7 +32,7 @@ export async function throttledCredentialsCallback(req: Request, next: Handler):
   if (!env().AUTH_PROTECTIONS_DISABLED && kdfSaturated()) {
     return tooMany("Too many sign-ins are being checked right now; try again in a moment.", { "Retry-After": "1" });
   }
-  const res = await next(new Request(req.url, { method: "POST", headers: req.headers, body: text }));
+  const res = await next(new NextRequest(req.url, { method: "POST", headers: req.headers, body: text }));
   const location = res.headers.get("location") ?? "";
   if (res.status === 401 || location.includes("error=")) await recordSignInFailure(email, ip);
   else if (res.status < 400) await recordSignInSuccess(email);

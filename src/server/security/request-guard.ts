@@ -1,7 +1,7 @@
 import { MAX_BODY_BYTES } from "@/server/rest/request-bounds";
 
 /**
- * Refusals that need no routing, made in proxy.ts before any route runs
+ * Refusals that need no routing, made by scripts/serve.ts before Next sees the request
  * (DESIGN §13), each a JSON `{message}`: methods the app never serves (TRACE,
  * CONNECT, WebDAV…) 405; a path with invalid percent-encoding 400 (Next would
  * fail to decode it: a 500); a declared body over 1 MB 413, before a byte is read.
