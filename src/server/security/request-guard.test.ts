@@ -16,6 +16,10 @@ describe("earlyRefusal", () => {
     expect(r("GET", p)?.status).toBe(400);
   });
 
+  it.each(["/v1/../x", "/v1/%2e%2e/prompts", "/v1/./me", "/v1/.%2E/me"])("refuses dot segments in %s (400)", (p) => {
+    expect(r("GET", p)?.message).toMatch(/dot segments/);
+  });
+
   it("admits valid encodings", () => expect(r("GET", "/v1/agency/clients/caf%C3%A9%20x")).toBeNull());
 
   it("refuses a declared body over 1 MB (413) and admits one at 1 MB", () => {

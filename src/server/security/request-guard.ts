@@ -4,7 +4,7 @@ import { MAX_BODY_BYTES } from "@/server/rest/request-bounds";
  * Refusals that need no routing, made by scripts/serve.ts before Next sees the request
  * (DESIGN §13), each a JSON `{message}`: methods the app never serves (TRACE,
  * CONNECT, WebDAV…) 405; a path with invalid percent-encoding 400 (Next would
- * fail to decode it: a 500); a declared body over 1 MB 413, before a byte is read.
+ * fail to decode it: a 500) or with dot segments 400; a declared body over 1 MB 413, before a byte is read.
  */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -22,6 +22,10 @@ export function earlyRefusal(req: { method: string; pathname: string; contentLen
     decodeURIComponent(req.pathname);
   } catch {
     return { status: 400, message: "The request path contains invalid percent-encoding." };
+  }
+  // `/v1/%2e%2e/x` would be routed as `/x`: clients normalise dot segments before sending, so refuse them.
+  if (new URL(req.pathname, "http://x").pathname !== req.pathname) {
+    return { status: 400, message: "The request path must not contain dot segments." };
   }
   const declared = req.contentLength === null ? NaN : Number(req.contentLength.trim());
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
