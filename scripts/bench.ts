@@ -6,6 +6,10 @@
 export {};
 
 const BENCHMARKS: Record<string, { description: string; run: () => Promise<void> }> = {
+  auth: {
+    description: "/v1 throughput and p99 alone and during a wrong-password storm, sign-in time unknown vs known account; protections off (baseline) vs on",
+    run: async () => (await import("./bench/auth")).runAuthBenchmark(),
+  },
   analytics: {
     description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
     run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),

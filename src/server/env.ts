@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/domain/webhook-retry";
@@ -51,7 +52,8 @@ const schema = z.object({
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Half the CPUs: password hashing can never take the whole machine from the API.
+  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
   AUTH_PROTECTIONS_DISABLED: booleanString.default(false),
