@@ -2,7 +2,7 @@
 -- by every app instance. The library's own table layout: key = "<limiter>:<subject>",
 -- points consumed in the current window, expire = end of the window (epoch ms).
 CREATE TABLE "rate_limits" (
-    "key" VARCHAR(255) NOT NULL,
+    "key" TEXT NOT NULL,
     "points" INTEGER NOT NULL DEFAULT 0,
     "expire" BIGINT,
     CONSTRAINT "rate_limits_pkey" PRIMARY KEY ("key")

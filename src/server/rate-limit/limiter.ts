@@ -48,7 +48,7 @@ function limiterFor(spec: LimitSpec): RateLimiterPostgres {
   return limiter;
 }
 
-/** Subjects longer than a UUID (emails, IPv6 + ids) are hashed: the key column is varchar(255). */
+/** Subjects longer than a UUID (emails, IPv6 + ids) are hashed: keys stay short and hold no personal data. */
 export function subjectKey(...parts: string[]): string {
   const joined = parts.join("|");
   return joined.length <= 64 ? joined : createHash("sha256").update(joined).digest("hex");
