@@ -301,6 +301,23 @@ describe("security headers", () => {
   });
 });
 
+describe("when APP_URL is https", () => {
+  it("sends HSTS and Secure cookies", async () => {
+    const { url } = await createTestDatabase();
+    const https = (await startAppServer(url, { APP_URL: "https://app.example.test", NEXTAUTH_URL: "https://app.example.test" })).baseUrl;
+    const page = await fetch(`${https}/login`, { redirect: "manual" });
+    expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+    expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    const csrf = await fetch(`${https}/api/auth/csrf`);
+    const cookies = csrf.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/^__(Host|Secure)-/);
+      expect(cookie).toMatch(/;\s*Secure/i);
+    }
+  });
+});
+
 describe("shown-once webhook secret", () => {
   it("is repeated by a replay within 24 h and not after", async () => {
     const token = await ownerToken();
