@@ -6,6 +6,12 @@ const nextConfig = {
   typescript: { tsconfigPath: "tsconfig.json" },
   // The REST surface is `/v1/...` exactly as documented; no trailing-slash redirects.
   skipTrailingSlashRedirect: true,
+  experimental: {
+    // proxy.ts runs before every route, so Next buffers request bodies for it: cap that above the
+    // largest body we accept (a 10 MB file upload, 15 MB with its encoding; 1 MB elsewhere, checked
+    // by scripts/serve.ts from Content-Length and by the bridge while streaming).
+    proxyClientMaxBodySize: "16mb",
+  },
 };
 
 export default nextConfig;

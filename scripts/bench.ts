@@ -10,6 +10,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "extractive answers with metering on one workspace at 8 callers (answers/s, p50) next to retrieval + charge_answer; time to first token over a streaming stub",
     run: async () => (await import("./bench/answers")).runAnswersBenchmark(),
   },
+  auth: {
+    description: "/v1 throughput and p99 alone and during a wrong-password storm, sign-in time unknown vs known account; protections off (baseline) vs on",
+    run: async () => (await import("./bench/auth")).runAuthBenchmark(),
+  },
   analytics: {
     description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
     run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),

@@ -107,7 +107,9 @@ try {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST], {
+  // scripts/serve.ts: Next behind a thin Node server that answers what Next cannot as JSON.
+  const serveArgs = ["--import", "tsx", path.resolve("scripts/serve.ts"), ...(dev ? ["--dev"] : []), "-p", String(config.PORT), "-H", config.HOST];
+  const server = spawn(process.execPath, serveArgs, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
   });

@@ -10,15 +10,17 @@ export interface ProductionServer {
 }
 
 /**
- * The production build (`next start`) on a free loopback port against a given
+ * The production build (scripts/serve.ts, as `npm start` runs it) on a free loopback port against a given
  * database, ready when `/api/health` answers: for contract tests and
- * benchmarks over real HTTP. Needs `next build` first.
+ * benchmarks over real HTTP. Needs `next build` first. The `/v1` rate limit is
+ * lifted (suites send thousands of requests with one token) unless `env` or the
+ * caller's environment sets it; tests of the limit itself pass a low one.
  */
-export async function startProductionServer(databaseUrl: string, secret: string): Promise<ProductionServer> {
+export async function startProductionServer(databaseUrl: string, secret: string, env: Record<string, string> = {}): Promise<ProductionServer> {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -27,6 +29,8 @@ export async function startProductionServer(databaseUrl: string, secret: string)
       NEXTAUTH_URL: baseUrl,
       NEXTAUTH_SECRET: secret,
       NEXT_TELEMETRY_DISABLED: "1",
+      RATE_LIMIT_API_PER_MINUTE: process.env.RATE_LIMIT_API_PER_MINUTE ?? "1000000",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/domain/webhook-retry";
@@ -57,6 +58,18 @@ const schema = z.object({
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 encoded (openssl rand -base64 32)")
     .optional(),
   TRUST_PROXY: booleanString.default(false),
+
+  // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Half the CPUs: password hashing can never take the whole machine from the API.
+  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
+  AUTH_PROTECTIONS_DISABLED: booleanString.default(false),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")

@@ -7,8 +7,8 @@ export interface AppServer {
 }
 
 /** The production build on a free port against the given database, for contract tests over real HTTP; stopped after the file. */
-export async function startAppServer(databaseUrl: string): Promise<AppServer> {
-  const server = await startProductionServer(databaseUrl, "test-secret-test-secret-test-secret-0123");
+export async function startAppServer(databaseUrl: string, env: Record<string, string> = {}): Promise<AppServer> {
+  const server = await startProductionServer(databaseUrl, "test-secret-test-secret-test-secret-0123", env);
   onCleanup(server.stop);
   return { baseUrl: server.baseUrl, stop: server.stop };
 }

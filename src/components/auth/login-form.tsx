@@ -24,7 +24,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     try {
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res || res.error || !res.ok) {
-        setError("Invalid email or password.");
+        // 429: a locked account or a throttled network; the server's message says for how long.
+        setError(res?.status === 429 && res.error ? res.error : "Invalid email or password.");
         setPending(false);
         return;
       }

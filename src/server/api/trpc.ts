@@ -23,6 +23,8 @@ export interface RestMeta {
   idempotency?: "required" | "optional";
   /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
   multipart?: { files: string[]; maxBytes: number };
+  /** Top-level response fields shown once (a secret): an idempotent replay more than 24 h later answers them as null. */
+  shownOnce?: string[];
   tags?: string[];
   /** The body's `stream: true` asks for server-sent events: the procedure's `ctx.onDelta` receives the text as it comes. */
   stream?: boolean;
@@ -46,11 +48,16 @@ export interface Context {
   clientIp?: string | null;
 }
 
+/**
+ * `allowSession: false` (the REST bridge): the bearer token only. `true` (the
+ * dashboard: /api/trpc, server components): the browser session only; an
+ * `Authorization` header is ignored there, so a token never reaches a
+ * dashboard procedure (DESIGN §13).
+ */
 export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {
   const db = getDb();
-  const authorization = opts.headers.get("authorization");
-  if (authorization !== null || !opts.allowSession) {
-    const token = bearerToken(authorization);
+  if (!opts.allowSession) {
+    const token = bearerToken(opts.headers.get("authorization"));
     const auth = token ? await authenticateToken(db, token) : null;
     return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null };
   }
@@ -109,7 +116,18 @@ const appErrors = t.middleware(async ({ next }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * Defence in depth for token scope: a call authenticated by an API token may
+ * reach only the documented `/v1` operations (procedures with `meta.rest`).
+ */
+const tokenScope = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.tokenId !== null && !meta?.rest) {
+    throw new AppError("FORBIDDEN", "API tokens may call the documented /v1 operations only; this action needs a signed-in browser session.");
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(tokenScope);
 
 export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHENTICATED");

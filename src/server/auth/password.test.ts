@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyPassword, verifySignIn } from "./password";
 
-describe("password hashing (scrypt)", () => {
+// scrypt at N=2^17 takes ~0.5 s a hash, run one or two at a time (the KDF gate): generous time limits.
+describe("password hashing (scrypt)", { timeout: 90_000 }, () => {
   it("verifies the right password and rejects a wrong one", async () => {
     const hash = await hashPassword("correct horse battery staple");
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
@@ -16,5 +17,13 @@ describe("password hashing (scrypt)", () => {
   it("rejects malformed stored values", async () => {
     expect(await verifyPassword("x", "plain-text")).toBe(false);
     expect(await verifyPassword("x", "bcrypt$1$2$3$4$5")).toBe(false);
+  });
+
+  it("checks a sign-in against a dummy hash when there is no account (same work, always false)", async () => {
+    const hash = await hashPassword("right");
+    expect(await verifySignIn("right", hash)).toBe(true);
+    expect(await verifySignIn("wrong", hash)).toBe(false);
+    expect(await verifySignIn("right", null)).toBe(false);
+    expect(await verifySignIn("", undefined)).toBe(false);
   });
 });

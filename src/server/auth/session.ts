@@ -3,9 +3,9 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
-import { verifyPassword } from "@/server/auth/password";
+import { verifySignIn } from "@/server/auth/password";
 
-const credentials = z.object({ email: z.email(), password: z.string().min(1) });
+const credentials = z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) });
 
 let options: NextAuthOptions | undefined;
 
@@ -15,6 +15,8 @@ export function authOptions(): NextAuthOptions {
     secret: env().NEXTAUTH_SECRET,
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/login" },
+    // `__Secure-` cookie names and the Secure flag whenever the app is served over https (DESIGN §13).
+    useSecureCookies: env().APP_URL.startsWith("https://"),
     providers: [
       CredentialsProvider({
         name: "Email",
@@ -23,7 +25,8 @@ export function authOptions(): NextAuthOptions {
           const parsed = credentials.safeParse(input);
           if (!parsed.success) return null;
           const user = await getDb().user.findUnique({ where: { email: parsed.data.email.toLowerCase() } });
-          if (!user?.passwordHash || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
+          // Unknown accounts are checked against a dummy hash: same time, same answer.
+          if (!(await verifySignIn(parsed.data.password, user?.passwordHash)) || !user) return null;
           return { id: user.id, name: user.name, email: user.email };
         },
       }),

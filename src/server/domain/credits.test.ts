@@ -9,6 +9,8 @@ import {
   remaining,
   standingOf,
   topupDelta,
+  topupExceedsBucket,
+  MAX_TOPUP_BUCKET,
   type CreditCounters,
   type Pool,
 } from "./credits";
@@ -79,6 +81,13 @@ describe("top-ups", () => {
     [c(100, 10, 20, 0), 5, { used: 0, topup: 5, debt: 0 }],
   ] as const)("%j + %i → %j (debt is paid first)", (counters, amount, delta) => {
     expect(topupDelta(counters, amount)).toEqual(delta);
+  });
+
+  it("bound the bucket at MAX_TOPUP_BUCKET (a 32-bit counter cannot overflow); debt paid first does not count", () => {
+    expect(topupExceedsBucket(c(100, 0, MAX_TOPUP_BUCKET - 1_000_000), 1_000_000)).toBe(false);
+    expect(topupExceedsBucket(c(100, 0, MAX_TOPUP_BUCKET - 999_999), 1_000_000)).toBe(true);
+    expect(topupExceedsBucket(c(100, 0, MAX_TOPUP_BUCKET, 10), 10)).toBe(false);
+    expect(MAX_TOPUP_BUCKET).toBeLessThan(2 ** 31 - 1_000_000);
   });
 
   it("freeze while paused and return untouched on resume", () => {

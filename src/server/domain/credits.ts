@@ -73,6 +73,17 @@ export function chargeDelta(c: CreditCounters, standing: Standing): CounterDelta
   return { used: 1, topup: 0, debt: 1 };
 }
 
+/**
+ * The largest top-up bucket a workspace may hold. The counter is a 32-bit
+ * column: without a bound, 2,147 top-ups of 1,000,000 overflowed it (a 500).
+ */
+export const MAX_TOPUP_BUCKET = 1_000_000_000;
+
+/** Whether adding `amount` would push the bucket past MAX_TOPUP_BUCKET (after paying the debt). */
+export function topupExceedsBucket(c: CreditCounters, amount: number): boolean {
+  return c.topup + topupDelta(c, amount).topup > MAX_TOPUP_BUCKET;
+}
+
 /** A top-up pays the debt first; the rest goes into the bucket. */
 export function topupDelta(c: CreditCounters, amount: number): CounterDelta {
   const paid = Math.min(c.debt, amount);

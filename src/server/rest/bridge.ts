@@ -2,7 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
+import { enforce, limitApiToken } from "@/server/rate-limit";
 import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/rest/http";
+import { assertNoNul } from "@/server/rest/request-bounds";
 import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 import { sseResponse } from "@/server/rest/sse";
@@ -12,10 +14,12 @@ import { clientIp } from "@/server/answers/visitor";
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
  * declares its route in `meta.rest`. A route file only says which documented
  * path it serves; this module does the rest: method dispatch (405), `Accept`
- * (406), `Content-Type` (415), JSON parsing (400) or size-bounded multipart
- * (`meta.rest.multipart`, 413), bearer auth, idempotency
- * keys, input mapping (path params + query + body), errors from the one error
- * table, and the success status.
+ * (406), request bounds (413, 400, NUL 422), `Content-Type` (415), JSON parsing
+ * (400) or size-bounded multipart (`meta.rest.multipart`, 413), bearer auth,
+ * the per-token rate limit (429), idempotency keys, input mapping (path params
+ * + query for reads, + the body for writes), server-sent events for streaming
+ * endpoints (`meta.rest.stream`), errors from the one error table, and the
+ * success status.
  */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -54,6 +58,7 @@ export function restRoutes(path: string): Record<Method, Handler> {
 async function handle(path: string, method: Method, req: NextRequest, routeCtx: RouteContext): Promise<Response> {
   const endpoints = restEndpoints().get(path) ?? [];
   const endpoint = endpoints.find((e) => e.method === method);
+  let limitHeaders: Record<string, string> = {};
   try {
     if (!endpoint) {
       const allow = endpoints.map((e) => e.method).join(", ");
@@ -65,8 +70,13 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
     const body = endpoint.multipart ? await readMultipartBody(req, endpoint.multipart) : await readJsonBody(req);
     const params = (await routeCtx?.params) ?? {};
-    const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
+    // Reads take their filters from the query; writes take path params + the body only, so that
+    // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
+    const query = method === "GET" || method === "DELETE" ? Object.fromEntries(req.nextUrl.searchParams) : {};
+    const input = { ...query, ...body, ...pathParams(params) };
+    assertNoNul(input);
     const ctx = { ...(await createContext({ headers: req.headers, allowSession: false })), clientIp: clientIp(req.headers) };
+    if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
     const execute = async (onDelta?: (content: string) => void) => {
       const result = await call(endpoint, { ...ctx, idempotencyKey: key, onDelta }, input);
@@ -82,21 +92,21 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
       const { stream: _mode, ...fingerprinted } = body as Record<string, unknown>;
       void _mode;
       const fingerprint = requestFingerprint(method, req.nextUrl.pathname, endpoint.stream ? fingerprinted : body);
-      return withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint }, () => execute(onDelta));
+      return withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce }, () => execute(onDelta));
     };
     // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (rest/sse.ts).
     if (endpoint.stream && (body as Record<string, unknown>).stream === true) {
       return sseResponse(async (onDelta) => {
         const response = await once(onDelta);
         return { body: JSON.parse(response.body) as unknown, replayed: response.replayed };
-      });
+      }, limitHeaders);
     }
     const response = await once();
-    return stored(response, response.replayed ? { "Idempotent-Replayed": "true" } : {});
+    return stored(response, response.replayed ? { ...limitHeaders, "Idempotent-Replayed": "true" } : limitHeaders);
   } catch (error) {
     const app = toAppError(error);
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
-    return errorResponse(app);
+    return json(app.status, app.body(), { ...limitHeaders, ...app.headers });
   }
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from "@/server/errors";
+import { assertJsonDepth, readBoundedText } from "@/server/rest/request-bounds";
 
 /** Pure HTTP header rules of the REST surface (DESIGN §6). */
 
@@ -21,11 +22,15 @@ export function isJsonContentType(contentType: string | null): boolean {
   return type === "application/json" || JSON_SUFFIX.test(type);
 }
 
-/** The JSON object body of a request: `{}` when empty; 415 when not JSON, 400 when malformed, 422 when not an object. */
+/**
+ * The JSON object body of a request: `{}` when empty; 413 past 1 MB, 415 when
+ * not JSON, 400 when malformed or nested too deep, 422 when not an object.
+ */
 export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
+  const text = await readBoundedText(req);
   if (!text.trim()) return {};
   if (!isJsonContentType(req.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  assertJsonDepth(text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -12,6 +12,8 @@ import { AppError } from "@/server/errors";
  */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** A replay this long after the first response no longer repeats the fields that response showed once (a webhook secret). */
+export const SHOWN_ONCE_REPLAY_MS = 24 * 60 * 60 * 1000;
 /** A request "in flight" for longer than this was abandoned (its process died); the key may be taken over. */
 export const IN_FLIGHT_TAKEOVER_MS = 2 * 60 * 1000;
 
@@ -44,7 +46,7 @@ export interface StoredResponse {
   body: string;
 }
 
-type Claim = { kind: "claimed"; id: string } | { kind: "replay"; response: StoredResponse };
+type Claim = { kind: "claimed"; id: string } | { kind: "replay"; id: string; completedAt: Date | null; response: StoredResponse };
 
 async function claim(db: Db, userId: string, key: string, fingerprint: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -63,7 +65,7 @@ async function claim(db: Db, userId: string, key: string, fingerprint: string): 
     }
     if (existing.fingerprint !== fingerprint) throw new AppError("IDEMPOTENCY_MISMATCH");
     if (existing.state === "completed" && existing.responseStatus !== null && existing.responseBody !== null) {
-      return { kind: "replay", response: { status: existing.responseStatus, body: existing.responseBody } };
+      return { kind: "replay", id: existing.id, completedAt: existing.completedAt, response: { status: existing.responseStatus, body: existing.responseBody } };
     }
     if (age > IN_FLIGHT_TAKEOVER_MS) {
       const taken = await db.idempotencyKey.updateMany({
@@ -77,14 +79,42 @@ async function claim(db: Db, userId: string, key: string, fingerprint: string): 
   throw new AppError("IDEMPOTENCY_IN_FLIGHT");
 }
 
+/** The stored body with each shown-once field set to null; the body itself when there is nothing to hide. */
+export function withoutShownOnce(body: string, fields: readonly string[]): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return body;
+  const record = parsed as Record<string, unknown>;
+  const present = fields.filter((f) => record[f] !== undefined && record[f] !== null);
+  if (!present.length) return body;
+  return JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, null])) });
+}
+
+/**
+ * A replay of a response with shown-once fields (a webhook secret), more than
+ * 24 h after it was first given: those fields become null, in the answer and
+ * in the stored row, so a key found later in a log cannot fetch the secret.
+ */
+async function replay(db: Db, claimed: Extract<Claim, { kind: "replay" }>, shownOnce: readonly string[] | undefined): Promise<StoredResponse> {
+  const old = claimed.completedAt !== null && Date.now() - claimed.completedAt.getTime() > SHOWN_ONCE_REPLAY_MS;
+  if (!shownOnce?.length || !old) return claimed.response;
+  const body = withoutShownOnce(claimed.response.body, shownOnce);
+  if (body !== claimed.response.body) await db.idempotencyKey.update({ where: { id: claimed.id }, data: { responseBody: body } });
+  return { status: claimed.response.status, body };
+}
+
 /** Runs `execute` at most once per (user, key); replays its stored response afterwards. */
 export async function withIdempotency(
   db: Db,
-  scope: { userId: string; key: string; fingerprint: string },
+  scope: { userId: string; key: string; fingerprint: string; shownOnce?: readonly string[] },
   execute: () => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimed = await claim(db, scope.userId, scope.key, scope.fingerprint);
-  if (claimed.kind === "replay") return { ...claimed.response, replayed: true };
+  if (claimed.kind === "replay") return { ...(await replay(db, claimed, scope.shownOnce)), replayed: true };
   let response: StoredResponse;
   try {
     response = await execute();

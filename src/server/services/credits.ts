@@ -17,6 +17,8 @@ import {
   remaining,
   standingOf,
   topupDelta,
+  topupExceedsBucket,
+  MAX_TOPUP_BUCKET,
   type CounterDelta,
   type CreditCounters,
 } from "@/server/domain/credits";
@@ -191,6 +193,10 @@ export async function topUp(tx: Tx, workspaceId: string, amount: number, opts: {
     throw new AppError("RULE_VIOLATION", "Top-ups need the client to have its own message_limit of at least 1.", {
       errors: { message_limit: ["The client has no message_limit of at least 1; top-up credits only apply to a client-level budget."] },
     });
+  }
+  if (topupExceedsBucket(countersOf(w), amount)) {
+    const message = `The top-up bucket may hold at most ${MAX_TOPUP_BUCKET} credits; this client has ${w.topup_credits}.`;
+    throw new AppError("RULE_VIOLATION", message, { errors: { amount: [message] } });
   }
   const pool = await readPool(tx, w.agency_id);
   const delta = topupDelta(countersOf(w), amount);

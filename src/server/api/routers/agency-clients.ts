@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryInteger } from "@/server/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { accentColorField } from "@/server/domain/accent-color";
 import { INTEGRATIONS } from "@/server/domain/integrations";
@@ -48,8 +49,8 @@ const createClientInput = z.object({
 const listClientsInput = z.object({
   external_reference: z.string().max(255).optional(),
   status: z.enum(["active", "paused", "suspended"]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: queryInteger({ min: 1 }).default(1),
+  per_page: queryInteger({ min: 1, max: 100 }).default(25),
 });
 
 const clientEnvelope = z.object({ client: clientSchema });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryInteger } from "@/server/lib/query-params";
 import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/api/trpc";
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/domain/webhook-events";
 import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/serializers/webhook";
@@ -19,7 +20,7 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .query(async ({ ctx }) => ({ webhooks: await listWebhooks(ctx.db, ctx.agency), events: [...SUBSCRIBABLE_EVENTS] })),
 
   create: agencyOwnerProcedure
-    .meta({ rest: { method: "POST", path: "/v1/agency/webhooks", summary: "Create a webhook endpoint (the only response with its secret)", status: 201, idempotency: "required", tags } })
+    .meta({ rest: { method: "POST", path: "/v1/agency/webhooks", summary: "Create a webhook endpoint (the only response with its secret)", status: 201, idempotency: "required", shownOnce: ["secret"], tags } })
     .input(z.object({ url, events }))
     .output(z.object({ webhook: webhookSchema, secret: z.string() }))
     .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.agency, input)),
@@ -42,8 +43,8 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .meta({ rest: { method: "GET", path: "/v1/agency/webhooks/{webhook_id}/deliveries", summary: "The delivery log, newest first (kept 30 days)", tags } })
     .input(
       z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        per_page: z.coerce.number().int().min(1).max(100).default(25),
+        page: queryInteger({ min: 1 }).default(1),
+        per_page: queryInteger({ min: 1, max: 100 }).default(25),
       }),
     )
     .output(z.object({ current_page: z.number().int(), data: z.array(webhookDeliverySchema), per_page: z.number().int(), total: z.number().int() }))

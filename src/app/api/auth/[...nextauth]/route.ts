@@ -1,9 +1,16 @@
 import NextAuth from "next-auth";
+import { throttledCredentialsCallback } from "@/server/auth/sign-in-route";
 import { authOptions } from "@/server/auth/session";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
-const handler = async (req: Request, ctx: Ctx) => NextAuth(req as never, { params: await ctx.params } as never, authOptions());
+const nextAuth = async (req: Request, ctx: Ctx) => NextAuth(req as never, { params: await ctx.params } as never, authOptions());
 
-export { handler as GET, handler as POST };
+async function POST(req: Request, ctx: Ctx) {
+  const [action, provider] = (await ctx.params).nextauth;
+  if (action === "callback" && provider === "credentials") return throttledCredentialsCallback(req, (r) => nextAuth(r, ctx));
+  return nextAuth(req, ctx);
+}
+
+export { nextAuth as GET, POST };

@@ -1,18 +1,23 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
+import { admitDashboardRequest, MAX_TRPC_BATCH } from "@/server/api/dashboard-transport";
 import { createContext } from "@/server/api/trpc";
 
 export const dynamic = "force-dynamic";
 
-const handler = (req: Request) =>
-  fetchRequestHandler({
+const handler = async (incoming: Request) => {
+  const req = await admitDashboardRequest(incoming);
+  if (req instanceof Response) return req;
+  return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    maxBatchSize: MAX_TRPC_BATCH,
     createContext: () => createContext({ headers: req.headers, allowSession: true }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"} failed:`, error);
     },
   });
+};
 
 export { handler as GET, handler as POST };

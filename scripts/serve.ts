@@ -1,0 +1,67 @@
+/**
+ * The web server: Next (UI + tRPC + REST) behind a thin Node HTTP server, so
+ * that what Next cannot answer as JSON is answered here first (DESIGN §13):
+ * TRACE/CONNECT/unknown methods (Next's Request constructor throws: a 500),
+ * invalid percent-encoding in a path, a declared body over 1 MB (refused before
+ * it is read or buffered), and malformed or oversized headers (Node's own 431/400
+ * has no body). Usage: `tsx scripts/serve.ts [--dev] -p <port> -H <host>`.
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import next from "next";
+import { securityHeaders } from "@/server/security/headers";
+import { earlyRefusal } from "@/server/security/request-guard";
+
+const argv = process.argv.slice(2);
+const arg = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+const dev = argv.includes("--dev");
+const port = Number(arg("-p") ?? process.env.PORT ?? 3000);
+const hostname = arg("-H") ?? process.env.HOST ?? "0.0.0.0";
+const https = (process.env.APP_URL ?? "").startsWith("https://");
+
+const app = next({ dev, hostname, port });
+const handle = app.getRequestHandler();
+
+function refuse(req: IncomingMessage, res: ServerResponse): boolean {
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  const refusal = earlyRefusal({ method: req.method ?? "GET", pathname, contentLength: req.headers["content-length"] ?? null });
+  if (!refusal) return false;
+  const body = JSON.stringify({ message: refusal.message });
+  res.writeHead(refusal.status, {
+    ...securityHeaders({ pathname, nonce: null, https, dev }),
+    ...refusal.headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    // An unread body may follow: do not keep the connection.
+    ...(refusal.status === 413 ? { Connection: "close" } : {}),
+  });
+  res.end(body);
+  return true;
+}
+
+/** Errors Node raises before a request exists (header overflow, garbage): JSON too, then close. */
+function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const message = status === 431 ? "The request headers are too large." : status === 408 ? "The request took too long to arrive." : "The request is malformed.";
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+await app.prepare();
+const server = createServer((req, res) => {
+  if (!refuse(req, res)) void handle(req, res);
+});
+server.on("clientError", clientError);
+server.listen(port, hostname, () => console.log(`▲ Next.js ready on http://${hostname}:${port}${dev ? " (dev)" : ""}`));
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

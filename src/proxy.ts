@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { securityHeaders } from "@/server/security/headers";
+
+/**
+ * Next's proxy (formerly middleware), before every route: the security
+ * headers (server/security/headers), with a fresh
+ * CSP nonce for each page (Next reads it from the request's CSP header and
+ * puts it on its inline scripts; pages are rendered per request).
+ */
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const https = (process.env.APP_URL ?? "").startsWith("https://");
+  const dev = process.env.NODE_ENV === "development";
+  const page = !pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1";
+
+  const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
+  const headers = securityHeaders({ pathname, nonce, https, dev });
+  const requestHeaders = new Headers(request.headers);
+  if (nonce) {
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  }
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Everything but Next's immutable build assets.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
