@@ -56,6 +56,7 @@ export default defineConfig({
       // e2e/webhooks.spec.ts: the delivery worker trusts the spec's HTTPS receiver on loopback and retries quickly.
       WEBHOOK_CA_CERTS: RECEIVER_CERT,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      CRAWLER_ALLOW_PRIVATE_NETWORKS: "true",
       WEBHOOK_RETRY_SCHEDULE: "0,1,2",
     },
   },

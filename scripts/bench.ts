@@ -18,6 +18,14 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
     run: async () => (await import("./bench/credits")).runCreditsBenchmark(),
   },
+  retrieval: {
+    description: "searchPassages p50/p95 over 100,000 chunks, next to the all-terms websearch_to_tsquery + ts_rank_cd query",
+    run: async () => (await import("./bench/retrieval")).runRetrievalBenchmark(),
+  },
+  training: {
+    description: "crawl + extract + index of a generated 500-page local site (pages/s), next to a plain fetch of the same pages",
+    run: async () => (await import("./bench/training")).runTrainingBenchmark(),
+  },
   webhooks: {
     description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
     run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),

@@ -40,6 +40,10 @@ const schema = z.object({
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  CRAWLER_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  CRAWL_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(16).default(2),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -117,6 +117,8 @@ describe("POST /v1/agency/clients", () => {
     [{ name: "X", chatbot: {} }, "chatbot.name"],
     [{ name: "X", chatbot: { name: "A", website_url: "ftp://x.example" } }, "chatbot.website_url"],
     [{ name: "X", chatbot: { name: "A", accent_color: "red; background:url(x)" } }, "chatbot.accent_color"],
+    [{ name: "X", chatbot: { name: "A", accent_color: "#4f46e5ff" } }, "chatbot.accent_color"],
+    [{ name: "X", chatbot: { name: "A", accent_color: "linear-gradient(url(https://evil.test/x.png), red)" } }, "chatbot.accent_color"],
   ])("answers 422 {message, errors} for %j (field %s)", async (body, field) => {
     const res = await create(body);
     expect(res.status).toBe(422);

@@ -325,9 +325,10 @@ describe("chatbots.sources.listWithReasons", () => {
   });
 });
 
-describe("resolveChatbotRole agrees with the visible chatbot list", () => {
+describe("the access layer agrees with the visible chatbot list", () => {
   it("finds every chatbot of /v1/me/chatbots and nothing else", async () => {
-    const { resolveChatbotRole } = await import("@/server/services/chatbot-access");
+    const { readableChatbot } = await import("@/server/access");
+    const resolveChatbotRole = (db: Db, userId: string, id: string) => readableChatbot(db, userId, id).catch(() => null);
     const personal = await userWithToken(db);
     const own = await chatbot(db, personal.user.currentTeamId!, personal.user.id, "Own");
     for (const user of [owner.user, member.user, stranger.user, personal.user]) {

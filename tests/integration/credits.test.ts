@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { agencyPool, canAnswer, chargeAnswer, messagesRemaining, renewDue, resetCredits, topUp } from "@/server/services/credits";
+import { messagesRemaining } from "@/server/domain/credits";
+import { agencyPool, canAnswer, chargeAnswer, renewDue, resetCredits, topUp } from "@/server/services/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 

@@ -54,4 +54,24 @@ describe("migration runner", () => {
     const tables = await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema='public' ORDER BY 1`);
     expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "a"]);
   });
+
+  it("refuses to start when an applied migration was edited, naming it, and applies nothing after it", async () => {
+    const { url } = await createEmptyDatabase();
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const dir = mkdtempSync("/tmp/migrations-");
+    mkdirSync(`${dir}/001_first`);
+    writeFileSync(`${dir}/001_first/migration.sql`, `CREATE TABLE a (id int);`);
+    expect(await migrate(url, { dir, queue: false })).toEqual({ applied: ["001_first"], skipped: [] });
+
+    writeFileSync(`${dir}/001_first/migration.sql`, `CREATE TABLE a (id bigint);`);
+    mkdirSync(`${dir}/002_second`);
+    writeFileSync(`${dir}/002_second/migration.sql`, `CREATE TABLE b (id int);`);
+    await expect(migrate(url, { dir, queue: false })).rejects.toThrow(/Migration 001_first was changed after it was applied/);
+    const tables = await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema='public' ORDER BY 1`);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "a"]);
+
+    // Restoring the applied file lets the start go on.
+    writeFileSync(`${dir}/001_first/migration.sql`, `CREATE TABLE a (id int);`);
+    expect(await migrate(url, { dir, queue: false })).toEqual({ applied: ["002_second"], skipped: ["001_first"] });
+  });
 });

@@ -3,13 +3,21 @@ import { getDMMF } from "@prisma/get-dmmf";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/db";
+import { EXTRA_CHECKS, EXTRA_INDEXES } from "./schema-extras";
 
 /**
  * schema.prisma and the hand-written SQL migrations must describe the same
- * database: every model, column, type, nullability, default, enum and index.
+ * database: every model, column, type, nullability, default, enum, index
+ * (columns, order, method, uniqueness) and foreign key (columns, target,
+ * actions). What Prisma cannot express (CHECK constraints, GIN, partial or
+ * expression indexes) is compared with the reviewed list in schema-extras.ts.
  */
 interface DmmfField {
   name: string;
+  relationFromFields?: string[];
+  relationToFields?: string[];
+  relationOnDelete?: string;
+  relationOnUpdate?: string;
   dbName?: string | null;
   kind: "scalar" | "enum" | "object" | "unsupported";
   isList: boolean;
@@ -20,7 +28,13 @@ interface DmmfField {
   default?: unknown;
 }
 interface DmmfModel { name: string; dbName: string | null; fields: DmmfField[] }
-interface DmmfIndex { model: string; type: "id" | "unique" | "normal" | "fulltext"; dbName?: string | null; fields: { name: string }[] }
+interface DmmfIndex {
+  model: string;
+  type: "id" | "unique" | "normal" | "fulltext";
+  dbName?: string | null;
+  algorithm?: string;
+  fields: { name: string; sortOrder?: "asc" | "desc" }[];
+}
 interface DmmfEnum { name: string; dbName?: string | null; values: { name: string }[] }
 
 const dmmf = getDMMF({ datamodel: readFileSync("prisma/schema.prisma", "utf8") });
@@ -143,32 +157,97 @@ describe("schema.prisma matches the migrated database", () => {
     expect(actual).toEqual(expected);
   });
 
-  it("has every primary key, unique and plain index of the schema, and no other", async () => {
-    const { rows } = await client.query<{ table: string; columns: string[]; is_unique: boolean; is_primary: boolean }>(
-      `SELECT c.relname AS table,
-              array_agg(a.attname ORDER BY k.ord)::text[] AS columns,
-              i.indisunique AS is_unique, i.indisprimary AS is_primary
-         FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indrelid
-         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-         CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-        WHERE c.relname <> '_prisma_migrations'
-        GROUP BY c.relname, i.indexrelid, i.indisunique, i.indisprimary`,
+  it("has every primary key, unique and plain index of the schema with its columns, order and method, plus the listed extras, and no other", async () => {
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+         FROM pg_index x
+         JOIN pg_class i ON i.oid = x.indexrelid
+         JOIN pg_class t ON t.oid = x.indrelid
+         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+        WHERE t.relname <> '_prisma_migrations'`,
     );
-    const kind = (r: { is_unique: boolean; is_primary: boolean }) => (r.is_primary ? "id" : r.is_unique ? "unique" : "normal");
-    const actual = rows.map((r) => `${r.table}(${r.columns.join(",")}) ${kind(r)}`).sort();
+    const { matched, unlisted } = splitExtras(rows, EXTRA_INDEXES);
+    expect(matched).toEqual(EXTRA_INDEXES);
+    // The name is Prisma's business (and its default naming rules); the definition is what matters.
+    const actual = unlisted.map((r) => unquote(r.definition.replace(/^(CREATE (?:UNIQUE )?INDEX) \S+ ON/, "$1 ON"))).sort();
     const modelsByName = new Map(datamodel.models.map((m) => [m.name, m]));
     const expected = datamodel.indexes
       .map((ix) => {
         const model = modelsByName.get(ix.model)!;
         const cols = ix.fields.map((f) => {
           const field = model.fields.find((mf) => mf.name === f.name);
-          return field ? columnOf(field) : f.name; // an Unsupported field (not in the DMMF), named as its column
+          // An Unsupported field (e.g. a tsvector) is not in the DMMF: named as its column.
+          const opclass = (f as { operatorClass?: string }).operatorClass;
+          return (field ? columnOf(field) : f.name) + (opclass ? ` ${opclass}` : "") + (f.sortOrder === "desc" ? " DESC" : "");
         });
-        return `${tableOf(model)}(${cols.join(",")}) ${ix.type}`;
+        const unique = ix.type === "normal" ? "" : "UNIQUE ";
+        return `CREATE ${unique}INDEX ON public.${tableOf(model)} USING ${(ix.algorithm ?? "BTree").toLowerCase()} (${cols.join(", ")})`;
       })
       .sort();
     expect(actual).toEqual(expected);
   });
+
+  it("has every foreign key of the schema's relations with its columns, target and actions, and no other", async () => {
+    const { rows } = await client.query<{ table: string; definition: string }>(
+      `SELECT t.relname AS table, pg_get_constraintdef(c.oid) AS definition
+         FROM pg_constraint c
+         JOIN pg_class t ON t.oid = c.conrelid
+         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+        WHERE c.contype = 'f'`,
+    );
+    const actual = rows.map((r) => `${r.table}: ${unquote(r.definition)}`).sort();
+    const modelsByName = new Map(datamodel.models.map((m) => [m.name, m]));
+    const expected = datamodel.models
+      .flatMap((model) =>
+        model.fields
+          .filter((f) => f.kind === "object" && f.relationFromFields?.length)
+          .map((f) => {
+            const target = modelsByName.get(f.type)!;
+            const from = f.relationFromFields!.map((name) => columnOf(model.fields.find((mf) => mf.name === name)!));
+            const to = f.relationToFields!.map((name) => columnOf(target.fields.find((tf) => tf.name === name)!));
+            const optional = f.relationFromFields!.some((name) => !model.fields.find((mf) => mf.name === name)!.isRequired);
+            // Prisma's defaults: SetNull for an optional relation, Restrict for a required one; Cascade on update.
+            const onDelete = referentialAction(f.relationOnDelete ?? (optional ? "SetNull" : "Restrict"));
+            const onUpdate = referentialAction(f.relationOnUpdate ?? "Cascade");
+            const actions = [onUpdate && `ON UPDATE ${onUpdate}`, onDelete && `ON DELETE ${onDelete}`].filter(Boolean).join(" ");
+            return `${tableOf(model)}: FOREIGN KEY (${from.join(", ")}) REFERENCES ${tableOf(target)}(${to.join(", ")})${actions ? ` ${actions}` : ""}`;
+          }),
+      )
+      .sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it("has exactly the CHECK constraints listed in schema-extras.ts", async () => {
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `SELECT t.relname || '.' || c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+         FROM pg_constraint c
+         JOIN pg_class t ON t.oid = c.conrelid
+         JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+        WHERE c.contype = 'c'`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.definition]))).toEqual(EXTRA_CHECKS);
+  });
 });
+
+/** Identifiers that are keywords (`position`, `key`) come back quoted; the comparison ignores quoting. */
+function unquote(definition: string): string {
+  return definition.replace(/"/g, "");
+}
+
+/** pg_get_constraintdef leaves out NO ACTION, the default. */
+function referentialAction(action: string): string {
+  const sql = { Cascade: "CASCADE", Restrict: "RESTRICT", SetNull: "SET NULL", SetDefault: "SET DEFAULT", NoAction: "" }[action];
+  if (sql === undefined) throw new Error(`unmapped referential action ${action}`);
+  return sql;
+}
+
+/** The rows named in `extras` (name → definition) and the others. */
+function splitExtras(rows: { name: string; definition: string }[], extras: Record<string, string>) {
+  const matched: Record<string, string> = {};
+  const unlisted: typeof rows = [];
+  for (const row of rows) {
+    if (row.name in extras) matched[row.name] = row.definition;
+    else unlisted.push(row);
+  }
+  return { matched, unlisted };
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { attemptDelivery } from "@/server/webhooks/dispatch";
-import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
+import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
+import { webhookOfAgency } from "@/server/access";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 import { startReceiver } from "../helpers/https-receiver";
@@ -26,12 +27,36 @@ describe("SSRF guard", () => {
     ["a name resolving to loopback", "localhost"],
     ["a loopback IPv4 literal", "127.0.0.1"],
     ["a loopback IPv6 literal", "[::1]"],
-  ])("refuses %s and never connects", async (_label, host) => {
-    const hook = await createWebhook(db, owner.agency, { url: `https://${host}:${receiver.port}/private`, events: null });
-    const delivery = await sendTestEvent(db, owner.agency, hook.webhook.id);
-    expect((await attemptDelivery(db, delivery.id)).state).toBe("retrying");
+    ["the metadata address", "169.254.169.254"],
+  ])("refuses %s when the webhook is created or changed (422 naming url)", async (_label, host) => {
+    await expect(createWebhook(db, owner.agency, { url: `https://${host}:${receiver.port}/private`, events: null })).rejects.toMatchObject({
+      status: 422,
+      errors: { url: [expect.stringMatching(/private, loopback or metadata/)] },
+    });
+    const hook = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/ok", events: null });
+    await expect(updateWebhook(db, await webhookOfAgency(db, owner.agency, hook.webhook.id), { url: `https://${host}/x` })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("refuses credentials inside the URL", async () => {
+    await expect(createWebhook(db, owner.agency, { url: "https://user:secret@hooks.example.com/x", events: null })).rejects.toMatchObject({
+      status: 422,
+      errors: { url: [expect.stringMatching(/credentials/)] },
+    });
+  });
+
+  it.each([
+    ["a name resolving to loopback", "localhost"],
+    ["a loopback IPv4 literal", "127.0.0.1"],
+    ["a loopback IPv6 literal", "[::1]"],
+  ])("a delivery to %s (stored before the rule) is blocked at once, not sent, never connected", async (_label, host) => {
+    const hook = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/later-private", events: null });
+    await db.webhook.update({ where: { id: hook.webhook.id }, data: { url: `https://${host}:${receiver.port}/private` } });
+    const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
+    expect((await attemptDelivery(db, delivery.id)).state).toBe("exhausted");
     const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
-    expect(stored.lastError).toMatch(/^Blocked: .*private or reserved address/);
+    expect(stored.lastError).toMatch(/^Blocked: .*blocked address.*\(not sent\)$/);
+    if (host === "localhost") expect(stored.lastError).not.toContain("127.0.0.1"); // what DNS answered is not echoed
+    expect(stored.nextAttemptAt).toBeNull();
     expect(stored.deliveredAt).toBeNull();
     expect(receiver.at("/private")).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
+import { webhookOfAgency } from "@/server/access";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 import { startReceiver, waitFor } from "../helpers/https-receiver";
@@ -63,7 +64,7 @@ describe("worker processes", () => {
       return { status: 200 };
     });
     const worker = await startWorker();
-    const delivery = await sendTestEvent(db, owner.agency, hook.webhook.id);
+    const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
     await seen;
     worker.kill("SIGKILL");
     await new Promise((r) => worker.once("exit", r));
@@ -91,7 +92,7 @@ describe("worker processes", () => {
     // A generous timeout: on a loaded machine a 1 s timeout could fail an attempt the receiver did get, and a retry is a legitimate duplicate.
     await Promise.all([startWorker(15_000), startWorker(15_000)]);
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push((await sendTestEvent(db, owner.agency, hook.webhook.id)).id);
+    for (let i = 0; i < 60; i++) ids.push((await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id))).id);
     await waitFor(async () => (await db.webhookDelivery.count({ where: { webhookId: hook.webhook.id, deliveredAt: { not: null } } })) === 60, 90_000, "60 deliveries");
     const received = receiver.at("/fanout").map((r) => r.headers["webhook-id"]);
     expect(received).toHaveLength(60);

@@ -7,8 +7,8 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE source_chunks (
   id           uuid        PRIMARY KEY DEFAULT gen_random_uuid(),
-  chatbot_id   uuid        NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
-  source_id    uuid        NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+  chatbot_id   uuid        NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE ON UPDATE CASCADE,
+  source_id    uuid        NOT NULL REFERENCES sources(id) ON DELETE CASCADE ON UPDATE CASCADE,
   position     integer     NOT NULL,
   title        text        NOT NULL DEFAULT '',
   url          text,
@@ -29,7 +29,7 @@ CREATE INDEX source_chunks_tsv_idx ON source_chunks USING gin (tsv);
 -- the chatbot's vocabulary for typo correction. Rows whose df fell to 0 are
 -- ignored by the search.
 CREATE TABLE chatbot_search_terms (
-  chatbot_id uuid    NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
+  chatbot_id uuid    NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE ON UPDATE CASCADE,
   lexeme     text    NOT NULL,
   df         integer NOT NULL,
   PRIMARY KEY (chatbot_id, lexeme)
@@ -38,7 +38,7 @@ CREATE INDEX chatbot_search_terms_lexeme_idx ON chatbot_search_terms USING gin (
 
 -- N and the total length of a chatbot's chunks (BM25 avgdl).
 CREATE TABLE chatbot_search_stats (
-  chatbot_id   uuid   PRIMARY KEY REFERENCES chatbots(id) ON DELETE CASCADE,
+  chatbot_id   uuid   PRIMARY KEY REFERENCES chatbots(id) ON DELETE CASCADE ON UPDATE CASCADE,
   chunk_count  bigint NOT NULL,
   total_length bigint NOT NULL
 );

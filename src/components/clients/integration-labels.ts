@@ -12,11 +12,3 @@ export const INTEGRATION_LABELS: Record<Integration, { label: string; descriptio
   chat_platform_1: { label: "Chat platform", description: "Hand conversations to the live-chat platform." },
   actions: { label: "Actions", description: "Let agents call the client's own APIs." },
 };
-
-export function integrationLabel(value: string): string {
-  return value in INTEGRATION_LABELS ? INTEGRATION_LABELS[value as Integration].label : value;
-}
-
-export function isIntegration(value: string): value is Integration {
-  return (INTEGRATIONS as readonly string[]).includes(value);
-}

@@ -10,7 +10,6 @@ export type AgentSummary = Agency["agents"]["chatbots"][number];
 export type ClientInvitation = Agency["invitations"][number];
 export type LedgerPage = Agency["ledger"];
 export type LedgerEntry = LedgerPage["entries"][number];
-export type CreatedClient = Agency["create"];
 export type ClientStatus = Client["status"];
 export type PauseMode = NonNullable<Client["pause_mode"]>;
 export type InviteRole = ClientInvitation["role"];

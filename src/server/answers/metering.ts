@@ -9,7 +9,8 @@
  */
 import { poolOf, type Db } from "@/server/db/client";
 import { refusalFromReservation, type Refusal } from "@/server/domain/answer/gate";
-import { AGENCY_PLAN_DEFAULTS, type ChargeResult } from "@/server/services/credits";
+import { AGENCY_PLAN_DEFAULTS } from "@/server/domain/credits";
+import type { ChargeResult } from "@/server/services/credits";
 
 /** Longer than any answer can take (the provider's timeout is 20 s by default). */
 export const RESERVATION_TTL_SECONDS = 120;

@@ -12,7 +12,7 @@ import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/
 import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
 import { detectContact, hasContact } from "@/server/domain/answer/leads";
 import type { UsedSource } from "@/server/domain/answer/passages";
-import type { Tx } from "@/server/services/credits";
+import type { Tx } from "@/server/db/client";
 import { emitEvent } from "@/server/webhooks/outbox";
 import { SEND_ESCALATION_EMAIL } from "@/server/jobs/send-escalation-email";
 

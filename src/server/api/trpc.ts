@@ -10,9 +10,8 @@ import { authenticateToken, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
-import { findAgencyOwnedBy } from "@/server/services/tenancy";
-import { chatbotForEditing, chatbotForReading } from "@/server/services/chatbot-access";
-import { chatbotIdParam } from "@/server/api/routers/chatbot-params";
+import { clientOfAgency, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, webhookOfAgency } from "@/server/access";
+import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -22,6 +21,8 @@ export interface RestMeta {
   /** Success status; 200 unless given. */
   status?: number;
   idempotency?: "required" | "optional";
+  /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
+  multipart?: { files: string[]; maxBytes: number };
   tags?: string[];
   /** The body's `stream: true` asks for server-sent events: the procedure's `ctx.onDelta` receives the text as it comes. */
   stream?: boolean;
@@ -115,25 +116,50 @@ export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/*
+ * Resource-scoped procedures: each resolves its resource once, through
+ * `server/access`, and puts it (and the caller's role) on the context.
+ * Another tenant's or a malformed id is NOT_FOUND; a role too weak is
+ * FORBIDDEN. Extend the input with a further `.input(z.object({...}))`.
+ */
+
 /** The owner of a team on the agency plan; `ctx.agency` is that team. */
 export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, next }) => {
-  const agency = await findAgencyOwnedBy(ctx.db, ctx.user.id);
-  if (!agency) throw new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
+  const agency = await ownedAgency(ctx.db, ctx.user.id);
   return next({ ctx: { ...ctx, agency } });
 });
 
-/**
- * A procedure on one chatbot: the input carries `chatbot_id`; the chatbot the
- * caller may see and their role are on `ctx.chatbot` / `ctx.role`. Another
- * tenant's (or a malformed) id is NOT_FOUND. Extend the input with `.input()`.
- */
-export const chatbotProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await chatbotForReading(ctx.db, ctx.user.id, input.chatbot_id);
-  return next({ ctx: { ...ctx, chatbot, role } });
+/** One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`. */
+export const clientProcedure = agencyOwnerProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
+  const client = await clientOfAgency(ctx.db, ctx.agency, input.client_id);
+  return next({ ctx: { ...ctx, client } });
 });
 
-/** As `chatbotProcedure`, and FORBIDDEN when the caller's role may only read (a `member`). */
-export const chatbotEditProcedure = authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-  const { chatbot, role } = await chatbotForEditing(ctx.db, ctx.user.id, input.chatbot_id);
-  return next({ ctx: { ...ctx, chatbot, role } });
+/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`. */
+export const webhookProcedure = agencyOwnerProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
+  const webhook = await webhookOfAgency(ctx.db, ctx.agency, input.webhook_id);
+  return next({ ctx: { ...ctx, webhook } });
 });
+
+/** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
+const teamScoped = (resolve: typeof readableTeam) =>
+  authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
+    const { team, role } = await resolve(ctx.db, ctx.user.id, input.team_id);
+    return next({ ctx: { ...ctx, team, role } });
+  });
+
+/** A chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. */
+const chatbotScoped = (resolve: typeof readableChatbot) =>
+  authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+    const { chatbot, role } = await resolve(ctx.db, ctx.user.id, input.chatbot_id);
+    return next({ ctx: { ...ctx, chatbot, role } });
+  });
+
+/** One team, for reads. */
+export const teamProcedure = teamScoped(readableTeam);
+/** One team, FORBIDDEN when the caller's role may only read (a `member`): e.g. creating a chatbot in it. */
+export const teamEditProcedure = teamScoped(editableTeam);
+/** One chatbot, for reads. */
+export const chatbotProcedure = chatbotScoped(readableChatbot);
+/** One chatbot, FORBIDDEN when the caller's role may only read (a `member`). */
+export const chatbotEditProcedure = chatbotScoped(editableChatbot);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
 
 /**
  * API tokens: `acp_` + 32 random bytes (base64url). Only the SHA-256 of the
@@ -24,6 +25,18 @@ export async function createApiToken(db: Db, userId: string, name: string) {
   const { token, tokenHash, prefix } = generateToken();
   const apiToken = await db.apiToken.create({ data: { userId, name, tokenHash, prefix } });
   return { token, apiToken };
+}
+
+/** The caller's own tokens, newest first. */
+export function listApiTokens(db: Db, userId: string) {
+  return db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
+}
+
+/** Revokes one of the caller's own tokens (another user's is not found); revoking twice keeps the first time. */
+export async function revokeApiToken(db: Db, userId: string, id: string) {
+  const token = await db.apiToken.findFirst({ where: { id, userId } });
+  if (!token) throw new AppError("NOT_FOUND", "API token not found.");
+  return token.revokedAt ? token : db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
 }
 
 /** Parses `Authorization: Bearer <token>`; undefined when absent or malformed. */

@@ -1,9 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "@/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { requireDatabaseUrl } from "@/server/env";
 
 export type Db = PrismaClient;
+/** The client inside `db.$transaction(async (tx) => ...)`. */
+export type Tx = Prisma.TransactionClient;
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -24,17 +24,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** As root, PostgreSQL runs as a `postgres` OS user, who must reach the data dir and every parent. */
-function makeReachable(dir: string) {
-  if (process.getuid?.() !== 0) return;
-  let current = path.resolve(dir);
-  while (current !== path.dirname(current)) {
-    try {
-      chmodSync(current, 0o755);
-    } catch {
-      /* a parent we do not own, e.g. /: already traversable */
+/**
+ * As root, PostgreSQL runs as a `postgres` OS user, who must be able to
+ * traverse every folder above the data folder. Only the traverse bit for
+ * others (o+x) is added, and only to folders of that chain that lack it: no
+ * permission bit is ever removed (a checkout under /tmp keeps /tmp at 1777),
+ * and folders that already allow traversal are not touched.
+ */
+export function makeReachable(dir: string, opts: { asRoot?: boolean } = {}) {
+  if (!(opts.asRoot ?? process.getuid?.() === 0)) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = statSync(current).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      try {
+        chmodSync(current, mode | 0o001);
+      } catch {
+        /* e.g. a read-only mount: PostgreSQL then reports the folder it cannot reach */
+      }
     }
-    current = path.dirname(current);
+    if (current === path.dirname(current)) break;
   }
 }
 

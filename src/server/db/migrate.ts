@@ -32,6 +32,26 @@ export function listMigrations(dir = MIGRATIONS_DIR) {
     });
 }
 
+/**
+ * Migrations are forward-only: one that was applied and then edited would
+ * leave this database on the old SQL while the code expects the new one, so
+ * it refuses to go on, naming the file. Fix: restore the file and put the
+ * change in a new migration.
+ */
+export function assertUnchanged(migrations: { name: string; checksum: string }[], applied: Map<string, string>) {
+  const edited = migrations.filter((m) => applied.has(m.name) && applied.get(m.name) !== m.checksum);
+  if (!edited.length) return;
+  const names = edited.map((m) => m.name).join(", ");
+  throw new MigrationChecksumError(
+    `Migration ${names} was changed after it was applied to this database (its checksum differs from the one recorded in _prisma_migrations). ` +
+      "Migrations are forward-only: restore the applied file and put the change in a new migration.",
+  );
+}
+
+export class MigrationChecksumError extends Error {
+  override name = "MigrationChecksumError";
+}
+
 export async function migrate(connectionString: string, opts: { dir?: string; log?: (m: string) => void; queue?: boolean } = {}): Promise<MigrationResult> {
   // The job queue's own schema first: our SQL (e.g. the outbox trigger) enqueues jobs through it.
   if (opts.queue !== false) await runQueueMigrations({ connectionString, logger: silentLogger });
@@ -54,10 +74,11 @@ export async function migrate(connectionString: string, opts: { dir?: string; lo
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
-    for (const m of listMigrations(opts.dir)) {
-      const previous = applied.get(m.name);
-      if (previous) {
-        if (previous !== m.checksum) opts.log?.(`warning: migration ${m.name} was edited after it was applied`);
+    const migrations = listMigrations(opts.dir);
+    // Before applying anything: a database that ran other SQL under the same name stops the start.
+    assertUnchanged(migrations, applied);
+    for (const m of migrations) {
+      if (applied.has(m.name)) {
         result.skipped.push(m.name);
         continue;
       }

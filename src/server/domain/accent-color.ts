@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Accent colors: a hex color or a CSS gradient expression; a random gradient when none is given. */
 const PALETTE = ["#6366f1", "#8b5cf6", "#ec4899", "#f43f5e", "#f97316", "#eab308", "#22c55e", "#14b8a6", "#06b6d4", "#3b82f6"];
 
@@ -8,9 +10,40 @@ export function randomGradient(random: () => number = Math.random): string {
   return `linear-gradient(${angle}deg, ${PALETTE[first]}, ${PALETTE[(first + offset) % PALETTE.length]})`;
 }
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-const GRADIENT = /^(?:repeating-)?(?:linear|radial|conic)-gradient\([^;{}<>]{3,500}\)$/;
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const GRADIENT = /^(?:linear|radial)-gradient\((.+)\)$/i;
+/** Functions allowed inside a gradient; anything else (`url(`, `var(`, `expression(`) is refused. */
+const COLOR_FUNCTIONS = new Set(["rgb", "rgba", "hsl", "hsla"]);
 
+/**
+ * A hex color (`#rgb`, `#rrggbb`) or a `linear-gradient(...)` /
+ * `radial-gradient(...)` expression built from colors, angles, keywords and
+ * percentages only: the value ends up in the widget's CSS, so nothing that
+ * could load a resource or break out of the declaration is accepted.
+ */
 export function isAccentColor(value: string): boolean {
-  return HEX.test(value) || GRADIENT.test(value);
+  const v = value.trim();
+  if (HEX_COLOR.test(v)) return true;
+  if (v.length > 500) return false;
+  const gradient = GRADIENT.exec(v);
+  if (!gradient) return false;
+  const inner = gradient[1] ?? "";
+  if (!/^[a-z0-9#%.,\s()-]+$/i.test(inner)) return false;
+  let depth = 0;
+  for (const ch of inner) {
+    depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+    if (depth < 0 || depth > 1) return false;
+  }
+  if (depth !== 0) return false;
+  for (const match of inner.matchAll(/([a-z-]*)\s*\(/gi)) {
+    if (!COLOR_FUNCTIONS.has((match[1] ?? "").toLowerCase())) return false;
+  }
+  // At least two color stops: a gradient of one color is a mistake.
+  return inner.split(/,(?![^(]*\))/).length >= 2;
 }
+
+/** The one accent color field of every form and procedure (agency agents, chatbot settings). */
+export const accentColorField = z
+  .string()
+  .trim()
+  .refine(isAccentColor, "The {field} field must be a hex color (#rgb or #rrggbb) or a linear-gradient(…) / radial-gradient(…) of colors.");

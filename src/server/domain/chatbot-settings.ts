@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accentColorField } from "@/server/domain/accent-color";
 
 /**
  * What a chatbot's settings may be: the allowed values the contract leaves
@@ -12,7 +13,6 @@ import { z } from "zod";
 export const SIZES = ["sm", "md", "lg"] as const;
 export const POSITIONS = ["left", "right"] as const;
 export const GPT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-nano", "gpt-4.1-mini", "gpt-4.1"] as const;
-export const CHATBOT_TYPES = ["website", "custom"] as const;
 
 /** Languages offered by the form; any BCP 47-style code is accepted. */
 export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
@@ -63,38 +63,6 @@ export const LIMITS = {
   escalateMessageThreshold: { min: 1, max: 20 },
 } as const;
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const GRADIENT = /^(?:linear|radial)-gradient\((.+)\)$/i;
-/** Functions allowed inside a gradient; anything else (`url(`, `var(`, `expression(`) is refused. */
-const COLOR_FUNCTIONS = new Set(["rgb", "rgba", "hsl", "hsla"]);
-
-/**
- * A hex color (`#rgb`, `#rrggbb`) or a `linear-gradient(...)` /
- * `radial-gradient(...)` expression built from colors, angles, keywords and
- * percentages only: the value ends up in the widget's CSS, so nothing that
- * could load a resource or break out of the declaration is accepted.
- */
-export function isAccentColor(value: string): boolean {
-  const v = value.trim();
-  if (HEX_COLOR.test(v)) return true;
-  if (v.length > 500) return false;
-  const gradient = GRADIENT.exec(v);
-  if (!gradient) return false;
-  const inner = gradient[1] ?? "";
-  if (!/^[a-z0-9#%.,\s()-]+$/i.test(inner)) return false;
-  let depth = 0;
-  for (const ch of inner) {
-    depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-    if (depth < 0 || depth > 1) return false;
-  }
-  if (depth !== 0) return false;
-  for (const match of inner.matchAll(/([a-z-]*)\s*\(/gi)) {
-    if (!COLOR_FUNCTIONS.has((match[1] ?? "").toLowerCase())) return false;
-  }
-  // At least two color stops: a gradient of one color is a mistake.
-  return inner.split(/,(?![^(]*\))/).length >= 2;
-}
-
 const HOSTNAME = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/;
 
 /** `https://Example.com/path` → `example.com`; the hostname the widget may be embedded on. */
@@ -131,10 +99,7 @@ export const chatbotSettingsFields = z.object({
 
   welcome_message: requiredText(LIMITS.welcomeMessage),
   placeholder: requiredText(LIMITS.placeholder),
-  accent_color: z
-    .string()
-    .trim()
-    .refine(isAccentColor, "The {field} field must be a hex color (#rgb or #rrggbb) or a linear-gradient(…) / radial-gradient(…) of colors."),
+  accent_color: accentColorField,
   launcher_icon: optionalUrl(),
   launcher_text: optionalText(LIMITS.launcherText),
   header_icon: optionalUrl(),

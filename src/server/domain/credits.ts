@@ -22,6 +22,15 @@ export interface Pool {
   used: number;
 }
 
+/** Plan defaults for agencies created without explicit values. */
+export const AGENCY_PLAN_DEFAULTS = { workspaceLimit: 100, monthlyMessages: 100_000 } as const;
+
+/** The agency pool of an agency row as read by SQL (snake_case); the plan's default size when unset. */
+export const poolOf = (agency: { monthly_message_pool: number | null; pool_messages_used: number } | null | undefined): Pool => ({
+  size: agency?.monthly_message_pool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
+  used: agency?.pool_messages_used ?? 0,
+});
+
 /** How a workspace may spend: everything, the monthly allowance only (soft pause), or nothing. */
 export type Standing = "active" | "allowance-only" | "stopped";
 
@@ -120,4 +129,16 @@ export function planRenewal(status: WorkspaceStatus, renewAt: Date, now: Date): 
     next = addMonths(next, 1);
   }
   return status === "active" ? { reset: true, periodStart, nextRenewal: next } : { reset: false, periodStart: null, nextRenewal: next };
+}
+
+/** `messages_remaining` of a workspace row and its agency pool (Prisma's camelCase rows). */
+export function messagesRemaining(
+  w: { status: WorkspaceStatus; pauseMode: PauseMode | null; messageLimit: number | null; messagesUsed: number; topupCredits: number; overflowDebt: number },
+  agency: { monthlyMessagePool: number | null; poolMessagesUsed: number } | null,
+): number {
+  return remaining(
+    { limit: w.messageLimit, used: w.messagesUsed, topup: w.topupCredits, debt: w.overflowDebt },
+    poolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
+    standingOf(w.status, w.pauseMode),
+  );
 }

@@ -24,7 +24,7 @@ describe("effectiveRole", () => {
 
   it("is null without a membership or agency ownership (not visible)", () => {
     expect(effectiveRole(none)).toBeNull();
-    // Owning a team row without being a member does not make its chatbots visible (tenancy.ts agrees).
+    // Owning a team row without being a member does not make its chatbots visible (the access layer's visible-teams rule agrees).
     expect(effectiveRole({ ...none, ownsTeam: true })).toBeNull();
   });
 

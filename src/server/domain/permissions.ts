@@ -1,6 +1,6 @@
 /**
  * Who may do what with a chatbot (DESIGN §7). Pure rules: the caller's role is
- * resolved from the database by `services/chatbot-access.ts`.
+ * resolved from the database by `server/access`.
  *
  * - `owner`: the agency owner of the chatbot's workspace, or the owner of the
  *   chatbot's own team; counts as an admin.
@@ -25,7 +25,7 @@ export function canViewContacts(role: ChatbotRole): boolean {
 /**
  * The caller's role for a team's chatbots, or null when the team's chatbots are
  * not visible to them (the caller answers "not found"). Visibility matches
- * `services/tenancy.ts`: a membership in the team, or ownership of the agency
+ * `access/roles.visibleTeamsWhere`: a membership in the team, or ownership of the agency
  * the workspace belongs to.
  */
 export function effectiveRole(facts: {

@@ -17,7 +17,13 @@
  *    of questions in it; examples are up to three other distinct questions,
  *    most asked first.
  */
-import type { InsightTheme } from "@/server/serializers/analytics";
+/** One theme, in the contract's names (the analytics serializer's `InsightTheme` schema checks this shape). */
+export interface InsightTheme {
+  summary_question: string;
+  theme: string;
+  frequency: number;
+  examples: string[];
+}
 
 export interface AskedQuestion {
   text: string;

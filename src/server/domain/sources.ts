@@ -10,3 +10,12 @@ export function isSourceInProgress(status: string): boolean {
 }
 
 export const anySourceInProgress = (sources: ReadonlyArray<{ status: string }>) => sources.some((s) => isSourceInProgress(s.status));
+
+/** Kinds of source a caller can add (DESIGN §10.1); `page` sources also come from website crawls. */
+export const SOURCE_TYPES = ["website", "page", "text", "file"] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+/** What `POST /v1/{chatbot_id}/sources` adds (files have their own multipart operation). */
+export const JSON_SOURCE_TYPES = ["website", "page", "text"] as const satisfies readonly SourceType[];
+
+export const SYNC_FREQUENCIES = ["never", "daily", "weekly", "monthly"] as const;
+export type SyncFrequency = (typeof SYNC_FREQUENCIES)[number];

@@ -1,6 +1,8 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
 import { createPrismaClient, type Db } from "@/server/db/client";
 import { computeInsights } from "@/server/jobs/compute-insights";
+import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/jobs/crawl";
+import { leaseMs } from "@/server/crawler/crawl-pages";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
 import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/jobs/send-escalation-email";
@@ -17,6 +19,11 @@ export function taskList(db: Db): TaskList {
     sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
     purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
     compute_insights: computeInsights,
+    crawl_website: crawlWebsiteTask(db),
+    crawl_pages: crawlPagesTask(db),
+    train_source: trainSourceTask(db),
+    sweep_crawls: sweepCrawlsTask(db),
+    resync_sources: resyncSourcesTask(db),
     [SEND_ESCALATION_EMAIL]: sendEscalationEmailTask(db),
     sweep_answer_reservations: sweepAnswerReservations(db),
   };
@@ -30,6 +37,8 @@ export const crontab = [
   "30 3 * * * purge_webhook_deliveries ?max=3",
   // Question themes of the dashboard's preset periods, fresh every morning.
   "30 2 * * * compute_insights ?max=3",
+  "* * * * * sweep_crawls ?max=1",
+  "17 * * * * resync_sources ?max=1",
   // Credits reserved by answers whose process died (they stop counting at expiry already).
   "* * * * * sweep_answer_reservations ?max=1",
 ].join("\n");
@@ -64,5 +73,8 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   void runner.promise.catch(() => undefined).finally(() => db.$disconnect());
   // Whatever a previous worker left half done (killed mid-delivery) is picked up at once, not at the next minute.
   await runner.addJob("sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
+  // Crawls a killed worker left behind: once now, and once its page leases have run out.
+  await runner.addJob("sweep_crawls", {}, { jobKey: "sweep_crawls" });
+  await runner.addJob("sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
   return runner;
 }

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext, toAppError } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
-import { acceptsJson, readJsonBody } from "@/server/rest/http";
+import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/rest/http";
 import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 import { sseResponse } from "@/server/rest/sse";
@@ -12,7 +12,8 @@ import { clientIp } from "@/server/answers/visitor";
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
  * declares its route in `meta.rest`. A route file only says which documented
  * path it serves; this module does the rest: method dispatch (405), `Accept`
- * (406), `Content-Type` (415), JSON parsing (400), bearer auth, idempotency
+ * (406), `Content-Type` (415), JSON parsing (400) or size-bounded multipart
+ * (`meta.rest.multipart`, 413), bearer auth, idempotency
  * keys, input mapping (path params + query + body), errors from the one error
  * table, and the success status.
  */
@@ -62,7 +63,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     }
     const accept = req.headers.get("accept");
     if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
-    const body = await readJsonBody(req);
+    const body = endpoint.multipart ? await readMultipartBody(req, endpoint.multipart) : await readJsonBody(req);
     const params = (await routeCtx?.params) ?? {};
     const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
     const ctx = { ...(await createContext({ headers: req.headers, allowSession: false })), clientIp: clientIp(req.headers) };

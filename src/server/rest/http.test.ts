@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsJson, isJsonContentType, readJsonBody } from "./http";
+import { acceptsJson, isJsonContentType, readJsonBody, readMultipartBody } from "./http";
 
 describe("acceptsJson", () => {
   it.each([
@@ -57,5 +57,26 @@ describe("readJsonBody", () => {
   it("answers 422 naming the body when it is not an object", async () => {
     await expect(readJsonBody(request("[1,2]", "application/json"))).rejects.toMatchObject({ status: 422, errors: { body: expect.any(Array) } });
     await expect(readJsonBody(request('"x"', "application/json"))).rejects.toMatchObject({ status: 422 });
+  });
+});
+
+describe("readMultipartBody", () => {
+  const spec = { files: ["file"], maxBytes: 1024 };
+  const formRequest = (form: FormData) => new Request("http://x/", { method: "POST", body: form });
+
+  it("hands file parts over as {name, type, data} and text fields as strings", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["hello"], { type: "text/plain" }), "a.txt");
+    form.append("note", "hi");
+    form.append("other", new Blob(["ignored"]), "b.txt");
+    const body = await readMultipartBody(formRequest(form), spec);
+    expect(body).toEqual({ file: { name: "a.txt", type: "text/plain", data: new Uint8Array(Buffer.from("hello")) }, note: "hi" });
+  });
+
+  it("415 for other content types, 413 past the bound", async () => {
+    await expect(readMultipartBody(new Request("http://x/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), spec)).rejects.toMatchObject({ status: 415 });
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(2 * 1024 * 1024)]), "big.bin");
+    await expect(readMultipartBody(formRequest(form), spec)).rejects.toMatchObject({ status: 413 });
   });
 });

@@ -80,7 +80,17 @@ function operation(endpoint: RestEndpoint) {
       ? {
           requestBody: {
             required: [...required].some((n) => n in bodyProps),
-            content: { "application/json": { schema: { type: "object", properties: bodyProps, required: [...required].filter((n) => n in bodyProps) } } },
+            content: endpoint.multipart
+              ? {
+                  "multipart/form-data": {
+                    schema: {
+                      type: "object",
+                      properties: Object.fromEntries(Object.entries(bodyProps).map(([n, s]) => [n, endpoint.multipart!.files.includes(n) ? { type: "string", format: "binary" } : s])),
+                      required: [...required].filter((n) => n in bodyProps),
+                    },
+                  },
+                }
+              : { "application/json": { schema: { type: "object", properties: bodyProps, required: [...required].filter((n) => n in bodyProps) } } },
           },
         }
       : {}),

@@ -27,26 +27,41 @@ interface Piece {
 
 const SENTENCE_END = /(?<=[.!?…:;])\s+(?=["'“‘(\[]?[\p{Lu}\p{N}•])/u;
 
-/** A block too long for one chunk is cut at sentence ends, and a sentence too long at word boundaries. */
-function splitLong(text: string, max: number, count: TokenCounter): string[] {
-  if (count(text) <= max) return [text];
-  const sentences = text.split(SENTENCE_END);
-  if (sentences.length > 1) return packSentences(sentences, max, count);
-  const words = text.split(" ");
-  const out: string[] = [];
-  let current: string[] = [];
-  for (const word of words) {
-    if (current.length > 0 && count([...current, word].join(" ")) > max) {
-      out.push(current.join(" "));
-      current = [];
-    }
-    current.push(word);
-  }
-  if (current.length > 0) out.push(current.join(" "));
-  return out.flatMap((part) => (count(part) > max ? hardSplit(part, max, count) : [part]));
+/**
+ * Runs of 80 or more letters and digits without a break (base64, hashes,
+ * minified code) are left out: no visitor searches for them, and BPE is
+ * quadratic in a run's length (a 200 kB blob would take minutes to count).
+ */
+const LONG_RUN = /[\p{L}\p{N}]{80,}/gu;
+function breakLongRuns(text: string): string {
+  return text.replace(LONG_RUN, " ").replace(/ {2,}/g, " ").trim();
 }
 
-/** A "word" longer than a chunk (e.g. a base64 blob): cut by characters. */
+/**
+ * Packs parts (sentences, words) into pieces of at most `max` tokens. Token
+ * counts are added up part by part (o200k splits text at spaces before
+ * encoding, so the sum matches to within a token or two; chunkBlocks keeps a
+ * margin), which keeps this linear in the text's length.
+ */
+function pack(parts: string[], max: number, count: TokenCounter): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let tokens = 0;
+  for (const part of parts) {
+    const n = count(` ${part}`);
+    if (current.length > 0 && tokens + n > max) {
+      out.push(current.join(" "));
+      current = [];
+      tokens = 0;
+    }
+    current.push(part);
+    tokens += n;
+  }
+  if (current.length > 0) out.push(current.join(" "));
+  return out;
+}
+
+/** A "word" longer than a chunk (a URL of a thousand path segments): cut by characters. */
 function hardSplit(text: string, max: number, count: TokenCounter): string[] {
   const out: string[] = [];
   let rest = text;
@@ -59,20 +74,12 @@ function hardSplit(text: string, max: number, count: TokenCounter): string[] {
   return out;
 }
 
-function packSentences(sentences: string[], max: number, count: TokenCounter): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const sentence of sentences.flatMap((s) => splitLong(s, max, count))) {
-    const joined = current ? `${current} ${sentence}` : sentence;
-    if (current && count(joined) > max) {
-      out.push(current);
-      current = sentence;
-    } else {
-      current = joined;
-    }
-  }
-  if (current) out.push(current);
-  return out;
+/** A block too long for one chunk is cut at sentence ends, and a sentence too long at word boundaries. */
+function splitLong(text: string, max: number, count: TokenCounter): string[] {
+  if (count(text) <= max) return [text];
+  const words = (sentence: string) => sentence.split(" ").flatMap((w) => (count(w) <= max ? [w] : hardSplit(w, max, count)));
+  const sentences = text.split(SENTENCE_END).flatMap((s) => (count(s) <= max ? [s] : pack(words(s), max, count)));
+  return pack(sentences, max, count);
 }
 
 /** The last sentences of a text, up to `budget` tokens: repeated so a fact cut at a chunk boundary keeps its context. */
@@ -97,8 +104,8 @@ const samePath = (a: string[], b: string[]) => a.length === b.length && a.every(
  */
 export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
   const { maxTokens, minTokensAtHeading, overlapTokens } = options;
-  const pieces: Piece[] = doc.blocks.flatMap((b) =>
-    splitLong(b.text, maxTokens, count).map((text) => ({ headingPath: b.headingPath, text, tokens: count(text) })),
+  const pieces: Piece[] = doc.blocks.filter((b) => breakLongRuns(b.text)).flatMap((b) =>
+    splitLong(breakLongRuns(b.text), Math.floor(maxTokens * 0.95) - overlapTokens, count).map((text) => ({ headingPath: b.headingPath, text, tokens: count(text) })),
   );
 
   const chunks: Chunk[] = [];

@@ -141,10 +141,27 @@ export async function extractPdf(data: Uint8Array): Promise<ExtractedDocument> {
   }
 }
 
-/** pdf.js gives a page as lines; blank lines (when present) separate paragraphs, otherwise every line is kept apart. */
-function pdfParagraphs(page: string): string[] {
+/**
+ * pdf.js gives a page as lines. Blank lines separate paragraphs when present;
+ * otherwise a line much shorter than the page's longest ends its paragraph
+ * (the last line of a paragraph, a heading), and full lines run on.
+ */
+export function pdfParagraphs(page: string): string[] {
   const byBlank = paragraphs(page);
-  return byBlank.length > 1 ? byBlank : page.split("\n").map(normalizeSpace).filter(Boolean);
+  if (byBlank.length > 1) return byBlank;
+  const lines = page.split("\n").map(normalizeSpace).filter(Boolean);
+  const longest = Math.max(0, ...lines.map((l) => l.length));
+  const out: string[] = [];
+  let current: string[] = [];
+  for (const line of lines) {
+    current.push(line);
+    if (line.length < 0.75 * longest) {
+      out.push(current.join(" ").replace(/(\w)- (\w)/g, "$1$2"));
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current.join(" "));
+  return out;
 }
 
 export async function extractDocx(data: Uint8Array): Promise<ExtractedDocument> {

@@ -15,6 +15,10 @@ export const BM25_B = 0.75;
 export const TITLE_TF = 3;
 /** A misspelt word stands in for its closest known lexeme only above this trigram similarity. */
 export const TYPO_MIN_SIMILARITY = 0.4;
+/** Matching chunks a search scores at most (see SEARCH: candidates). */
+export const CANDIDATE_BUDGET = 3000;
+/** A lexeme as a quoted tsquery operand (backslashes and quotes escaped). */
+const QUOTED = `'''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
 
 /**
  * Replaces the chunks of the sources in $1 (possibly by none) with the chunks
@@ -115,18 +119,35 @@ WITH lexemes AS (
     FROM chatbot_search_stats WHERE chatbot_id = $1::uuid
 ), weighted AS (
   SELECT t.lexeme, t.boost * ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
+), lexeme_list AS (
+  SELECT array_agg(lexeme) AS lexemes FROM weighted
+), ranked AS (
+  SELECT lexeme, df, sum(df) OVER (ORDER BY df, lexeme) AS cumulative_df FROM terms
 ), query AS (
   -- Lexemes are already normalised: cast them to a tsquery as they are, quoted.
-  SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery AS q FROM weighted
+  -- Candidates come from the rarest terms, as many as fit in CANDIDATE_BUDGET
+  -- matches (at least the rarest one): a chunk with none of them could only
+  -- score on common words, which weigh little. When even the rarest term is
+  -- common, a chunk must contain every term. Both keep the work bounded on
+  -- large chatbots; on small ones every term is a candidate term.
+  SELECT CASE WHEN (SELECT min(df) FROM terms) <= ${CANDIDATE_BUDGET}
+           THEN (SELECT string_agg(${QUOTED}, ' | ')::tsquery FROM ranked
+                  WHERE cumulative_df <= ${CANDIDATE_BUDGET} OR df = (SELECT min(df) FROM terms))
+           ELSE (SELECT string_agg(${QUOTED}, ' & ')::tsquery FROM terms)
+         END AS q
 ), candidates AS (
   SELECT c.id, c.tsv, c.length FROM source_chunks c, query
    WHERE c.chatbot_id = $1::uuid AND c.tsv @@ query.q
+   LIMIT ${CANDIDATE_BUDGET * 2}
 ), scored AS (
+  -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
+  -- calls in C instead of unnesting every lexeme of the chunk).
   SELECT c.id,
          sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
     FROM candidates c
    CROSS JOIN stats s
-   CROSS JOIN LATERAL unnest(c.tsv) AS u(lexeme, positions, weights)
+   CROSS JOIN lexeme_list ll
+   CROSS JOIN LATERAL unnest(ts_delete(c.tsv, tsvector_to_array(ts_delete(c.tsv, ll.lexemes)))) AS u(lexeme, positions, weights)
     JOIN weighted w ON w.lexeme = u.lexeme
    CROSS JOIN LATERAL (
      SELECT (cardinality(u.positions) + ${TITLE_TF - 1} * cardinality(array_positions(u.weights, 'A')))::float8 AS tf

@@ -50,5 +50,4 @@ export const analyticsResultSchema = z
   .meta({ id: "AnalyticsResult" });
 
 export type AnalyticsResult = z.infer<typeof analyticsResultSchema>;
-export type InsightTheme = z.infer<typeof insightThemeSchema>;
-export type InsightList = { insight_data: InsightTheme[] };
+export type InsightList = { insight_data: z.infer<typeof insightThemeSchema>[] };

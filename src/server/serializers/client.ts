@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Team } from "@/generated/prisma/client";
 import { INTEGRATIONS } from "@/server/domain/integrations";
-import { messagesRemaining } from "@/server/services/credits";
+import { messagesRemaining } from "@/server/domain/credits";
 import { isoOffset, isoOffsetOrNull } from "@/server/lib/timestamps";
 
 /** Client workspace (contract "Client workspace"), `+00:00` timestamps, with its documented variants. */

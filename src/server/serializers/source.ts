@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Source } from "@/generated/prisma/client";
+import { SOURCE_STATUSES, type SourceStatus } from "@/server/domain/sources";
 import { isoMicro, isoMicroOrNull } from "@/server/lib/timestamps";
 
 /** The contract's "Source" with its training status (`pending`, `crawling`, `training`, `trained`, `failed`). */
@@ -13,7 +14,7 @@ export const sourceSchema = z
     url: z.string().nullable(),
     path: z.string().nullable(),
     title: z.string(),
-    status: z.string(),
+    status: z.enum(SOURCE_STATUSES),
     sync_frequency: z.string(),
     trained_at: z.string().nullable(),
     created_at: z.string(),
@@ -34,7 +35,7 @@ export function serializeSource(s: Source): SourceJson {
     url: s.url,
     path: s.path,
     title: s.title,
-    status: s.status,
+    status: s.status as SourceStatus,
     sync_frequency: s.syncFrequency,
     trained_at: isoMicroOrNull(s.trainedAt),
     created_at: isoMicro(s.createdAt),
@@ -43,9 +44,21 @@ export function serializeSource(s: Source): SourceJson {
   };
 }
 
-/** The dashboard's view: the documented source plus why a failed one failed. */
-export const sourceWithReasonSchema = sourceSchema.extend({ status_reason: z.string().nullable() });
+/** The dashboard's view: the documented source plus why a failed one failed and how far its training got. */
+export const sourceWithReasonSchema = sourceSchema.extend({
+  status_reason: z.string().nullable(),
+  pages_found: z.number().int(),
+  pages_indexed: z.number().int(),
+  chunk_count: z.number().int(),
+});
 
 export function serializeSourceWithReason(s: Source): z.infer<typeof sourceWithReasonSchema> {
-  return { ...serializeSource(s), status_reason: s.statusReason };
+  return { ...serializeSource(s), status_reason: s.statusReason, pages_found: s.pagesFound, pages_indexed: s.pagesIndexed, chunk_count: s.chunkCount };
 }
+
+/** One source in detail (dashboard): the extracted text preview and the URLs a crawl skipped, with why. */
+export const sourceDetailSchema = sourceWithReasonSchema.extend({
+  text_preview: z.string().nullable(),
+  last_synced_at: z.string().nullable(),
+  skipped: z.array(z.object({ url: z.string(), status: z.string(), reason: z.string().nullable() })),
+});

@@ -1,32 +1,23 @@
 /**
  * Agency client workspaces: provisioning, limits, status, top-ups and agents.
- * Every function is scoped to the calling agency: another agency's workspace
- * (or a malformed id) is simply not found.
+ * Functions on one workspace take the `client` that `clientProcedure` checked
+ * belongs to the calling `agency`.
  */
+import { createWebsiteSourceIn } from "@/server/services/source-training";
 import type { Chatbot, Team } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Agency } from "@/server/access";
+import type { Db, Tx } from "@/server/db/client";
 import { randomGradient } from "@/server/domain/accent-color";
 import { agentCreationRefusal } from "@/server/domain/agent-creation";
 import { transition, type StatusAction } from "@/server/domain/workspace-status";
 import { AppError, validationError } from "@/server/errors";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
 import { serializeClient, type ClientJson } from "@/server/serializers/client";
-import { AGENCY_PLAN_DEFAULTS, agencyPool, limitChanged, messagesRemaining, resetCredits, topUp, type Tx } from "@/server/services/credits";
+import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/services/credits";
 import { createInvitation, type InviteRole } from "@/server/services/invitations";
-import { addMonths } from "@/server/domain/credits";
+import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/domain/credits";
 
-export type Agency = Team;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const clientNotFound = () => new AppError("NOT_FOUND", "Client workspace not found.");
 const TX = { maxWait: 10_000, timeout: 20_000 } as const;
-
-export async function findClient(db: Db | Tx, agency: Agency, clientId: string): Promise<Team> {
-  if (!UUID.test(clientId)) throw clientNotFound();
-  const team = await db.team.findFirst({ where: { id: clientId, agencyId: agency.id, kind: "client" } });
-  if (!team) throw clientNotFound();
-  return team;
-}
 
 /** Agents and sources per workspace (not deleted). */
 export async function usageOf(db: Db | Tx, teamIds: string[]) {
@@ -49,8 +40,8 @@ async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJ
   return serializeClient(team, fresh, usage.get(team.id)!);
 }
 
-export async function getClient(db: Db, agency: Agency, clientId: string) {
-  return present(db, agency, await findClient(db, agency, clientId));
+export async function getClient(db: Db, agency: Agency, client: Team) {
+  return present(db, agency, client);
 }
 
 export interface ClientFields {
@@ -99,12 +90,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       accentColor: input.accent_color ?? randomGradient(),
     },
   });
-  if (input.website_url) {
-    const url = new URL(input.website_url);
-    await tx.source.create({
-      data: { chatbotId: chatbot.id, type: "website", indexer: "crawler", url: url.toString(), title: url.hostname, status: "pending" },
-    });
-  }
+  if (input.website_url) await createWebsiteSourceIn(tx, chatbot.id, input.website_url, `${field}website_url`);
   return chatbot;
 }
 
@@ -177,8 +163,7 @@ export async function listClients(
   return { current_page: filter.page, data: teams.map((t) => serializeClient(t, pool, usage.get(t.id)!)), per_page: filter.per_page, total };
 }
 
-export async function updateClient(db: Db, agency: Agency, actorId: string, clientId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
-  const current = await findClient(db, agency, clientId);
+export async function updateClient(db: Db, agency: Agency, current: Team, actorId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.external_reference !== undefined ? { externalReference: input.external_reference } : {}),
@@ -200,8 +185,7 @@ export async function updateClient(db: Db, agency: Agency, actorId: string, clie
   }, TX);
 }
 
-export async function changeStatus(db: Db, agency: Agency, clientId: string, action: StatusAction) {
-  const current = await findClient(db, agency, clientId);
+export async function changeStatus(db: Db, agency: Agency, current: Team, action: StatusAction) {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"] }[]>`
       SELECT status, pause_mode FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
@@ -221,16 +205,14 @@ export async function changeStatus(db: Db, agency: Agency, clientId: string, act
   }, TX);
 }
 
-export async function topUpClient(db: Db, agency: Agency, actorId: string, clientId: string, amount: number, reference: string | null) {
-  const current = await findClient(db, agency, clientId);
+export async function topUpClient(db: Db, agency: Agency, current: Team, actorId: string, amount: number, reference: string | null) {
   return db.$transaction(async (tx) => {
     await topUp(tx, current.id, amount, { reference, actorUserId: actorId });
     return present(tx, agency, await tx.team.findUniqueOrThrow({ where: { id: current.id } }));
   }, TX);
 }
 
-export async function listAgents(db: Db, agency: Agency, clientId: string) {
-  const team = await findClient(db, agency, clientId);
+export async function listAgents(db: Db, agency: Agency, team: Team) {
   const [chatbots, pool] = await Promise.all([
     db.chatbot.findMany({ where: { teamId: team.id, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     agencyPool(db, agency.id),
@@ -239,8 +221,7 @@ export async function listAgents(db: Db, agency: Agency, clientId: string) {
   return chatbots.map((c) => serializeAgentSummary(c, remaining));
 }
 
-export async function createAgent(db: Db, agency: Agency, actorId: string, clientId: string, input: AgentInput) {
-  const current = await findClient(db, agency, clientId);
+export async function createAgent(db: Db, agency: Agency, current: Team, actorId: string, input: AgentInput) {
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
     const team = await tx.team.findUniqueOrThrow({ where: { id: current.id } });
@@ -248,4 +229,9 @@ export async function createAgent(db: Db, agency: Agency, actorId: string, clien
     const pool = await agencyPool(tx, agency.id);
     return serializeAgentSummary(chatbot, messagesRemaining(team, pool));
   }, TX);
+}
+
+/** A new invitation to a workspace; the link points at the agency's domain. */
+export async function inviteToClient(db: Db, agency: Agency, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
+  return db.$transaction((tx) => createInvitation(tx, { teamId: client.id, email: input.email, role: input.role, invitedById: actorId, agency }));
 }

@@ -6,11 +6,13 @@
 import type { Db } from "@/server/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
 import { isoMicro, isoOffset } from "@/server/lib/timestamps";
-import { findClient, usageOf, type Agency } from "@/server/services/agency-clients";
-import { AGENCY_PLAN_DEFAULTS, agencyPool, messagesRemaining } from "@/server/services/credits";
+import type { Team } from "@/generated/prisma/client";
+import type { Agency } from "@/server/access";
+import { AGENCY_PLAN_DEFAULTS, messagesRemaining } from "@/server/domain/credits";
+import { usageOf } from "@/server/services/agency-clients";
+import { agencyPool } from "@/server/services/credits";
 import { acceptUrl } from "@/server/services/invitations";
 import { serializeClient } from "@/server/serializers/client";
-
 
 export async function agencyOverview(db: Db, agency: Agency) {
   const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
@@ -44,8 +46,7 @@ export async function agencyOverview(db: Db, agency: Agency) {
   };
 }
 
-export async function creditLedger(db: Db, agency: Agency, clientId: string, opts: { limit: number; before?: string }) {
-  const team = await findClient(db, agency, clientId);
+export async function creditLedger(db: Db, team: Team, opts: { limit: number; before?: string }) {
   const rows = await db.creditLedgerEntry.findMany({
     where: { teamId: team.id, ...(opts.before ? { id: { lt: BigInt(opts.before) } } : {}) },
     orderBy: { id: "desc" },
@@ -70,8 +71,7 @@ export async function creditLedger(db: Db, agency: Agency, clientId: string, opt
   };
 }
 
-export async function clientInvitations(db: Db, agency: Agency, clientId: string) {
-  const team = await findClient(db, agency, clientId);
+export async function clientInvitations(db: Db, agency: Agency, team: Team) {
   const invitations = await db.invitation.findMany({ where: { teamId: team.id }, orderBy: { createdAt: "desc" } });
   const now = new Date();
   return invitations.map((i) => ({

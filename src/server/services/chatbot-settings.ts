@@ -1,4 +1,4 @@
-import type { Chatbot, Prisma } from "@/generated/prisma/client";
+import type { Chatbot, Prisma, Team } from "@/generated/prisma/client";
 import { agentCreationRefusal } from "@/server/domain/agent-creation";
 import type { Db } from "@/server/db/client";
 import {
@@ -8,11 +8,9 @@ import {
   type createChatbotInput,
   type chatbotSettingsPatch,
 } from "@/server/domain/chatbot-settings";
-import { canEditChatbot } from "@/server/domain/permissions";
 import { AppError } from "@/server/errors";
 import { parseOrThrow } from "@/server/lib/validate";
 import { serializeChatbotSettings } from "@/server/serializers/chatbot-settings";
-import { chatbotForEditing, resolveTeamRole } from "@/server/services/chatbot-access";
 import type { z } from "zod";
 
 /** Settings values → columns. */
@@ -60,8 +58,8 @@ function columnsOf(v: ChatbotSettingsValues): Prisma.ChatbotUpdateInput {
  * field the patch touches. The row is locked for the merge: two saves of
  * different fields cannot undo each other.
  */
-export async function updateChatbotSettings(db: Db, userId: string, chatbotId: string, patch: z.output<typeof chatbotSettingsPatch>) {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function updateChatbotSettings(db: Db, chatbot: Chatbot, patch: z.output<typeof chatbotSettingsPatch>) {
+  const chatbotId = chatbot.id;
   const updated = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid FOR UPDATE`;
     const current = await tx.chatbot.findUniqueOrThrow({ where: { id: chatbotId } });
@@ -76,20 +74,18 @@ export async function updateChatbotSettings(db: Db, userId: string, chatbotId: s
 }
 
 /**
- * A new chatbot in a team where the caller may edit chatbots. A suspended
+ * A new chatbot in a team where the caller may edit chatbots (checked by
+ * `teamEditProcedure`). A suspended
  * workspace and a reached `chatbot_limit` refuse it with 422 (as the
  * contract's agent creation does).
  */
-export async function createChatbot(db: Db, userId: string, input: z.output<typeof createChatbotInput>): Promise<Chatbot> {
-  const access = await resolveTeamRole(db, userId, input.team_id);
-  if (!access) throw new AppError("NOT_FOUND", "Team not found.");
-  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", "Your role in this workspace cannot create chatbots.");
+export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name">): Promise<Chatbot> {
   return db.$transaction(async (tx) => {
-    const [team] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
-      SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${access.team.id}::uuid FOR UPDATE`;
-    const count = await tx.chatbot.count({ where: { teamId: access.team.id, deletedAt: null } });
-    const refusal = team ? agentCreationRefusal({ status: team.status, chatbotLimit: team.chatbot_limit }, count) : null;
+    const [locked] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
+      SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
+    const count = await tx.chatbot.count({ where: { teamId: team.id, deletedAt: null } });
+    const refusal = locked ? agentCreationRefusal({ status: locked.status, chatbotLimit: locked.chatbot_limit }, count) : null;
     if (refusal) throw new AppError("RULE_VIOLATION", refusal);
-    return tx.chatbot.create({ data: { teamId: access.team.id, userId, name: input.name, type: "custom" } });
+    return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom" } });
   });
 }

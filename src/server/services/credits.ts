@@ -5,30 +5,25 @@
  * ledger row and, when a budget runs dry, writes one `client.credits_exhausted`
  * event to the outbox in the same transaction.
  */
-import { Prisma } from "@/generated/prisma/client";
-import { poolOf as pgPoolOf, type Db } from "@/server/db/client";
+import { poolOf as pgPoolOf, type Db, type Tx } from "@/server/db/client";
 import {
+  AGENCY_PLAN_DEFAULTS,
   addMonths,
   applyDelta,
   balance,
-
   exhaustionChange,
+  poolOf,
   planRenewal,
   remaining,
   standingOf,
   topupDelta,
   type CounterDelta,
   type CreditCounters,
-  type Pool,
 } from "@/server/domain/credits";
 import type { PauseMode, WorkspaceStatus } from "@/server/domain/workspace-status";
-import { AppError, validationError } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { isoOffset } from "@/server/lib/timestamps";
 
-export type Tx = Prisma.TransactionClient;
-
-/** Plan defaults for agencies created without explicit values. */
-export const AGENCY_PLAN_DEFAULTS = { workspaceLimit: 100, monthlyMessages: 100_000 } as const;
 
 export interface WorkspaceCredits {
   id: string;
@@ -56,23 +51,6 @@ const countersOf = (w: WorkspaceCredits): CreditCounters => ({
   topup: w.topup_credits,
   debt: w.overflow_debt,
 });
-
-export const poolOf = (agency: AgencyPool | null | undefined): Pool => ({
-  size: agency?.monthly_message_pool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
-  used: agency?.pool_messages_used ?? 0,
-});
-
-/** `messages_remaining` of a workspace row and its agency row. */
-export function messagesRemaining(
-  w: { status: WorkspaceStatus; pauseMode: PauseMode | null; messageLimit: number | null; messagesUsed: number; topupCredits: number; overflowDebt: number },
-  agency: { monthlyMessagePool: number | null; poolMessagesUsed: number } | null,
-): number {
-  return remaining(
-    { limit: w.messageLimit, used: w.messagesUsed, topup: w.topupCredits, debt: w.overflowDebt },
-    poolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
-    standingOf(w.status, w.pauseMode),
-  );
-}
 
 async function lockWorkspace(tx: Tx, workspaceId: string): Promise<WorkspaceCredits> {
   const rows = await tx.$queryRaw<WorkspaceCredits[]>`
@@ -302,11 +280,4 @@ export async function renewDue(db: Db, now = new Date()): Promise<{ renewed: num
     )
     SELECT (SELECT count(*) FROM due)::int AS pools`;
   return { renewed, skipped, pools: poolRows[0]?.pools ?? 0 };
-}
-
-export function assertTopupAmount(amount: unknown): number {
-  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > 1_000_000) {
-    throw validationError({ amount: ["The amount field must be an integer between 1 and 1000000."] });
-  }
-  return amount;
 }

@@ -1,8 +1,10 @@
 import type { Team } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { INVITATION_TTL_MS, signInvitationToken, verifyInvitationToken } from "@/server/domain/invitation-token";
 import { env } from "@/server/env";
-import type { Tx } from "@/server/services/credits";
+import { verifyPassword } from "@/server/auth/password";
+import { validationError } from "@/server/errors";
+import { createUser } from "@/server/services/users";
 
 export type InviteRole = "admin" | "editor" | "member";
 
@@ -71,4 +73,27 @@ export async function acceptInvitation(db: Db, invitationId: string, userId: str
     await tx.user.update({ where: { id: userId }, data: { currentTeamId: invitation.teamId } });
     return invitation;
   });
+}
+
+/**
+ * The accept page's action: creates the login (or checks the existing one's
+ * password) and joins the workspace. A link that cannot be used answers its
+ * reason; a wrong password or a missing name is a 422 on that field.
+ */
+export async function acceptInvitationWithLogin(db: Db, token: string, input: { name?: string; password: string }) {
+  const result = await lookupInvitation(db, token);
+  if (!result.ok) return { ok: false as const, reason: result.reason };
+  const { invitation } = result;
+  let user = await db.user.findUnique({ where: { email: invitation.email } });
+  if (user) {
+    if (!user.passwordHash || !(await verifyPassword(input.password, user.passwordHash))) {
+      throw validationError({ password: ["The password does not match the account for this email."] });
+    }
+  } else {
+    if (!input.name) throw validationError({ name: ["The name field is required."] });
+    user = (await createUser(db, { email: invitation.email, name: input.name, password: input.password })).user;
+  }
+  const accepted = await acceptInvitation(db, invitation.id, user.id);
+  if (!accepted) return { ok: false as const, reason: "used" as const };
+  return { ok: true as const, email: user.email, teamId: accepted.teamId, role: accepted.role };
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import {
   isPermutationOf,
   moveInOrder,
@@ -10,9 +10,7 @@ import {
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 import { serializeSuggestedMessage } from "@/server/serializers/suggested-message";
-import { chatbotForEditing, chatbotForReading } from "@/server/services/chatbot-access";
 
-type Tx = Prisma.TransactionClient;
 const ORDER = [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }] as const satisfies Prisma.SuggestedMessageOrderByWithRelationInput[];
 
 /** Changes to one chatbot's messages are serialized by locking the chatbot row. */
@@ -33,8 +31,7 @@ async function listFor(db: Db | Tx, chatbotId: string) {
   return (await db.suggestedMessage.findMany({ where: { chatbotId }, orderBy: ORDER })).map(serializeSuggestedMessage);
 }
 
-export async function listSuggestedMessages(db: Db, userId: string, chatbotId: string) {
-  await chatbotForReading(db, userId, chatbotId);
+export async function listSuggestedMessages(db: Db, chatbotId: string) {
   return listFor(db, chatbotId);
 }
 
@@ -44,8 +41,7 @@ async function findMessage(tx: Tx, chatbotId: string, id: string) {
   return message;
 }
 
-export async function createSuggestedMessage(db: Db, userId: string, chatbotId: string, input: SuggestedMessageValues) {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function createSuggestedMessage(db: Db, chatbotId: string, input: SuggestedMessageValues) {
   const created = await db.$transaction(async (tx) => {
     await lockChatbot(tx, chatbotId);
     const ids = await orderedIds(tx, chatbotId);
@@ -59,8 +55,7 @@ export async function createSuggestedMessage(db: Db, userId: string, chatbotId: 
   return serializeSuggestedMessage(created);
 }
 
-export async function updateSuggestedMessage(db: Db, userId: string, chatbotId: string, id: string, input: SuggestedMessageValues) {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function updateSuggestedMessage(db: Db, chatbotId: string, id: string, input: SuggestedMessageValues) {
   const message = await findMessage(db, chatbotId, id);
   const columns = suggestedMessageColumns(input);
   const updated = await db.suggestedMessage.update({
@@ -70,8 +65,7 @@ export async function updateSuggestedMessage(db: Db, userId: string, chatbotId: 
   return serializeSuggestedMessage(updated);
 }
 
-export async function deleteSuggestedMessage(db: Db, userId: string, chatbotId: string, id: string) {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function deleteSuggestedMessage(db: Db, chatbotId: string, id: string) {
   await db.$transaction(async (tx) => {
     await lockChatbot(tx, chatbotId);
     const message = await findMessage(tx, chatbotId, id);
@@ -81,8 +75,7 @@ export async function deleteSuggestedMessage(db: Db, userId: string, chatbotId: 
 }
 
 /** Moves one message a place up or down; answers the whole list in its new order. */
-export async function moveSuggestedMessage(db: Db, userId: string, chatbotId: string, id: string, direction: "up" | "down") {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function moveSuggestedMessage(db: Db, chatbotId: string, id: string, direction: "up" | "down") {
   return db.$transaction(async (tx) => {
     await lockChatbot(tx, chatbotId);
     await findMessage(tx, chatbotId, id);
@@ -93,8 +86,7 @@ export async function moveSuggestedMessage(db: Db, userId: string, chatbotId: st
 }
 
 /** Sets the whole order at once; `ids` must be exactly the chatbot's messages. */
-export async function reorderSuggestedMessages(db: Db, userId: string, chatbotId: string, ids: readonly string[]) {
-  await chatbotForEditing(db, userId, chatbotId);
+export async function reorderSuggestedMessages(db: Db, chatbotId: string, ids: readonly string[]) {
   return db.$transaction(async (tx) => {
     await lockChatbot(tx, chatbotId);
     if (!isPermutationOf(await orderedIds(tx, chatbotId), ids)) {

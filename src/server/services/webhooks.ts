@@ -1,26 +1,18 @@
 /**
- * Webhook endpoints of an agency and their delivery log. Endpoints of another
- * agency (or malformed ids) are not found.
+ * Webhook endpoints of an agency and their delivery log. The endpoint is the
+ * one `webhookProcedure` checked belongs to the caller's agency.
  */
-import { Prisma } from "@/generated/prisma/client";
+import { Prisma, type Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { TEST_EVENT } from "@/server/domain/webhook-events";
 import { generateWebhookSecret } from "@/server/domain/webhook-signature";
-import { AppError } from "@/server/errors";
+import { env } from "@/server/env";
+import { AppError, validationError } from "@/server/errors";
+import { storedUrlRefusal } from "@/server/net/guard";
 import { serializeDelivery, serializeWebhook } from "@/server/serializers/webhook";
-import type { Agency } from "@/server/services/agency-clients";
-import type { Tx } from "@/server/services/credits";
+import type { Agency } from "@/server/access";
+import { isUuid } from "@/server/lib/ids";
 import { enqueueDeliveries, envelope, markPendingNotSent } from "@/server/webhooks/dispatch";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found.");
-
-export async function findWebhook(db: Db | Tx, agency: Agency, id: string) {
-  if (!UUID.test(id)) throw webhookNotFound();
-  const webhook = await db.webhook.findFirst({ where: { id, teamId: agency.id } });
-  if (!webhook) throw webhookNotFound();
-  return webhook;
-}
 
 export async function listWebhooks(db: Db, agency: Agency) {
   const webhooks = await db.webhook.findMany({ where: { teamId: agency.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
@@ -29,14 +21,21 @@ export async function listWebhooks(db: Db, agency: Agency) {
 
 const eventsJson = (events: string[] | null | undefined) => (events === null || events === undefined ? Prisma.DbNull : [...new Set(events)]);
 
+/** 422 for endpoints deliveries must never reach (DESIGN §13): credentials in the URL, private or metadata hosts. */
+function assertDeliverableUrl(url: string) {
+  const refusal = storedUrlRefusal(url, "url", { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+  if (refusal) throw validationError({ url: [refusal] });
+}
+
 export async function createWebhook(db: Db, agency: Agency, input: { url: string; events?: string[] | null }) {
+  assertDeliverableUrl(input.url);
   const secret = generateWebhookSecret();
   const webhook = await db.webhook.create({ data: { teamId: agency.id, url: input.url, events: eventsJson(input.events), secret } });
   return { webhook: serializeWebhook(webhook), secret };
 }
 
-export async function updateWebhook(db: Db, agency: Agency, id: string, input: { url?: string; events?: string[] | null; active?: boolean }) {
-  const current = await findWebhook(db, agency, id);
+export async function updateWebhook(db: Db, current: Webhook, input: { url?: string; events?: string[] | null; active?: boolean }) {
+  if (input.url !== undefined) assertDeliverableUrl(input.url);
   return db.$transaction(async (tx) => {
     const webhook = await tx.webhook.update({
       where: { id: current.id },
@@ -51,13 +50,11 @@ export async function updateWebhook(db: Db, agency: Agency, id: string, input: {
   });
 }
 
-export async function deleteWebhook(db: Db, agency: Agency, id: string) {
-  const webhook = await findWebhook(db, agency, id);
+export async function deleteWebhook(db: Db, webhook: Webhook) {
   await db.webhook.delete({ where: { id: webhook.id } });
 }
 
-export async function listDeliveries(db: Db, agency: Agency, id: string, page: number, perPage: number) {
-  const webhook = await findWebhook(db, agency, id);
+export async function listDeliveries(db: Db, webhook: Webhook, page: number, perPage: number) {
   const [total, rows] = await Promise.all([
     db.webhookDelivery.count({ where: { webhookId: webhook.id } }),
     db.webhookDelivery.findMany({
@@ -71,9 +68,8 @@ export async function listDeliveries(db: Db, agency: Agency, id: string, page: n
 }
 
 /** "Resend": one more attempt of the same delivery id (same payload, same `webhook-id`). */
-export async function resendDelivery(db: Db, agency: Agency, webhookId: string, deliveryId: string) {
-  const webhook = await findWebhook(db, agency, webhookId);
-  if (!UUID.test(deliveryId)) throw new AppError("NOT_FOUND", "Delivery not found.");
+export async function resendDelivery(db: Db, webhook: Webhook, deliveryId: string) {
+  if (!isUuid(deliveryId)) throw new AppError("NOT_FOUND", "Delivery not found.");
   if (!webhook.active) throw new AppError("RULE_VIOLATION", "Activate the webhook before resending deliveries.");
   return db.$transaction(async (tx) => {
     const updated = await tx.webhookDelivery.updateMany({
@@ -87,12 +83,11 @@ export async function resendDelivery(db: Db, agency: Agency, webhookId: string, 
 }
 
 /** "Send test event": a `webhook.test` delivery to this endpoint only. */
-export async function sendTestEvent(db: Db, agency: Agency, webhookId: string) {
-  const webhook = await findWebhook(db, agency, webhookId);
+export async function sendTestEvent(db: Db, webhook: Webhook) {
   if (!webhook.active) throw new AppError("RULE_VIOLATION", "Activate the webhook before sending a test event.");
   return db.$transaction(async (tx) => {
     const id = crypto.randomUUID();
-    const payload = envelope(id, TEST_EVENT, new Date(), { teamId: agency.id, externalReference: null, chatbotId: null }, {
+    const payload = envelope(id, TEST_EVENT, new Date(), { teamId: webhook.teamId, externalReference: null, chatbotId: null }, {
       message: "A test event from the Agency Chatbot Platform dashboard.",
       webhook_id: webhook.id,
     });

@@ -7,13 +7,13 @@
  * `webhook-id`.
  */
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { NOT_SENT, RETRIES_EXHAUSTED, subscribes } from "@/server/domain/webhook-events";
 import { nextAttemptDelay, parseRetryAfter } from "@/server/domain/webhook-retry";
 import { webhookHeaders } from "@/server/domain/webhook-signature";
 import { env } from "@/server/env";
 import { isoOffset } from "@/server/lib/timestamps";
-import type { Tx } from "@/server/services/credits";
+import { isBlockedError } from "@/server/net/guard";
 import { BlockedAddressError, postWebhook } from "@/server/webhooks/http-client";
 
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -129,6 +129,8 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
   let status: number | null = null;
   let error: string | null = null;
   let retryAfter: number | null = null;
+  // A blocked address stays blocked: the delivery is not sent, never retried (DESIGN §13).
+  let blocked = false;
   try {
     const res = await postWebhook(delivery.url, webhookHeaders(delivery.secret, delivery.id, body), body);
     status = res.status;
@@ -138,7 +140,8 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
     }
   } catch (e) {
     const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-    if (err instanceof BlockedAddressError || err.cause instanceof BlockedAddressError) error = `Blocked: ${(err.cause as Error | undefined)?.message ?? err.message}`;
+    blocked = isBlockedError(err);
+    if (blocked) error = `Blocked: ${err.cause instanceof BlockedAddressError ? err.cause.message : err.message}`;
     else if (err.name === "TimeoutError" || err.name === "AbortError") error = `Timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
     else error = `Connection failed: ${err.cause?.code ?? err.code ?? ""} ${err.cause?.message ?? err.message}`.replace(/\s+/g, " ").trim();
   }
@@ -159,13 +162,13 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
     await deactivateGone(db, delivery.webhook_id);
     return { state: "gone", error };
   }
-  const delay = nextAttemptDelay(WEBHOOK_RETRY_SCHEDULE, attempts, retryAfter);
+  const delay = blocked ? null : nextAttemptDelay(WEBHOOK_RETRY_SCHEDULE, attempts, retryAfter);
   const nextAt = delay === null ? null : new Date(Date.now() + delay * 1000);
   // Only while the lease is still ours: a deactivation meanwhile marked the delivery as not sent.
   const outcome = await db.$transaction(async (tx) => {
     const updated = await tx.$executeRaw`
       UPDATE webhook_deliveries SET attempts = ${attempts}, response_status = ${status}, next_attempt_at = ${nextAt},
-             last_error = ${delay === null ? `${error} ${RETRIES_EXHAUSTED}` : error}, updated_at = now()
+             last_error = ${delay === null ? `${error} ${blocked ? NOT_SENT : RETRIES_EXHAUSTED}` : error}, updated_at = now()
        WHERE id = ${id}::uuid AND next_attempt_at IS NOT NULL AND delivered_at IS NULL`;
     if (updated && nextAt) await enqueueDeliveries(tx, [id], nextAt);
     return delay === null ? "exhausted" : "retrying";

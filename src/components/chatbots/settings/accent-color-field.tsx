@@ -4,7 +4,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { cn } from "@/components/lib/cn";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { isAccentColor, type ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
+import { isAccentColor } from "@/server/domain/accent-color";
+import type { ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
 import { fieldId, useFieldError } from "./form-kit";
 
 const PRESETS = [

@@ -2,7 +2,8 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { cn } from "@/components/lib/cn";
-import { isAccentColor, type ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
+import { isAccentColor } from "@/server/domain/accent-color";
+import type { ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
 
 const TEXT = { sm: "text-xs", md: "text-sm", lg: "text-base" } as const;
 const HEADER = { sm: "py-2 text-sm", md: "py-3 text-sm", lg: "py-4 text-base" } as const;

@@ -1,28 +1,65 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { BookIcon } from "@/components/chatbots/icons";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
+import { useChatbot } from "@/components/chatbots/chatbot-context";
+import { BookIcon, PlusIcon } from "@/components/chatbots/icons";
+import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { SourceItem } from "@/components/chatbots/types";
 import { formatDateTime, humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { anySourceInProgress } from "@/server/domain/sources";
+import { anySourceInProgress, isSourceInProgress } from "@/server/domain/sources";
 import { useTRPC } from "@/trpc/react";
+import { AddSourceDialog, type AddKind } from "./add-source-dialog";
+import { SourceDetailDialog } from "./source-detail-dialog";
 import { SourceStatusBadge } from "./source-status-badge";
+import { SOURCES_POLL_MS } from "./poll";
 
-/** How often the list refreshes while a source is still on its way to trained/failed. */
-export const SOURCES_POLL_MS = 3000;
 
-/** The chatbot's sources with their live training status. */
+const ADD_LABELS: Record<AddKind, string> = { website: "Website", page: "Single page", text: "Text", file: "File" };
+
+/** Top-level sources with, for each website, the pages its crawl kept. */
+function groupSources(sources: SourceItem[]) {
+  const ids = new Set(sources.map((s) => s.id));
+  const pagesOf = new Map<string, SourceItem[]>();
+  const top: SourceItem[] = [];
+  for (const s of sources) {
+    if (s.indexer_id && ids.has(s.indexer_id)) pagesOf.set(s.indexer_id, [...(pagesOf.get(s.indexer_id) ?? []), s]);
+    else top.push(s);
+  }
+  return { top, pagesOf };
+}
+
+/** The chatbot's sources with their live training status; editors add, retrain and delete them. */
 export function SourcesTable({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { can_edit } = useChatbot();
+  const listKey = trpc.chatbots.sources.listWithReasons.queryKey({ chatbot_id: chatbotId });
   const query = useQuery({
     ...trpc.chatbots.sources.listWithReasons.queryOptions({ chatbot_id: chatbotId }),
     refetchInterval: (q) => (anySourceInProgress(q.state.data ?? []) ? SOURCES_POLL_MS : false),
     refetchIntervalInBackground: false,
   });
+  const [adding, setAdding] = useState<AddKind | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<SourceItem | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
+  const sync = useMutation(trpc.chatbots.sources.sync.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(
+    trpc.chatbots.sources.delete.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        setDeleting(null);
+      },
+    }),
+  );
 
   if (query.isPending) {
     return (
@@ -40,64 +77,149 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
     return <ErrorAlert title="Couldn't load the sources." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   }
   const sources = query.data;
-  if (sources.length === 0) {
-    return <EmptyState icon={<BookIcon className="size-5" />} title="No sources yet" description="Websites, sitemaps and documents the chatbot learns from appear here with their training status." />;
-  }
+  const { top, pagesOf } = groupSources(sources);
   const live = anySourceInProgress(sources);
-  const counts = {
-    trained: sources.filter((s) => s.status === "trained").length,
-    failed: sources.filter((s) => s.status === "failed").length,
-  };
+  const counts = { trained: top.filter((s) => s.status === "trained").length, failed: top.filter((s) => s.status === "failed").length };
+  const addButtons = can_edit ? (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Add a source">
+      {(Object.keys(ADD_LABELS) as AddKind[]).map((k) => (
+        <Button key={k} variant={k === "website" ? "primary" : "secondary"} size="sm" onClick={() => setAdding(k)}>
+          <PlusIcon className="size-3.5" />
+          {ADD_LABELS[k]}
+        </Button>
+      ))}
+    </div>
+  ) : null;
+  const toggle = (id: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
-  return (
-    <>
-      <div className="mb-4 flex flex-col gap-1 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          {sources.length} source{sources.length === 1 ? "" : "s"}: {counts.trained} trained{counts.failed ? `, ${counts.failed} failed` : ""}
-          {live ? `, ${sources.length - counts.trained - counts.failed} in progress` : ""}.
-        </p>
-        <p role="status" className="text-xs text-gray-500" data-testid="sources-live">
-          {live ? "Training in progress: this list updates by itself." : "All sources are up to date."}
-        </p>
-      </div>
-      <Table aria-label="Sources">
-        <THead>
-          <TR>
-            <TH>Source</TH>
-            <TH>Type</TH>
-            <TH>Status</TH>
-            <TH>Sync</TH>
-            <TH>Last trained</TH>
-          </TR>
-        </THead>
-        <TBody>
-          {sources.map((s) => (
-            <SourceRow key={s.id} source={s} />
-          ))}
-        </TBody>
-      </Table>
-    </>
-  );
-}
-
-function SourceRow({ source: s }: { source: SourceItem }) {
-  return (
-    <TR data-source-id={s.id} data-status={s.status}>
-      <TD className="max-w-md whitespace-normal">
-        <p className="font-medium text-gray-900">{s.title || s.url || "Untitled"}</p>
+  const row = (s: SourceItem, nested: boolean) => (
+    <TR key={s.id} data-source-id={s.id} data-status={s.status} data-type={s.type}>
+      <TD className={nested ? "max-w-md pl-8 whitespace-normal" : "max-w-md whitespace-normal"}>
+        <p className={nested ? "text-gray-800" : "font-medium text-gray-900"}>{s.title || s.url || "Untitled"}</p>
         {s.url ? (
           <a href={s.url} target="_blank" rel="noreferrer noopener" className="block truncate text-xs text-gray-500 hover:underline">
-            {s.url}
+            {nested ? (s.path ?? s.url) : s.url}
           </a>
         ) : null}
-        {s.status === "failed" && s.status_reason ? <p className="mt-0.5 text-xs text-red-700">{s.status_reason}</p> : null}
+        {s.type === "website" ? (
+          <p className="mt-0.5 text-xs text-gray-600" data-testid="website-progress">
+            {s.pages_indexed} of {s.pages_found} pages indexed{isSourceInProgress(s.status) ? "…" : ""}
+          </p>
+        ) : null}
+        {s.status_reason ? <p className={s.status === "failed" ? "mt-0.5 text-xs text-red-700" : "mt-0.5 text-xs text-amber-700"}>{s.status_reason}</p> : null}
+        {s.type === "website" && pagesOf.get(s.id)?.length ? (
+          <button type="button" className="mt-1 cursor-pointer text-xs font-medium text-indigo-700 hover:underline" aria-expanded={expanded.has(s.id)} onClick={() => toggle(s.id)}>
+            {expanded.has(s.id) ? "Hide" : "Show"} {pagesOf.get(s.id)!.length} pages
+          </button>
+        ) : null}
       </TD>
       <TD>{humanize(s.type)}</TD>
       <TD>
         <SourceStatusBadge status={s.status} reason={s.status_reason} />
       </TD>
-      <TD>{humanize(s.sync_frequency)}</TD>
+      <TD>{nested ? <span className="text-gray-400">—</span> : humanize(s.sync_frequency)}</TD>
       <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-400">—</span>}</TD>
+      <TD>
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="sm" aria-label={`Details of ${s.title || s.url}`} onClick={() => setDetail(s.id)}>
+            Details
+          </Button>
+          {can_edit && !nested ? (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Retrain ${s.title || s.url}`}
+                disabled={isSourceInProgress(s.status) || (sync.isPending && sync.variables?.source_id === s.id)}
+                onClick={() => sync.mutate({ chatbot_id: chatbotId, source_id: s.id })}
+              >
+                Retrain
+              </Button>
+              <Button variant="secondary" size="sm" aria-label={`Delete ${s.title || s.url}`} className="text-red-700 hover:text-red-800" onClick={() => setDeleting(s)}>
+                Delete
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </TD>
     </TR>
+  );
+
+  return (
+    <>
+      <ReadOnlyNotice what="the sources" />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="text-sm text-gray-600">
+          <p>
+            {top.length} source{top.length === 1 ? "" : "s"}: {counts.trained} trained{counts.failed ? `, ${counts.failed} failed` : ""}
+            {live ? `, ${top.length - counts.trained - counts.failed} in progress` : ""}.
+          </p>
+          <p role="status" className="text-xs text-gray-500" data-testid="sources-live">
+            {live ? "Training in progress: this list updates by itself." : "All sources are up to date."}
+          </p>
+        </div>
+        {sources.length ? addButtons : null}
+      </div>
+      {sync.error ? <p role="alert" className="mb-3 text-sm text-red-700">{sync.error.message}</p> : null}
+      {sources.length === 0 ? (
+        <EmptyState
+          icon={<BookIcon className="size-5" />}
+          title="No sources yet"
+          description="Add a website, a page, a text or a file: the chatbot learns from them and answers from what they say."
+          action={addButtons}
+        />
+      ) : (
+        <div className="overflow-x-auto">
+          <Table aria-label="Sources">
+            <THead>
+              <TR>
+                <TH>Source</TH>
+                <TH>Type</TH>
+                <TH>Status</TH>
+                <TH>Sync</TH>
+                <TH>Last trained</TH>
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
+              </TR>
+            </THead>
+            <TBody>
+              {top.map((s) => (
+                <Fragment key={s.id}>
+                  {row(s, false)}
+                  {expanded.has(s.id) ? (pagesOf.get(s.id) ?? []).map((p) => row(p, true)) : null}
+                </Fragment>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      )}
+      {adding ? <AddSourceDialog chatbotId={chatbotId} kind={adding} onClose={() => setAdding(null)} /> : null}
+      {detail ? <SourceDetailDialog chatbotId={chatbotId} sourceId={detail} onClose={() => setDetail(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete source?"
+        description={
+          <p>
+            The chatbot forgets what it learnt from &ldquo;{deleting?.title || deleting?.url}&rdquo;
+            {deleting?.type === "website" ? ", including every page of the website" : ""}.
+          </p>
+        }
+        confirmLabel="Delete source"
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, source_id: deleting.id })}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+      />
+    </>
   );
 }

@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, createTRPCRouter } from "@/server/api/trpc";
-import { isAccentColor } from "@/server/domain/accent-color";
+import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { accentColorField } from "@/server/domain/accent-color";
 import { INTEGRATIONS } from "@/server/domain/integrations";
 import { agentSummarySchema, invitationSchema } from "@/server/serializers/agent-summary";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/serializers/client";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/services/agency-overview";
-import { createInvitation } from "@/server/services/invitations";
 import {
   changeStatus,
-  findClient,
   createAgent,
   createClient,
   getClient,
+  inviteToClient,
   listAgents,
   listClients,
   topUpClient,
@@ -21,7 +20,6 @@ import {
 /** Agency endpoints for client workspaces (contract "Agency endpoints", DESIGN §7). Agency owners only: 403 otherwise. */
 const tags = ["Agency clients"];
 const limit = z.number().int().min(0).max(2_147_483_647).nullable().optional();
-const clientId = z.string();
 
 const clientFields = {
   external_reference: z.string().trim().min(1).max(255).nullable().optional(),
@@ -36,12 +34,7 @@ const clientFields = {
 const agentInput = z.object({
   name: z.string().trim().min(1).max(255),
   website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
-  accent_color: z
-    .string()
-    .trim()
-    .refine(isAccentColor, "The {field} field must be a hex color (#4f46e5) or a CSS gradient expression.")
-    .nullable()
-    .optional(),
+  accent_color: accentColorField.nullable().optional(),
 });
 
 const createClientInput = z.object({
@@ -74,82 +67,65 @@ export const agencyClientsRouter = createTRPCRouter({
     .output(z.object({ current_page: z.number().int(), data: z.array(clientSchema), per_page: z.number().int(), total: z.number().int() }))
     .query(({ ctx, input }) => listClients(ctx.db, ctx.agency, input)),
 
-  get: agencyOwnerProcedure
+  get: clientProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}", summary: "One client workspace", tags } })
-    .input(z.object({ client_id: clientId }))
     .output(clientEnvelope)
-    .query(async ({ ctx, input }) => ({ client: await getClient(ctx.db, ctx.agency, input.client_id) })),
+    .query(async ({ ctx }) => ({ client: await getClient(ctx.db, ctx.agency, ctx.client) })),
 
-  update: agencyOwnerProcedure
+  update: clientProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
-    .input(z.object({ client_id: clientId, name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
+    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
     .output(clientEnvelope)
-    .mutation(async ({ ctx, input }) => {
-      const { client_id, ...fields } = input;
-      return { client: await updateClient(ctx.db, ctx.agency, ctx.user.id, client_id, fields, ctx.idempotencyKey ?? null) };
-    }),
+    .mutation(async ({ ctx, input }) => ({ client: await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null) })),
 
-  topUp: agencyOwnerProcedure
+  topUp: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/topups", summary: "Add top-up message credits", idempotency: "required", tags } })
-    .input(z.object({ client_id: clientId, amount: z.number().int().min(1).max(1_000_000) }))
+    .input(z.object({ amount: z.number().int().min(1).max(1_000_000) }))
     .output(z.object({ client: clientTopupSchema }))
     .mutation(async ({ ctx, input }) => ({
-      client: topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.user.id, input.client_id, input.amount, ctx.idempotencyKey ?? null)),
+      client: topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null)),
     })),
 
-  pause: agencyOwnerProcedure
+  pause: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/pause", summary: "Pause a workspace (hard or soft)", idempotency: "required", tags } })
-    .input(z.object({ client_id: clientId, mode: z.enum(["hard", "soft"]) }))
+    .input(z.object({ mode: z.enum(["hard", "soft"]) }))
     .output(z.object({ client: clientStatusSchema }))
     .mutation(async ({ ctx, input }) => ({
-      client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "pause", mode: input.mode })),
+      client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "pause", mode: input.mode })),
     })),
 
-  suspend: agencyOwnerProcedure
+  suspend: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/suspend", summary: "Suspend a workspace", idempotency: "required", tags } })
-    .input(z.object({ client_id: clientId }))
     .output(z.object({ client: clientStatusSchema }))
-    .mutation(async ({ ctx, input }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "suspend" })) })),
+    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "suspend" })) })),
 
-  resume: agencyOwnerProcedure
+  resume: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/resume", summary: "Resume a paused or suspended workspace", idempotency: "required", tags } })
-    .input(z.object({ client_id: clientId }))
     .output(z.object({ client: clientStatusSchema }))
-    .mutation(async ({ ctx, input }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, input.client_id, { type: "resume" })) })),
+    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "resume" })) })),
 
-  agents: agencyOwnerProcedure
+  agents: clientProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}/chatbots", summary: "A workspace's agents", tags } })
-    .input(z.object({ client_id: clientId }))
     .output(z.object({ chatbots: z.array(agentSummarySchema) }))
-    .query(async ({ ctx, input }) => ({ chatbots: await listAgents(ctx.db, ctx.agency, input.client_id) })),
+    .query(async ({ ctx }) => ({ chatbots: await listAgents(ctx.db, ctx.agency, ctx.client) })),
 
-  createAgent: agencyOwnerProcedure
+  createAgent: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
-    .input(agentInput.extend({ client_id: clientId }))
+    .input(agentInput)
     .output(z.object({ chatbot: agentSummarySchema }))
-    .mutation(async ({ ctx, input }) => {
-      const { client_id, ...agent } = input;
-      return { chatbot: await createAgent(ctx.db, ctx.agency, ctx.user.id, client_id, agent) };
-    }),
+    .mutation(async ({ ctx, input }) => ({ chatbot: await createAgent(ctx.db, ctx.agency, ctx.client, ctx.user.id, input) })),
 
   // Dashboard-only reads and actions (tRPC, no REST route).
   overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),
 
-  ledger: agencyOwnerProcedure
-    .input(z.object({ client_id: clientId, limit: z.number().int().min(1).max(200).default(50), before: z.string().regex(/^\d+$/).optional() }))
-    .query(({ ctx, input }) => creditLedger(ctx.db, ctx.agency, input.client_id, input)),
+  ledger: clientProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), before: z.string().regex(/^\d+$/).optional() }))
+    .query(({ ctx, input }) => creditLedger(ctx.db, ctx.client, input)),
 
-  invitations: agencyOwnerProcedure
-    .input(z.object({ client_id: clientId }))
-    .query(({ ctx, input }) => clientInvitations(ctx.db, ctx.agency, input.client_id)),
+  invitations: clientProcedure.query(({ ctx }) => clientInvitations(ctx.db, ctx.agency, ctx.client)),
 
-  invite: agencyOwnerProcedure
-    .input(z.object({ client_id: clientId, email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
+  invite: clientProcedure
+    .input(z.object({ email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
     .output(invitationSchema)
-    .mutation(async ({ ctx, input }) => {
-      const team = await findClient(ctx.db, ctx.agency, input.client_id);
-      return ctx.db.$transaction((tx) =>
-        createInvitation(tx, { teamId: team.id, email: input.email, role: input.role, invitedById: ctx.user.id, agency: ctx.agency }),
-      );
-    }),
+    .mutation(({ ctx, input }) => inviteToClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input)),
 });

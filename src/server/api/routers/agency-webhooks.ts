@@ -1,18 +1,8 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/api/trpc";
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/domain/webhook-events";
-import { webhookDeliverySchema, webhookSchema } from "@/server/serializers/webhook";
-import {
-  createWebhook,
-  deleteWebhook,
-  findWebhook,
-  listDeliveries,
-  listWebhooks,
-  resendDelivery,
-  sendTestEvent,
-  updateWebhook,
-} from "@/server/services/webhooks";
-import { serializeWebhook } from "@/server/serializers/webhook";
+import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/serializers/webhook";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
 
 /** Agency webhook endpoints and their delivery log (contract "Webhook", DESIGN §7, §9). Agency owners only. */
 const tags = ["Agency webhooks"];
@@ -20,7 +10,6 @@ const url = z
   .url({ protocol: /^https$/, error: "The {field} field must be an https:// URL." })
   .max(2048);
 const events = z.array(z.enum(EVENT_TYPES)).nullable().optional();
-const webhookId = z.string();
 
 export const agencyWebhooksRouter = createTRPCRouter({
   list: agencyOwnerProcedure
@@ -35,46 +24,37 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .output(z.object({ webhook: webhookSchema, secret: z.string() }))
     .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.agency, input)),
 
-  update: agencyOwnerProcedure
+  update: webhookProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/agency/webhooks/{webhook_id}", summary: "Change url, events or active; the secret is kept", idempotency: "required", tags } })
-    .input(z.object({ webhook_id: webhookId, url: url.optional(), events, active: z.boolean().optional() }))
+    .input(z.object({ url: url.optional(), events, active: z.boolean().optional() }))
     .output(z.object({ webhook: webhookSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const { webhook_id, ...changes } = input;
-      return { webhook: await updateWebhook(ctx.db, ctx.agency, webhook_id, changes) };
-    }),
+    .mutation(async ({ ctx, input }) => ({ webhook: await updateWebhook(ctx.db, ctx.webhook, input) })),
 
-  delete: agencyOwnerProcedure
+  delete: webhookProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/agency/webhooks/{webhook_id}", summary: "Delete a webhook endpoint and its log", status: 204, idempotency: "optional", tags } })
-    .input(z.object({ webhook_id: webhookId }))
     .output(z.null())
-    .mutation(async ({ ctx, input }) => {
-      await deleteWebhook(ctx.db, ctx.agency, input.webhook_id);
+    .mutation(async ({ ctx }) => {
+      await deleteWebhook(ctx.db, ctx.webhook);
       return null;
     }),
 
-  deliveries: agencyOwnerProcedure
+  deliveries: webhookProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/webhooks/{webhook_id}/deliveries", summary: "The delivery log, newest first (kept 30 days)", tags } })
     .input(
       z.object({
-        webhook_id: webhookId,
         page: z.coerce.number().int().min(1).default(1),
         per_page: z.coerce.number().int().min(1).max(100).default(25),
       }),
     )
     .output(z.object({ current_page: z.number().int(), data: z.array(webhookDeliverySchema), per_page: z.number().int(), total: z.number().int() }))
-    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.agency, input.webhook_id, input.page, input.per_page)),
+    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.webhook, input.page, input.per_page)),
 
   // Dashboard-only (tRPC): one endpoint, resend, test event.
-  get: agencyOwnerProcedure
-    .input(z.object({ webhook_id: webhookId }))
-    .query(async ({ ctx, input }) => serializeWebhook(await findWebhook(ctx.db, ctx.agency, input.webhook_id))),
+  get: webhookProcedure.query(({ ctx }) => serializeWebhook(ctx.webhook)),
 
-  resend: agencyOwnerProcedure
-    .input(z.object({ webhook_id: webhookId, delivery_id: z.string() }))
-    .mutation(({ ctx, input }) => resendDelivery(ctx.db, ctx.agency, input.webhook_id, input.delivery_id)),
+  resend: webhookProcedure
+    .input(z.object({ delivery_id: z.string() }))
+    .mutation(({ ctx, input }) => resendDelivery(ctx.db, ctx.webhook, input.delivery_id)),
 
-  sendTest: agencyOwnerProcedure
-    .input(z.object({ webhook_id: webhookId }))
-    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.agency, input.webhook_id)),
+  sendTest: webhookProcedure.mutation(({ ctx }) => sendTestEvent(ctx.db, ctx.webhook)),
 });

@@ -1,33 +1,32 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/api/trpc";
-import { chatbotIdParam, chatbotItemParams } from "@/server/api/routers/chatbot-params";
+import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { itemIdParam } from "@/server/api/params";
 import { updatedAnswerSchema as updatedAnswerInput } from "@/server/domain/updated-answers";
 import { updatedAnswerSchema } from "@/server/serializers/updated-answer";
 import { createUpdatedAnswer, deleteUpdatedAnswer, listUpdatedAnswers, updateUpdatedAnswer } from "@/server/services/updated-answers";
 
 /** Updated answers (finetunes): the documented list, and their management from the dashboard (editors and up). */
 export const chatbotFinetunesRouter = createTRPCRouter({
-  list: authenticatedProcedure
+  list: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/finetunes", summary: "The chatbot's updated answers, oldest first", tags: ["Chatbot"] } })
-    .input(chatbotIdParam)
     .output(z.array(updatedAnswerSchema))
-    .query(({ ctx, input }) => listUpdatedAnswers(ctx.db, ctx.user.id, input.chatbot_id)),
+    .query(({ ctx }) => listUpdatedAnswers(ctx.db, ctx.chatbot.id)),
 
-  create: authenticatedProcedure
-    .input(chatbotIdParam.extend(updatedAnswerInput.shape))
+  create: chatbotEditProcedure
+    .input(updatedAnswerInput)
     .output(updatedAnswerSchema)
-    .mutation(({ ctx, input: { chatbot_id, ...answer } }) => createUpdatedAnswer(ctx.db, ctx.user.id, chatbot_id, answer)),
+    .mutation(({ ctx, input }) => createUpdatedAnswer(ctx.db, ctx.chatbot.id, input)),
 
-  update: authenticatedProcedure
-    .input(chatbotItemParams.extend(updatedAnswerInput.shape))
+  update: chatbotEditProcedure
+    .input(itemIdParam.extend(updatedAnswerInput.shape))
     .output(updatedAnswerSchema)
-    .mutation(({ ctx, input: { chatbot_id, id, ...answer } }) => updateUpdatedAnswer(ctx.db, ctx.user.id, chatbot_id, id, answer)),
+    .mutation(({ ctx, input }) => updateUpdatedAnswer(ctx.db, ctx.chatbot.id, input.id, input)),
 
-  delete: authenticatedProcedure
-    .input(chatbotItemParams)
+  delete: chatbotEditProcedure
+    .input(itemIdParam)
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      await deleteUpdatedAnswer(ctx.db, ctx.user.id, input.chatbot_id, input.id);
+      await deleteUpdatedAnswer(ctx.db, ctx.chatbot.id, input.id);
       return { id: input.id };
     }),
 });

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/api/trpc";
 import { chatbotFinetunesRouter } from "@/server/api/routers/chatbot-finetunes";
-import { chatbotIdParam } from "@/server/api/routers/chatbot-params";
 import { chatbotPromptsRouter } from "@/server/api/routers/chatbot-prompts";
 import { chatbotSourcesRouter } from "@/server/api/routers/chatbot-sources";
+import { listEditableTeams } from "@/server/access";
 import { chatbotSettingsPatch, createChatbotInput } from "@/server/domain/chatbot-settings";
-import { CHATBOT_ROLES, canEditChatbot, canViewContacts } from "@/server/domain/permissions";
+import { CHATBOT_ROLES } from "@/server/domain/permissions";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/serializers/chatbot-settings";
-import { chatbotForReading, listEditableTeams } from "@/server/services/chatbot-access";
+import { chatbotOverview } from "@/server/services/chatbots";
 import { createChatbot, updateChatbotSettings } from "@/server/services/chatbot-settings";
 
 const overviewSchema = z.object({
@@ -19,42 +19,29 @@ const overviewSchema = z.object({
 
 /** Chatbot read API (`/v1/{chatbot_id}`, prompts, sources, finetunes) and dashboard management. */
 export const chatbotsRouter = createTRPCRouter({
-  get: authenticatedProcedure
+  get: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}", summary: "The chatbot's settings", tags: ["Chatbot"] } })
-    .input(chatbotIdParam)
     .output(chatbotSettingsSchema)
-    .query(async ({ ctx, input }) => serializeChatbotSettings((await chatbotForReading(ctx.db, ctx.user.id, input.chatbot_id)).chatbot)),
+    .query(({ ctx }) => serializeChatbotSettings(ctx.chatbot)),
 
   /** The dashboard's header: name, type, team and what the caller may do. */
-  overview: authenticatedProcedure
-    .input(chatbotIdParam)
-    .output(overviewSchema)
-    .query(async ({ ctx, input }) => {
-      const { chatbot, role } = await chatbotForReading(ctx.db, ctx.user.id, input.chatbot_id);
-      const team = await ctx.db.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { name: true } });
-      return {
-        chatbot: { id: chatbot.id, name: chatbot.name, type: chatbot.type, team_id: chatbot.teamId, team_name: team.name },
-        role,
-        can_edit: canEditChatbot(role),
-        can_view_contacts: canViewContacts(role),
-      };
-    }),
+  overview: chatbotProcedure.output(overviewSchema).query(({ ctx }) => chatbotOverview(ctx.db, ctx.chatbot, ctx.role)),
 
   /** Teams where the caller may create chatbots. */
   editableTeams: authenticatedProcedure
     .output(z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), role: z.enum(CHATBOT_ROLES) })))
     .query(({ ctx }) => listEditableTeams(ctx.db, ctx.user.id)),
 
-  create: authenticatedProcedure
+  create: teamEditProcedure
     .input(createChatbotInput)
     .output(chatbotSettingsSchema)
-    .mutation(async ({ ctx, input }) => serializeChatbotSettings(await createChatbot(ctx.db, ctx.user.id, input))),
+    .mutation(async ({ ctx, input }) => serializeChatbotSettings(await createChatbot(ctx.db, ctx.team, ctx.user.id, input))),
 
   /** A partial settings update; only the fields sent change. */
-  update: authenticatedProcedure
-    .input(chatbotIdParam.extend(chatbotSettingsPatch.shape))
+  update: chatbotEditProcedure
+    .input(chatbotSettingsPatch)
     .output(chatbotSettingsSchema)
-    .mutation(({ ctx, input: { chatbot_id, ...settings } }) => updateChatbotSettings(ctx.db, ctx.user.id, chatbot_id, settings)),
+    .mutation(({ ctx, input: { chatbot_id: _chatbotId, ...settings } }) => updateChatbotSettings(ctx.db, ctx.chatbot, settings)),
 
   prompts: chatbotPromptsRouter,
   sources: chatbotSourcesRouter,

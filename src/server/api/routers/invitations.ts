@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { verifyPassword } from "@/server/auth/password";
-import { AppError, validationError } from "@/server/errors";
-import { acceptInvitation, lookupInvitation } from "@/server/services/invitations";
-import { createUser } from "@/server/services/users";
+import { AppError } from "@/server/errors";
+import { acceptInvitationWithLogin, lookupInvitation } from "@/server/services/invitations";
 
 const REASONS = {
   malformed: "This invitation link is not valid. Check that you copied the whole link.",
@@ -26,20 +24,8 @@ export const invitationsRouter = createTRPCRouter({
   accept: publicProcedure
     .input(z.object({ token: z.string().max(2000), name: z.string().trim().min(1).max(255).optional(), password: z.string().min(8).max(200) }))
     .mutation(async ({ ctx, input }) => {
-      const result = await lookupInvitation(ctx.db, input.token);
+      const result = await acceptInvitationWithLogin(ctx.db, input.token, input);
       if (!result.ok) throw new AppError("RULE_VIOLATION", REASONS[result.reason]);
-      const { invitation } = result;
-      let user = await ctx.db.user.findUnique({ where: { email: invitation.email } });
-      if (user) {
-        if (!user.passwordHash || !(await verifyPassword(input.password, user.passwordHash))) {
-          throw validationError({ password: ["The password does not match the account for this email."] });
-        }
-      } else {
-        if (!input.name) throw validationError({ name: ["The name field is required."] });
-        user = (await createUser(ctx.db, { email: invitation.email, name: input.name, password: input.password })).user;
-      }
-      const accepted = await acceptInvitation(ctx.db, invitation.id, user.id);
-      if (!accepted) throw new AppError("RULE_VIOLATION", REASONS.used);
-      return { email: user.email, team_id: accepted.teamId, role: accepted.role };
+      return { email: result.email, team_id: result.teamId, role: result.role };
     }),
 });

@@ -1,0 +1,11 @@
+/**
+ * The one access layer: who may reach which team, chatbot, client workspace
+ * and webhook, and with which role. Resource-scoped procedures in
+ * `api/trpc.ts` call these once per request; services receive the checked
+ * resource and never look access up themselves. Another tenant's resource, or
+ * a malformed id, is NOT_FOUND; a role too weak is FORBIDDEN.
+ */
+export { ownedAgency, clientOfAgency, webhookOfAgency, type Agency } from "@/server/access/agency";
+export { readableChatbot, editableChatbot, type ChatbotAccess } from "@/server/access/chatbots";
+export { readableTeam, editableTeam, listEditableTeams, type TeamAccess } from "@/server/access/teams";
+export { visibleTeamsWhere } from "@/server/access/roles";

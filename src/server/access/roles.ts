@@ -1,0 +1,52 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { canEditChatbot, effectiveRole, type ChatbotRole } from "@/server/domain/permissions";
+import { AppError } from "@/server/errors";
+
+/**
+ * How a caller's role in a team is read from the database: their membership
+ * in it, and whether they own it or the agency it belongs to. The pure rule
+ * is `domain/permissions.effectiveRole`.
+ */
+export const teamRoleRelations = (userId: string) =>
+  ({
+    agency: { select: { ownerId: true, kind: true } },
+    memberships: { where: { userId }, select: { role: true } },
+  }) as const satisfies Prisma.TeamInclude;
+
+/** The same facts as a `select`, for a team reached through a relation (a chatbot's). */
+export const teamRoleFacts = (userId: string) => ({ ownerId: true, ...teamRoleRelations(userId) }) as const satisfies Prisma.TeamSelect;
+
+export interface TeamRoleFacts {
+  ownerId: string;
+  agency: { ownerId: string; kind: string } | null;
+  memberships: { role: "admin" | "editor" | "member" }[];
+}
+
+export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null {
+  return effectiveRole({
+    membershipRole: team.memberships[0]?.role ?? null,
+    ownsTeam: team.ownerId === userId,
+    ownsAgencyOfTeam: team.agency !== null && team.agency.kind === "agency" && team.agency.ownerId === userId,
+  });
+}
+
+/**
+ * The teams whose chatbots a user sees, as a `where` clause: every team they
+ * belong to, and every workspace of an agency they own. The same rule as
+ * `roleIn` (a role is never null for these teams), so lists and single
+ * look-ups agree.
+ */
+export const visibleTeamsWhere = (userId: string) =>
+  ({ OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+
+/** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
+export function visibleOrNotFound<T>(access: T | null, message: string): T {
+  if (!access) throw new AppError("NOT_FOUND", message);
+  return access;
+}
+
+/** The same access when its role may change things (not a `member`), else FORBIDDEN. */
+export function editableOrForbidden<T extends { role: ChatbotRole }>(access: T, message: string): T {
+  if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", message);
+  return access;
+}

@@ -1,0 +1,201 @@
+import type { Chatbot, Prisma, Source } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { env } from "@/server/env";
+import { AppError, notFound, validationError } from "@/server/errors";
+import { enqueueCrawl, enqueueTraining } from "@/server/crawler/enqueue";
+import { removePages } from "@/server/crawler/page-sources";
+import { pathOf } from "@/server/crawler/urls";
+import { storedUrlRefusal } from "@/server/net/guard";
+import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/server/domain/sources";
+import { documentText, extractDocx, extractHtml, extractPdf, extractPlainText, type ExtractedDocument } from "@/server/retrieval/extract";
+
+/**
+ * Adding, re-syncing and deleting training sources (DESIGN §10.1). Sources
+ * are created with their training job in one transaction; the work happens
+ * in graphile-worker jobs (`jobs/crawl.ts`).
+ */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+type Tx = Prisma.TransactionClient;
+
+/** 422 naming `field` for URLs the crawler must never be pointed at (credentials, private or metadata hosts). */
+export function assertCrawlableUrl(raw: string, field: string) {
+  const refusal = storedUrlRefusal(raw, field, { allowPrivate: env().CRAWLER_ALLOW_PRIVATE_NETWORKS });
+  if (refusal) throw validationError({ [field]: [refusal] });
+}
+
+async function assertBelowSourceLimit(tx: Tx, chatbot: Chatbot, field: string) {
+  await tx.$queryRaw`SELECT id FROM teams WHERE id = ${chatbot.teamId}::uuid FOR UPDATE`;
+  const team = await tx.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { sourceLimit: true } });
+  if (team.sourceLimit === null) return;
+  const live = await tx.source.count({ where: { chatbot: { teamId: chatbot.teamId, deletedAt: null }, deletedAt: null } });
+  if (live >= team.sourceLimit) throw validationError({ [field]: [`The workspace's source_limit (${team.sourceLimit}) is reached.`] });
+}
+
+/** A website source for a new agent, in the agent's transaction, with its crawl enqueued at once. */
+export async function createWebsiteSourceIn(tx: Tx, chatbotId: string, rawUrl: string, field: string): Promise<Source> {
+  assertCrawlableUrl(rawUrl, field);
+  const url = new URL(rawUrl);
+  const source = await tx.source.create({
+    data: { chatbotId, type: "website", indexer: "crawler", url: url.toString(), path: pathOf(url.toString()), title: url.hostname, status: "pending" },
+  });
+  await enqueueCrawl(tx, source.id);
+  return source;
+}
+
+export interface NewSourceInput {
+  type: Exclude<SourceType, "file">;
+  url?: string;
+  title?: string;
+  text?: string;
+  sync_frequency?: SyncFrequency;
+}
+
+export async function createSource(db: Db, chatbot: Chatbot, input: NewSourceInput): Promise<Source> {
+  if (input.type === "text") {
+    const text = input.text?.trim() ?? "";
+    if (!text) throw validationError({ text: ["The text field is required."] });
+    const title = input.title?.trim() || text.split("\n")[0]!.slice(0, 80);
+    return db.$transaction(async (tx) => {
+      await assertBelowSourceLimit(tx, chatbot, "text");
+      const source = await tx.source.create({ data: { chatbotId: chatbot.id, type: "text", indexer: "text", title, bodyText: text, status: "training", syncFrequency: "never" } });
+      await enqueueTraining(tx, source.id);
+      return source;
+    });
+  }
+  if (!input.url) throw validationError({ url: ["The url field is required."] });
+  assertCrawlableUrl(input.url, "url");
+  const url = new URL(input.url);
+  url.hash = "";
+  return db.$transaction(async (tx) => {
+    await assertBelowSourceLimit(tx, chatbot, "url");
+    const source = await tx.source.create({
+      data: {
+        chatbotId: chatbot.id,
+        type: input.type,
+        indexer: "crawler",
+        url: url.toString(),
+        path: pathOf(url.toString()),
+        title: input.title?.trim() || (input.type === "website" ? url.hostname : ""),
+        status: input.type === "website" ? "pending" : "training",
+        syncFrequency: input.sync_frequency ?? "never",
+      },
+    });
+    await (input.type === "website" ? enqueueCrawl(tx, source.id) : enqueueTraining(tx, source.id));
+    return source;
+  });
+}
+
+export interface UploadedFile {
+  name: string;
+  type: string;
+  data: Uint8Array;
+}
+
+const FILE_KINDS: Record<string, "pdf" | "docx" | "txt" | "md" | "html"> = {
+  pdf: "pdf",
+  docx: "docx",
+  txt: "txt",
+  text: "txt",
+  md: "md",
+  markdown: "md",
+  html: "html",
+  htm: "html",
+};
+
+function fileKind(file: UploadedFile) {
+  const ext = file.name.toLowerCase().split(".").pop() ?? "";
+  const byExt = FILE_KINDS[ext];
+  if (byExt) return byExt;
+  const mime = file.type.split(";")[0]!.trim().toLowerCase();
+  if (mime === "application/pdf") return "pdf";
+  if (mime === "application/vnd.openxmlformats-officedocument.wordprocessingml.document") return "docx";
+  if (mime === "text/markdown") return "md";
+  if (mime === "text/html") return "html";
+  if (mime === "text/plain") return "txt";
+  return null;
+}
+
+async function extractFile(file: UploadedFile): Promise<ExtractedDocument> {
+  const kind = fileKind(file);
+  if (!kind) throw validationError({ file: ["The file must be a PDF, DOCX, TXT, MD or HTML document."] });
+  try {
+    const text = () => Buffer.from(file.data).toString("utf8");
+    if (kind === "pdf") return await extractPdf(file.data);
+    if (kind === "docx") return await extractDocx(file.data);
+    if (kind === "html") return extractHtml(text(), "file:///" + encodeURIComponent(file.name));
+    return extractPlainText(text(), kind, file.name);
+  } catch {
+    throw validationError({ file: [`The file could not be read as ${kind.toUpperCase()}.`] });
+  }
+}
+
+/** A file source: its text is extracted now (a broken file is a 422, not a failed job) and kept for retraining. */
+export async function createFileSource(db: Db, chatbot: Chatbot, file: UploadedFile): Promise<Source> {
+  if (file.data.byteLength > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The file must not be larger than 10 MB.", { errors: { file: ["The file must not be larger than 10 MB."] } });
+  if (!file.data.byteLength) throw validationError({ file: ["The file is empty."] });
+  const doc = await extractFile(file);
+  const text = documentText(doc).trim();
+  if (!text) throw validationError({ file: ["The file contains no text to learn from."] });
+  return db.$transaction(async (tx) => {
+    await assertBelowSourceLimit(tx, chatbot, "file");
+    const title = (doc.title || file.name).slice(0, 500);
+    const source = await tx.source.create({ data: { chatbotId: chatbot.id, type: "file", indexer: "file", title, path: file.name, bodyText: text, status: "training" } });
+    await enqueueTraining(tx, source.id);
+    return source;
+  });
+}
+
+async function findLive(db: Db | Tx, chatbotId: string, sourceId: string) {
+  const source = await db.source.findFirst({ where: { id: sourceId, chatbotId, deletedAt: null } });
+  if (!source) throw notFound("Source not found.");
+  return source;
+}
+
+/** Training again, now (manual "Retrain", and the re-sync cron). A source still in progress is left alone. */
+export async function startSync(db: Db, sourceId: string): Promise<Source | null> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM sources WHERE id = ${sourceId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+    if (!row) return null;
+    const source = await tx.source.findUniqueOrThrow({ where: { id: sourceId } });
+    if (isSourceInProgress(source.status)) return source;
+    if (source.type === "website") {
+      const updated = await tx.source.update({ where: { id: sourceId }, data: { status: "pending", statusReason: null } });
+      await enqueueCrawl(tx, sourceId);
+      return updated;
+    }
+    const updated = await tx.source.update({ where: { id: sourceId }, data: { status: "training", statusReason: null } });
+    await enqueueTraining(tx, sourceId);
+    return updated;
+  });
+}
+
+export async function syncSource(db: Db, chatbot: Chatbot, sourceId: string): Promise<Source> {
+  const source = await findLive(db, chatbot.id, sourceId);
+  // A website's page is trained by its website's crawl: retraining one page re-syncs the website.
+  const target = source.type === "page" && source.indexerId ? await findLive(db, chatbot.id, source.indexerId) : source;
+  return (await startSync(db, target.id)) ?? target;
+}
+
+/** Deleting a website deletes its pages; passages leave the index with them. */
+export async function deleteSource(db: Db, chatbot: Chatbot, sourceId: string): Promise<void> {
+  const source = await findLive(db, chatbot.id, sourceId);
+  const pages = source.type === "website" ? await db.source.findMany({ where: { indexerId: source.id, deletedAt: null }, select: { id: true } }) : [];
+  await removePages(db, [source.id, ...pages.map((p) => p.id)]);
+  if (source.type === "website") await db.crawlFrontier.deleteMany({ where: { websiteSourceId: source.id } });
+}
+
+/** The dashboard's detail of one source: the extracted text preview and, for a website, how its crawl went. */
+export async function sourceDetail(db: Db, chatbot: Chatbot, sourceId: string) {
+  const source = await findLive(db, chatbot.id, sourceId);
+  const skipped =
+    source.type === "website"
+      ? await db.crawlFrontier.findMany({
+          where: { websiteSourceId: source.id, status: { in: ["skipped", "failed"] } },
+          orderBy: { updatedAt: "desc" },
+          take: 50,
+          select: { url: true, status: true, reason: true },
+        })
+      : [];
+  return { source, skipped };
+}

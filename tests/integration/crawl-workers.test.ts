@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { leaseMs } from "@/server/crawler/crawl-pages";
+import { createSource } from "@/server/services/source-training";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
+import { waitFor } from "../helpers/https-receiver";
+import { page, startTestSite } from "../helpers/test-site";
+
+/** A real worker process killed mid-crawl: a restarted worker finishes the crawl, every page exactly once. */
+const PAGE_TIMEOUT_MS = 1000;
+process.env.CRAWL_PAGE_TIMEOUT_MS = String(PAGE_TIMEOUT_MS);
+process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
+
+let db: Db;
+let url: string;
+let site: Awaited<ReturnType<typeof startTestSite>>;
+const workers: ChildProcess[] = [];
+const PAGES = 40;
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, DATABASE_URL: url, CRAWLER_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  workers.push(child);
+  let output = "";
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      output += d.toString();
+      if (output.includes("[worker] running")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+  site = await startTestSite();
+  const links = Array.from({ length: PAGES }, (_, i) => `/p/${i}`);
+  site.route("/", { body: page("Home", ["Welcome to the shop of many pages, where every page tells a different story about our products."], links) });
+  // Slow pages: the worker is surely in the middle of the crawl when it is killed.
+  links.forEach((l, i) => site.route(l, { delayMs: 150, body: page(`Page ${i}`, [`Page ${i} describes product number ${i} in detail, with its size, its colour and its price.`]) }));
+}, 60_000);
+afterEach(() => {
+  for (const w of workers.splice(0)) w.kill("SIGKILL");
+});
+afterAll(() => site?.close());
+
+describe("crawl worker processes", () => {
+  it("a crawl whose worker is killed finishes after a restart with every page exactly once", async () => {
+    const { agency, user } = await agencyOwner(db);
+    const team = await clientWorkspace(db, agency);
+    const bot = await chatbot(db, team.id, user.id);
+    const worker = await startWorker();
+    const website = await createSource(db, bot, { type: "website", url: site.url("/") });
+    await waitFor(async () => (await db.source.count({ where: { indexerId: website.id, status: "trained" } })) >= 5, 60_000, "a few pages");
+    worker.kill("SIGKILL");
+    await new Promise((r) => worker.once("exit", r));
+    const atKill = await db.source.count({ where: { indexerId: website.id, status: "trained" } });
+    expect(atKill).toBeLessThan(PAGES + 1);
+    expect((await db.source.findUniqueOrThrow({ where: { id: website.id } })).status).toBe("crawling");
+
+    // The dead worker's page leases run out; a new worker's sweep then gives the crawl fresh loops.
+    await new Promise((r) => setTimeout(r, leaseMs() + 500));
+    await startWorker();
+    const done = await waitFor(async () => {
+      const s = await db.source.findUniqueOrThrow({ where: { id: website.id } });
+      return s.status === "trained" ? s : null;
+    }, 90_000, "the crawl to finish");
+    const pages = await db.source.findMany({ where: { indexerId: website.id, deletedAt: null } });
+    expect(pages).toHaveLength(PAGES + 1);
+    expect(new Set(pages.map((p) => p.url)).size).toBe(PAGES + 1);
+    expect(pages.every((p) => p.status === "trained" && p.chunkCount > 0)).toBe(true);
+    expect(done.pagesIndexed).toBe(PAGES + 1);
+    // Each page's passages are there once (a page retried after the kill replaced its chunks, it did not add to them).
+    const [chunks] = await db.$queryRaw<{ n: number; sources: number }[]>`
+      SELECT count(*)::int AS n, count(DISTINCT source_id)::int AS sources FROM source_chunks WHERE chatbot_id = ${bot.id}::uuid`;
+    expect(chunks).toEqual({ n: pages.reduce((n, p) => n + p.chunkCount, 0), sources: PAGES + 1 });
+  }, 180_000);
+});
