@@ -65,7 +65,13 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                     type="button"
                     data-testid="inbox-conversation"
                     aria-current={selected === c.id ? "true" : undefined}
-                    onClick={() => setSelected(c.id)}
+                    onClick={() => {
+                      setSelected(c.id);
+                      // On narrow screens the transcript sits below the list: bring it into view.
+                      if (window.matchMedia("(max-width: 1023px)").matches) {
+                        requestAnimationFrame(() => document.getElementById("inbox-transcript")?.scrollIntoView({ block: "start" }));
+                      }
+                    }}
                     className={cn("flex w-full flex-col gap-1 px-3 py-2.5 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600", selected === c.id && "bg-indigo-50")}
                   >
                     <span className="flex items-center gap-2">
@@ -97,7 +103,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
           </>
         )}
       </section>
-      <section aria-label="Transcript" className="min-w-0">
+      <section id="inbox-transcript" aria-label="Transcript" className="min-w-0 scroll-mt-4">
         {selected ? (
           <Transcript
             key={selected}
