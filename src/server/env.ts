@@ -45,6 +45,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Public widget requests per minute per client IP and chatbot (config, chat, feedback, link clicks together). */
+  WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")

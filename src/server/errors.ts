@@ -20,7 +20,9 @@ export const ERROR_TABLE = {
   METHOD_NOT_ALLOWED: { trpc: "METHOD_NOT_SUPPORTED", http: 405, message: "Method not allowed." },
   NOT_ACCEPTABLE: { trpc: "BAD_REQUEST", http: 406, message: "This endpoint only produces application/json." },
   UNSUPPORTED_MEDIA_TYPE: { trpc: "UNSUPPORTED_MEDIA_TYPE", http: 415, message: "Request bodies must be sent as application/json." },
+  PAYLOAD_TOO_LARGE: { trpc: "PAYLOAD_TOO_LARGE", http: 413, message: "The request body is too large." },
   RATE_LIMITED: { trpc: "TOO_MANY_REQUESTS", http: 429, message: "Too many requests." },
+  SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, message: "Service unavailable." },
   INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500, message: "Server error." },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 

@@ -10,6 +10,7 @@ const TABS = [
   { segment: "sources", label: "Sources" },
   { segment: "finetunes", label: "Updated answers" },
   { segment: "analytics", label: "Analytics" },
+  { segment: "install", label: "Install" },
 ] as const;
 
 /** The chatbot's sections; scrolls sideways on narrow screens. */
