@@ -47,13 +47,21 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Public widget requests per minute per client IP and chatbot (config, chat, feedback, link clicks together). */
   WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 encoded (openssl rand -base64 32)")
+    .optional(),
+  TRUST_PROXY: booleanString.default(false),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
     .optional(),
 });
 
-export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string };
+export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };
 
 export class EnvError extends Error {}
 
@@ -67,12 +75,12 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   return result.data;
 }
 
-/** NEXTAUTH_SECRET when unset: generated once, kept in the git-ignored data folder. */
-function persistedSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, "nextauth-secret");
+/** A secret when unset (NEXTAUTH_SECRET, ENCRYPTION_KEY): generated once, kept in the git-ignored data folder. */
+function persistedSecret(dataDir: string, name = "nextauth-secret", encoding: BufferEncoding = "base64url"): string {
+  const file = path.resolve(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -86,6 +94,7 @@ export function env(): Env {
     ...parsed,
     APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
     NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? persistedSecret(parsed.DATA_DIR),
+    ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? persistedSecret(parsed.DATA_DIR, "encryption-key", "base64"),
   };
   return cached;
 }

@@ -21,6 +21,8 @@ export const ERROR_TABLE = {
   NOT_ACCEPTABLE: { trpc: "BAD_REQUEST", http: 406, message: "This endpoint only produces application/json." },
   UNSUPPORTED_MEDIA_TYPE: { trpc: "UNSUPPORTED_MEDIA_TYPE", http: 415, message: "Request bodies must be sent as application/json." },
   PAYLOAD_TOO_LARGE: { trpc: "PAYLOAD_TOO_LARGE", http: 413, message: "The request body is too large." },
+  PAYMENT_REQUIRED: { trpc: "PAYMENT_REQUIRED", http: 402, message: "No message credits left." },
+  LOCKED: { trpc: "PRECONDITION_FAILED", http: 423, message: "This chatbot does not answer at the moment." },
   RATE_LIMITED: { trpc: "TOO_MANY_REQUESTS", http: 429, message: "Too many requests." },
   SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, message: "Service unavailable." },
   INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500, message: "Server error." },

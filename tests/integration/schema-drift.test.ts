@@ -28,6 +28,15 @@ if ("type" in dmmf) throw dmmf.error;
 const datamodel = dmmf.datamodel as unknown as { models: DmmfModel[]; indexes: DmmfIndex[]; enums: DmmfEnum[] };
 const enumDbName = new Map(datamodel.enums.map((e) => [e.name, e.dbName ?? e.name]));
 const tableOf = (model: DmmfModel) => model.dbName ?? model.name;
+
+/** `Unsupported("type")` fields (e.g. tsvector), which the DMMF leaves out: model name → column → type. */
+const unsupportedColumns = new Map<string, Map<string, string>>();
+for (const [, model, body] of readFileSync("prisma/schema.prisma", "utf8").matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)) {
+  for (const [, name, type, map] of body!.matchAll(/^\s+(\w+)\s+Unsupported\("(\w+)"\)\??(?:.*@map\("(\w+)"\))?/gm)) {
+    if (!unsupportedColumns.has(model!)) unsupportedColumns.set(model!, new Map());
+    unsupportedColumns.get(model!)!.set(map ?? name!, type!);
+  }
+}
 const columnOf = (field: DmmfField) => field.dbName ?? field.name;
 
 function expectedType(f: DmmfField): string {
@@ -113,7 +122,12 @@ describe("schema.prisma matches the migrated database", () => {
         }
         if (col.udt_name === "timestamptz" && col.datetime_precision !== 6) mismatches.push(`${where}: precision ${col.datetime_precision}`);
       }
-      const known = new Set(fields.map(columnOf));
+      const unsupported = unsupportedColumns.get(model.name) ?? new Map<string, string>();
+      for (const [name, type] of unsupported) {
+        const col = dbColumns.get(name);
+        if (col?.udt_name !== type) mismatches.push(`${table}.${name}: type ${col?.udt_name ?? "missing"}, schema says ${type}`);
+      }
+      const known = new Set([...fields.map(columnOf), ...unsupported.keys()]);
       for (const name of dbColumns.keys()) if (!known.has(name)) mismatches.push(`${table}.${name}: in the database, not in schema.prisma`);
     }
     expect(mismatches).toEqual([]);
@@ -148,7 +162,10 @@ describe("schema.prisma matches the migrated database", () => {
     const expected = datamodel.indexes
       .map((ix) => {
         const model = modelsByName.get(ix.model)!;
-        const cols = ix.fields.map((f) => columnOf(model.fields.find((mf) => mf.name === f.name)!));
+        const cols = ix.fields.map((f) => {
+          const field = model.fields.find((mf) => mf.name === f.name);
+          return field ? columnOf(field) : f.name; // an Unsupported field (not in the DMMF), named as its column
+        });
         return `${tableOf(model)}(${cols.join(",")}) ${ix.type}`;
       })
       .sort();

@@ -3,7 +3,10 @@ import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
 import { agencyWebhooksRouter } from "@/server/api/routers/agency-webhooks";
 import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
+import { chatbotChatRouter } from "@/server/api/routers/chatbot-chat";
+import { chatbotConversationsRouter } from "@/server/api/routers/chatbot-conversations";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
+import { llmKeysRouter } from "@/server/api/routers/llm-keys";
 import { invitationsRouter } from "@/server/api/routers/invitations";
 import { meRouter } from "@/server/api/routers/me";
 
@@ -15,6 +18,9 @@ export const appRouter = createTRPCRouter({
   agencyClients: agencyClientsRouter,
   agencyWebhooks: agencyWebhooksRouter,
   invitations: invitationsRouter,
+  chat: chatbotChatRouter,
+  conversations: chatbotConversationsRouter,
+  llmKeys: llmKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

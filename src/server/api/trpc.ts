@@ -23,6 +23,8 @@ export interface RestMeta {
   status?: number;
   idempotency?: "required" | "optional";
   tags?: string[];
+  /** The body's `stream: true` asks for server-sent events: the procedure's `ctx.onDelta` receives the text as it comes. */
+  stream?: boolean;
 }
 
 export interface Meta {
@@ -37,6 +39,10 @@ export interface Context {
   tokenId: string | null;
   /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
   idempotencyKey?: string | null;
+  /** Streamed calls (REST `stream: true`, the playground): receives an answer's text as it becomes final. */
+  onDelta?: (content: string) => void;
+  /** The caller's IP (REST, widget), for the visitor's country. */
+  clientIp?: string | null;
 }
 
 export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {

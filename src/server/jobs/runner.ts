@@ -3,6 +3,8 @@ import { createPrismaClient, type Db } from "@/server/db/client";
 import { computeInsights } from "@/server/jobs/compute-insights";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
+import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/jobs/send-escalation-email";
+import { sweepAnswerReservations } from "@/server/jobs/sweep-answer-reservations";
 import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/jobs/webhooks";
 
 /** One file per job kind; this is the list the workers run. */
@@ -15,6 +17,8 @@ export function taskList(db: Db): TaskList {
     sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
     purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
     compute_insights: computeInsights,
+    [SEND_ESCALATION_EMAIL]: sendEscalationEmailTask(db),
+    sweep_answer_reservations: sweepAnswerReservations(db),
   };
 }
 
@@ -26,6 +30,8 @@ export const crontab = [
   "30 3 * * * purge_webhook_deliveries ?max=3",
   // Question themes of the dashboard's preset periods, fresh every morning.
   "30 2 * * * compute_insights ?max=3",
+  // Credits reserved by answers whose process died (they stop counting at expiry already).
+  "* * * * * sweep_answer_reservations ?max=1",
 ].join("\n");
 
 let stopping = false;

@@ -5,6 +5,8 @@ import { AppError } from "@/server/errors";
 import { acceptsJson, readJsonBody } from "@/server/rest/http";
 import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
+import { sseResponse } from "@/server/rest/sse";
+import { clientIp } from "@/server/answers/visitor";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
@@ -58,22 +60,37 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
         headers: { Allow: allow },
       });
     }
-    if (!acceptsJson(req.headers.get("accept"))) throw new AppError("NOT_ACCEPTABLE");
+    const accept = req.headers.get("accept");
+    if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
     const body = await readJsonBody(req);
     const params = (await routeCtx?.params) ?? {};
     const input = { ...Object.fromEntries(req.nextUrl.searchParams), ...body, ...pathParams(params) };
-    const ctx = await createContext({ headers: req.headers, allowSession: false });
+    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false })), clientIp: clientIp(req.headers) };
     const key = validateKey(req.headers.get("idempotency-key"));
-    const execute = async () => {
-      const result = await call(endpoint, { ...ctx, idempotencyKey: key }, input);
+    const execute = async (onDelta?: (content: string) => void) => {
+      const result = await call(endpoint, { ...ctx, idempotencyKey: key, onDelta }, input);
       const status = endpoint.status ?? 200;
       return { status, body: status === 204 ? "" : JSON.stringify(result) };
     };
-    if (!endpoint.idempotency || (endpoint.idempotency === "optional" && key === null)) return stored(await execute());
-    if (!ctx.user) throw new AppError("UNAUTHENTICATED");
-    if (key === null) throw new AppError("IDEMPOTENCY_KEY_MISSING");
-    const fingerprint = requestFingerprint(method, req.nextUrl.pathname, body);
-    const response = await withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint }, execute);
+    const idempotent = Boolean(endpoint.idempotency) && !(endpoint.idempotency === "optional" && key === null);
+    const once = async (onDelta?: (content: string) => void): Promise<StoredResponse & { replayed: boolean }> => {
+      if (!idempotent) return { ...(await execute(onDelta)), replayed: false };
+      if (!ctx.user) throw new AppError("UNAUTHENTICATED");
+      if (key === null) throw new AppError("IDEMPOTENCY_KEY_MISSING");
+      // Streamed or not, a retry is the same request: `stream` is left out of the fingerprint.
+      const { stream: _mode, ...fingerprinted } = body as Record<string, unknown>;
+      void _mode;
+      const fingerprint = requestFingerprint(method, req.nextUrl.pathname, endpoint.stream ? fingerprinted : body);
+      return withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint }, () => execute(onDelta));
+    };
+    // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (rest/sse.ts).
+    if (endpoint.stream && (body as Record<string, unknown>).stream === true) {
+      return sseResponse(async (onDelta) => {
+        const response = await once(onDelta);
+        return { body: JSON.parse(response.body) as unknown, replayed: response.replayed };
+      });
+    }
+    const response = await once();
     return stored(response, response.replayed ? { "Idempotent-Replayed": "true" } : {});
   } catch (error) {
     const app = toAppError(error);

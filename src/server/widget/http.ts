@@ -1,3 +1,4 @@
+import { clientIp } from "@/server/answers/visitor";
 import { getDb } from "@/server/db/client";
 import { originAllowed } from "@/server/domain/widget-embedding";
 import { env } from "@/server/env";
@@ -25,10 +26,17 @@ export interface WidgetRequest {
 
 type Params = { params: Promise<{ chatbot_id: string }> };
 
-/** The client IP: the first `X-Forwarded-For` hop (set by the proxy in front of the app), else `X-Real-IP`. */
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip")?.trim() || "unknown";
+/**
+ * The client IP: the trusted proxy's answer when TRUST_PROXY=true (as REST
+ * does), else the last `X-Forwarded-For` hop — Next sets it from the socket
+ * when the request has none, but a client can send its own, so without a
+ * trusted proxy the per-IP limit is best effort (docs/decisions.md).
+ */
+export function widgetClientIp(req: Request): string {
+  const trusted = clientIp(req.headers);
+  if (trusted) return trusted;
+  const hops = req.headers.get("x-forwarded-for")?.split(",") ?? [];
+  return hops[hops.length - 1]?.trim() || "unknown";
 }
 
 function corsHeaders(origin: string | null): Record<string, string> {
@@ -68,7 +76,7 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
     const cors = corsHeaders(origin);
     try {
       const { chatbot_id: chatbotId } = await ctx.params;
-      const ip = clientIp(req);
+      const ip = widgetClientIp(req);
       const verdict = await limitWidgetRequest(ip, chatbotId);
       if (!verdict.allowed) {
         throw new AppError("RATE_LIMITED", "You're sending messages a little too quickly. Please wait a moment and try again.", {

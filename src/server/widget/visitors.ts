@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { Visitor } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { signVisitorToken, verifyVisitorToken } from "@/server/domain/visitor-token";
 import { env } from "@/server/env";
@@ -9,17 +8,30 @@ function visitorSecret(): string {
   return createHmac("sha256", env().NEXTAUTH_SECRET).update("widget-visitor-token").digest("hex");
 }
 
-/** The visitor a token names, or null when it is missing, forged, for another chatbot, or its visitor is gone. */
-export async function visitorFromToken(db: Db, chatbotId: string, token: string | undefined): Promise<Visitor | null> {
-  if (!token) return null;
-  const key = verifyVisitorToken(visitorSecret(), chatbotId, token);
-  if (!key) return null;
-  return db.visitor.findUnique({ where: { chatbotId_visitorKey: { chatbotId, visitorKey: key } } });
+/** The visitor key a token proves for this chatbot, or null when it is missing, forged or for another chatbot. */
+export function visitorKeyFromToken(chatbotId: string, token: string | undefined): string | null {
+  return token ? verifyVisitorToken(visitorSecret(), chatbotId, token) : null;
 }
 
-/** A new visitor and the token the widget keeps for it (issued on the first message only). */
-export async function createVisitor(db: Db, chatbotId: string): Promise<{ visitor: Visitor; token: string }> {
+/** The visitor row a token names, or null. */
+export async function visitorFromToken(db: Db, chatbotId: string, token: string | undefined) {
+  const key = visitorKeyFromToken(chatbotId, token);
+  return key ? db.visitor.findUnique({ where: { chatbotId_visitorKey: { chatbotId, visitorKey: key } }, select: { id: true } }) : null;
+}
+
+/** A new visitor key and its token, issued with the first message (the answer pipeline creates the visitor row). */
+export function issueVisitorKey(chatbotId: string): { key: string; token: string } {
   const key = randomBytes(18).toString("base64url");
-  const visitor = await db.visitor.create({ data: { chatbotId, visitorKey: key } });
-  return { visitor, token: signVisitorToken(visitorSecret(), chatbotId, key) };
+  return { key, token: signVisitorToken(visitorSecret(), chatbotId, key) };
+}
+
+/**
+ * The conversation to continue: only one of this visitor's own. Anything else
+ * (unknown, deleted, another visitor's) starts a new conversation instead of
+ * failing, so a stale id in a browser never blocks the visitor.
+ */
+export async function ownConversationId(db: Db, chatbotId: string, visitorKey: string, conversationId: string | undefined): Promise<string | null> {
+  if (!conversationId) return null;
+  const found = await db.conversation.findFirst({ where: { id: conversationId, chatbotId, visitor: { visitorKey } }, select: { id: true } });
+  return found?.id ?? null;
 }

@@ -1,0 +1,89 @@
+/**
+ * The reply itself: updated answer → retrieval → generation (or the
+ * extractive answer) → shaping. Deltas go to `onDelta` as they are final.
+ */
+import type { Chatbot } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { isExcludedTopic } from "@/server/domain/answer/classify";
+import { composeExtractiveAnswer } from "@/server/domain/answer/extractive";
+import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/domain/answer/passages";
+import { buildChatMessages, type HistoryMessage } from "@/server/domain/answer/prompt";
+import { shapeAnswer, StreamShaper } from "@/server/domain/answer/shaping";
+import { matchUpdatedAnswer } from "@/server/domain/answer/updated-answer-match";
+import { searchPassages } from "@/server/retrieval/search";
+import { generate } from "./generate";
+import type { LlmProvider } from "./llm-keys";
+
+export interface Reply {
+  content: string;
+  answered: boolean;
+  sources: UsedSource[];
+  providerError: string | null;
+  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default";
+}
+
+export interface ComposeInput {
+  chatbot: Chatbot;
+  question: string;
+  history: HistoryMessage[];
+  tokenLimit: number | null;
+  provider: LlmProvider | null;
+  onDelta: (text: string) => void;
+}
+
+export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
+  const { chatbot, question } = input;
+  const updated = matchUpdatedAnswer(question, await db.updatedAnswer.findMany({ where: { chatbotId: chatbot.id }, select: { question: true, suggestedAnswer: true } }));
+  if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
+
+  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK });
+  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
+  const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
+  let providerError: string | null = null;
+  if (mode && input.provider) {
+    const generated = await streamGeneration(input, passages, mode);
+    if (generated.content) {
+      return { content: generated.content, answered: mode === "sources", sources: mode === "sources" ? sourcesOf(passages) : [], providerError: generated.error, via: mode === "sources" ? "generated" : "fallback" };
+    }
+    providerError = generated.error ?? "LLM provider returned an empty answer";
+  }
+  const extractive = composeExtractiveAnswer(question, passages);
+  if (extractive) return whole(input, { ...extractive, answered: true, providerError, via: "extractive" });
+  return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
+}
+
+/** A reply known in full: shaped (unless verbatim), then sent as one delta. */
+function whole(input: ComposeInput, reply: Reply, shape = true): Reply {
+  const content = shape ? shapeAnswer(reply.content, input.tokenLimit) : reply.content;
+  input.onDelta(content);
+  return { ...reply, content };
+}
+
+async function streamGeneration(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback") {
+  const { chatbot } = input;
+  const shaper = new StreamShaper(input.tokenLimit);
+  const { text, error } = await generate(
+    input.provider!,
+    {
+      model: chatbot.gptModel,
+      temperature: chatbot.temperature,
+      maxTokens: input.tokenLimit,
+      messages: buildChatMessages({
+        settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer },
+        passages,
+        history: input.history,
+        question: input.question,
+        mode,
+      }),
+    },
+    (delta) => {
+      const ready = shaper.push(delta);
+      if (ready) input.onDelta(ready);
+      return !shaper.overflowing;
+    },
+  );
+  if (!text.trim()) return { content: "", error };
+  const { content, rest } = shaper.finish();
+  if (rest) input.onDelta(rest);
+  return { content, error };
+}

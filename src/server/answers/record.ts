@@ -1,0 +1,200 @@
+/**
+ * Recording an answered turn (DESIGN §10.2), in one transaction: the visitor,
+ * the conversation (unread until a member opens it), both messages (the
+ * assistant's with `answered`, its sources and any provider failure),
+ * sentiment and category, then leads and escalations with their outbox
+ * events and the escalation e-mail job. The message counter triggers keep
+ * analytics exact in the same transaction.
+ */
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/answer/classify";
+import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
+import { detectContact } from "@/server/domain/answer/leads";
+import type { UsedSource } from "@/server/domain/answer/passages";
+import type { Tx } from "@/server/services/credits";
+import { emitEvent } from "@/server/webhooks/outbox";
+import { SEND_ESCALATION_EMAIL } from "@/server/jobs/send-escalation-email";
+
+export interface VisitorFields {
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  custom_data?: unknown;
+}
+
+export interface TurnToRecord {
+  chatbot: {
+    id: string;
+    name: string;
+    teamId: string;
+    enableEscalations: boolean;
+    enableEscalationsNotification: boolean;
+    escalationsEmail: string;
+    escalateMessageThreshold: number;
+  };
+  agencyId: string | null;
+  conversationId: string | null;
+  visitor: { id: string | null; key: string; country: { code: string; name: string } | null; fields: VisitorFields | null };
+  question: string;
+  askedAt: Date;
+  answer: { id: string; content: string; answered: boolean; sources: UsedSource[]; providerError: string | null };
+}
+
+export interface RecordedTurn {
+  conversationId: string;
+  visitorId: string;
+  message: { id: string; createdAt: Date };
+}
+
+export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
+  return db.$transaction(async (tx) => {
+    const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
+    const conversation = turn.conversationId
+      ? await tx.conversation.findUniqueOrThrow({ where: { id: turn.conversationId }, select: { id: true, sentiment: true, category: true } })
+      : await tx.conversation.create({ data: { chatbotId: turn.chatbot.id, visitorId, createdAt: turn.askedAt, lastMessageAt: turn.askedAt }, select: { id: true, sentiment: true, category: true } });
+    const now = new Date();
+    await tx.message.createMany({
+      data: [
+        { conversationId: conversation.id, chatbotId: turn.chatbot.id, role: "user", content: turn.question, createdAt: turn.askedAt },
+        {
+          id: turn.answer.id,
+          conversationId: conversation.id,
+          chatbotId: turn.chatbot.id,
+          role: "assistant",
+          content: turn.answer.content,
+          answered: turn.answer.answered,
+          sources: turn.answer.sources as unknown as Prisma.InputJsonValue,
+          providerError: turn.answer.providerError,
+          createdAt: now,
+        },
+      ],
+    });
+    await tx.conversation.update({
+      where: { id: conversation.id },
+      data: {
+        unread: true,
+        lastMessageAt: now,
+        sentiment: conversationSentiment(conversation.sentiment, sentimentOf(turn.question)),
+        ...(conversation.category ? {} : { category: categoryOf(turn.question) }),
+      },
+    });
+    const contact = await captureLead(tx, turn, visitorId, conversation.id);
+    await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
+    return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
+  });
+}
+
+async function upsertVisitor(tx: Tx, turn: TurnToRecord): Promise<string> {
+  const country = turn.visitor.country;
+  const visitor = await tx.visitor.upsert({
+    where: { chatbotId_visitorKey: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key } },
+    create: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key, country: country?.name ?? null, countryCode: country?.code ?? null },
+    update: { lastSeenAt: new Date(), ...(country ? { country: country.name, countryCode: country.code } : {}) },
+    select: { id: true },
+  });
+  return visitor.id;
+}
+
+type ContactRow = Prisma.ContactGetPayload<object>;
+
+const clean = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** Creates or completes the chatbot's contact for this visitor; `lead.captured` once, when the contact is new. */
+async function captureLead(tx: Tx, turn: TurnToRecord, visitorId: string, conversationId: string): Promise<ContactRow | null> {
+  const found = detectContact(turn.question, turn.visitor.country?.code ?? null);
+  const fields = turn.visitor.fields ?? {};
+  const email = clean(fields.email)?.toLowerCase() ?? found.email;
+  const phone = clean(fields.phone) ?? found.phone;
+  // The visitor row is the lock that makes "one contact per visitor" hold under concurrent turns.
+  await tx.$queryRaw`SELECT id FROM visitors WHERE id = ${visitorId}::uuid FOR UPDATE`;
+  const existing = await tx.contact.findFirst({ where: { chatbotId: turn.chatbot.id, visitorId }, orderBy: { createdAt: "asc" } });
+  const names = { firstName: clean(fields.first_name), lastName: clean(fields.last_name) };
+  const customData = fields.custom_data === undefined ? undefined : (fields.custom_data as Prisma.InputJsonValue);
+  if (existing) {
+    const data: Prisma.ContactUpdateInput = {};
+    if (email && !existing.email) data.email = email;
+    if (phone && !existing.phone) data.phone = phone;
+    if (names.firstName && !existing.firstName) data.firstName = names.firstName;
+    if (names.lastName && !existing.lastName) data.lastName = names.lastName;
+    if (customData !== undefined && customData !== null) data.customData = customData;
+    return Object.keys(data).length ? tx.contact.update({ where: { id: existing.id }, data }) : existing;
+  }
+  if (!email && !phone) return null;
+  const contact = await tx.contact.create({
+    data: {
+      teamId: turn.chatbot.teamId,
+      chatbotId: turn.chatbot.id,
+      visitorId,
+      conversationId,
+      email: email ?? "",
+      phone,
+      firstName: names.firstName ?? "",
+      lastName: names.lastName ?? "",
+      ...(customData !== undefined && customData !== null ? { customData } : {}),
+    },
+  });
+  await emitEvent(tx, {
+    agencyId: turn.agencyId,
+    teamId: turn.chatbot.teamId,
+    chatbotId: turn.chatbot.id,
+    type: "lead.captured",
+    data: { visitor: visitorPayload(contact, visitorId), chatbot_name: turn.chatbot.name },
+  });
+  return contact;
+}
+
+/** The documented `visitor` object of `lead.captured` (and of `escalation.created`). */
+export function visitorPayload(contact: ContactRow | null, visitorId: string) {
+  return {
+    id: contact?.id ?? visitorId,
+    email: contact?.email ?? "",
+    first_name: contact?.firstName ?? "",
+    last_name: contact?.lastName ?? "",
+    phone: contact?.phone ?? null,
+    visitor_id: visitorId,
+    custom_data: (contact?.customData ?? null) as Prisma.InputJsonValue | null,
+  };
+}
+
+async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string; conversationId: string; contact: ContactRow | null }) {
+  const { chatbot } = turn;
+  if (!chatbot.enableEscalations) return;
+  const [already, recent] = await Promise.all([
+    tx.escalation.count({ where: { conversationId: at.conversationId } }),
+    tx.message.findMany({
+      where: { conversationId: at.conversationId, role: "assistant" },
+      orderBy: { createdAt: "desc" },
+      take: chatbot.escalateMessageThreshold,
+      select: { answered: true },
+    }),
+  ]);
+  const reason = escalationReason({
+    enabled: true,
+    alreadyEscalated: already > 0,
+    message: turn.question,
+    unansweredInARow: unansweredInARow(recent.map((m) => m.answered).reverse()),
+    threshold: chatbot.escalateMessageThreshold,
+  });
+  if (!reason) return;
+  const notify = chatbot.enableEscalationsNotification && chatbot.escalationsEmail.trim() !== "";
+  const escalation = await tx.escalation.create({
+    data: { chatbotId: chatbot.id, conversationId: at.conversationId, reason, message: turn.question, notificationStatus: notify ? "pending" : "disabled" },
+  });
+  await emitEvent(tx, {
+    agencyId: turn.agencyId,
+    teamId: chatbot.teamId,
+    chatbotId: chatbot.id,
+    type: "escalation.created",
+    data: {
+      escalation: { id: escalation.id, conversation_id: at.conversationId, reason, message: turn.question },
+      visitor: visitorPayload(at.contact, at.visitorId),
+      chatbot_name: chatbot.name,
+    },
+  });
+  if (notify) {
+    await tx.$executeRaw`SELECT graphile_worker.add_job(${SEND_ESCALATION_EMAIL}, json_build_object('id', ${escalation.id}::text), max_attempts := 5,
+                                                        job_key := 'escalation-email:' || ${escalation.id}::text)`;
+  }
+}

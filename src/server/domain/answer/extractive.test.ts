@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { composeExtractiveAnswer, splitSentences } from "./extractive";
+import type { AnswerPassage } from "./passages";
+
+const passage = (sourceId: string, content: string, extra: Partial<AnswerPassage> = {}): AnswerPassage => ({
+  chunkId: `${sourceId}-c`,
+  sourceId,
+  url: `https://shop.example/${sourceId}`,
+  title: `Page ${sourceId}`,
+  headingPath: "",
+  content,
+  score: 1,
+  ...extra,
+});
+
+describe("composeExtractiveAnswer", () => {
+  it("quotes the sentences sharing the most terms with the question, in passage order, and links their sources", () => {
+    const answer = composeExtractiveAnswer("What are your opening hours on Sunday?", [
+      passage("a", "We are a family bakery. Our opening hours are 8 to 18 on weekdays. On Sunday the opening hours are 9 to 13."),
+      passage("b", "Delivery is free above 30 euros. Sunday deliveries are not possible."),
+    ]);
+    expect(answer).not.toBeNull();
+    expect(answer!.content).toContain("On Sunday the opening hours are 9 to 13.");
+    expect(answer!.content).not.toContain("family bakery");
+    expect(answer!.content).toContain("[Page a](https://shop.example/a)");
+    expect(answer!.sources.map((s) => s.id)).toContain("a");
+  });
+
+  it("nothing retrieved: no answer", () => {
+    expect(composeExtractiveAnswer("anything", [])).toBeNull();
+  });
+
+  it("quotes the best passage's opening when no sentence shares a term", () => {
+    const answer = composeExtractiveAnswer("xyzzy?", [passage("a", "First sentence here. Second one. Third one. Fourth one.")]);
+    expect(answer!.content.startsWith("First sentence here. Second one. Third one.")).toBe(true);
+    expect(answer!.content).not.toContain("Fourth");
+  });
+
+  it("splits sentences at their ends only", () => {
+    expect(splitSentences("Prices start at 9.99 euros. Shipping takes 2 days! Really?")).toEqual(["Prices start at 9.99 euros.", "Shipping takes 2 days!", "Really?"]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The chat completion request built from a chatbot's settings (DESIGN §10.2):
+ * `system_prompt`, `goals_prompt`, the numbered passages with their titles
+ * and URLs, the last `history_count` messages, `user_prompt`, the question.
+ */
+import type { AnswerPassage } from "./passages";
+
+export interface PromptSettings {
+  systemPrompt: string;
+  goalsPrompt: string;
+  userPrompt: string | null;
+  historyCount: number;
+  defaultAnswer: string;
+}
+
+export interface HistoryMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export function numberedPassages(passages: AnswerPassage[]): string {
+  return passages
+    .map((p, i) => {
+      const heading = p.headingPath ? `\n${p.headingPath}` : "";
+      return `[${i + 1}] ${p.title}${p.url ? ` (${p.url})` : ""}${heading}\n${p.content}`;
+    })
+    .join("\n\n");
+}
+
+/** `mode: "sources"` answers from passages; `"fallback"` is the general assistant (nothing relevant was found). */
+export function buildChatMessages(input: {
+  settings: PromptSettings;
+  passages: AnswerPassage[];
+  history: HistoryMessage[];
+  question: string;
+  mode: "sources" | "fallback";
+}): ChatMessage[] {
+  const { settings } = input;
+  const system = [settings.systemPrompt.trim(), settings.goalsPrompt.trim()].filter(Boolean);
+  if (input.mode === "sources") {
+    system.push(
+      `Answer from the numbered sources below and cite them as [n]. If they do not contain the answer, reply exactly: ${settings.defaultAnswer}`,
+      `Sources:\n\n${numberedPassages(input.passages)}`,
+    );
+  } else {
+    system.push("No source of this website covers the question: answer briefly from general knowledge, and say so.");
+  }
+  const history = settings.historyCount > 0 ? input.history.slice(-settings.historyCount) : [];
+  const user = settings.userPrompt?.trim()
+    ? settings.userPrompt.includes("{question}")
+      ? settings.userPrompt.replaceAll("{question}", input.question)
+      : `${settings.userPrompt.trim()}\n\n${input.question}`
+    : input.question;
+  return [{ role: "system", content: system.join("\n\n") }, ...history.map((m) => ({ role: m.role, content: m.content })), { role: "user", content: user }];
+}

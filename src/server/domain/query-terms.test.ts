@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { MAX_QUERY_WORDS, queryWords } from "./query-terms";
+
+describe("queryWords", () => {
+  it("splits on punctuation and lower-cases", () => {
+    expect(queryWords("How much is SHIPPING to Canada?")).toEqual(["how", "much", "is", "shipping", "to", "canada"]);
+  });
+
+  it("keeps inner apostrophes, dots and hyphens", () => {
+    expect(queryWords("Don’t e-mail v2.1 users")).toEqual(["don't", "e-mail", "v2.1", "users"]);
+  });
+
+  it("drops duplicates and one-letter words but keeps single digits", () => {
+    expect(queryWords("a plan a Plan 5 x")).toEqual(["plan", "5"]);
+  });
+
+  it("keeps letters of any script", () => {
+    expect(queryWords("Größe für Kinder — ¿envío gratis?")).toEqual(["größe", "für", "kinder", "envío", "gratis"]);
+  });
+
+  it("returns nothing for a question without words", () => {
+    expect(queryWords("?!  …")).toEqual([]);
+  });
+
+  it("caps the number of words", () => {
+    const many = Array.from({ length: 50 }, (_, i) => `word${i}`).join(" ");
+    expect(queryWords(many)).toHaveLength(MAX_QUERY_WORDS);
+  });
+
+  it("skips absurdly long tokens", () => {
+    expect(queryWords(`${"x".repeat(80)} refund`)).toEqual(["refund"]);
+  });
+});

@@ -1,0 +1,153 @@
+import type { ExtractedDocument } from "./extract";
+import { loadTokenCounter, type TokenCounter } from "./tokenizer";
+
+export interface Chunk {
+  position: number;
+  headingPath: string[];
+  content: string;
+  tokenCount: number;
+}
+
+export interface ChunkOptions {
+  /** A chunk never exceeds this many tokens. */
+  maxTokens: number;
+  /** A new heading starts a new chunk once the current one has this many tokens. */
+  minTokensAtHeading: number;
+  /** Tokens of the previous chunk's tail repeated at the start of the next (only when a section is split). */
+  overlapTokens: number;
+}
+
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxTokens: 450, minTokensAtHeading: 120, overlapTokens: 60 };
+
+interface Piece {
+  headingPath: string[];
+  text: string;
+  tokens: number;
+}
+
+const SENTENCE_END = /(?<=[.!?…:;])\s+(?=["'“‘(\[]?[\p{Lu}\p{N}•])/u;
+
+/** A block too long for one chunk is cut at sentence ends, and a sentence too long at word boundaries. */
+function splitLong(text: string, max: number, count: TokenCounter): string[] {
+  if (count(text) <= max) return [text];
+  const sentences = text.split(SENTENCE_END);
+  if (sentences.length > 1) return packSentences(sentences, max, count);
+  const words = text.split(" ");
+  const out: string[] = [];
+  let current: string[] = [];
+  for (const word of words) {
+    if (current.length > 0 && count([...current, word].join(" ")) > max) {
+      out.push(current.join(" "));
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) out.push(current.join(" "));
+  return out.flatMap((part) => (count(part) > max ? hardSplit(part, max, count) : [part]));
+}
+
+/** A "word" longer than a chunk (e.g. a base64 blob): cut by characters. */
+function hardSplit(text: string, max: number, count: TokenCounter): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest) {
+    let size = Math.min(rest.length, max * 2);
+    while (size > 1 && count(rest.slice(0, size)) > max) size = Math.floor(size / 2);
+    out.push(rest.slice(0, size));
+    rest = rest.slice(size);
+  }
+  return out;
+}
+
+function packSentences(sentences: string[], max: number, count: TokenCounter): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const sentence of sentences.flatMap((s) => splitLong(s, max, count))) {
+    const joined = current ? `${current} ${sentence}` : sentence;
+    if (current && count(joined) > max) {
+      out.push(current);
+      current = sentence;
+    } else {
+      current = joined;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** The last sentences of a text, up to `budget` tokens: repeated so a fact cut at a chunk boundary keeps its context. */
+function tail(text: string, budget: number, count: TokenCounter): string {
+  const sentences = text.split(SENTENCE_END);
+  let out = "";
+  for (let i = sentences.length - 1; i >= 0; i--) {
+    const next = out ? `${sentences[i]} ${out}` : (sentences[i] ?? "");
+    if (count(next) > budget) break;
+    out = next;
+  }
+  return out;
+}
+
+const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((h, i) => h === b[i]);
+
+/**
+ * Cuts a document into chunks of at most `maxTokens`, at heading and paragraph
+ * boundaries. A chunk's heading path is that of its first block; a heading met
+ * inside a chunk is written into its text so its words stay searchable.
+ * Pure given the token counter (unit tested).
+ */
+export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+  const { maxTokens, minTokensAtHeading, overlapTokens } = options;
+  const pieces: Piece[] = doc.blocks.flatMap((b) =>
+    splitLong(b.text, maxTokens, count).map((text) => ({ headingPath: b.headingPath, text, tokens: count(text) })),
+  );
+
+  const chunks: Chunk[] = [];
+  let parts: string[] = [];
+  let path: string[] = [];
+  let lastPath: string[] = [];
+  let tokens = 0;
+
+  const close = () => {
+    if (parts.length === 0) return;
+    const content = parts.join("\n\n");
+    chunks.push({ position: chunks.length, headingPath: path, content, tokenCount: count(content) });
+    parts = [];
+    tokens = 0;
+  };
+
+  for (const piece of pieces) {
+    const newSection = !samePath(piece.headingPath, lastPath);
+    const heading = newSection && parts.length > 0 ? piece.headingPath.at(-1) : undefined;
+    const headingTokens = heading ? count(heading) + 1 : 0;
+    if (parts.length > 0 && newSection && tokens >= minTokensAtHeading) {
+      close();
+    } else if (parts.length > 0 && tokens + headingTokens + piece.tokens + 2 > maxTokens) {
+      const previous = parts[parts.length - 1] ?? "";
+      close();
+      // Same section continues in a new chunk: carry the end of the previous one over.
+      const carried = newSection ? "" : tail(previous, overlapTokens, count);
+      if (carried && count(carried) + piece.tokens + 2 <= maxTokens) {
+        parts.push(carried);
+        tokens = count(carried);
+        path = piece.headingPath;
+      }
+    }
+    if (parts.length === 0) {
+      path = piece.headingPath;
+    } else if (newSection && piece.headingPath.length > 0) {
+      const h = piece.headingPath.at(-1) ?? "";
+      parts.push(h);
+      tokens += count(h) + 1;
+    }
+    parts.push(piece.text);
+    tokens += piece.tokens + 2;
+    lastPath = piece.headingPath;
+  }
+  close();
+  return chunks;
+}
+
+/** Chunks with o200k token counts (the tokenizer is loaded once, on first use). */
+export async function chunkDocument(doc: ExtractedDocument, options?: ChunkOptions): Promise<Chunk[]> {
+  return chunkBlocks(doc, await loadTokenCounter(), options);
+}

@@ -1,0 +1,171 @@
+import { isProbablyReaderable, Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
+
+/** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
+export interface ExtractedDocument {
+  title: string;
+  blocks: TextBlock[];
+}
+
+/** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
+const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
+
+type LinkedDocument = ReturnType<typeof parseHTML>["document"];
+
+function parse(html: string): LinkedDocument {
+  // linkedom needs a full document to give <body> and <title>.
+  const full = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
+  return parseHTML(full).document;
+}
+
+function fallbackBlocks(document: LinkedDocument): TextBlock[] {
+  const body = document.body ?? document.documentElement;
+  if (!body) return [];
+  for (const el of Array.from(body.querySelectorAll(FURNITURE))) el.remove();
+  return blocksFromDom(body);
+}
+
+function readableBlocks(document: LinkedDocument): { title: string; blocks: TextBlock[] } | null {
+  // Readability mutates the document: give it its own copy.
+  const copy = parse(document.toString());
+  const article = new Readability(copy as unknown as Document, { serializer: (node: Node) => node }).parse();
+  if (!article?.content) return null;
+  const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
+  return { title: normalizeSpace(article.title ?? ""), blocks };
+}
+
+function countChars(blocks: TextBlock[]): number {
+  return blocks.reduce((n, b) => n + b.text.length, 0);
+}
+
+/**
+ * A web page's readable text. Readability when the page looks like an article
+ * (and keeps most of the text), otherwise the body without its furniture.
+ */
+export function extractHtml(html: string, url: string): ExtractedDocument {
+  const document = parse(html);
+  const pageTitle = normalizeSpace(document.querySelector("title")?.textContent ?? "");
+  const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
+  let readable: { title: string; blocks: TextBlock[] } | null = null;
+  if (isProbablyReaderable(document as unknown as Document)) {
+    try {
+      readable = readableBlocks(document);
+    } catch {
+      readable = null; // a page Readability cannot handle still has its body
+    }
+  }
+  const fallback = fallbackBlocks(parse(html));
+  // Readability sometimes keeps one section of a long page; the body without
+  // furniture is better then.
+  const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) ? readable.blocks : fallback;
+  const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
+  return { title, blocks };
+}
+
+function titleFromUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const last = u.pathname.split("/").filter(Boolean).pop();
+    return last ? decodeURIComponent(last).replace(/[-_]+/g, " ").replace(/\.\w+$/, "") : u.hostname;
+  } catch {
+    return url;
+  }
+}
+
+/** Paragraphs of plain text: blank lines separate them, single line breaks do not. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map(normalizeSpace)
+    .filter(Boolean);
+}
+
+/** Markdown inline syntax reduced to its words. */
+function stripMarkdown(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/`{1,3}([^`]*)`{1,3}/g, "$1")
+    .replace(/(\*\*|__)(.*?)\1/g, "$2")
+    .replace(/(^|\W)[*_]([^*_\n]+)[*_](?=\W|$)/g, "$1$2")
+    .replace(/^\s{0,3}>\s?/gm, "")
+    .replace(/^\s*([-*+]|\d+\.)\s+/gm, "• ");
+}
+
+export function extractPlainText(text: string, kind: "txt" | "md", title?: string): ExtractedDocument {
+  const normalized = text.replace(/\r\n?/g, "\n");
+  if (kind === "txt") {
+    return { title: title ?? "", blocks: paragraphs(normalized).map((p) => ({ headingPath: [], text: p })) };
+  }
+  const blocks: TextBlock[] = [];
+  const headings: string[] = [];
+  let firstHeading = "";
+  let buffer: string[] = [];
+  const flush = () => {
+    for (const p of paragraphs(stripMarkdown(buffer.join("\n")))) blocks.push({ headingPath: headings.filter(Boolean), text: p });
+    buffer = [];
+  };
+  let fenced = false;
+  for (const line of normalized.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      const level = (heading[1] ?? "#").length;
+      const text = normalizeSpace(stripMarkdown(heading[2] ?? ""));
+      headings.length = level - 1;
+      headings[level - 1] = text;
+      firstHeading ||= text;
+    } else {
+      buffer.push(line);
+    }
+  }
+  flush();
+  return { title: title ?? firstHeading, blocks };
+}
+
+export async function extractPdf(data: Uint8Array): Promise<ExtractedDocument> {
+  const { getDocumentProxy, extractText, getMeta } = await import("unpdf");
+  // pdf.js takes ownership of the buffer it is given: pass a copy.
+  const pdf = await getDocumentProxy(new Uint8Array(data));
+  try {
+    const [{ text }, meta] = await Promise.all([extractText(pdf, { mergePages: false }), getMeta(pdf).catch(() => null)]);
+    const info = (meta?.info ?? {}) as { Title?: unknown };
+    const blocks: TextBlock[] = [];
+    for (const page of text) for (const p of pdfParagraphs(page)) blocks.push({ headingPath: [], text: p });
+    const title = typeof info.Title === "string" && info.Title.trim() ? normalizeSpace(info.Title) : (blocks[0]?.text.slice(0, 120) ?? "");
+    return { title, blocks };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** pdf.js gives a page as lines; blank lines (when present) separate paragraphs, otherwise every line is kept apart. */
+function pdfParagraphs(page: string): string[] {
+  const byBlank = paragraphs(page);
+  return byBlank.length > 1 ? byBlank : page.split("\n").map(normalizeSpace).filter(Boolean);
+}
+
+export async function extractDocx(data: Uint8Array): Promise<ExtractedDocument> {
+  const mammoth = (await import("mammoth")).default;
+  const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(data) });
+  const document = parse(html);
+  const blocks = blocksFromDom(document.body);
+  const title = normalizeSpace(document.querySelector("h1")?.textContent ?? "") || (blocks[0]?.text.slice(0, 120) ?? "");
+  return { title, blocks };
+}
+
+/** The document as readable text (headings on their own lines), for previews and content hashes. */
+export function documentText(doc: ExtractedDocument): string {
+  const parts: string[] = [];
+  let previous = "";
+  for (const block of doc.blocks) {
+    const path = block.headingPath.join(" › ");
+    const heading = block.headingPath.at(-1);
+    if (heading && path !== previous) parts.push(heading);
+    previous = path;
+    parts.push(block.text);
+  }
+  return parts.join("\n\n");
+}

@@ -1,0 +1,103 @@
+/**
+ * Turns a DOM subtree into text blocks that remember the headings above them.
+ * Block elements (paragraphs, list items, table rows, …) become one block each;
+ * loose inline text inside containers is gathered into a block of its own, so
+ * nothing readable is dropped. Shared by HTML pages and DOCX (via mammoth's HTML).
+ */
+export interface TextBlock {
+  headingPath: string[];
+  text: string;
+}
+
+const HEADING = /^H([1-6])$/;
+/** Elements whose whole text is one block. */
+const BLOCK_LEAVES = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "DT", "DD", "FIGCAPTION", "CAPTION", "ADDRESS", "SUMMARY", "LABEL"]);
+/** Elements that never carry readable content. */
+const SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "CANVAS", "IFRAME", "OBJECT", "BUTTON", "SELECT", "INPUT", "TEXTAREA"]);
+/** Inline elements: their text joins the surrounding run. */
+const INLINE = new Set([
+  "A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DFN", "EM", "I", "KBD", "MARK", "Q", "S", "SAMP", "SMALL",
+  "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR", "BR", "IMG", "DEL", "INS",
+]);
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+}
+
+export function normalizeSpace(text: string): string {
+  return text.replace(/[\s\u00a0\u200b]+/g, " ").trim();
+}
+
+function textOf(node: DomNode): string {
+  if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
+  if (node.nodeType !== ELEMENT_NODE || SKIPPED.has(node.nodeName.toUpperCase())) return "";
+  const name = node.nodeName.toUpperCase();
+  if (name === "BR") return "\n";
+  let out = "";
+  for (const child of Array.from(node.childNodes)) out += textOf(child);
+  // Separate adjacent block-ish children (e.g. <div>s inside an <li>) by a space.
+  return INLINE.has(name) ? out : ` ${out} `;
+}
+
+export function blocksFromDom(root: DomNode): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  const headings: string[] = []; // index = heading level - 1
+  let run = "";
+
+  const path = () => headings.filter((h) => h !== undefined && h !== "");
+  const push = (text: string) => {
+    const clean = normalizeSpace(text);
+    if (clean) blocks.push({ headingPath: path(), text: clean });
+  };
+  const flush = () => {
+    push(run);
+    run = "";
+  };
+
+  const visit = (node: DomNode) => {
+    if (node.nodeType === TEXT_NODE) {
+      run += node.textContent ?? "";
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const name = node.nodeName.toUpperCase();
+    if (SKIPPED.has(name)) return;
+    if (INLINE.has(name)) {
+      run += textOf(node);
+      return;
+    }
+    flush();
+    const heading = HEADING.exec(name);
+    if (heading) {
+      const level = Number(heading[1]);
+      headings.length = level - 1;
+      headings[level - 1] = normalizeSpace(textOf(node));
+      return;
+    }
+    if (BLOCK_LEAVES.has(name)) {
+      push(textOf(node));
+      return;
+    }
+    if (name === "TR") {
+      // A table row reads as one line: "Starter | $29 a month | 1 agent".
+      const cells = Array.from(node.childNodes)
+        .filter((c) => c.nodeType === ELEMENT_NODE)
+        .map((c) => normalizeSpace(textOf(c)))
+        .filter(Boolean);
+      push(cells.join(" | "));
+      return;
+    }
+    for (const child of Array.from(node.childNodes)) visit(child);
+    flush();
+  };
+
+  visit(root);
+  flush();
+  return blocks;
+}

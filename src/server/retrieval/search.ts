@@ -1,0 +1,54 @@
+import { poolOf, type Db } from "@/server/db/client";
+import { queryWords } from "@/server/domain/query-terms";
+import { searchConfigFor } from "@/server/domain/search-language";
+import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
+
+/** A retrieved chunk with where it came from. */
+export interface Passage {
+  chunkId: string;
+  sourceId: string;
+  url: string | null;
+  title: string;
+  /** Headings above the passage, joined by " › " (HEADING_SEPARATOR). */
+  headingPath: string;
+  content: string;
+  /** BM25 score: only comparable within one search. */
+  score: number;
+}
+
+interface PassageRow {
+  chunk_id: string;
+  source_id: string;
+  url: string | null;
+  title: string;
+  heading_path: string;
+  content: string;
+  score: number;
+}
+
+export const MAX_TOP_K = 50;
+
+/**
+ * The chatbot's passages best matching `query`, best first (BM25 in
+ * PostgreSQL, see sql.ts). [] when no word of the query occurs in the
+ * chatbot's sources (even after typo correction).
+ */
+export async function searchPassages(db: Db, input: { chatbotId: string; query: string; topK: number }): Promise<Passage[]> {
+  const words = queryWords(input.query);
+  const topK = Math.max(1, Math.min(MAX_TOP_K, Math.floor(input.topK)));
+  if (words.length === 0) return [];
+  const pool = poolOf(db);
+  const language = await pool.query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId]);
+  if (language.rows.length === 0) return [];
+  const config = searchConfigFor(language.rows[0]?.default_language);
+  const { rows } = await pool.query<PassageRow>(SEARCH, [input.chatbotId, words, config, topK]);
+  return rows.map((r) => ({
+    chunkId: r.chunk_id,
+    sourceId: r.source_id,
+    url: r.url,
+    title: r.title,
+    headingPath: r.heading_path,
+    content: r.content,
+    score: r.score,
+  }));
+}

@@ -1,0 +1,142 @@
+/**
+ * All SQL of the retrieval index, in one place (DESIGN §10.1; tables in
+ * prisma/migrations/20261123110000_retrieval_index).
+ *
+ * BM25 (Robertson/Lucene form) over OR-ed query lexemes:
+ *   score(chunk) = Σ_terms idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgdl))
+ *   idf(t)       = ln(1 + (N − df + 0.5) / (df + 0.5))
+ * with tf counting an occurrence in the title/heading path (weight A) as
+ * TITLE_TF occurrences of the body (weight D). N, avgdl and df come from the
+ * statistics tables that CHANGE_CHUNKS keeps in step with the chunks, so the
+ * query reads them with primary-key lookups instead of counting.
+ */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+export const TITLE_TF = 3;
+/** A misspelt word stands in for its closest known lexeme only above this trigram similarity. */
+export const TYPO_MIN_SIMILARITY = 0.4;
+
+/**
+ * Replaces the chunks of the sources in $1 (possibly by none) with the chunks
+ * in $7..$10 for source $3 of chatbot $2, and applies the change in document
+ * frequencies in the same statement. The term rows are upserted in lexeme
+ * order so two concurrent indexings of one chatbot lock them in the same order
+ * (no deadlock); the per-chatbot totals are returned for STATS_DELTA, run
+ * afterwards for the same reason.
+ * $4 text search configuration, $5 document title, $6 url.
+ */
+export const CHANGE_CHUNKS = `
+WITH gone AS (
+  DELETE FROM source_chunks WHERE source_id = ANY($1::uuid[])
+  RETURNING chatbot_id, tsv, length
+), fresh AS (
+  SELECT c.position, c.heading_path, c.content, c.token_count,
+         setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path), 'A')
+           || setweight(to_tsvector($4::regconfig, c.content), 'D') AS tsv
+    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[]) AS c(position, heading_path, content, token_count)
+), added AS (
+  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length)
+  SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u)
+    FROM fresh f
+  RETURNING chatbot_id, tsv, length
+), changes AS (
+  SELECT chatbot_id, tsv, length, -1 AS sign FROM gone
+  UNION ALL
+  SELECT chatbot_id, tsv, length, 1 FROM added
+), term_deltas AS (
+  SELECT ch.chatbot_id, l.lexeme, sum(ch.sign)::int AS delta
+    FROM changes ch CROSS JOIN LATERAL unnest(tsvector_to_array(ch.tsv)) AS l(lexeme)
+   GROUP BY ch.chatbot_id, l.lexeme
+  HAVING sum(ch.sign) <> 0
+), terms AS (
+  INSERT INTO chatbot_search_terms AS t (chatbot_id, lexeme, df)
+  SELECT chatbot_id, lexeme, delta FROM term_deltas ORDER BY chatbot_id, lexeme
+  ON CONFLICT (chatbot_id, lexeme) DO UPDATE SET df = t.df + excluded.df
+  RETURNING 1
+)
+SELECT chatbot_id::text AS chatbot_id, sum(sign)::int AS chunk_delta, sum(sign * length)::bigint::text AS length_delta,
+       (SELECT count(*) FROM terms)::int AS terms_changed
+  FROM changes GROUP BY chatbot_id ORDER BY chatbot_id`;
+
+/** Adds the chunk count and length changes to a chatbot's totals. */
+export const STATS_DELTA = `
+INSERT INTO chatbot_search_stats AS s (chatbot_id, chunk_count, total_length)
+VALUES ($1::uuid, $2::bigint, $3::bigint)
+ON CONFLICT (chatbot_id) DO UPDATE
+  SET chunk_count = s.chunk_count + excluded.chunk_count, total_length = s.total_length + excluded.total_length`;
+
+/**
+ * Serialises indexing of the same source (two crawls of one page at once),
+ * taken in a fixed order before any other lock.
+ */
+export const LOCK_SOURCES = `
+SELECT pg_advisory_xact_lock(hashtextextended('source_chunks:' || id, 0)) FROM unnest($1::text[]) AS id ORDER BY id`;
+
+export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id = $1::uuid`;
+
+/**
+ * The top $4 passages of chatbot $1 for the query words $2 (see queryWords),
+ * stemmed with configuration $3.
+ *  1. Each word's lexemes; a lexeme the chatbot's text never uses is replaced
+ *     by the most similar known one (pg_trgm over the vocabulary), its weight
+ *     scaled by the similarity: typos and near-forms still find their page.
+ *  2. Candidates: chunks matching any lexeme (GIN index on tsv).
+ *  3. BM25 over the candidates, tf read from the stored tsvector.
+ * Only chunks of live sources (deleted_at IS NULL) are returned.
+ */
+export const SEARCH = `
+WITH lexemes AS (
+  SELECT DISTINCT l.lexeme
+    FROM unnest($2::text[]) AS w(word)
+   CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector($3::regconfig, w.word))) AS l(lexeme)
+), known AS (
+  SELECT t.lexeme, t.df, 1.0::float8 AS boost
+    FROM lexemes l JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = l.lexeme AND t.df > 0
+), corrected AS (
+  SELECT c.lexeme, c.df, c.sim AS boost
+    FROM lexemes l
+   CROSS JOIN LATERAL (
+     SELECT t.lexeme, t.df, similarity(t.lexeme, l.lexeme)::float8 AS sim
+       FROM chatbot_search_terms t
+      WHERE t.chatbot_id = $1::uuid AND t.df > 0 AND t.lexeme % l.lexeme
+      ORDER BY sim DESC, t.df DESC
+      LIMIT 1
+   ) c
+   WHERE length(l.lexeme) >= 3
+     AND NOT EXISTS (SELECT 1 FROM known k WHERE k.lexeme = l.lexeme)
+     AND c.sim >= ${TYPO_MIN_SIMILARITY}
+), terms AS (
+  SELECT DISTINCT ON (lexeme) lexeme, df, boost
+    FROM (SELECT * FROM known UNION ALL SELECT * FROM corrected) x
+   ORDER BY lexeme, boost DESC
+), stats AS (
+  SELECT greatest(chunk_count, 1)::float8 AS n, greatest(total_length::float8 / greatest(chunk_count, 1), 1) AS avgdl
+    FROM chatbot_search_stats WHERE chatbot_id = $1::uuid
+), weighted AS (
+  SELECT t.lexeme, t.boost * ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
+), query AS (
+  -- Lexemes are already normalised: cast them to a tsquery as they are, quoted.
+  SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery AS q FROM weighted
+), candidates AS (
+  SELECT c.id, c.tsv, c.length FROM source_chunks c, query
+   WHERE c.chatbot_id = $1::uuid AND c.tsv @@ query.q
+), scored AS (
+  SELECT c.id,
+         sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
+    FROM candidates c
+   CROSS JOIN stats s
+   CROSS JOIN LATERAL unnest(c.tsv) AS u(lexeme, positions, weights)
+    JOIN weighted w ON w.lexeme = u.lexeme
+   CROSS JOIN LATERAL (
+     SELECT (cardinality(u.positions) + ${TITLE_TF - 1} * cardinality(array_positions(u.weights, 'A')))::float8 AS tf
+   ) f
+   GROUP BY c.id
+)
+SELECT c.id::text AS chunk_id, c.source_id::text AS source_id, coalesce(c.url, s.url) AS url,
+       coalesce(nullif(c.title, ''), s.title) AS title, c.heading_path, c.content, sc.score::float8 AS score
+  FROM scored sc
+  JOIN source_chunks c ON c.id = sc.id
+  JOIN sources s ON s.id = c.source_id AND s.deleted_at IS NULL
+ ORDER BY sc.score DESC, c.id
+ LIMIT $4::int`;

@@ -1,0 +1,109 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local OpenAI-compatible server (the only stand-in allowed: a third-party
+ * boundary): `POST /v1/chat/completions`, with and without `stream`, on
+ * 127.0.0.1. It records every request it gets; each reply is configurable
+ * (text, words per chunk, delay before the first chunk and between chunks,
+ * an HTTP error).
+ */
+export interface RecordedCompletion {
+  headers: http.IncomingHttpHeaders;
+  body: {
+    model: string;
+    temperature?: number;
+    max_tokens?: number;
+    stream?: boolean;
+    messages: Array<{ role: string; content: string }>;
+  };
+}
+
+export interface StubReply {
+  text?: string;
+  status?: number;
+  /** Delay before the response starts (ms). */
+  firstChunkDelayMs?: number;
+  /** Delay between streamed chunks (ms). */
+  chunkDelayMs?: number;
+  /** Words per streamed chunk. */
+  wordsPerChunk?: number;
+}
+
+export interface OpenAiStub {
+  baseURL: string;
+  requests: RecordedCompletion[];
+  reply(next: StubReply | ((req: RecordedCompletion) => StubReply)): void;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Callers stop it (tests: `onCleanup(stub.stop)`); it imports nothing of vitest, so the benchmark uses it too. */
+export async function startOpenAiStub(): Promise<OpenAiStub> {
+  const requests: RecordedCompletion[] = [];
+  let replyFor: (req: RecordedCompletion) => StubReply = () => ({ text: "Stub answer." });
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", async () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+        return;
+      }
+      const recorded: RecordedCompletion = { headers: req.headers, body: JSON.parse(raw) as RecordedCompletion["body"] };
+      requests.push(recorded);
+      const reply = replyFor(recorded);
+      await sleep(reply.firstChunkDelayMs ?? 0);
+      if (res.destroyed) return;
+      if (reply.status && reply.status >= 400) {
+        res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `stub error ${reply.status}`, type: "server_error" } }));
+        return;
+      }
+      const text = reply.text ?? "";
+      const id = `chatcmpl-${requests.length}`;
+      const created = Math.floor(Date.now() / 1000);
+      if (!recorded.body.stream) {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created,
+            model: recorded.body.model,
+            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+      const words = text.split(/(?<=\s)/);
+      const per = reply.wordsPerChunk ?? 1;
+      const frame = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: recorded.body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.write(frame({ role: "assistant", content: "" }, null));
+      for (let i = 0; i < words.length; i += per) {
+        if (res.destroyed) return;
+        if (i > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+        res.write(frame({ content: words.slice(i, i + per).join("") }, null));
+      }
+      res.write(frame({}, "stop"));
+      res.end("data: [DONE]\n\n");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply(next) {
+      replyFor = typeof next === "function" ? next : () => next;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { poolOf } from "@/server/db/client";
+import { extractHtml, extractPlainText } from "@/server/retrieval/extract";
+import { indexSource, removeSourceChunks } from "@/server/retrieval/index-source";
+import { searchPassages } from "@/server/retrieval/search";
+import { createTestDatabase } from "../helpers/db";
+import { chatbot, userWithToken } from "../helpers/fixtures";
+
+/** The retrieval index on a real database: indexSource / removeSourceChunks / searchPassages. */
+let db: Db;
+let teamId: string;
+let userId: string;
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+  const owner = await userWithToken(db);
+  userId = owner.user.id;
+  teamId = (await db.team.create({ data: { name: "T", ownerId: userId } })).id;
+});
+
+async function bot(language = "en") {
+  const b = await chatbot(db, teamId, userId);
+  return db.chatbot.update({ where: { id: b.id }, data: { defaultLanguage: language } });
+}
+
+async function source(chatbotId: string, title = "") {
+  return db.source.create({ data: { chatbotId, type: "text", indexer: "text", title } });
+}
+
+const SHIPPING = extractPlainText(
+  "# Shipping\n\nWe ship parcels to Canada and Mexico within 5 business days.\n\n## Express\n\nExpress delivery costs $19 and arrives the next day.",
+  "md",
+);
+const RETURNS = extractPlainText("# Returns\n\nUnworn shoes can be returned within 60 days for a full refund.", "md");
+
+/** The statistics tables must always equal what recounting the chunks gives. */
+async function expectStatsConsistent(chatbotId: string) {
+  const pool = poolOf(db);
+  const recount = await pool.query<{ lexeme: string; df: number }>(
+    `SELECT l.lexeme, count(*)::int AS df FROM source_chunks c CROSS JOIN LATERAL unnest(tsvector_to_array(c.tsv)) l(lexeme)
+      WHERE c.chatbot_id = $1 GROUP BY 1 ORDER BY 1`,
+    [chatbotId],
+  );
+  const stored = await pool.query<{ lexeme: string; df: number }>(
+    `SELECT lexeme, df FROM chatbot_search_terms WHERE chatbot_id = $1 AND df <> 0 ORDER BY lexeme`,
+    [chatbotId],
+  );
+  expect(stored.rows).toEqual(recount.rows);
+  const totals = await pool.query<{ n: string; len: string }>(
+    `SELECT count(*)::text AS n, coalesce(sum(length), 0)::text AS len FROM source_chunks WHERE chatbot_id = $1`,
+    [chatbotId],
+  );
+  const stats = await pool.query<{ n: string; len: string }>(
+    `SELECT chunk_count::text AS n, total_length::text AS len FROM chatbot_search_stats WHERE chatbot_id = $1`,
+    [chatbotId],
+  );
+  expect(stats.rows[0] ?? { n: "0", len: "0" }).toEqual(totals.rows[0]);
+}
+
+describe("indexSource and searchPassages", () => {
+  it("finds the passage that answers, with its source, url, title and heading path", async () => {
+    const b = await bot();
+    const shipping = await source(b.id);
+    const returns = await source(b.id);
+    expect(await indexSource(db, { sourceId: shipping.id, chatbotId: b.id, document: SHIPPING, url: "https://shop.test/shipping" })).toEqual({ chunkCount: 1 });
+    await indexSource(db, { sourceId: returns.id, chatbotId: b.id, document: RETURNS, url: null });
+
+    const hits = await searchPassages(db, { chatbotId: b.id, query: "How long do returns take for a refund?", topK: 5 });
+    expect(hits[0]).toMatchObject({ sourceId: returns.id, url: null, title: "Returns", headingPath: "Returns" });
+    expect(hits[0]?.content).toContain("60 days");
+
+    const ship = await searchPassages(db, { chatbotId: b.id, query: "shipping to Canada", topK: 5 });
+    expect(ship.map((p) => p.sourceId)).toEqual([shipping.id]);
+    expect(ship[0]).toMatchObject({ url: "https://shop.test/shipping", title: "Shipping" });
+    expect(ship[0]?.score).toBeGreaterThan(0);
+    await expectStatsConsistent(b.id);
+  });
+
+  it("corrects typos against the chatbot's vocabulary", async () => {
+    const b = await bot();
+    const s = await source(b.id);
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: SHIPPING, url: null });
+    await indexSource(db, { sourceId: (await source(b.id)).id, chatbotId: b.id, document: RETURNS, url: null });
+    const hits = await searchPassages(db, { chatbotId: b.id, query: "shiping to Canda", topK: 3 });
+    expect(hits[0]?.sourceId).toBe(s.id);
+  });
+
+  it("returns nothing for stop words only, unknown words, or an empty query", async () => {
+    const b = await bot();
+    await indexSource(db, { sourceId: (await source(b.id)).id, chatbotId: b.id, document: SHIPPING, url: null });
+    expect(await searchPassages(db, { chatbotId: b.id, query: "", topK: 5 })).toEqual([]);
+    expect(await searchPassages(db, { chatbotId: b.id, query: "what is the", topK: 5 })).toEqual([]);
+    expect(await searchPassages(db, { chatbotId: b.id, query: "zzyzx qwfp", topK: 5 })).toEqual([]);
+  });
+
+  it("re-indexing replaces a source's chunks and keeps the statistics exact", async () => {
+    const b = await bot();
+    const s = await source(b.id);
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: SHIPPING, url: null });
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: RETURNS, url: null });
+    expect(await db.sourceChunk.count({ where: { sourceId: s.id } })).toBe(1);
+    expect(await searchPassages(db, { chatbotId: b.id, query: "Canada", topK: 5 })).toEqual([]);
+    expect(await searchPassages(db, { chatbotId: b.id, query: "refund", topK: 5 })).toHaveLength(1);
+    await expectStatsConsistent(b.id);
+  });
+
+  it("concurrent indexing of one chatbot neither deadlocks nor loses counts", async () => {
+    const b = await bot();
+    const sources = await Promise.all(Array.from({ length: 8 }, () => source(b.id)));
+    await Promise.all(
+      sources.map((s, i) => indexSource(db, { sourceId: s.id, chatbotId: b.id, document: i % 2 ? SHIPPING : RETURNS, url: null })),
+    );
+    await Promise.all(sources.slice(0, 4).map((s) => indexSource(db, { sourceId: s.id, chatbotId: b.id, document: SHIPPING, url: null })));
+    await expectStatsConsistent(b.id);
+  });
+
+  it("searches only live sources, and removeSourceChunks removes chunks and statistics", async () => {
+    const b = await bot();
+    const s = await source(b.id);
+    const other = await source(b.id);
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: SHIPPING, url: null });
+    await indexSource(db, { sourceId: other.id, chatbotId: b.id, document: RETURNS, url: null });
+    await db.source.update({ where: { id: s.id }, data: { deletedAt: new Date() } });
+    expect(await searchPassages(db, { chatbotId: b.id, query: "express delivery", topK: 5 })).toEqual([]);
+    await removeSourceChunks(db, [s.id, other.id]);
+    expect(await db.sourceChunk.count({ where: { chatbotId: b.id } })).toBe(0);
+    await expectStatsConsistent(b.id);
+    await removeSourceChunks(db, []);
+  });
+
+  it("keeps chatbots apart", async () => {
+    const a = await bot();
+    const c = await bot();
+    await indexSource(db, { sourceId: (await source(a.id)).id, chatbotId: a.id, document: SHIPPING, url: null });
+    expect(await searchPassages(db, { chatbotId: c.id, query: "shipping", topK: 5 })).toEqual([]);
+  });
+
+  it("stems with the chatbot's language", async () => {
+    const b = await bot("de");
+    const s = await source(b.id);
+    const doc = extractHtml("<html><head><title>Versand</title></head><body><h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Tagen.</p></body></html>", "https://x.test/versand");
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    const hits = await searchPassages(db, { chatbotId: b.id, query: "Wann wird meine Bestellung versendet?", topK: 5 });
+    expect(hits[0]?.sourceId).toBe(s.id);
+  });
+
+  it("an empty document leaves no chunks", async () => {
+    const b = await bot();
+    const s = await source(b.id);
+    expect(await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: { title: "x", blocks: [] }, url: null })).toEqual({ chunkCount: 0 });
+    await expectStatsConsistent(b.id);
+  });
+});
