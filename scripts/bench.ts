@@ -14,6 +14,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
     run: async () => (await import("./bench/credits")).runCreditsBenchmark(),
   },
+  widget: {
+    description: "widget loader size gzipped, <script> → launcher visible in Chromium, first streamed token widget vs REST chat",
+    run: async () => (await import("./bench/widget")).runWidgetBenchmark(),
+  },
   webhooks: {
     description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
     run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),

@@ -4,7 +4,7 @@ import { SseParser } from "./sse";
 
 export interface ChatSource {
   id: string;
-  url: string;
+  url: string | null;
   title: string;
 }
 

@@ -95,9 +95,13 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
           <ul className="mt-0.5 space-y-0.5">
             {message.sources.map((s) => (
               <li key={s.id}>
-                <ExternalLink url={s.url} onClick={onLinkClick} className="text-gray-800">
-                  {s.title || s.url}
-                </ExternalLink>
+                {s.url ? (
+                  <ExternalLink url={s.url} onClick={onLinkClick} className="text-gray-800">
+                    {s.title || s.url}
+                  </ExternalLink>
+                ) : (
+                  s.title
+                )}
               </li>
             ))}
           </ul>
