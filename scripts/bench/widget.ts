@@ -77,7 +77,7 @@ export async function runWidgetBenchmark() {
   });
   await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
   const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
-  const executablePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+  const executablePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const cold: number[] = [];
