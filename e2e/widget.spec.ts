@@ -76,10 +76,10 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await launcher(page).click();
   const chat = panel(page);
   await expect(chat.getByRole("dialog", { name: BOT })).toBeVisible();
-  await expect(chat.getByLabel("Message")).toBeFocused();
+  await expect(chat.getByRole("textbox", { name: "Message" })).toBeFocused();
   const streamed = page.waitForResponse((r) => r.url().endsWith(`/api/widget/${chatbotId}/chat`));
-  await chat.getByLabel("Message").fill("Is delivery free?");
-  await chat.getByLabel("Message").press("Enter");
+  await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
+  await chat.getByRole("textbox", { name: "Message" }).press("Enter");
   const response = await streamed;
   expect(response.headers()["content-type"]).toContain("text/event-stream");
   const log = chat.getByRole("log", { name: "Conversation" });
@@ -171,7 +171,7 @@ test("on a 390×844 phone the panel is full screen with the input in view", asyn
   await expect(frame).toBeVisible();
   const box = (await frame.boundingBox())!;
   expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
-  await expect(panel(page).getByLabel("Message")).toBeInViewport();
+  await expect(panel(page).getByRole("textbox", { name: "Message" })).toBeInViewport();
   await expect(panel(page).getByRole("button", { name: "Close chat" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("phone.png") });
@@ -189,7 +189,7 @@ test("keyboard only: open, type, send, Esc closes and focus returns to the launc
   await expect(launcher(page)).toBeFocused();
   await page.keyboard.press("Enter");
   const chat = panel(page);
-  await expect(chat.getByLabel("Message")).toBeFocused();
+  await expect(chat.getByRole("textbox", { name: "Message" })).toBeFocused();
   await page.keyboard.type("When are you open on Saturday?");
   await page.keyboard.press("Enter");
   await expect(chat.getByRole("log")).toContainText("8 am to 2 pm");
@@ -204,7 +204,7 @@ test("keyboard only: open, type, send, Esc closes and focus returns to the launc
 test("axe-core finds no serious or critical issue on the open panel and the share page", async ({ page }) => {
   await page.goto(host.url("/"));
   await launcher(page).click();
-  await expect(panel(page).getByLabel("Message")).toBeFocused();
+  await expect(panel(page).getByRole("textbox", { name: "Message" })).toBeFocused();
   const serious = (r: Awaited<ReturnType<AxeBuilder["analyze"]>>) => r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
   await page.goto(`/chat/${chatbotId}`);
@@ -222,6 +222,7 @@ test("the Install tab shows the embed line, the share link, the allowed domain a
   await expect(page.getByText("Copied to clipboard.")).toBeAttached();
   await expect(page.getByText("No domain set.")).toBeVisible();
   const preview = page.frameLocator('iframe[title="Live widget preview"]');
+  await page.locator('iframe[title="Live widget preview"]').evaluate((el) => el.scrollIntoView({ block: "end" }));
   await expect(preview.getByRole("button", { name: `Open chat: ${BOT}` })).toBeVisible();
   await preview.getByRole("button", { name: `Open chat: ${BOT}` }).click();
   await expect(preview.frameLocator(`iframe[title="Chat with ${BOT}"]`).getByRole("heading", { name: BOT })).toBeVisible();

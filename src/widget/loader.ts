@@ -96,7 +96,11 @@ function mount(base: string, c: Config): void {
 
   let frame: HTMLIFrameElement | null = null;
   let open = false;
-  const post = (type: "open") => frame?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, type }, base);
+  // Focus moves into the panel from here, where the visitor's click happened; the panel then focuses its input.
+  const focusPanel = () => {
+    frame?.focus();
+    frame?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, type: "open" }, base);
+  };
 
   const fitKeyboard = () => {
     // On phones the on-screen keyboard shrinks the visual viewport: keep the panel (and its input) inside it.
@@ -114,7 +118,6 @@ function mount(base: string, c: Config): void {
       frame.title = `Chat with ${c.name}`;
       frame.id = "acp-panel";
       frame.setAttribute("allow", "clipboard-write");
-      frame.addEventListener("load", () => open && post("open"));
       root.insertBefore(frame, bar);
       launcher.setAttribute("aria-controls", "acp-panel");
     }
@@ -124,7 +127,7 @@ function mount(base: string, c: Config): void {
     launcher.setAttribute("aria-label", `${open ? "Close" : "Open"} chat: ${c.name}`);
     if (open) {
       launcher.innerHTML = CLOSE_ICON;
-      post("open");
+      focusPanel();
       fitKeyboard();
     } else {
       drawClosed();
@@ -136,6 +139,7 @@ function mount(base: string, c: Config): void {
   window.addEventListener("message", (event) => {
     if (event.origin !== base || !frame || event.source !== frame.contentWindow || !isWidgetMessage(event.data)) return;
     if (event.data.type === "close" && open) setOpen(false);
+    if (event.data.type === "ready" && open) focusPanel();
   });
   window.visualViewport?.addEventListener("resize", fitKeyboard);
   window.visualViewport?.addEventListener("scroll", fitKeyboard);

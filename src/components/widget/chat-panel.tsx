@@ -34,6 +34,7 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
       if (event.source === window.parent && isWidgetMessage(event.data) && event.data.type === "open") inputRef.current?.focus();
     };
     window.addEventListener("message", onMessage);
+    if (embed) window.parent.postMessage({ source: PROTOCOL_SOURCE, type: "ready" }, "*");
     return () => window.removeEventListener("message", onMessage);
   }, [embed]);
 
