@@ -84,7 +84,7 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   expect(response.headers()["content-type"]).toContain("text/event-stream");
   const log = chat.getByRole("log", { name: "Conversation" });
   await expect(log).toContainText("Delivery is free for orders above 30 euros.");
-  const source = log.getByRole("link", { name: "Delivery" });
+  const source = log.getByRole("list", { name: "Sources" }).getByRole("link", { name: "Delivery" });
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source).toHaveAttribute("rel", "noopener");
 

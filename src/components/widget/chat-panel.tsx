@@ -22,7 +22,7 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
   const [leadOpen, setLeadOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const accent = config.accent_color;
   const embed = mode === "embed";
 
@@ -104,7 +104,8 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
         </p>
       ) : null}
 
-      <ol ref={logRef} role="log" aria-live="off" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
+      <div ref={logRef} role="log" aria-live="off" aria-label="Conversation" className="flex-1 overflow-y-auto px-4 py-4">
+        <ol className="space-y-3">
         <li className="flex">
           <p className="max-w-[85%] rounded-2xl rounded-bl-sm bg-gray-100 px-3.5 py-2 whitespace-pre-wrap">{config.welcome_message}</p>
         </li>
@@ -121,7 +122,8 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
             onRetry={() => chat.retry(m.key)}
           />
         ))}
-      </ol>
+        </ol>
+      </div>
 
       {/* The finished answer, said once; the log itself stays quiet while text streams in. */}
       <div aria-live="polite" className="sr-only">

@@ -91,8 +91,10 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
       </div>
       {showSources && message.sources && message.sources.length > 0 ? (
         <div className="max-w-[85%] text-xs text-gray-700">
-          <p className="font-semibold">{sourcesLabel}</p>
-          <ul className="mt-0.5 space-y-0.5">
+          <p className="font-semibold" aria-hidden="true">
+            {sourcesLabel}
+          </p>
+          <ul aria-label={sourcesLabel} className="mt-0.5 space-y-0.5">
             {message.sources.map((s) => (
               <li key={s.id}>
                 {s.url ? (
