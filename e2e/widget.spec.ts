@@ -89,8 +89,8 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await expect(source).toHaveAttribute("rel", "noopener");
 
   // Thumbs up, stored.
-  await chat.getByRole("button", { name: "Helpful" }).click();
-  await expect(chat.getByRole("button", { name: "Helpful" })).toHaveAttribute("aria-pressed", "true");
+  await chat.getByRole("button", { name: "Helpful", exact: true }).click();
+  await expect(chat.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute("aria-pressed", "true");
 
   // The source link opens in a new tab and counts in analytics.
   const popup = page.waitForEvent("popup");
@@ -113,7 +113,7 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await launcher(page).click();
   const again = panel(page);
   await expect(again.getByRole("log")).toContainText("Is delivery free?");
-  await expect(again.getByRole("button", { name: "Helpful" })).toHaveAttribute("aria-pressed", "true");
+  await expect(again.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute("aria-pressed", "true");
 
   // Leaving an e-mail goes through the answer pipeline, which captures the lead and fires lead.captured.
   await again.getByRole("button", { name: "Leave your e-mail" }).click();
@@ -121,8 +121,8 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await again.getByRole("button", { name: "Send", exact: true }).click();
   await expect(again.getByRole("log")).toContainText("My e-mail address is visitor@bakery-fan.example");
   const delivered = await waitFor(async () => receiver.at("/widget-leads")[0], 30_000, "lead.captured delivery");
-  const event = JSON.parse(delivered.body) as { type: string; data: { visitor: { email: string } } };
-  expect(event.type).toBe("lead.captured");
+  const event = JSON.parse(delivered.body) as { event: string; data: { visitor: { email: string } } };
+  expect(event.event).toBe("lead.captured");
   expect(event.data.visitor.email).toBe("visitor@bakery-fan.example");
 });
 
