@@ -9,7 +9,8 @@ import { RECEIVER_CERT } from "./e2e/receiver-tls";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+// CHROMIUM_PATH: a Chromium kept elsewhere (e.g. unpacked from Debian's package without installing it).
+const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
 export default defineConfig({
   testDir: "e2e",

@@ -30,6 +30,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "crawl + extract + index of a generated 500-page local site (pages/s), next to a plain fetch of the same pages",
     run: async () => (await import("./bench/training")).runTrainingBenchmark(),
   },
+  widget: {
+    description: "widget loader size gzipped, <script> → launcher visible in Chromium, first streamed token widget vs REST chat",
+    run: async () => (await import("./bench/widget")).runWidgetBenchmark(),
+  },
   webhooks: {
     description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
     run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),

@@ -103,6 +103,8 @@ try {
 
   if (!dev && !buildIsFresh()) {
     log("building the app (next build)…");
+    const loader = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-widget.ts"], { stdio: "inherit", env: childEnv });
+    if (loader.status !== 0) throw new Error("the widget loader build failed");
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
     if (build.status !== 0) throw new Error("next build failed");
   }

@@ -1,20 +1,28 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { securityHeaders } from "@/server/security/headers";
+import { isFrameable, securityHeaders } from "@/server/security/headers";
+import { widgetPageHeaders } from "@/server/widget/frame-headers";
 
 /**
  * Next's proxy (formerly middleware), before every route: the security
- * headers (server/security/headers), with a fresh
- * CSP nonce for each page (Next reads it from the request's CSP header and
- * puts it on its inline scripts; pages are rendered per request).
+ * headers (server/security/headers), with a fresh CSP nonce for each
+ * dashboard page (Next reads it from the request's CSP header and puts it on
+ * its inline scripts; pages are rendered per request). The widget page and the
+ * share page are framed on customers' sites: their `frame-ancestors` depends
+ * on the chatbot's verified domain (server/widget/frame-headers).
  */
-export function proxy(request: NextRequest) {
+const WIDGET_PAGE = /^\/(widget|chat)\/([^/]+)$/;
+
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const https = (process.env.APP_URL ?? "").startsWith("https://");
   const dev = process.env.NODE_ENV === "development";
-  const page = !pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1";
+  const page = !pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1" && !isFrameable(pathname);
 
   const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
   const headers = securityHeaders({ pathname, nonce, https, dev });
+  const widgetPage = WIDGET_PAGE.exec(pathname);
+  if (widgetPage) Object.assign(headers, await widgetPageHeaders(safeDecode(widgetPage[2]!)));
+
   const requestHeaders = new Headers(request.headers);
   if (nonce) {
     requestHeaders.set("x-nonce", nonce);
@@ -23,6 +31,14 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return ""; // malformed percent-encoding: no chatbot, the page answers 404
+  }
 }
 
 export const config = {

@@ -50,6 +50,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Public widget requests per minute per client IP and chatbot (config, chat, feedback, link clicks together). */
+  WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),

@@ -14,6 +14,7 @@ const TABS = [
   { segment: "analytics", label: "Analytics" },
   { segment: "contacts", label: "Contacts" },
   { segment: "escalations", label: "Escalations" },
+  { segment: "install", label: "Install" },
 ] as const;
 
 /** The chatbot's sections; scrolls sideways on narrow screens. */

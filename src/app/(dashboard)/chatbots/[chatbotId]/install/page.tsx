@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { InstallPanel } from "@/components/chatbots/install/install-panel";
+import { getDb } from "@/server/db/client";
+import { env } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { loadPublicChatbot } from "@/server/widget/public-chatbot";
+import { api } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Install" };
+
+async function whyNotServing(chatbotId: string): Promise<string | null> {
+  try {
+    await loadPublicChatbot(getDb(), chatbotId);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") {
+      return "The widget does not load right now: the chatbot is disabled, or its workspace is paused or suspended. It shows again within seconds of being resumed.";
+    }
+    throw error;
+  }
+}
+
+export default async function ChatbotInstallPage({ params }: { params: Promise<{ chatbotId: string }> }) {
+  const { chatbotId } = await params;
+  // The layout has already checked that the caller may read this chatbot; `get` checks again.
+  const settings = await (await api()).chatbots.get({ chatbot_id: chatbotId });
+  return (
+    <InstallPanel
+      chatbotId={settings.id}
+      appUrl={env().APP_URL}
+      domain={settings.domain}
+      domainVerified={settings.domain_verified === 1}
+      notServing={await whyNotServing(settings.id)}
+    />
+  );
+}

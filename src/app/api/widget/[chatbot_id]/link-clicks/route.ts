@@ -1,0 +1,15 @@
+import { getDb } from "@/server/db/client";
+import { parseOrThrow } from "@/server/lib/validate";
+import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/widget/http";
+import { recordWidgetLinkClick, widgetLinkClickSchema } from "@/server/widget/link-clicks";
+import { visitorFromToken } from "@/server/widget/visitors";
+
+export const dynamic = "force-dynamic";
+
+export const POST = widgetHandler(async ({ req, chatbot, cors }) => {
+  const input = parseOrThrow(widgetLinkClickSchema, await readWidgetBody(req));
+  const visitor = await visitorFromToken(getDb(), chatbot.id, input.visitor_token);
+  const click = await recordWidgetLinkClick(getDb(), chatbot.id, { message_id: input.message_id, url: input.url, visitorId: visitor?.id ?? null });
+  return jsonResponse(click, 201, cors);
+});
+export const OPTIONS = widgetPreflight("POST");

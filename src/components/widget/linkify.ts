@@ -1,0 +1,22 @@
+/**
+ * An answer's text as plain text and links: markdown links `[label](url)` and
+ * bare http(s) URLs (without trailing punctuation). Anything else stays text —
+ * answers are never rendered as HTML.
+ */
+export type Piece = { kind: "text"; text: string } | { kind: "link"; text: string; url: string };
+
+const PATTERN = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s)]+)\)|(https?:\/\/[^\s<>()"']+[^\s<>()"'.,;:!?])/g;
+
+export function linkify(content: string): Piece[] {
+  const pieces: Piece[] = [];
+  let last = 0;
+  for (const match of content.matchAll(PATTERN)) {
+    const start = match.index;
+    if (start > last) pieces.push({ kind: "text", text: content.slice(last, start) });
+    if (match[2]) pieces.push({ kind: "link", text: match[1]!, url: match[2] });
+    else pieces.push({ kind: "link", text: match[3]!, url: match[3]! });
+    last = start + match[0].length;
+  }
+  if (last < content.length) pieces.push({ kind: "text", text: content.slice(last) });
+  return pieces;
+}

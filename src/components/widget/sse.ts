@@ -1,0 +1,41 @@
+/**
+ * A small server-sent-events parser for a `fetch` body (EventSource cannot
+ * POST): feed it decoded text as it arrives, get whole events back. Handles
+ * frames split across chunks, CRLF line ends, multi-line `data:` and comments.
+ */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+export class SseParser {
+  private buffer = "";
+
+  push(text: string): SseEvent[] {
+    this.buffer += text.replace(/\r\n?/g, "\n");
+    const events: SseEvent[] = [];
+    let end: number;
+    while ((end = this.buffer.indexOf("\n\n")) >= 0) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const parsed = parseBlock(block);
+      if (parsed) events.push(parsed);
+    }
+    return events;
+  }
+}
+
+function parseBlock(block: string): SseEvent | null {
+  let event = "message";
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line === "" || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") event = value;
+    else if (field === "data") data.push(value);
+  }
+  return data.length ? { event, data: data.join("\n") } : null;
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { postQuietly, sendChat } from "./chat-client";
+import { forgetConversation, loadConversation, saveConversation, type StoredConversation, type StoredMessage } from "./conversation-store";
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+let counter = 0;
+const newKey = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * The visitor's side of the chat: streaming one answer at a time into one
+ * bubble, the conversation kept across reloads, refusals said politely,
+ * failures kept with a retry, and the finished answer handed to a live region
+ * once.
+ */
+export function useWidgetChat(chatbotId: string) {
+  const [conversation, setConversation] = useState<StoredConversation>({ messages: [] });
+  const [streaming, setStreaming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const latest = useRef(conversation);
+
+  useEffect(() => {
+    // The stored conversation exists only in the browser: read it after hydration (the server drew the empty panel).
+    const timer = window.setTimeout(() => {
+      const stored = loadConversation(chatbotId);
+      latest.current = stored;
+      setConversation(stored);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [chatbotId]);
+
+  const update = useCallback(
+    (change: (c: StoredConversation) => StoredConversation, persist = false) => {
+      const next = change(latest.current);
+      latest.current = next;
+      setConversation(next);
+      if (persist) saveConversation(chatbotId, next);
+    },
+    [chatbotId],
+  );
+
+  const patchMessage = useCallback(
+    (key: string, patch: Partial<StoredMessage> | null, persist = false) =>
+      update((c) => ({ ...c, messages: patch === null ? c.messages.filter((m) => m.key !== key) : c.messages.map((m) => (m.key === key ? { ...m, ...patch } : m)) }), persist),
+    [update],
+  );
+
+  const send = useCallback(
+    async (text: string) => {
+      const content = text.trim();
+      if (!content || streaming) return;
+      setError(null);
+      setStreaming(true);
+      const userKey = newKey();
+      const answerKey = newKey();
+      update((c) => ({ ...c, messages: [...c.messages, { key: userKey, role: "user", content }, { key: answerKey, role: "assistant", content: "" }] }), true);
+      const { conversation_id, visitor_token } = latest.current;
+      const outcome = await sendChat(chatbotId, { message: content, conversation_id, visitor_token }, (delta) =>
+        update((c) => ({ ...c, messages: c.messages.map((m) => (m.key === answerKey ? { ...m, content: m.content + delta } : m)) })),
+      );
+      if (outcome.kind === "done") {
+        const { message } = outcome.done;
+        update(
+          (c) => ({
+            conversation_id: outcome.done.conversation_id,
+            visitor_token: outcome.done.visitor_token ?? c.visitor_token,
+            messages: c.messages.map((m) => (m.key === answerKey ? { ...m, id: message.id, content: message.content, sources: message.sources ?? [] } : m)),
+          }),
+          true,
+        );
+        setAnnouncement(message.content);
+      } else if (outcome.kind === "refused") {
+        patchMessage(answerKey, { role: "notice", content: outcome.message }, true);
+        setAnnouncement(outcome.message);
+      } else {
+        patchMessage(answerKey, null);
+        patchMessage(userKey, { failed: true }, true);
+        setError(outcome.message);
+        setAnnouncement(outcome.message);
+      }
+      setStreaming(false);
+    },
+    [chatbotId, patchMessage, streaming, update],
+  );
+
+  const retry = useCallback(
+    (key: string) => {
+      const failed = latest.current.messages.find((m) => m.key === key);
+      if (!failed) return;
+      patchMessage(key, null, true);
+      void send(failed.content);
+    },
+    [patchMessage, send],
+  );
+
+  const rate = useCallback(
+    (key: string, value: "positive" | "negative") => {
+      const message = latest.current.messages.find((m) => m.key === key);
+      if (!message?.id) return;
+      patchMessage(key, { feedback: value }, true);
+      postQuietly(chatbotId, "feedback", { message_id: message.id, value });
+    },
+    [chatbotId, patchMessage],
+  );
+
+  const linkClicked = useCallback(
+    (url: string, messageId?: string) => postQuietly(chatbotId, "link-clicks", { url, message_id: messageId, visitor_token: latest.current.visitor_token }),
+    [chatbotId],
+  );
+
+  const restart = useCallback(() => {
+    forgetConversation(chatbotId);
+    update(() => ({ messages: [] }));
+    setError(null);
+  }, [chatbotId, update]);
+
+  return { messages: conversation.messages, streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
+}

@@ -1,0 +1,102 @@
+import { clientIp } from "@/server/answers/visitor";
+import { getDb } from "@/server/db/client";
+import { originAllowed } from "@/server/domain/widget-embedding";
+import { env } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { readJsonBody } from "@/server/rest/http";
+import { loadPublicChatbot, type PublicChatbot } from "@/server/widget/public-chatbot";
+import { limitWidgetRequest } from "@/server/widget/rate-limit";
+
+/**
+ * The one wrapper of the public widget API (`/api/widget/{chatbot_id}/…`):
+ * rate limit per IP and chatbot, the serving chatbot (404 otherwise), the
+ * domain allow-list on `Origin` (403), CORS on every answer including errors,
+ * and every error as `{message, errors?}`. Handlers only do their own work.
+ */
+
+export const MAX_WIDGET_BODY_BYTES = 64 * 1024;
+
+export interface WidgetRequest {
+  req: Request;
+  chatbot: PublicChatbot;
+  ip: string;
+  origin: string | null;
+  cors: Record<string, string>;
+}
+
+type Params = { params: Promise<{ chatbot_id: string }> };
+
+/**
+ * The client IP: the trusted proxy's answer when TRUST_PROXY=true (as REST
+ * does), else the last `X-Forwarded-For` hop — Next sets it from the socket
+ * when the request has none, but a client can send its own, so without a
+ * trusted proxy the per-IP limit is best effort (docs/decisions.md).
+ */
+export function widgetClientIp(req: Request): string {
+  const trusted = clientIp(req.headers);
+  if (trusted) return trusted;
+  const hops = req.headers.get("x-forwarded-for")?.split(",") ?? [];
+  return hops[hops.length - 1]?.trim() || "unknown";
+}
+
+function corsHeaders(origin: string | null): Record<string, string> {
+  return origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : { Vary: "Origin" };
+}
+
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers },
+  });
+}
+
+function errorResponse(error: unknown, cors: Record<string, string>): Response {
+  if (error instanceof AppError) return jsonResponse(error.body(), error.status, { ...cors, ...error.headers });
+  console.error("widget api:", error);
+  return jsonResponse({ message: "Something went wrong on our side. Please try again." }, 500, cors);
+}
+
+/** The CORS preflight: any origin may ask; the real request enforces the allow-list. */
+export function widgetPreflight(methods: string): (req: Request) => Response {
+  return (req) =>
+    new Response(null, {
+      status: 204,
+      headers: {
+        ...corsHeaders(req.headers.get("origin")),
+        "Access-Control-Allow-Methods": `${methods}, OPTIONS`,
+        "Access-Control-Allow-Headers": "Content-Type",
+        "Access-Control-Max-Age": "600",
+      },
+    });
+}
+
+export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): (req: Request, ctx: Params) => Promise<Response> {
+  return async (req, ctx) => {
+    const origin = req.headers.get("origin");
+    const cors = corsHeaders(origin);
+    try {
+      const { chatbot_id: chatbotId } = await ctx.params;
+      const ip = widgetClientIp(req);
+      const verdict = await limitWidgetRequest(ip, chatbotId);
+      if (!verdict.allowed) {
+        throw new AppError("RATE_LIMITED", "You're sending messages a little too quickly. Please wait a moment and try again.", {
+          headers: { "Retry-After": String(verdict.retryAfterSeconds), "RateLimit-Limit": String(verdict.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": String(verdict.retryAfterSeconds) },
+        });
+      }
+      const chatbot = await loadPublicChatbot(getDb(), chatbotId);
+      if (!originAllowed(origin, chatbot, new URL(env().APP_URL).origin)) {
+        throw new AppError("FORBIDDEN", "This website is not allowed to use this chatbot.");
+      }
+      return await handle({ req, chatbot, ip, origin, cors });
+    } catch (error) {
+      return errorResponse(error, cors);
+    }
+  };
+}
+
+/** The JSON object body, bounded: 413 past MAX_WIDGET_BODY_BYTES. */
+export async function readWidgetBody(req: Request): Promise<Record<string, unknown>> {
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > MAX_WIDGET_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  return readJsonBody(req);
+}

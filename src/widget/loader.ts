@@ -1,0 +1,174 @@
+/**
+ * The embed loader served as /widget.js: no framework, bundled and minified
+ * by esbuild (src/server/widget/loader-build.ts). It asks for the chatbot's
+ * config, draws the launcher in a Shadow DOM and, on the first click only,
+ * opens the chat panel as an iframe of our origin. Nothing else is sent
+ * before the visitor interacts; it sets no cookies and stores nothing on the
+ * host page.
+ */
+import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
+
+interface Config {
+  id: string;
+  name: string;
+  accent_color: string;
+  launcher_icon: string | null;
+  launcher_text: string | null;
+  position: "left" | "right";
+  height: number;
+  enable_hide_chatbot: boolean;
+}
+
+type Registry = Record<string, true>;
+const w = window as unknown as { __acpWidgets?: Registry };
+
+const CHAT_ICON =
+  '<svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>';
+const CLOSE_ICON =
+  '<svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+
+/** Our own <script>: currentScript is null when loaded async, so find the tag by its src. */
+function ownScript(): HTMLScriptElement | null {
+  const current = document.currentScript as HTMLScriptElement | null;
+  if (current?.dataset.chatbotId) return current;
+  const tags = document.querySelectorAll<HTMLScriptElement>("script[data-chatbot-id][src]");
+  for (const tag of Array.from(tags)) if (/\/widget\.js(\?|#|$)/.test(tag.src)) return tag;
+  return null;
+}
+
+const css = (c: Config) => `
+:host{all:initial}
+*{box-sizing:border-box}
+.root{position:fixed;bottom:20px;${c.position}:20px;z-index:2147483000;display:flex;flex-direction:column;align-items:${c.position === "left" ? "flex-start" : "flex-end"};gap:12px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.bar{display:flex;align-items:center;gap:8px;flex-direction:${c.position === "left" ? "row" : "row-reverse"}}
+.launcher{all:unset;box-sizing:border-box;cursor:pointer;display:flex;align-items:center;justify-content:center;gap:8px;min-width:56px;height:56px;padding:0 16px;border-radius:28px;color:#fff;background:${c.accent_color};box-shadow:0 6px 20px rgba(0,0,0,.22);font:600 15px/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.launcher:focus-visible,.hide:focus-visible{outline:3px solid #111827;outline-offset:3px}
+.launcher img{width:28px;height:28px;border-radius:50%;object-fit:cover}
+.hide{all:unset;box-sizing:border-box;cursor:pointer;width:28px;height:28px;border-radius:14px;background:#fff;color:#374151;display:flex;align-items:center;justify-content:center;box-shadow:0 2px 8px rgba(0,0,0,.2)}
+.hide svg{width:14px;height:14px}
+iframe{display:block;border:0;width:400px;max-width:calc(100vw - 40px);height:min(${c.height}px,calc(100vh - 110px));border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.25);background:#fff}
+[hidden]{display:none!important}
+@media (max-width:639px){
+ .root.open{inset:0;gap:0}
+ .root.open .bar{display:none}
+ .root.open iframe{position:fixed;inset:0;width:100vw;max-width:none;height:100dvh;border-radius:0}
+}`;
+
+function mount(base: string, c: Config): void {
+  const host = document.createElement("div");
+  host.setAttribute("data-acp-widget", c.id);
+  // Inline style beats any host rule without !important, so hostile CSS cannot move or hide the container.
+  host.style.cssText = "all:initial;position:static;display:block";
+  const shadow = host.attachShadow({ mode: "open" });
+  const style = document.createElement("style");
+  style.textContent = css(c);
+  const root = document.createElement("div");
+  root.className = "root";
+  const bar = document.createElement("div");
+  bar.className = "bar";
+  const launcher = document.createElement("button");
+  launcher.type = "button";
+  launcher.className = "launcher";
+  launcher.setAttribute("aria-label", `Open chat: ${c.name}`);
+  launcher.setAttribute("aria-expanded", "false");
+  launcher.setAttribute("aria-haspopup", "dialog");
+  const icon = () => {
+    if (!c.launcher_icon) return CHAT_ICON;
+    const img = document.createElement("img");
+    img.src = c.launcher_icon;
+    img.alt = "";
+    return img.outerHTML;
+  };
+  const label = () => (c.launcher_text ? `<span>${escapeHtml(c.launcher_text)}</span>` : "");
+  const drawClosed = () => (launcher.innerHTML = icon() + label());
+  drawClosed();
+  bar.append(launcher);
+
+  if (c.enable_hide_chatbot) {
+    const hide = document.createElement("button");
+    hide.type = "button";
+    hide.className = "hide";
+    hide.setAttribute("aria-label", "Hide chat");
+    hide.innerHTML = CLOSE_ICON;
+    hide.addEventListener("click", () => host.remove());
+    bar.append(hide);
+  }
+
+  let frame: HTMLIFrameElement | null = null;
+  let open = false;
+  // Focus moves into the panel from here, where the visitor's click happened; the panel then focuses its input.
+  const focusPanel = () => {
+    frame?.focus();
+    frame?.contentWindow?.postMessage({ source: PROTOCOL_SOURCE, type: "open" }, base);
+  };
+
+  const fitKeyboard = () => {
+    // On phones the on-screen keyboard shrinks the visual viewport: keep the panel (and its input) inside it.
+    const vv = window.visualViewport;
+    if (!frame || !vv || !open || window.innerWidth >= 640) return frame?.style.removeProperty("height");
+    frame.style.height = `${vv.height}px`;
+    frame.style.top = `${vv.offsetTop}px`;
+  };
+
+  const setOpen = (next: boolean) => {
+    open = next;
+    if (open && !frame) {
+      frame = document.createElement("iframe");
+      frame.src = `${base}/widget/${encodeURIComponent(c.id)}`;
+      frame.title = `Chat with ${c.name}`;
+      frame.id = "acp-panel";
+      frame.setAttribute("allow", "clipboard-write");
+      root.insertBefore(frame, bar);
+      launcher.setAttribute("aria-controls", "acp-panel");
+    }
+    if (frame) frame.hidden = !open;
+    root.classList.toggle("open", open);
+    launcher.setAttribute("aria-expanded", String(open));
+    launcher.setAttribute("aria-label", `${open ? "Close" : "Open"} chat: ${c.name}`);
+    if (open) {
+      launcher.innerHTML = CLOSE_ICON;
+      focusPanel();
+      fitKeyboard();
+    } else {
+      drawClosed();
+      launcher.focus();
+    }
+  };
+
+  launcher.addEventListener("click", () => setOpen(!open));
+  window.addEventListener("message", (event) => {
+    if (event.origin !== base || !frame || event.source !== frame.contentWindow || !isWidgetMessage(event.data)) return;
+    if (event.data.type === "close" && open) setOpen(false);
+    if (event.data.type === "ready" && open) focusPanel();
+  });
+  window.visualViewport?.addEventListener("resize", fitKeyboard);
+  window.visualViewport?.addEventListener("scroll", fitKeyboard);
+
+  root.append(bar);
+  shadow.append(style, root);
+  document.body.append(host);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function start(): void {
+  const script = ownScript();
+  const id = script?.dataset.chatbotId;
+  if (!script || !id) return;
+  const registry = (w.__acpWidgets ??= {});
+  if (registry[id]) return; // the snippet pasted twice
+  registry[id] = true;
+  const base = new URL(script.src).origin;
+  fetch(`${base}/api/widget/${encodeURIComponent(id)}/config`, { credentials: "omit" })
+    .then((res) => (res.ok ? (res.json() as Promise<Config>) : null))
+    .then((config) => {
+      if (!config) return; // unknown, disabled, paused or suspended: draw nothing at all
+      if (document.body) mount(base, config);
+      else document.addEventListener("DOMContentLoaded", () => mount(base, config));
+    })
+    .catch(() => undefined);
+}
+
+start();
