@@ -1,4 +1,5 @@
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+import { accountRouter } from "@/server/api/routers/account";
 import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
 import { agencyWebhooksRouter } from "@/server/api/routers/agency-webhooks";
 import { analyticsRouter } from "@/server/api/routers/analytics";
@@ -6,15 +7,18 @@ import { apiTokensRouter } from "@/server/api/routers/api-tokens";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
 import { invitationsRouter } from "@/server/api/routers/invitations";
 import { meRouter } from "@/server/api/routers/me";
+import { teamRouter } from "@/server/api/routers/team";
 
 export const appRouter = createTRPCRouter({
   me: meRouter,
+  account: accountRouter,
   apiTokens: apiTokensRouter,
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
   agencyClients: agencyClientsRouter,
   agencyWebhooks: agencyWebhooksRouter,
   invitations: invitationsRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

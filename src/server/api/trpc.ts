@@ -37,6 +37,8 @@ export interface Context {
   tokenId: string | null;
   /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
   idempotencyKey?: string | null;
+  /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
+  host?: string | null;
 }
 
 export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {
@@ -45,11 +47,11 @@ export async function createContext(opts: { headers: Headers; allowSession: bool
   if (authorization !== null || !opts.allowSession) {
     const token = bearerToken(authorization);
     const auth = token ? await authenticateToken(db, token) : null;
-    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null };
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host: opts.headers.get("host") };
   }
   const userId = await getSessionUserId();
   const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
-  return { db, user, via: user ? "session" : null, tokenId: null };
+  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host") };
 }
 
 export interface ErrorData {

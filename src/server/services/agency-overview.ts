@@ -3,6 +3,7 @@
  * credits, runway, status, messages this month), a client's credit ledger and
  * its invitations.
  */
+import { invitationState } from "@/server/domain/team-management";
 import type { Db } from "@/server/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
 import { isoMicro, isoOffset } from "@/server/lib/timestamps";
@@ -78,8 +79,8 @@ export async function clientInvitations(db: Db, agency: Agency, clientId: string
     id: i.id,
     email: i.email,
     role: i.role,
-    state: i.acceptedAt ? "accepted" : i.expiresAt <= now ? "expired" : "pending",
-    accept_url: i.acceptedAt || i.expiresAt <= now ? null : acceptUrl(i.id, i.expiresAt, agency),
+    state: invitationState(i, now),
+    accept_url: invitationState(i, now) === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
     expires_at: isoOffset(i.expiresAt),
     accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
     created_at: isoOffset(i.createdAt),

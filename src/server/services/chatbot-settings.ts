@@ -85,10 +85,10 @@ export async function createChatbot(db: Db, userId: string, input: z.output<type
   if (!access) throw new AppError("NOT_FOUND", "Team not found.");
   if (!canEditChatbot(access.role)) throw new AppError("FORBIDDEN", "Your role in this workspace cannot create chatbots.");
   return db.$transaction(async (tx) => {
-    const [team] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
-      SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${access.team.id}::uuid FOR UPDATE`;
+    const [team] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null; kind: string; archived_at: Date | null }[]>`
+      SELECT status::text AS status, chatbot_limit, kind::text AS kind, archived_at FROM teams WHERE id = ${access.team.id}::uuid FOR UPDATE`;
     const count = await tx.chatbot.count({ where: { teamId: access.team.id, deletedAt: null } });
-    const refusal = team ? agentCreationRefusal({ status: team.status, chatbotLimit: team.chatbot_limit }, count) : null;
+    const refusal = team ? agentCreationRefusal({ status: team.status, chatbotLimit: team.chatbot_limit, kind: team.kind, archivedAt: team.archived_at }, count) : null;
     if (refusal) throw new AppError("RULE_VIOLATION", refusal);
     return tx.chatbot.create({ data: { teamId: access.team.id, userId, name: input.name, type: "custom" } });
   });

@@ -30,7 +30,7 @@ export async function createInvitation(
 
 export type InvitationLookup =
   | { ok: true; invitation: { id: string; email: string; role: InviteRole; teamId: string; teamName: string; hasAccount: boolean } }
-  | { ok: false; reason: "malformed" | "tampered" | "expired" | "used" | "not_found" };
+  | { ok: false; reason: "malformed" | "tampered" | "expired" | "used" | "revoked" | "not_found" };
 
 /** What the accept page shows for a link, or why it cannot be used. */
 export async function lookupInvitation(db: Db, token: string): Promise<InvitationLookup> {
@@ -39,6 +39,7 @@ export async function lookupInvitation(db: Db, token: string): Promise<Invitatio
   const invitation = await db.invitation.findUnique({ where: { id: check.invitationId }, include: { team: true } });
   if (!invitation) return { ok: false, reason: "not_found" };
   if (invitation.acceptedAt) return { ok: false, reason: "used" };
+  if (invitation.revokedAt) return { ok: false, reason: "revoked" };
   if (invitation.expiresAt <= new Date()) return { ok: false, reason: "expired" };
   const account = await db.user.findUnique({ where: { email: invitation.email }, select: { id: true } });
   return {
@@ -58,7 +59,7 @@ export async function lookupInvitation(db: Db, token: string): Promise<Invitatio
 export async function acceptInvitation(db: Db, invitationId: string, userId: string) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({
-      where: { id: invitationId, acceptedAt: null, expiresAt: { gt: new Date() } },
+      where: { id: invitationId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
       data: { acceptedAt: new Date(), acceptedByUserId: userId },
     });
     if (claimed.count !== 1) return null;

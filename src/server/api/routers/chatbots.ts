@@ -4,6 +4,7 @@ import { chatbotFinetunesRouter } from "@/server/api/routers/chatbot-finetunes";
 import { chatbotIdParam } from "@/server/api/routers/chatbot-params";
 import { chatbotPromptsRouter } from "@/server/api/routers/chatbot-prompts";
 import { chatbotSourcesRouter } from "@/server/api/routers/chatbot-sources";
+import { teamHostsChatbots } from "@/server/domain/agent-creation";
 import { chatbotSettingsPatch, createChatbotInput } from "@/server/domain/chatbot-settings";
 import { CHATBOT_ROLES, canEditChatbot, canViewContacts } from "@/server/domain/permissions";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/serializers/chatbot-settings";
@@ -40,10 +41,10 @@ export const chatbotsRouter = createTRPCRouter({
       };
     }),
 
-  /** Teams where the caller may create chatbots. */
+  /** Teams where the caller may create chatbots: never a personal team (no plan, no credits). */
   editableTeams: authenticatedProcedure
     .output(z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), role: z.enum(CHATBOT_ROLES) })))
-    .query(({ ctx }) => listEditableTeams(ctx.db, ctx.user.id)),
+    .query(async ({ ctx }) => (await listEditableTeams(ctx.db, ctx.user.id)).filter((team) => teamHostsChatbots(team.kind))),
 
   create: authenticatedProcedure
     .input(createChatbotInput)

@@ -10,6 +10,7 @@ const REASONS = {
   tampered: "This invitation link is not valid: it was changed after it was sent.",
   expired: "This invitation link has expired. Ask the person who invited you for a new one.",
   used: "This invitation link has already been used. Sign in to reach the workspace.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
   not_found: "This invitation no longer exists. Ask the person who invited you for a new one.",
 } as const;
 
@@ -36,7 +37,7 @@ export const invitationsRouter = createTRPCRouter({
         }
       } else {
         if (!input.name) throw validationError({ name: ["The name field is required."] });
-        user = (await createUser(ctx.db, { email: invitation.email, name: input.name, password: input.password })).user;
+        user = (await createUser(ctx.db, { email: invitation.email, name: input.name, password: input.password }, { personalTeam: false })).user;
       }
       const accepted = await acceptInvitation(ctx.db, invitation.id, user.id);
       if (!accepted) throw new AppError("RULE_VIOLATION", REASONS.used);
