@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
-import { SettingsIcon } from "@/components/icons";
-import { EmptyState } from "@/components/ui/empty-state";
+import { redirect } from "next/navigation";
+import { PasswordForm } from "@/components/account/password-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import { SessionsCard } from "@/components/account/sessions-card";
+import { getCurrentUser } from "@/components/auth/current-user";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  const user = await getCurrentUser();
+  if (!user) redirect("/login");
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and your agency's account settings." />
-      <EmptyState
-        icon={<SettingsIcon className="size-5" />}
-        title="Settings are coming soon"
-        description="Profile, team and agency settings will appear here."
-      />
+      <PageHeader title="Settings" description="Your profile, password and sessions." />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ProfileForm user={user} />
+        <PasswordForm />
+        <SessionsCard />
+      </div>
     </>
   );
 }
