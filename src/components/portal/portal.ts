@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { connection } from "next/server";
 import { cache } from "react";
 import { getSessionUserId } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
@@ -17,5 +18,8 @@ export const getPortal = cache(async () => {
   return portalContext(getDb(), userId, viewAs);
 });
 
-/** The brand for this request's host: an agency's on its verified custom domain, else the platform's. */
-export const getBrand = cache(async () => brandForHost(getDb(), (await headers()).get("host")));
+/** The brand for this request's host: an agency's on its verified custom domain, else the platform's. Never prerendered. */
+export const getBrand = cache(async () => {
+  await connection();
+  return brandForHost(getDb(), (await headers()).get("host"));
+});

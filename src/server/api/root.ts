@@ -1,5 +1,6 @@
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 import { accountRouter } from "@/server/api/routers/account";
+import { agencyBrandRouter } from "@/server/api/routers/agency-brand";
 import { agencyClientsRouter } from "@/server/api/routers/agency-clients";
 import { agencyWebhooksRouter } from "@/server/api/routers/agency-webhooks";
 import { analyticsRouter } from "@/server/api/routers/analytics";
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   agencyClients: agencyClientsRouter,
   agencyWebhooks: agencyWebhooksRouter,
+  agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,
   team: teamRouter,
 });
