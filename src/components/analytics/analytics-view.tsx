@@ -151,7 +151,7 @@ function AnalyticsContent({
           <Card className="lg:col-span-2">
             <CardHeader className="flex items-baseline justify-between gap-2">
               <CardTitle>Conversations per day</CardTitle>
-              <span className="text-xs text-gray-400">UTC</span>
+              <span className="text-xs text-gray-500">UTC</span>
             </CardHeader>
             <div className="px-3 pt-4 pb-3 sm:px-5">
               <ConversationsChart current={a.conversationsPerDay} previous={data.previousConversationsPerDay} />

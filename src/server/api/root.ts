@@ -7,6 +7,7 @@ import { analyticsRouter } from "@/server/api/routers/analytics";
 import { apiTokensRouter } from "@/server/api/routers/api-tokens";
 import { chatbotsRouter } from "@/server/api/routers/chatbots";
 import { invitationsRouter } from "@/server/api/routers/invitations";
+import { lifecycleRouter } from "@/server/api/routers/lifecycle";
 import { meRouter } from "@/server/api/routers/me";
 import { teamRouter } from "@/server/api/routers/team";
 
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,
   team: teamRouter,
+  lifecycle: lifecycleRouter,
 });
 
 export type AppRouter = typeof appRouter;

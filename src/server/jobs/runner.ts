@@ -1,6 +1,7 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
 import { createPrismaClient, type Db } from "@/server/db/client";
 import { computeInsights } from "@/server/jobs/compute-insights";
+import { lowCreditAlerts } from "@/server/jobs/low-credit-alerts";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
 import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/jobs/webhooks";
@@ -15,6 +16,7 @@ export function taskList(db: Db): TaskList {
     sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
     purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
     compute_insights: computeInsights,
+    low_credit_alerts: lowCreditAlerts(db),
   };
 }
 
@@ -26,6 +28,7 @@ export const crontab = [
   "30 3 * * * purge_webhook_deliveries ?max=3",
   // Question themes of the dashboard's preset periods, fresh every morning.
   "30 2 * * * compute_insights ?max=3",
+  "* * * * * low_credit_alerts ?max=1",
 ].join("\n");
 
 let stopping = false;

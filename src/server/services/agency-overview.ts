@@ -3,6 +3,7 @@
  * credits, runway, status, messages this month), a client's credit ledger and
  * its invitations.
  */
+import { isLowOnCredits } from "@/server/domain/low-credit";
 import { invitationState } from "@/server/domain/team-management";
 import type { Db } from "@/server/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
@@ -40,7 +41,15 @@ export async function agencyOverview(db: Db, agency: Agency) {
     clients: clients.map((c) => {
       const client = serializeClient(c, pool, usage.get(c.id)!);
       const last7 = usedRecently.get(c.id) ?? 0;
-      return { ...client, messages_last_7_days: last7, runway_days: runwayDays(messagesRemaining(c, pool), last7) };
+      const remaining = messagesRemaining(c, pool);
+      return {
+        ...client,
+        messages_last_7_days: last7,
+        runway_days: runwayDays(remaining, last7),
+        archived: c.archivedAt !== null,
+        low_credit_threshold: c.lowCreditThreshold,
+        low_credits: isLowOnCredits(remaining, c.lowCreditThreshold),
+      };
     }),
   };
 }

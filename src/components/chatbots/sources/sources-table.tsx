@@ -97,7 +97,7 @@ function SourceRow({ source: s }: { source: SourceItem }) {
         <SourceStatusBadge status={s.status} reason={s.status_reason} />
       </TD>
       <TD>{humanize(s.sync_frequency)}</TD>
-      <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-400">—</span>}</TD>
+      <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
     </TR>
   );
 }
