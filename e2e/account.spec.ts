@@ -9,6 +9,7 @@ test("a forgotten password is reset through an e-mailed link that works once", a
   const email = "jamie@bloomflorists.example";
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account uses ${email}`);

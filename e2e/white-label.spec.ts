@@ -73,7 +73,7 @@ test("the agency sets its brand; its custom domain shows it on sign-in, portal, 
   const mail = await waitForMail(email, /invited to Peak Fitness on Brightside Digital/);
   expect(mail.text).toContain("Brightside Digital");
   expect(mail.text).not.toContain("Agency Chatbot Platform");
-  expect(mail.text).toMatch(/^From: "Brightside Digital" </m);
+  expect(mail.text).toMatch(/^From: "?Brightside Digital"? </m);
   expect(mail.text).toMatch(/^Reply-To: help@brightside.test/m);
   const link = linkIn(mail, "/invitations/accept");
   expect(link.startsWith(`https://${DOMAIN}/invitations/accept?token=`)).toBe(true);
