@@ -219,7 +219,7 @@ function AnalyticsContent({
               label: (
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate">{l.title || l.url}</span>
-                  {l.title ? <span className="truncate text-xs text-gray-500">{l.url.replace(/^https?:\/\//, "")}</span> : null}
+                  {l.title ? <span className="truncate text-xs text-gray-700">{l.url.replace(/^https?:\/\//, "")}</span> : null}
                 </span>
               ),
             }))}
