@@ -57,7 +57,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
             </Label>
             <Input id={searchId} type="search" placeholder="Search name or reference" value={query} onChange={(e) => setQuery(e.target.value)} />
           </div>
-          <div role="group" aria-label="Filter by status" className="inline-flex rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
+          <div role="group" aria-label="Filter by status" className="inline-flex max-w-full flex-wrap self-start rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
             {FILTERS.map(({ value, label }) => (
               <button
                 key={value}
