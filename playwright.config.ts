@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { startMailSink } from "./e2e/mail-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 
 /**
@@ -9,7 +10,9 @@ import { RECEIVER_CERT } from "./e2e/receiver-tls";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-// CHROMIUM_PATH: a Chromium kept elsewhere (e.g. unpacked from Debian's package without installing it).
+// The app's e-mail goes to a real SMTP server on a free port, started once in the runner process (workers inherit the URL).
+process.env.E2E_SMTP_URL ??= await startMailSink();
+// CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
 export default defineConfig({
@@ -59,6 +62,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       CRAWLER_ALLOW_PRIVATE_NETWORKS: "true",
       WEBHOOK_RETRY_SCHEDULE: "0,1,2",
+      // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
+      SMTP_URL: process.env.E2E_SMTP_URL,
     },
   },
 });

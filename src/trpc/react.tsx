@@ -19,10 +19,21 @@ function getQueryClient() {
   return browserQueryClient;
 }
 
+/** Network failures in plain words instead of the browser's "Failed to fetch". */
+const OFFLINE_MESSAGE = "Couldn't reach the server. Check your connection and try again.";
+const plainFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new TypeError(OFFLINE_MESSAGE, { cause: error });
+  }
+};
+
 /** tRPC + TanStack Query for client components; calls go to /api/trpc with the session cookie. */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxItems: 20 })] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxItems: 20, fetch: plainFetch })] }));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -151,7 +151,7 @@ function AnalyticsContent({
           <Card className="lg:col-span-2">
             <CardHeader className="flex items-baseline justify-between gap-2">
               <CardTitle>Conversations per day</CardTitle>
-              <span className="text-xs text-gray-400">UTC</span>
+              <span className="text-xs text-gray-500">UTC</span>
             </CardHeader>
             <div className="px-3 pt-4 pb-3 sm:px-5">
               <ConversationsChart current={a.conversationsPerDay} previous={data.previousConversationsPerDay} />
@@ -219,7 +219,7 @@ function AnalyticsContent({
               label: (
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate">{l.title || l.url}</span>
-                  {l.title ? <span className="truncate text-xs text-gray-500">{l.url.replace(/^https?:\/\//, "")}</span> : null}
+                  {l.title ? <span className="truncate text-xs text-gray-700">{l.url.replace(/^https?:\/\//, "")}</span> : null}
                 </span>
               ),
             }))}

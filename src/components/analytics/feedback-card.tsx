@@ -22,7 +22,7 @@ export function FeedbackCard({
     <Card className="flex flex-col">
       <CardHeader className="flex items-baseline justify-between gap-2">
         <CardTitle>Feedback</CardTitle>
-        <span className="text-xs text-gray-400">ratings given</span>
+        <span className="text-xs text-gray-500">ratings given</span>
       </CardHeader>
       <CardBody className="flex flex-1 flex-col gap-5">
         {total === 0 ? (

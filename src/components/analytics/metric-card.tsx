@@ -29,7 +29,7 @@ export function MetricCard({
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-xs font-medium tracking-wide text-gray-500 uppercase">{label}</h3>
         {icon ? (
-          <span className="text-gray-400" aria-hidden="true">
+          <span className="text-gray-500" aria-hidden="true">
             {icon}
           </span>
         ) : null}

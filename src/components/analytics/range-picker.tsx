@@ -75,7 +75,7 @@ export function RangePicker({ value, onChange, busy }: { value: DateRange; onCha
             className="h-8 rounded-md border border-gray-300 bg-white px-2 text-xs text-gray-900 shadow-sm"
             aria-invalid={error !== null}
           />
-          <span className="text-xs text-gray-400" aria-hidden="true">
+          <span className="text-xs text-gray-500" aria-hidden="true">
             →
           </span>
           <label className="sr-only" htmlFor="analytics-to">
@@ -100,7 +100,7 @@ export function RangePicker({ value, onChange, busy }: { value: DateRange; onCha
           {error}
         </p>
       ) : (
-        <p className="text-xs text-gray-400">UTC days · ranges longer than 366 days are shortened to the last 366</p>
+        <p className="text-xs text-gray-500">UTC days · ranges longer than 366 days are shortened to the last 366</p>
       )}
     </div>
   );

@@ -31,7 +31,7 @@ export function RankedList({
     <Card className="flex flex-col">
       <CardHeader className="flex items-baseline justify-between gap-2">
         <CardTitle>{title}</CardTitle>
-        <span className="text-xs text-gray-400">{unit}</span>
+        <span className="text-xs text-gray-500">{unit}</span>
       </CardHeader>
       {items.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-gray-500">{empty}</p>

@@ -36,10 +36,10 @@ function ChatbotGridSkeleton() {
   );
 }
 
-/** Every chatbot the signed-in user can access, across their teams. */
-export function ChatbotList() {
+/** Every chatbot the signed-in user can access, across their teams (or in one team: "view as client"). */
+export function ChatbotList({ teamId }: { teamId?: string }) {
   const trpc = useTRPC();
-  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.me.chatbots.queryOptions());
+  const { data: all, error, isPending, refetch, isRefetching } = useQuery(trpc.me.chatbots.queryOptions());
 
   if (isPending) return <ChatbotGridSkeleton />;
 
@@ -49,6 +49,7 @@ export function ChatbotList() {
     );
   }
 
+  const data = teamId ? all.filter((c) => c.team_id === teamId) : all;
   if (data.length === 0) {
     return (
       <EmptyState

@@ -1,9 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { cn } from "@/components/lib/cn";
+import { Select } from "@/components/ui/select";
 
+/** The chatbot's sections, in order: adding a section is one line here. */
 const TABS = [
   { segment: "playground", label: "Playground" },
   { segment: "inbox", label: "Inbox" },
@@ -17,16 +19,33 @@ const TABS = [
   { segment: "install", label: "Install" },
 ] as const;
 
-/** The chatbot's sections; scrolls sideways on narrow screens. */
+/** The chatbot's sections: tabs from `sm` up; on a phone a labelled menu, so no section is cut off. */
 export function ChatbotTabs({ chatbotId }: { chatbotId: string }) {
   const pathname = usePathname() ?? "";
+  const router = useRouter();
+  const tabs = TABS.map((tab) => {
+    const href = `/chatbots/${chatbotId}/${tab.segment}`;
+    return { ...tab, href, active: pathname === href || pathname.startsWith(`${href}/`) };
+  });
+  const current = tabs.find((t) => t.active);
   return (
-    <nav aria-label="Chatbot sections" className="-mx-1 mb-6 overflow-x-auto border-b border-gray-200">
-      <ul className="flex gap-1 px-1">
-        {TABS.map(({ segment, label }) => {
-          const href = `/chatbots/${chatbotId}/${segment}`;
-          const active = pathname === href || pathname.startsWith(`${href}/`);
-          return (
+    <>
+      <div className="mb-6 sm:hidden">
+        <label htmlFor="chatbot-section" className="mb-1.5 block text-sm font-medium text-gray-800">
+          Section
+        </label>
+        <Select id="chatbot-section" value={current?.href ?? ""} onChange={(e) => router.push(e.target.value)}>
+          {current ? null : <option value="">Choose a section</option>}
+          {tabs.map((t) => (
+            <option key={t.segment} value={t.href}>
+              {t.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <nav aria-label="Chatbot sections" className="mb-6 hidden border-b border-gray-200 sm:block">
+        <ul className="flex flex-wrap gap-1">
+          {tabs.map(({ segment, label, href, active }) => (
             <li key={segment}>
               <Link
                 href={href}
@@ -39,9 +58,9 @@ export function ChatbotTabs({ chatbotId }: { chatbotId: string }) {
                 {label}
               </Link>
             </li>
-          );
-        })}
-      </ul>
-    </nav>
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }

@@ -21,10 +21,10 @@ import { useTRPC } from "@/trpc/react";
 type Form = z.input<typeof createChatbotInput>;
 const FIELDS = ["name", "team_id"] as const;
 
-/** "New chatbot": shown when the user may create chatbots in at least one team. */
-export function NewChatbotButton() {
+/** "New chatbot": shown when the user may create chatbots in at least one team (only `teamId` when given). */
+export function NewChatbotButton({ teamId }: { teamId?: string }) {
   const trpc = useTRPC();
-  const teams = useQuery(trpc.chatbots.editableTeams.queryOptions());
+  const teams = useQuery(trpc.chatbots.editableTeams.queryOptions(undefined, { select: (all) => (teamId ? all.filter((t) => t.id === teamId) : all) }));
   const [open, setOpen] = useState(false);
   if (!teams.data?.length) return null;
   return (

@@ -61,7 +61,7 @@ export function AgentsSection({ client }: { client: Client }) {
           <ErrorAlert title="Couldn't load the agents." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         ) : data.chatbots.length === 0 ? (
           <div className="flex flex-col items-center py-6 text-center text-sm text-gray-500">
-            <ChatIcon className="mb-2 size-5 text-gray-400" />
+            <ChatIcon className="mb-2 size-5 text-gray-500" />
             No agents yet.
           </div>
         ) : (

@@ -21,6 +21,7 @@ import { LimitsEditor } from "@/components/clients/limits-editor";
 import { AgencyOnlyState } from "@/components/clients/query-states";
 import { ErrorAlert } from "@/components/ui/alert";
 import { StatusActions } from "@/components/clients/status-actions";
+import { ViewAsClientButton } from "@/components/portal/view-as-button";
 import { StatusBadge } from "@/components/clients/status-badge";
 import type { Client } from "@/components/clients/types";
 
@@ -141,7 +142,10 @@ export function ClientDetail({ clientId }: { clientId: string }) {
               Created <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>
             </p>
           </div>
-          <StatusActions client={client} />
+          <div className="flex flex-wrap items-center gap-2">
+            <ViewAsClientButton clientId={client.id} />
+            <StatusActions client={client} />
+          </div>
         </div>
       </div>
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}

@@ -59,7 +59,15 @@ export function ClientRow({ client }: { client: OverviewClient }) {
         {client.external_reference ? <div className="truncate font-mono text-xs text-gray-500">{client.external_reference}</div> : null}
       </TD>
       <TD>
-        <StatusBadge client={client} />
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge client={client} />
+          {client.archived ? <Badge>Archived</Badge> : null}
+          {client.low_credits ? (
+            <Badge tone="amber" title={`At or below the alert threshold of ${client.low_credit_threshold ?? 0} credits`}>
+              Low credits
+            </Badge>
+          ) : null}
+        </span>
       </TD>
       <TD>
         <Usage client={client} />

@@ -8,16 +8,19 @@ import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
 import { ClientRow } from "@/components/clients/client-row";
 import type { ClientStatus, OverviewClient } from "@/components/clients/types";
 
-type Filter = "all" | ClientStatus;
+type Filter = "all" | ClientStatus | "archived";
 const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: "all", label: "All" },
   { value: "active", label: "Active" },
   { value: "paused", label: "Paused" },
   { value: "suspended", label: "Suspended" },
+  { value: "archived", label: "Archived" },
 ];
 
 function matches(client: OverviewClient, query: string, filter: Filter) {
-  if (filter !== "all" && client.status !== filter) return false;
+  // Archived clients are hidden unless asked for (issue 13).
+  if ((filter === "archived") !== client.archived) return false;
+  if (filter !== "all" && filter !== "archived" && client.status !== filter) return false;
   if (!query) return true;
   const q = query.toLocaleLowerCase();
   return client.name.toLocaleLowerCase().includes(q) || (client.external_reference ?? "").toLocaleLowerCase().includes(q);
@@ -30,8 +33,14 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
   const searchId = useId();
   const visible = useMemo(() => clients.filter((c) => matches(c, query.trim(), filter)), [clients, query, filter]);
   const counts = useMemo(() => {
-    const by: Record<Filter, number> = { all: clients.length, active: 0, paused: 0, suspended: 0 };
-    for (const c of clients) by[c.status] += 1;
+    const by: Record<Filter, number> = { all: 0, active: 0, paused: 0, suspended: 0, archived: 0 };
+    for (const c of clients) {
+      if (c.archived) by.archived += 1;
+      else {
+        by.all += 1;
+        by[c.status] += 1;
+      }
+    }
     return by;
   }, [clients]);
 
@@ -48,7 +57,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
             </Label>
             <Input id={searchId} type="search" placeholder="Search name or reference" value={query} onChange={(e) => setQuery(e.target.value)} />
           </div>
-          <div role="group" aria-label="Filter by status" className="inline-flex rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
+          <div role="group" aria-label="Filter by status" className="inline-flex max-w-full flex-wrap self-start rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
             {FILTERS.map(({ value, label }) => (
               <button
                 key={value}
@@ -60,7 +69,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
                   filter === value ? "bg-indigo-600 text-white" : "text-gray-700 hover:bg-gray-100",
                 )}
               >
-                {label} <span className={filter === value ? "text-indigo-100" : "text-gray-400"}>{counts[value]}</span>
+                {label} <span className={filter === value ? "text-indigo-100" : "text-gray-500"}>{counts[value]}</span>
               </button>
             ))}
           </div>

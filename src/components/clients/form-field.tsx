@@ -31,7 +31,7 @@ export function FormField({
     <div className={className ?? "space-y-1.5"}>
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="ml-1 font-normal text-gray-400">(optional)</span> : null}
+        {optional ? <span className="ml-1 font-normal text-gray-500">(optional)</span> : null}
       </Label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {hint ? (

@@ -29,7 +29,7 @@ export function HealthCards({ overview }: { overview: AgencyOverview }) {
         value={
           <>
             {formatNumber(agency.workspaces)}
-            <span className="text-base font-normal text-gray-400"> / {formatNumber(agency.workspace_limit)}</span>
+            <span className="text-base font-normal text-gray-500"> / {formatNumber(agency.workspace_limit)}</span>
           </>
         }
       >
@@ -42,7 +42,7 @@ export function HealthCards({ overview }: { overview: AgencyOverview }) {
         value={
           <>
             {formatNumber(agency.pool_messages_used)}
-            <span className="text-base font-normal text-gray-400"> / {formatNumber(agency.monthly_message_pool)}</span>
+            <span className="text-base font-normal text-gray-500"> / {formatNumber(agency.monthly_message_pool)}</span>
           </>
         }
       >

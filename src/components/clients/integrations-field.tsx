@@ -64,7 +64,7 @@ export function IntegrationsField({
                 />
                 <span>
                   <span className="font-medium">{INTEGRATION_LABELS[value].label}</span>
-                  <span className="ml-1.5 font-mono text-xs text-gray-400">{value}</span>
+                  <span className="ml-1.5 font-mono text-xs text-gray-500">{value}</span>
                   <span className="block text-xs text-gray-500">{inPlan ? INTEGRATION_LABELS[value].description : "Not included in your plan"}</span>
                 </span>
               </label>

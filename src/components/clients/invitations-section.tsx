@@ -17,6 +17,7 @@ import type { ClientInvitation } from "@/components/clients/types";
 function StateBadge({ invitation }: { invitation: ClientInvitation }) {
   if (invitation.state === "accepted") return <Badge tone="green">Accepted</Badge>;
   if (invitation.state === "expired") return <Badge>Expired</Badge>;
+  if (invitation.state === "revoked") return <Badge>Revoked</Badge>;
   return <Badge tone="indigo">Pending</Badge>;
 }
 

@@ -24,7 +24,7 @@ const KIND_TONES: Record<string, "neutral" | "indigo" | "green" | "amber"> = {
 const KIND_LABELS: Record<string, string> = { topup: "Top-up", limit_change: "Limit change" };
 
 function Delta({ value }: { value: number }) {
-  return <span className={value === 0 ? "text-gray-400" : "font-medium text-gray-900"}>{formatDelta(value)}</span>;
+  return <span className={value === 0 ? "text-gray-500" : "font-medium text-gray-900"}>{formatDelta(value)}</span>;
 }
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {

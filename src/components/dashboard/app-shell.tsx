@@ -3,13 +3,29 @@ import { LogoMark } from "@/components/icons";
 import type { CurrentUser } from "@/components/lib/trpc-types";
 import { NavLinks } from "@/components/dashboard/nav-links";
 import { UserMenu } from "@/components/dashboard/user-menu";
+import { ViewAsBanner } from "@/components/portal/view-as-banner";
+import type { NavKey } from "@/server/domain/portal-nav";
+import type { Brand } from "@/server/services/brand";
 
 /**
  * The authenticated frame. On narrow screens the sidebar is a top bar (brand
- * and user on the first row, the navigation scrolling sideways below); from
- * `md` up it is a fixed column with the user at the bottom.
+ * and user on the first row, the navigation wrapping below); from `md` up it
+ * is a fixed column with the user at the bottom. The brand is the agency's on
+ * its verified custom domain.
  */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  nav,
+  brand,
+  viewAs,
+  children,
+}: {
+  user: CurrentUser;
+  nav: NavKey[];
+  brand: Brand;
+  viewAs: { id: string; name: string } | null;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-dvh">
       <a
@@ -19,17 +35,23 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 bg-white px-4 py-3 md:fixed md:inset-y-0 md:left-0 md:w-60 md:flex-col md:flex-nowrap md:items-stretch md:gap-6 md:border-r md:border-b-0 md:px-3 md:py-5">
-        <div className="order-1 flex min-w-0 flex-1 items-center gap-2 md:flex-none md:px-2.5">
-          <LogoMark className="size-6 text-indigo-600" />
-          <span className="text-sm font-semibold tracking-tight text-gray-900">Agency Chatbot Platform</span>
+        <div className="order-1 flex min-w-0 flex-1 items-center gap-2 md:flex-none md:px-2.5" data-testid="portal-brand">
+          {brand.logoUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- an agency's logo on any host; next/image would need every domain configured
+            <img src={brand.logoUrl} alt="" className="size-6 shrink-0 rounded object-contain" />
+          ) : (
+            <LogoMark className="size-6 shrink-0" style={{ color: brand.accentColor }} />
+          )}
+          <span className="truncate text-sm font-semibold tracking-tight text-gray-900">{brand.name}</span>
         </div>
         <div className="order-3 w-full min-w-0 md:order-2 md:flex-1">
-          <NavLinks />
+          <NavLinks keys={nav} />
         </div>
         <div className="order-2 md:order-3 md:border-t md:border-gray-200 md:px-2.5 md:pt-4">
           <UserMenu user={user} />
         </div>
       </header>
+      {viewAs ? <ViewAsBanner clientName={viewAs.name} /> : null}
       <main id="main" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6 md:ml-60 md:px-10 md:py-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>

@@ -3,40 +3,43 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { ChatIcon, KeyIcon, SettingsIcon, UsersIcon, WebhookIcon } from "@/components/icons";
+import { ChatIcon, KeyIcon, SettingsIcon, TeamIcon, UsersIcon, WebhookIcon } from "@/components/icons";
 import { cn } from "@/components/lib/cn";
+import type { NavKey } from "@/server/domain/portal-nav";
 
-const LINKS: Array<{ href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
-  { href: "/clients", label: "Clients", icon: UsersIcon },
-  { href: "/chatbots", label: "Chatbots", icon: ChatIcon },
-  { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
-  { href: "/api-tokens", label: "API tokens", icon: KeyIcon },
-  { href: "/settings", label: "Settings", icon: SettingsIcon },
-];
+const LINKS: Record<NavKey, { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+  clients: { href: "/clients", label: "Clients", icon: UsersIcon },
+  chatbots: { href: "/chatbots", label: "Chatbots", icon: ChatIcon },
+  team: { href: "/team", label: "Team", icon: TeamIcon },
+  webhooks: { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
+  "api-tokens": { href: "/api-tokens", label: "API tokens", icon: KeyIcon },
+  settings: { href: "/settings", label: "Settings", icon: SettingsIcon },
+};
 
 function isActive(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The dashboard's main navigation; a row on narrow screens, a column in the sidebar. */
-export function NavLinks() {
+/** The dashboard's main navigation (only what the user's role can use); a wrapping row on narrow screens, a column in the sidebar. */
+export function NavLinks({ keys }: { keys: NavKey[] }) {
   const pathname = usePathname() ?? "";
   return (
-    <nav aria-label="Main" className="-mx-1 overflow-x-auto md:mx-0 md:overflow-visible">
-      <ul className="flex gap-1 px-1 md:flex-col md:px-0">
-        {LINKS.map(({ href, label, icon: Icon }) => {
+    <nav aria-label="Main">
+      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+        {keys.map((key) => {
+          const { href, label, icon: Icon } = LINKS[key];
           const active = isActive(pathname, href);
           return (
-            <li key={href}>
+            <li key={key}>
               <Link
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
-                  active ? "bg-indigo-50 text-indigo-700" : "text-gray-600 hover:bg-gray-100 hover:text-gray-900",
+                  active ? "bg-indigo-50 text-indigo-700" : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
                 )}
               >
-                <Icon className={cn("size-4 shrink-0", active ? "text-indigo-600" : "text-gray-400")} />
+                <Icon className={cn("size-4 shrink-0", active ? "text-indigo-600" : "text-gray-500")} />
                 {label}
               </Link>
             </li>

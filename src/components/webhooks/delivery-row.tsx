@@ -20,7 +20,7 @@ export const DELIVERY_COLUMN_CLASSES = {
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" className={cn("size-4 shrink-0 text-gray-400 transition-transform", open && "rotate-90")} fill="currentColor" aria-hidden="true">
+    <svg viewBox="0 0 20 20" className={cn("size-4 shrink-0 text-gray-500 transition-transform", open && "rotate-90")} fill="currentColor" aria-hidden="true">
       <path d="M7.2 4.7a.75.75 0 0 1 1.06 0l4.77 4.77a.75.75 0 0 1 0 1.06l-4.77 4.77a.75.75 0 1 1-1.06-1.06L11.44 10 7.2 5.76a.75.75 0 0 1 0-1.06Z" />
     </svg>
   );
@@ -67,9 +67,9 @@ export function DeliveryRow({
           </button>
         </TD>
         <TD className="tabular-nums">{delivery.attempts}</TD>
-        <TD className={cn(DELIVERY_COLUMN_CLASSES.response, "tabular-nums")}>{delivery.response_status ?? <span className="text-gray-400">—</span>}</TD>
+        <TD className={cn(DELIVERY_COLUMN_CLASSES.response, "tabular-nums")}>{delivery.response_status ?? <span className="text-gray-500">—</span>}</TD>
         <TD className={cn(DELIVERY_COLUMN_CLASSES.lastError, "max-w-[13rem] truncate")} title={delivery.last_error ?? undefined}>
-          {delivery.last_error ?? <span className="text-gray-400">—</span>}
+          {delivery.last_error ?? <span className="text-gray-500">—</span>}
         </TD>
         <TD className={DELIVERY_COLUMN_CLASSES.created}>
           <time dateTime={delivery.created_at} title={formatDateTimeSeconds(delivery.created_at)}>
@@ -82,7 +82,7 @@ export function DeliveryRow({
               {formatLogTime(delivery.delivered_at)}
             </time>
           ) : (
-            <span className="text-gray-400">—</span>
+            <span className="text-gray-500">—</span>
           )}
         </TD>
       </TR>

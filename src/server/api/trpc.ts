@@ -46,6 +46,8 @@ export interface Context {
   onDelta?: (content: string) => void;
   /** The caller's IP (REST, widget), for the visitor's country. */
   clientIp?: string | null;
+  /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
+  host?: string | null;
 }
 
 /**
@@ -59,11 +61,11 @@ export async function createContext(opts: { headers: Headers; allowSession: bool
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
     const auth = token ? await authenticateToken(db, token) : null;
-    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null };
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host: opts.headers.get("host") };
   }
   const userId = await getSessionUserId();
   const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
-  return { db, user, via: user ? "session" : null, tokenId: null };
+  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host") };
 }
 
 export interface ErrorData {

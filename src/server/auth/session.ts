@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { verifySignIn } from "@/server/auth/password";
+import { sessionStillValid } from "@/server/domain/reset-token";
 
 const credentials = z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) });
 
@@ -32,9 +33,17 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.sub = user.id;
-        return token;
+      async jwt({ token, user }) {
+        if (user) {
+          token.sub = user.id;
+          token.authAt = Date.now();
+          return token;
+        }
+        // "Sign out everywhere", a password change or reset: one primary-key read per session check.
+        if (!token.sub) return token;
+        const row = await getDb().user.findUnique({ where: { id: token.sub }, select: { sessionsValidAfter: true } });
+        const authAt = typeof token.authAt === "number" ? token.authAt : undefined;
+        return row && sessionStillValid(authAt, row.sessionsValidAfter) ? token : {};
       },
       session({ session, token }) {
         return { ...session, userId: token.sub };

@@ -3,6 +3,7 @@ import { createPrismaClient, type Db } from "@/server/db/client";
 import { computeInsights } from "@/server/jobs/compute-insights";
 import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/jobs/crawl";
 import { leaseMs } from "@/server/crawler/crawl-pages";
+import { lowCreditAlerts } from "@/server/jobs/low-credit-alerts";
 import { purgeIdempotencyKeys } from "@/server/jobs/purge-idempotency-keys";
 import { renewCredits } from "@/server/jobs/renew-credits";
 import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/jobs/send-escalation-email";
@@ -26,6 +27,7 @@ export function taskList(db: Db): TaskList {
     resync_sources: resyncSourcesTask(db),
     [SEND_ESCALATION_EMAIL]: sendEscalationEmailTask(db),
     sweep_answer_reservations: sweepAnswerReservations(db),
+    low_credit_alerts: lowCreditAlerts(db),
   };
 }
 
@@ -41,6 +43,7 @@ export const crontab = [
   "17 * * * * resync_sources ?max=1",
   // Credits reserved by answers whose process died (they stop counting at expiry already).
   "* * * * * sweep_answer_reservations ?max=1",
+  "* * * * * low_credit_alerts ?max=1",
 ].join("\n");
 
 let stopping = false;

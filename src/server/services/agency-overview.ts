@@ -3,6 +3,8 @@
  * credits, runway, status, messages this month), a client's credit ledger and
  * its invitations.
  */
+import { isLowOnCredits } from "@/server/domain/low-credit";
+import { invitationState } from "@/server/domain/team-management";
 import type { Db } from "@/server/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/domain/runway";
 import { isoMicro, isoOffset } from "@/server/lib/timestamps";
@@ -41,7 +43,15 @@ export async function agencyOverview(db: Db, agency: Agency) {
     clients: clients.map((c) => {
       const client = serializeClient(c, pool, usage.get(c.id)!);
       const last7 = usedRecently.get(c.id) ?? 0;
-      return { ...client, messages_last_7_days: last7, runway_days: runwayDays(messagesRemaining(c, pool), last7) };
+      const remaining = messagesRemaining(c, pool);
+      return {
+        ...client,
+        messages_last_7_days: last7,
+        runway_days: runwayDays(remaining, last7),
+        archived: c.archivedAt !== null,
+        low_credit_threshold: c.lowCreditThreshold,
+        low_credits: isLowOnCredits(remaining, c.lowCreditThreshold),
+      };
     }),
   };
 }
@@ -78,8 +88,8 @@ export async function clientInvitations(db: Db, agency: Agency, team: Team) {
     id: i.id,
     email: i.email,
     role: i.role,
-    state: i.acceptedAt ? "accepted" : i.expiresAt <= now ? "expired" : "pending",
-    accept_url: i.acceptedAt || i.expiresAt <= now ? null : acceptUrl(i.id, i.expiresAt, agency),
+    state: invitationState(i, now),
+    accept_url: invitationState(i, now) === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
     expires_at: isoOffset(i.expiresAt),
     accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
     created_at: isoOffset(i.createdAt),

@@ -81,10 +81,10 @@ export async function updateChatbotSettings(db: Db, chatbot: Chatbot, patch: z.o
  */
 export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name">): Promise<Chatbot> {
   return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null }[]>`
-      SELECT status::text AS status, chatbot_limit FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null; kind: string; archived_at: Date | null }[]>`
+      SELECT status::text AS status, chatbot_limit, kind::text AS kind, archived_at FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
     const count = await tx.chatbot.count({ where: { teamId: team.id, deletedAt: null } });
-    const refusal = locked ? agentCreationRefusal({ status: locked.status, chatbotLimit: locked.chatbot_limit }, count) : null;
+    const refusal = locked ? agentCreationRefusal({ status: locked.status, chatbotLimit: locked.chatbot_limit, kind: locked.kind, archivedAt: locked.archived_at }, count) : null;
     if (refusal) throw new AppError("RULE_VIOLATION", refusal);
     return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom" } });
   });

@@ -32,7 +32,7 @@ export async function createInvitation(
 
 export type InvitationLookup =
   | { ok: true; invitation: { id: string; email: string; role: InviteRole; teamId: string; teamName: string; hasAccount: boolean } }
-  | { ok: false; reason: "malformed" | "tampered" | "expired" | "used" | "not_found" };
+  | { ok: false; reason: "malformed" | "tampered" | "expired" | "used" | "revoked" | "not_found" };
 
 /** What the accept page shows for a link, or why it cannot be used. */
 export async function lookupInvitation(db: Db, token: string): Promise<InvitationLookup> {
@@ -41,6 +41,7 @@ export async function lookupInvitation(db: Db, token: string): Promise<Invitatio
   const invitation = await db.invitation.findUnique({ where: { id: check.invitationId }, include: { team: true } });
   if (!invitation) return { ok: false, reason: "not_found" };
   if (invitation.acceptedAt) return { ok: false, reason: "used" };
+  if (invitation.revokedAt) return { ok: false, reason: "revoked" };
   if (invitation.expiresAt <= new Date()) return { ok: false, reason: "expired" };
   const account = await db.user.findUnique({ where: { email: invitation.email }, select: { id: true } });
   return {
@@ -60,7 +61,7 @@ export async function lookupInvitation(db: Db, token: string): Promise<Invitatio
 export async function acceptInvitation(db: Db, invitationId: string, userId: string) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({
-      where: { id: invitationId, acceptedAt: null, expiresAt: { gt: new Date() } },
+      where: { id: invitationId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
       data: { acceptedAt: new Date(), acceptedByUserId: userId },
     });
     if (claimed.count !== 1) return null;
@@ -91,7 +92,8 @@ export async function acceptInvitationWithLogin(db: Db, token: string, input: { 
     }
   } else {
     if (!input.name) throw validationError({ name: ["The name field is required."] });
-    user = (await createUser(db, { email: invitation.email, name: input.name, password: input.password })).user;
+    // Invited people work inside the workspace they join: no personal team (no unmetered side door).
+    user = (await createUser(db, { email: invitation.email, name: input.name, password: input.password }, { personalTeam: false })).user;
   }
   const accepted = await acceptInvitation(db, invitation.id, user.id);
   if (!accepted) return { ok: false as const, reason: "used" as const };

@@ -19,14 +19,19 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   return result.data;
 }
 
-/** Creates a user with a personal team. Without a password one is generated and returned once. */
-export async function createUser(db: Db, input: z.input<typeof createUserInput>) {
+/**
+ * Creates a user, with a personal team unless `personalTeam: false` (someone
+ * joining through an invitation works inside the workspace they were invited
+ * to). Without a password one is generated and returned once.
+ */
+export async function createUser(db: Db, input: z.input<typeof createUserInput>, options: { personalTeam?: boolean } = {}) {
   const data = parse(createUserInput, input);
   const password = data.password ?? randomBytes(12).toString("base64url");
   const passwordHash = await hashPassword(password);
   try {
     const user = await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email: data.email, name: data.name, passwordHash } });
+      if (options.personalTeam === false) return user;
       const team = await tx.team.create({ data: { name: `${data.name}'s team`, kind: "personal", ownerId: user.id } });
       await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: "admin" } });
       return tx.user.update({ where: { id: user.id }, data: { currentTeamId: team.id } });

@@ -1,23 +1,29 @@
 import type { Metadata } from "next";
 import { AgencyLlmKey } from "@/components/answers/agency-llm-key";
-import { SettingsIcon } from "@/components/icons";
-import { EmptyState } from "@/components/ui/empty-state";
+import { redirect } from "next/navigation";
+import { PasswordForm } from "@/components/account/password-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import { SessionsCard } from "@/components/account/sessions-card";
+import { BrandSettingsCard } from "@/components/account/brand-settings-card";
+import { getCurrentUser } from "@/components/auth/current-user";
+import { getPortal } from "@/components/portal/portal";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  const [user, portal] = await Promise.all([getCurrentUser(), getPortal()]);
+  if (!user) redirect("/login");
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and your agency's account settings." />
-      <div className="mb-6">
-        <AgencyLlmKey />
+      <PageHeader title="Settings" description="Your profile, password and sessions, and your agency's brand." />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ProfileForm user={user} />
+        <PasswordForm />
+        <SessionsCard />
+        {portal?.agency && !portal.viewAs ? <BrandSettingsCard /> : null}
+        {portal?.agency && !portal.viewAs ? <AgencyLlmKey /> : null}
       </div>
-      <EmptyState
-        icon={<SettingsIcon className="size-5" />}
-        title="Settings are coming soon"
-        description="Profile, team and agency settings will appear here."
-      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { LogoMark } from "@/components/icons";
+import { BrandMark } from "@/components/portal/brand-mark";
+import { getBrand } from "@/components/portal/portal";
 import { AcceptInvitationForm } from "@/components/invitations/accept-invitation-form";
 import { createCaller } from "@/server/api/root";
 import { getDb } from "@/server/db/client";
@@ -15,16 +16,17 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
   const token = typeof raw === "string" ? raw : "";
   const caller = createCaller({ db: getDb(), user: null, via: null, tokenId: null });
   const result = await caller.invitations.lookup({ token: token.slice(0, 2000) });
+  const brand = await getBrand();
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-8 flex flex-col items-center text-center">
-          <LogoMark className="size-10 text-indigo-600" />
+          <BrandMark brand={brand} />
           {result.ok ? (
             <>
               <h1 className="mt-4 text-xl font-semibold tracking-tight text-gray-900">Join {result.invitation.team_name}</h1>
-              <p className="mt-1 text-sm text-gray-500">
+              <p className="mt-1 text-sm text-gray-600">
                 You were invited as {ROLE_LABEL[result.invitation.role]} with <span className="font-medium text-gray-700">{result.invitation.email}</span>.
               </p>
             </>
@@ -38,7 +40,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
           ) : (
             <div className="space-y-4 text-sm text-gray-700">
               <p data-testid="invitation-error">{result.message}</p>
-              <a href="/login" className="inline-block font-medium text-indigo-600 hover:text-indigo-500">
+              <a href="/login" className="inline-block font-medium text-indigo-700 hover:text-indigo-600">
                 Go to sign in
               </a>
             </div>

@@ -87,8 +87,11 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
                       <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">Answer</dt>
                       <dd className="mt-0.5 whitespace-pre-line text-gray-700">{a.suggested_answer}</dd>
                     </div>
-                    <div className="text-xs text-gray-400">
-                      Updated <time dateTime={a.updated_at}>{formatDate(a.updated_at)}</time>
+                    <div className="text-xs text-gray-500">
+                      <dt className="inline">Updated</dt>{" "}
+                      <dd className="inline">
+                        <time dateTime={a.updated_at}>{formatDate(a.updated_at)}</time>
+                      </dd>
                     </div>
                   </dl>
                   {can_edit ? (

@@ -33,8 +33,8 @@ export function WidgetPreview() {
                 {sourcesLabel || "Sources"}: <span className="underline">example.com/help</span>
               </p>
             ) : null}
-            <div className="rounded-md border border-gray-200 px-2.5 py-1.5 text-gray-400">{placeholder || "Ask me anything..."}</div>
-            {hidePoweredBy ? null : <p className="text-center text-[10px] text-gray-400">Powered by Agency Chatbot Platform</p>}
+            <div className="rounded-md border border-gray-200 px-2.5 py-1.5 text-gray-500">{placeholder || "Ask me anything..."}</div>
+            {hidePoweredBy ? null : <p className="text-center text-[10px] text-gray-500">Powered by Agency Chatbot Platform</p>}
           </div>
         </div>
         <div className={cn("mt-3 flex items-center gap-2", position === "left" ? "justify-start" : "flex-row-reverse justify-start")}>

@@ -123,8 +123,8 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
       <TD>
         <SourceStatusBadge status={s.status} reason={s.status_reason} />
       </TD>
-      <TD>{nested ? <span className="text-gray-400">—</span> : humanize(s.sync_frequency)}</TD>
-      <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-400">—</span>}</TD>
+      <TD>{nested ? <span className="text-gray-500">—</span> : humanize(s.sync_frequency)}</TD>
+      <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
       <TD>
         <div className="flex justify-end gap-1">
           <Button variant="ghost" size="sm" aria-label={`Details of ${s.title || s.url}`} onClick={() => setDetail(s.id)}>

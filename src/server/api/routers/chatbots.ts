@@ -4,6 +4,7 @@ import { chatbotFinetunesRouter } from "@/server/api/routers/chatbot-finetunes";
 import { chatbotPromptsRouter } from "@/server/api/routers/chatbot-prompts";
 import { chatbotSourcesRouter } from "@/server/api/routers/chatbot-sources";
 import { listEditableTeams } from "@/server/access";
+import { teamHostsChatbots } from "@/server/domain/agent-creation";
 import { chatbotSettingsPatch, createChatbotInput } from "@/server/domain/chatbot-settings";
 import { CHATBOT_ROLES } from "@/server/domain/permissions";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/serializers/chatbot-settings";
@@ -27,10 +28,10 @@ export const chatbotsRouter = createTRPCRouter({
   /** The dashboard's header: name, type, team and what the caller may do. */
   overview: chatbotProcedure.output(overviewSchema).query(({ ctx }) => chatbotOverview(ctx.db, ctx.chatbot, ctx.role)),
 
-  /** Teams where the caller may create chatbots. */
+  /** Teams where the caller may create chatbots: never a personal team (no plan, no credits). */
   editableTeams: authenticatedProcedure
     .output(z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), role: z.enum(CHATBOT_ROLES) })))
-    .query(({ ctx }) => listEditableTeams(ctx.db, ctx.user.id)),
+    .query(async ({ ctx }) => (await listEditableTeams(ctx.db, ctx.user.id)).filter((team) => teamHostsChatbots(team.kind))),
 
   create: teamEditProcedure
     .input(createChatbotInput)

@@ -8,6 +8,7 @@ const REASONS = {
   tampered: "This invitation link is not valid: it was changed after it was sent.",
   expired: "This invitation link has expired. Ask the person who invited you for a new one.",
   used: "This invitation link has already been used. Sign in to reach the workspace.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
   not_found: "This invitation no longer exists. Ask the person who invited you for a new one.",
 } as const;
 

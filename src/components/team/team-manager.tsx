@@ -1,0 +1,75 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { humanize } from "@/components/lib/format";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { InviteMemberForm, type SentInvitation } from "@/components/team/invite-member-form";
+import { MembersList } from "@/components/team/members-list";
+import { PendingInvitations } from "@/components/team/pending-invitations";
+import { SentInvitationPanel } from "@/components/team/sent-invitation-panel";
+import { useTRPC } from "@/trpc/react";
+
+/** A workspace's team: members and roles, invitations, and who is in charge. */
+export function TeamManager({ teamId }: { teamId: string }) {
+  const trpc = useTRPC();
+  const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.team.get.queryOptions({ team_id: teamId }, { staleTime: 0 }));
+  const [sent, setSent] = useState<SentInvitation | null>(null);
+
+  if (isPending) {
+    return (
+      <div aria-busy="true" className="space-y-4">
+        <p role="status" className="sr-only">
+          Loading the team…
+        </p>
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (error) return <ErrorAlert title="Couldn't load the team." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />;
+
+  return (
+    <>
+      <PageHeader
+        title={`Team · ${data.team.name}`}
+        description={
+          <>
+            Your role here: <strong className="font-medium text-gray-800">{humanize(data.your_role)}</strong>
+            {data.agency_owner && !data.agency_owner.is_you ? ` · managed by the agency (${data.agency_owner.name})` : null}
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Invite someone</CardTitle>
+          </CardHeader>
+          <CardBody className="space-y-4">
+            <InviteMemberForm teamId={teamId} onSent={setSent} />
+            {sent ? <SentInvitationPanel sent={sent} onDismiss={() => setSent(null)} /> : null}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Members ({data.members.length})</CardTitle>
+          </CardHeader>
+          <CardBody className="py-1">
+            {data.members.length ? <MembersList teamId={teamId} members={data.members} /> : <p className="py-3 text-sm text-gray-600">No members yet: invite someone above.</p>}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Pending invitations</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <PendingInvitations teamId={teamId} invitations={data.invitations} onResent={setSent} />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/**
+ * Password reset links carry 256 random bits; the database keeps only their
+ * SHA-256, so a leaked table cannot be replayed. A link works once, for
+ * `PASSWORD_RESET_TTL_MS`.
+ */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+export function newResetToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashResetToken(token) };
+}
+
+export function hashResetToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Is a session that started at `authenticatedAt` (ms) still accepted? Tokens without a start time count as started at 0. */
+export function sessionStillValid(authenticatedAt: number | undefined, validAfter: Date | null): boolean {
+  if (!validAfter) return true;
+  return (authenticatedAt ?? 0) >= validAfter.getTime();
+}

@@ -1,0 +1,95 @@
+import type { Chatbot } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { lowCreditStep } from "@/server/domain/low-credit";
+import { AppError } from "@/server/errors";
+import { env } from "@/server/env";
+import { sendMail } from "@/server/mail/mailer";
+import { lowCreditMail } from "@/server/mail/templates";
+import { clientOfAgency as findClient, type Agency } from "@/server/access";
+import { brandForAgency } from "@/server/services/brand";
+import { messagesRemaining } from "@/server/domain/credits";
+import { agencyPool } from "@/server/services/credits";
+
+/**
+ * Lifecycle of client workspaces and chatbots (issue 13), and the low-credit
+ * alert. What each step does to credits, sources and conversations is
+ * written in docs/decisions.md and in the confirmation dialogs.
+ */
+
+/**
+ * Archives a client workspace: it is suspended (its agents stop answering, as
+ * the contract's `suspended` status means), hidden from the dashboard's client
+ * list, its pending invitations are revoked and its members no longer see it.
+ * Credits, sources, conversations and the ledger are kept; restoring brings
+ * it back active.
+ */
+export async function archiveClient(db: Db, agency: Agency, clientId: string) {
+  const client = await findClient(db, agency, clientId);
+  if (client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is already archived.");
+  const now = new Date();
+  await db.$transaction([
+    db.team.update({ where: { id: client.id }, data: { archivedAt: now, status: "suspended", pauseMode: null, pausedAt: now } }),
+    db.invitation.updateMany({ where: { teamId: client.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+}
+
+/** Brings an archived client back, active. */
+export async function restoreClient(db: Db, agency: Agency, clientId: string) {
+  const client = await findClient(db, agency, clientId);
+  if (!client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is not archived.");
+  await db.team.update({ where: { id: client.id }, data: { archivedAt: null, status: "active", pauseMode: null, pausedAt: null } });
+}
+
+/** The per-client alert threshold (remaining message credits), or null for none; a new threshold starts a new episode. */
+export async function setLowCreditThreshold(db: Db, agency: Agency, clientId: string, threshold: number | null) {
+  const client = await findClient(db, agency, clientId);
+  await db.team.update({ where: { id: client.id }, data: { lowCreditThreshold: threshold, lowCreditAlertedAt: null } });
+}
+
+/**
+ * Deletes a chatbot: it stops answering and leaves every list at once; its
+ * sources, conversations and contacts are kept (soft delete) but no longer
+ * shown, and it no longer counts against the workspace's chatbot_limit.
+ * Credits belong to the workspace and are not touched.
+ */
+export async function deleteChatbot(db: Db, chatbot: Chatbot) {
+  await db.chatbot.updateMany({ where: { id: chatbot.id, deletedAt: null }, data: { deletedAt: new Date() } });
+}
+
+/**
+ * The low-credit job: for every client with a threshold, starts or ends its
+ * episode; an episode's start e-mails the agency's owner once. Returns the
+ * number of e-mails sent.
+ */
+export async function runLowCreditAlerts(db: Db): Promise<number> {
+  const clients = await db.team.findMany({
+    where: { kind: "client", OR: [{ lowCreditThreshold: { not: null } }, { lowCreditAlertedAt: { not: null } }] },
+    include: { agency: { include: { owner: true } } },
+  });
+  let sent = 0;
+  const pools = new Map<string, Awaited<ReturnType<typeof agencyPool>>>();
+  for (const client of clients) {
+    if (!client.agency) continue;
+    if (!pools.has(client.agency.id)) pools.set(client.agency.id, await agencyPool(db, client.agency.id));
+    const remaining = messagesRemaining(client, pools.get(client.agency.id)!);
+    const step = lowCreditStep(remaining, client.lowCreditThreshold, client.lowCreditAlertedAt !== null, client.archivedAt !== null);
+    if (step === "clear") await db.team.updateMany({ where: { id: client.id }, data: { lowCreditAlertedAt: null } });
+    if (step !== "alert") continue;
+    // Claim the episode first, so two workers never send the same alert.
+    const claimed = await db.team.updateMany({ where: { id: client.id, lowCreditAlertedAt: null }, data: { lowCreditAlertedAt: new Date() } });
+    if (claimed.count !== 1) continue;
+    const result = await sendMail(
+      lowCreditMail(brandForAgency(client.agency), {
+        to: client.agency.owner.email,
+        clientName: client.name,
+        remaining,
+        threshold: client.lowCreditThreshold!,
+        clientUrl: `${env().APP_URL}/clients/${client.id}`,
+      }),
+    );
+    if (result.sent) sent += 1;
+    // Not sent (SMTP down or unset): release the claim so the next run tries again; the badge shows it meanwhile.
+    else await db.team.updateMany({ where: { id: client.id }, data: { lowCreditAlertedAt: null } });
+  }
+  return sent;
+}
