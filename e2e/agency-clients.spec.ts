@@ -32,10 +32,12 @@ test("the agency home shows the clients' health and the client table", async ({ 
   await expect(table.locator("tr", { hasText: "Peak Fitness" })).toContainText("soft");
 });
 
-test("someone who is not an agency owner is told the Clients pages are not for them", async ({ page }) => {
+test("someone who is not an agency owner finds no Clients pages (404 with a way back) and no Clients link", async ({ page }) => {
   await signIn(page, CLIENT_ADMIN);
-  await page.goto("/clients");
-  await expect(page.getByRole("heading", { name: "Clients are for agency plan owners" })).toBeVisible();
+  const response = await page.goto("/clients");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clients" })).toHaveCount(0);
 });
 
 test("create a client with a first agent and an invitation, top up, pause, resume; the client accepts the invitation", async ({ page, browser }) => {

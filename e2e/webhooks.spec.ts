@@ -151,9 +151,12 @@ test("a receiver that keeps failing: the delivery retries, then shows Failed wit
   await expect(page.getByTestId("deliveries-live")).toHaveText("");
 });
 
-test("a user without an agency plan is told webhooks are for agency plan owners", async ({ page }) => {
+test("a user without an agency plan has no Webhooks link, and the page is a 404 with a way back", async ({ page }) => {
   await logIn(page, HARBOR_MEMBER);
-  await page.getByRole("link", { name: "Webhooks" }).click();
-  await expect(page.getByRole("heading", { name: "Webhooks are for agency plan owners" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chatbots" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  const response = await page.goto("/webhooks");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add endpoint" })).toHaveCount(0);
 });

@@ -47,7 +47,7 @@ export function InsightThemes({ insights }: { insights: Insights }) {
                 )}
               >
                 {t === "unanswered" ? "Unanswered" : "Answered"}
-                <span className="ml-1.5 text-gray-500 tabular-nums">{lists[t]?.reduce((s, th) => s + th.frequency, 0) ?? 0}</span>
+                <span className="ml-1.5 text-gray-600 tabular-nums">{lists[t]?.reduce((s, th) => s + th.frequency, 0) ?? 0}</span>
               </button>
             ))}
           </div>

@@ -1,20 +1,15 @@
 import { poolOf, type Db } from "@/server/db/client";
 import { queryWords } from "@/server/domain/query-terms";
 import { searchConfigFor } from "@/server/domain/search-language";
+import type { AnswerPassage } from "@/server/domain/answer/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
 
-/** A retrieved chunk with where it came from. */
-export interface Passage {
-  chunkId: string;
-  sourceId: string;
-  url: string | null;
-  title: string;
-  /** Headings above the passage, joined by " › " (HEADING_SEPARATOR). */
-  headingPath: string;
-  content: string;
-  /** BM25 score: only comparable within one search. */
-  score: number;
-}
+/**
+ * A retrieved chunk with where it came from: the answer steps' type
+ * (`headingPath` joined by " › ", HEADING_SEPARATOR; `score` is BM25, only
+ * comparable within one search).
+ */
+export type Passage = AnswerPassage;
 
 interface PassageRow {
   chunk_id: string;
