@@ -22,6 +22,8 @@ export async function proxy(request: NextRequest) {
   const headers = securityHeaders({ pathname, nonce, https, dev });
   const widgetPage = WIDGET_PAGE.exec(pathname);
   if (widgetPage) Object.assign(headers, await widgetPageHeaders(safeDecode(widgetPage[2]!)));
+  // The dashboard's live preview of the real widget (Install tab): framed by the app itself only.
+  if (pathname.startsWith("/widget-preview/")) headers["Content-Security-Policy"] = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
 
   const requestHeaders = new Headers(request.headers);
   if (nonce) {

@@ -4,7 +4,7 @@
  * will serve are embedded on customers' sites and get their own policy (§10.4),
  * so they are left out here, by prefix, in FRAMEABLE_PATHS.
  */
-export const FRAMEABLE_PATHS = ["/widget/", "/chat/", "/widget.js", "/api/widget/"] as const;
+export const FRAMEABLE_PATHS = ["/widget/", "/chat/", "/widget.js", "/api/widget/", "/widget-preview/"] as const;
 
 export function isFrameable(pathname: string): boolean {
   return FRAMEABLE_PATHS.some((p) => (p.endsWith("/") ? pathname.startsWith(p) || pathname === p.slice(0, -1) : pathname === p));

@@ -25,7 +25,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
           <BrandMark brand={brand} />
           {result.ok ? (
             <>
-              <h1 className="mt-4 text-xl font-semibold tracking-tight text-gray-900">Join {result.invitation.team_name}</h1>
+              <h1 className="mt-4 text-xl font-semibold tracking-tight text-gray-900">{`Join ${result.invitation.team_name}`}</h1>
               <p className="mt-1 text-sm text-gray-600">
                 You were invited as {ROLE_LABEL[result.invitation.role]} with <span className="font-medium text-gray-700">{result.invitation.email}</span>.
               </p>
