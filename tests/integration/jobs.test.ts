@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { taskList } from "@/server/jobs/runner";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner } from "../helpers/fixtures";
+import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
 /** The scheduled jobs through the real queue (graphile-worker on the test database). */
 let db: Db;
@@ -32,5 +32,24 @@ describe("jobs", () => {
     await runOnce({ connectionString: url, taskList: taskList(db) });
     const keys = await db.idempotencyKey.findMany({ where: { userId: user.id } });
     expect(keys.map((k) => k.key)).toEqual(["fresh"]);
+  });
+
+  it("resync_sources re-trains the sources whose sync_frequency is due, and only those", async () => {
+    const { agency, user } = await agencyOwner(db);
+    const client = await clientWorkspace(db, agency);
+    const bot = await chatbot(db, client.id, user.id);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    const make = (syncFrequency: string) =>
+      db.source.create({
+        data: { chatbotId: bot.id, type: "text", indexer: "text", title: syncFrequency, status: "trained", syncFrequency, bodyText: "Opening hours: 9 to 5.", lastSyncedAt: twoDaysAgo },
+      });
+    const [daily, weekly, never] = [await make("daily"), await make("weekly"), await make("never")];
+    await quickAddJob({ connectionString: url }, "resync_sources", {});
+    await runOnce({ connectionString: url, taskList: taskList(db) });
+    // The due source went through training again (the queue ran its train_source job too); the others were left alone.
+    const trainedAt = async (id: string) => (await db.source.findUniqueOrThrow({ where: { id } })).trainedAt;
+    expect(await trainedAt(daily.id)).not.toBeNull();
+    expect(await trainedAt(weekly.id)).toBeNull();
+    expect(await trainedAt(never.id)).toBeNull();
   });
 });

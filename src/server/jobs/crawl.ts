@@ -68,7 +68,7 @@ export const resyncSourcesTask = (db: Db): Task => async (_payload, helpers) => 
     SELECT id::text FROM sources
      WHERE deleted_at IS NULL AND indexer_id IS NULL AND status IN ('trained', 'failed')
        AND sync_frequency IN ('daily', 'weekly', 'monthly')
-       AND COALESCE(last_synced_at, created_at) < now() - make_interval(days => CASE sync_frequency WHEN 'daily' THEN ${FREQUENCY_DAYS.daily} WHEN 'weekly' THEN ${FREQUENCY_DAYS.weekly} ELSE ${FREQUENCY_DAYS.monthly} END)
+       AND COALESCE(last_synced_at, created_at) < now() - make_interval(days => CASE sync_frequency WHEN 'daily' THEN ${FREQUENCY_DAYS.daily}::int WHEN 'weekly' THEN ${FREQUENCY_DAYS.weekly}::int ELSE ${FREQUENCY_DAYS.monthly}::int END)
      LIMIT 500`;
   for (const s of due) await startSync(db, s.id);
   if (due.length) helpers.logger.info(`re-syncing ${due.length} sources`);
