@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Source } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { env } from "@/server/env";
 import { fetchDocument } from "@/server/crawler/document";
 import { robotsAllow, robotsFor } from "@/server/crawler/discovery";
@@ -20,7 +20,7 @@ export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
 export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** The workspace's source_limit when this chatbot's workspace has reached it (counted like `usage.sources`). */
-async function reachedSourceLimit(db: Db, chatbotId: string): Promise<number | null> {
+async function reachedSourceLimit(db: Db | Tx, chatbotId: string): Promise<number | null> {
   const [row] = await db.$queryRaw<{ source_limit: number | null; live: number }[]>`
     SELECT t.source_limit, (SELECT count(*)::int FROM sources s JOIN chatbots c ON c.id = s.chatbot_id
                              WHERE c.team_id = t.id AND c.deleted_at IS NULL AND s.deleted_at IS NULL) AS live
@@ -68,25 +68,29 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
   }
   let pageId = existing?.id ?? null;
   if (!pageId) {
-    const limit = await reachedSourceLimit(db, website.chatbotId);
-    if (limit !== null) {
-      const reason = `Stopped at the workspace's source limit (${limit} sources)`;
-      await db.source.update({ where: { id: website.id }, data: { statusReason: reason } });
-      await skipQueued(db, website.id, reason);
-      return settle(db, row.id, "skipped", reason);
-    }
     // Created and linked to its frontier row in one transaction, under the row's lock: a retry after a crash
-    // (or a loop whose lease ran out meanwhile) reuses the page instead of making a second one.
-    pageId = await db.$transaction(async (tx) => {
+    // (or a loop whose lease ran out meanwhile) reuses the page instead of making a second one. The limit is
+    // checked under a per-workspace lock in the same transaction, so parallel loops cannot overshoot it.
+    const created = await db.$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<{ page_source_id: string | null }[]>`
         SELECT page_source_id::text FROM crawl_frontier WHERE id = ${row.id}::uuid FOR UPDATE`;
-      if (locked?.page_source_id) return locked.page_source_id;
+      if (locked?.page_source_id) return { pageId: locked.page_source_id };
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(team_id::text, 0)) FROM chatbots WHERE id = ${website.chatbotId}::uuid`;
+      const limit = await reachedSourceLimit(tx, website.chatbotId);
+      if (limit !== null) return { limit };
       const page = await tx.source.create({
         data: { chatbotId: website.chatbotId, type: "page", indexer: "crawler", indexerId: website.id, url: finalUrl, path: pathOf(finalUrl), title, status: "training", syncFrequency: "never" },
       });
       await tx.crawlFrontier.update({ where: { id: row.id }, data: { pageSourceId: page.id } });
-      return page.id;
+      return { pageId: page.id };
     });
+    if ("limit" in created) {
+      const reason = `Stopped at the workspace's source limit (${created.limit} sources)`;
+      await db.source.update({ where: { id: website.id }, data: { statusReason: reason } });
+      await skipQueued(db, website.id, reason);
+      return settle(db, row.id, "skipped", reason);
+    }
+    pageId = created.pageId;
   }
   const { chunkCount } = await indexSource(db, { sourceId: pageId, chatbotId: website.chatbotId, document: fetched.document, url: finalUrl });
   await recordTrained(db, pageId, { title, text: fetched.text, hash, chunkCount, etag: fetched.etag, lastModified: fetched.lastModified });
