@@ -23,6 +23,7 @@ import { startWorkerProcess } from "../helpers/worker-process";
 // The receiver is on loopback: the webhook is created in this process, which checks its URL.
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 const API_LIMIT = 30;
+const WIDGET_LIMIT = 10;
 const MESSAGE_LIMIT = 8;
 const TOPUP = 3;
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   db = created.db;
   owner = await agencyOwner(db);
   webhookId = (await createWebhook(db, owner.agency, { url: receiver.url("/events"), events: null })).webhook.id;
-  const appEnv = { RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT) };
+  const appEnv = { RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT), RATE_LIMIT_WIDGET_PER_MINUTE: String(WIDGET_LIMIT) };
   const workerEnv = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: receiver.caFile, WEBHOOK_TIMEOUT_MS: "15000" };
   const [a, b] = await Promise.all([
     startAppServer(created.url, appEnv),
@@ -118,13 +119,14 @@ describe("two app processes and two workers on one database", () => {
     expect(new Set(sent.flatMap((r, i) => (r.status === 200 ? [i % 2] : [])))).toEqual(new Set([0, 1]));
 
     const team = await db.team.findUniqueOrThrow({ where: { id: bakery.clientId } });
-    expect(team).toMatchObject({ messagesUsed: MESSAGE_LIMIT, topupCredits: 0, overflowDebt: 0 });
+    // Every answer counts as used; past the monthly allowance each one also spends a top-up credit.
+    expect(team).toMatchObject({ messagesUsed: credits, topupCredits: 0, overflowDebt: 0 });
     expect(team.creditsExhaustedAt).not.toBeNull();
     const ledger = await db.creditLedgerEntry.findMany({ where: { teamId: bakery.clientId }, orderBy: { id: "asc" } });
     const charges = ledger.filter((e) => e.kind === "charge");
     expect(charges.map((c) => c.reference).sort()).toEqual(served.map((r) => r.body.message.id).sort());
-    // One message each: from the monthly allowance first, then from the top-ups.
-    expect(charges.map((c) => [c.usedDelta, c.topupDelta, c.debtDelta])).toEqual([...Array(MESSAGE_LIMIT).fill([1, 0, 0]), ...Array(2 * TOPUP).fill([0, -1, 0])]);
+    // One message each: the monthly allowance first, then the top-ups; never debt.
+    expect(charges.map((c) => [c.usedDelta, c.topupDelta, c.debtDelta])).toEqual([...Array(MESSAGE_LIMIT).fill([1, 0, 0]), ...Array(2 * TOPUP).fill([1, -1, 0])]);
     // Replaying the ledger gives the counters, row by row.
     let used = 0;
     let topup = 0;
@@ -156,12 +158,28 @@ describe("two app processes and two workers on one database", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
   });
 
+  it(`the widget's limit of ${WIDGET_LIMIT}/min per IP and chatbot holds across both processes`, async () => {
+    // Without TRUST_PROXY the widget takes the last X-Forwarded-For hop as the visitor's IP.
+    const answers = await Promise.all(
+      Array.from({ length: WIDGET_LIMIT + 4 }, (_, i) => fetch(`${bases[i % 2]}/api/widget/${bakery.botId}/config`, { headers: { "X-Forwarded-For": "198.51.100.77" } })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(WIDGET_LIMIT);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(await refused[0]!.json()).toEqual({ message: "You're sending messages a little too quickly. Please wait a moment and try again." });
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Another visitor of the same chatbot keeps its own budget.
+    expect((await fetch(`${bases[1]}/api/widget/${bakery.botId}/config`, { headers: { "X-Forwarded-For": "198.51.100.78" } })).status).toBe(200);
+  });
+
   it("a workspace paused through one process is refused by the widget on the other within seconds", async () => {
     const shop = await bakeryClient("Paused Bakery", 0);
+    // Each request from its own visitor IP: polling never runs into the widget's rate limit.
+    let visitor = 0;
     const widgetChat = () =>
       fetch(`${bases[1]}/api/widget/${shop.botId}/chat`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+        headers: { "Content-Type": "application/json", Accept: "text/event-stream", "X-Forwarded-For": `203.0.113.${++visitor}` },
         body: JSON.stringify({ message: "Is delivery free?" }),
       }).then(async (r) => ({ status: r.status, text: await r.text() }));
     const before = await widgetChat();
@@ -175,6 +193,6 @@ describe("two app processes and two workers on one database", () => {
       return r.status === 404 ? r : null;
     }, 10_000, "the widget on the other process to refuse");
     expect(JSON.parse(refused.text)).toEqual({ message: "This chatbot is not available." });
-    expect((await fetch(`${bases[1]}/api/widget/${shop.botId}/config`)).status).toBe(404);
+    expect((await fetch(`${bases[1]}/api/widget/${shop.botId}/config`, { headers: { "X-Forwarded-For": "203.0.113.250" } })).status).toBe(404);
   });
 });
