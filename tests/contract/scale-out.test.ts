@@ -68,12 +68,12 @@ async function untilSettled(send: () => Promise<ApiResponse>): Promise<ApiRespon
   }
 }
 
-/** Creates a client through process `via` and returns it with its first agent, trained on the bakery pages. */
-async function bakeryClient(name: string, via: 0 | 1) {
-  const res = await apps[via]("POST", "/v1/agency/clients", { token: await token(), key: randomUUID(), body: { name, message_limit: MESSAGE_LIMIT, chatbot: { name: "Front desk" } } });
-  expect(res.status).toBe(201);
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, res.body.chatbot.id, page);
-  return { clientId: res.body.client.id as string, botId: res.body.chatbot.id as string };
+const clientBody = (name: string) => ({ name, message_limit: MESSAGE_LIMIT, chatbot: { name: "Front desk" } });
+
+/** The created client and its first agent, trained on the bakery pages (extractive answers need sources). */
+async function trainedClient(created: ApiResponse): Promise<{ clientId: string; botId: string }> {
+  for (const page of BAKERY_PAGES) await trainedTextSource(db, created.body.chatbot.id, page);
+  return { clientId: created.body.client.id, botId: created.body.chatbot.id };
 }
 
 describe("two app processes and two workers on one database", () => {
@@ -81,14 +81,13 @@ describe("two app processes and two workers on one database", () => {
 
   it("an Idempotency-Key sent to both processes at once creates one client, and both answer the same", async () => {
     const [t, key] = [await token(), randomUUID()];
-    const body = { name: "Twin Bakery", message_limit: MESSAGE_LIMIT, chatbot: { name: "Front desk" } };
+    const body = clientBody("Twin Bakery");
     const answers = await Promise.all(apps.map((api) => untilSettled(() => api("POST", "/v1/agency/clients", { token: t, key, body }))));
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
     expect(answers[0]!.text).toBe(answers[1]!.text);
     expect(await db.team.count({ where: { agencyId: owner.agency.id, name: "Twin Bakery" } })).toBe(1);
     expect(await db.chatbot.count({ where: { teamId: answers[0]!.body.client.id } })).toBe(1);
-    bakery = { clientId: answers[0]!.body.client.id, botId: answers[0]!.body.chatbot.id };
-    for (const page of BAKERY_PAGES) await trainedTextSource(db, bakery.botId, page);
+    bakery = await trainedClient(answers[0]!);
   });
 
   it("top-ups through both processes, each retried on the other, add exactly once each", async () => {
@@ -173,7 +172,9 @@ describe("two app processes and two workers on one database", () => {
   });
 
   it("a workspace paused through one process is refused by the widget on the other within seconds", async () => {
-    const shop = await bakeryClient("Paused Bakery", 0);
+    const created = await apps[0]("POST", "/v1/agency/clients", { token: await token(), key: randomUUID(), body: clientBody("Paused Bakery") });
+    expect(created.status).toBe(201);
+    const shop = await trainedClient(created);
     // Each request from its own visitor IP: polling never runs into the widget's rate limit.
     let visitor = 0;
     const widgetChat = () =>
