@@ -1,13 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { decodedMailText, findLink, mailSubject, startMailCollector } from "../tests/helpers/mail-collector";
 
 /**
- * A real SMTP server on 127.0.0.1 (a free port) for the e2e app's SMTP_URL.
- * playwright.config.ts starts it in the runner process before the webServer;
- * it writes every message to MAIL_DIR, where specs (in worker processes) read
- * them.
+ * The e2e app's SMTP_URL: the collecting SMTP server of the integration tests
+ * (tests/helpers/mail-collector.ts). playwright.config.ts starts it in the
+ * runner process before the webServer; it writes every message to MAIL_DIR,
+ * where specs (in worker processes) read them.
  */
 export const MAIL_DIR = ".data/e2e-mail";
 
@@ -15,24 +14,12 @@ export async function startMailSink(): Promise<string> {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-        const file = path.join(MAIL_DIR, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`);
-        writeFileSync(file, `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`);
-        callback();
-      });
-    },
+  const collector = await startMailCollector((mail) => {
+    const file = path.join(MAIL_DIR, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`);
+    writeFileSync(file, `X-Envelope-To: ${mail.to.join(",")}\r\n${mail.raw}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.server.unref();
-  return `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  collector.unref();
+  return collector.url;
 }
 
 export interface SunkMail {
@@ -44,11 +31,10 @@ export interface SunkMail {
 
 function readMail(file: string): SunkMail {
   const raw = readFileSync(path.join(MAIL_DIR, file), "utf8");
-  const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return {
     to: (/^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? "").split(",").filter(Boolean),
-    subject: /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "",
-    text,
+    subject: mailSubject(raw),
+    text: decodedMailText(raw),
   };
 }
 
@@ -68,7 +54,7 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
 }
 
 export function linkIn(mail: SunkMail, pathPart: string): string {
-  const url = mail.text.match(new RegExp(`https?://[^\\s"<>]*${pathPart.replace(/[/?]/g, "\\$&")}[^\\s"<>]*`))?.[0];
+  const url = findLink(mail.text, pathPart);
   if (!url) throw new Error(`no ${pathPart} link in:\n${mail.text}`);
   return url;
 }

@@ -50,8 +50,6 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  /** Public widget requests per minute per client IP and chatbot (config, chat, feedback, link clicks together). */
-  WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
@@ -63,7 +61,8 @@ const schema = z.object({
 
   // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Public widget requests per client IP and chatbot: config, chat, feedback and link clicks together.
+  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -1,15 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { onCleanup } from "./cleanup";
+import { startMailCollector, type ReceivedMail } from "./mail-collector";
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives (the only stand-in: a third-party boundary). */
-export interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-  subject: string;
-}
+export type { ReceivedMail } from "./mail-collector";
 
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives in memory; stopped after the file. */
 export interface LocalSmtpServer {
   url: string;
   messages: ReceivedMail[];
@@ -20,32 +14,10 @@ export interface LocalSmtpServer {
 
 export async function startSmtpServer(): Promise<LocalSmtpServer> {
   const messages: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  onCleanup(stop);
+  const collector = await startMailCollector((mail) => messages.push(mail));
+  onCleanup(collector.stop);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: collector.url,
     messages,
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
@@ -55,6 +27,6 @@ export async function startSmtpServer(): Promise<LocalSmtpServer> {
       }
       return messages;
     },
-    stop,
+    stop: collector.stop,
   };
 }

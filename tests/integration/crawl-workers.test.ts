@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { leaseMs } from "@/server/crawler/crawl-pages";
@@ -7,6 +6,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { waitFor } from "../helpers/https-receiver";
 import { page, startTestSite } from "../helpers/test-site";
+import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /** A real worker process killed mid-crawl: a restarted worker finishes the crawl, every page exactly once. */
 const PAGE_TIMEOUT_MS = 1000;
@@ -16,24 +16,10 @@ process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
 let db: Db;
 let url: string;
 let site: Awaited<ReturnType<typeof startTestSite>>;
-const workers: ChildProcess[] = [];
 const PAGES = 40;
 
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: url, CRAWLER_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let output = "";
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      output += d.toString();
-      if (output.includes("[worker] running")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
-  });
+function startWorker() {
+  return startWorkerProcess(url, { CRAWLER_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS) });
 }
 
 beforeAll(async () => {
@@ -44,9 +30,7 @@ beforeAll(async () => {
   // Slow pages: the worker is surely in the middle of the crawl when it is killed.
   links.forEach((l, i) => site.route(l, { delayMs: 150, body: page(`Page ${i}`, [`Page ${i} describes product number ${i} in detail, with its size, its colour and its price.`]) }));
 }, 60_000);
-afterEach(() => {
-  for (const w of workers.splice(0)) w.kill("SIGKILL");
-});
+afterEach(killWorkerProcesses);
 afterAll(() => site?.close());
 
 describe("crawl worker processes", () => {
@@ -57,8 +41,7 @@ describe("crawl worker processes", () => {
     const worker = await startWorker();
     const website = await createSource(db, bot, { type: "website", url: site.url("/") });
     await waitFor(async () => (await db.source.count({ where: { indexerId: website.id, status: "trained" } })) >= 5, 60_000, "a few pages");
-    worker.kill("SIGKILL");
-    await new Promise((r) => worker.once("exit", r));
+    await killWorkerProcess(worker);
     const atKill = await db.source.count({ where: { indexerId: website.id, status: "trained" } });
     expect(atKill).toBeLessThan(PAGES + 1);
     expect((await db.source.findUniqueOrThrow({ where: { id: website.id } })).status).toBe("crawling");

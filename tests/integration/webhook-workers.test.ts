@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
@@ -6,6 +6,7 @@ import { webhookOfAgency } from "@/server/access";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 import { startReceiver, waitFor } from "../helpers/https-receiver";
+import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /** Real worker processes (`npm run worker`) on one database: crash recovery and no duplicates. */
 // The receiver is on loopback: allowed here too, since webhook URLs are checked when they are created.
@@ -14,31 +15,14 @@ let db: Db;
 let url: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
-const workers: ChildProcess[] = [];
 
 /** `timeoutMs` also sets the attempt lease (timeout + 10 s) after which a dead worker's delivery is retried. */
 function startWorker(timeoutMs = 1000): Promise<ChildProcess> {
-  // tsx as a loader in the worker's own process (not its CLI, which runs the script in a child): SIGKILL then really kills the worker.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-      WEBHOOK_CA_CERTS: receiver.caFile,
-      WEBHOOK_RETRY_SCHEDULE: "0,0.5,0.5",
-      WEBHOOK_TIMEOUT_MS: String(timeoutMs),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let output = "";
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      output += d.toString();
-      if (output.includes("[worker] running")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
+  return startWorkerProcess(url, {
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    WEBHOOK_CA_CERTS: receiver.caFile,
+    WEBHOOK_RETRY_SCHEDULE: "0,0.5,0.5",
+    WEBHOOK_TIMEOUT_MS: String(timeoutMs),
   });
 }
 
@@ -48,9 +32,7 @@ beforeAll(async () => {
   ({ db, url } = created);
   owner = await agencyOwner(db);
 });
-afterEach(() => {
-  for (const w of workers.splice(0)) w.kill("SIGKILL");
-});
+afterEach(killWorkerProcesses);
 afterAll(() => receiver?.close());
 
 describe("worker processes", () => {
@@ -68,8 +50,7 @@ describe("worker processes", () => {
     const worker = await startWorker();
     const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
     await seen;
-    worker.kill("SIGKILL");
-    await new Promise((r) => worker.once("exit", r));
+    await killWorkerProcess(worker);
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).deliveredAt).toBeNull();
 
     // The dead worker's lease (timeout 1 s + 10 s) runs out; a new worker's start-up sweep then re-queues the delivery.

@@ -77,12 +77,7 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
     try {
       const { chatbot_id: chatbotId } = await ctx.params;
       const ip = widgetClientIp(req);
-      const verdict = await limitWidgetRequest(ip, chatbotId);
-      if (!verdict.allowed) {
-        throw new AppError("RATE_LIMITED", "You're sending messages a little too quickly. Please wait a moment and try again.", {
-          headers: { "Retry-After": String(verdict.retryAfterSeconds), "RateLimit-Limit": String(verdict.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": String(verdict.retryAfterSeconds) },
-        });
-      }
+      await limitWidgetRequest(ip, chatbotId);
       const chatbot = await loadPublicChatbot(getDb(), chatbotId);
       if (!originAllowed(origin, chatbot, new URL(env().APP_URL).origin)) {
         throw new AppError("FORBIDDEN", "This website is not allowed to use this chatbot.");

@@ -1,27 +1,14 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { env } from "@/server/env";
+import { enforce, limitWidget } from "@/server/rate-limit";
 
 /**
- * The public widget's rate limit per client IP and chatbot (DESIGN §13).
- * In-process for now: the one function the routes call, so the shared
- * PostgreSQL limiter (issue 12) can replace the body without touching them.
+ * The public widget's rate limit per client IP and chatbot (DESIGN §13): the
+ * shared PostgreSQL limiter (`RATE_LIMIT_WIDGET_PER_MINUTE`, config, chat,
+ * feedback and link clicks together), so every app instance spends one budget.
+ * Throws the 429 (`Retry-After`, `RateLimit-*`) with the widget's own wording;
+ * otherwise returns the `RateLimit-*` headers.
  */
-export type RateLimitVerdict = { allowed: true; remaining: number; limit: number } | { allowed: false; retryAfterSeconds: number; limit: number };
+export const WIDGET_RATE_LIMITED_MESSAGE = "You're sending messages a little too quickly. Please wait a moment and try again.";
 
-let limiter: RateLimiterMemory | undefined;
-
-function widgetLimiter(): RateLimiterMemory {
-  limiter ??= new RateLimiterMemory({ keyPrefix: "widget", points: env().WIDGET_RATE_LIMIT_PER_MINUTE, duration: 60 });
-  return limiter;
-}
-
-export async function limitWidgetRequest(ip: string, chatbotId: string): Promise<RateLimitVerdict> {
-  const l = widgetLimiter();
-  try {
-    const res = await l.consume(`${ip}:${chatbotId}`);
-    return { allowed: true, remaining: res.remainingPoints, limit: l.points };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), limit: l.points };
-    throw rejection;
-  }
+export async function limitWidgetRequest(ip: string, chatbotId: string): Promise<Record<string, string>> {
+  return enforce(await limitWidget(ip, chatbotId), WIDGET_RATE_LIMITED_MESSAGE);
 }
