@@ -22,6 +22,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
     run: async () => (await import("./bench/credits")).runCreditsBenchmark(),
   },
+  rest: {
+    description: "every documented GET, REST chat and widget chat at 16 connections (rps, p50, p99) next to a no-op /v1 route and node:http + pg",
+    run: async () => (await import("./bench/rest")).runRestBenchmark(),
+  },
   retrieval: {
     description: "searchPassages p50/p95 over 100,000 chunks, next to the all-terms websearch_to_tsquery + ts_rank_cd query",
     run: async () => (await import("./bench/retrieval")).runRetrievalBenchmark(),

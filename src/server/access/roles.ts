@@ -13,9 +13,6 @@ export const teamRoleRelations = (userId: string) =>
     memberships: { where: { userId }, select: { role: true } },
   }) as const satisfies Prisma.TeamInclude;
 
-/** The same facts as a `select`, for a team reached through a relation (a chatbot's). */
-export const teamRoleFacts = (userId: string) => ({ ownerId: true, ...teamRoleRelations(userId) }) as const satisfies Prisma.TeamSelect;
-
 export interface TeamRoleFacts {
   ownerId: string;
   agency: { ownerId: string; kind: string } | null;
@@ -38,6 +35,16 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
  */
 export const visibleTeamsWhere = (userId: string) =>
   ({ OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+
+/**
+ * `visibleTeamsWhere` in SQL, for hot lists written as one statement
+ * (services/chatbots.listVisibleChatbots): a condition on the team aliased
+ * `teamAlias`, the user id being the statement's parameter `$userParam`.
+ * tests/integration/visible-chatbots.test.ts holds both forms to the same rule.
+ */
+export const visibleTeamSql = (teamAlias: string, userParam: number) =>
+  `(EXISTS (SELECT 1 FROM memberships vm WHERE vm.team_id = ${teamAlias}.id AND vm.user_id = $${userParam})
+    OR EXISTS (SELECT 1 FROM teams va WHERE va.id = ${teamAlias}.agency_id AND va.owner_id = $${userParam} AND va.kind = 'agency'))`;
 
 /** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
 export function visibleOrNotFound<T>(access: T | null, message: string): T {

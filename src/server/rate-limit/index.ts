@@ -1,24 +1,24 @@
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { consume, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
+import { consumeLeased, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
 
 /**
  * The product's rate limits, one place (DESIGN §13). Budgets come from the
  * environment; each call spends one point of its subject's budget.
  */
-export { consume, peek, reset, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
+export { consume, consumeLeased, peek, reset, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
 
 export const apiLimit = (): LimitSpec => ({ name: "api", points: env().RATE_LIMIT_API_PER_MINUTE, durationSeconds: 60 });
 export const widgetLimit = (): LimitSpec => ({ name: "widget", points: env().RATE_LIMIT_WIDGET_PER_MINUTE, durationSeconds: 60 });
 
 /** One `/v1` request by an API token. */
 export function limitApiToken(tokenId: string): Promise<RateDecision> {
-  return consume(apiLimit(), tokenId);
+  return consumeLeased(apiLimit(), tokenId);
 }
 
 /** One public widget request (the chat widget, no account): per visitor IP and chatbot. */
 export function limitWidget(ip: string, chatbotId: string): Promise<RateDecision> {
-  return consume(widgetLimit(), subjectKey(ip, chatbotId));
+  return consumeLeased(widgetLimit(), subjectKey(ip, chatbotId));
 }
 
 /** The 429 for a refused decision: `{message}` with `Retry-After` and `RateLimit-*`. */

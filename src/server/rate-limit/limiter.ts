@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb, poolOf } from "@/server/db/client";
+import { LeasedBudget } from "@/server/rate-limit/lease";
 
 /**
  * Rate limits (DESIGN §13) with rate-limiter-flexible on PostgreSQL, so every
@@ -26,7 +27,7 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-const cache = globalThis as unknown as { rateLimiters?: Map<string, RateLimiterPostgres> };
+const cache = globalThis as unknown as { rateLimiters?: Map<string, RateLimiterPostgres>; leasedBudgets?: Map<string, LeasedBudget> };
 
 function limiterFor(spec: LimitSpec): RateLimiterPostgres {
   cache.rateLimiters ??= new Map();
@@ -71,6 +72,24 @@ export async function consume(spec: LimitSpec, subject: string, points = 1): Pro
     if (rejection instanceof RateLimiterRes) return decision(spec, rejection, false);
     throw rejection;
   }
+}
+
+/**
+ * Spends one point like `consume`, but through a lease (rate-limit/lease.ts):
+ * one round trip per 1 % of the budget instead of one per request, never more
+ * than the budget across processes. For the per-request limits (`/v1`, the
+ * widget); limits whose counters are peeked or reset (sign-in) use `consume`.
+ */
+export async function consumeLeased(spec: LimitSpec, subject: string): Promise<RateDecision> {
+  cache.leasedBudgets ??= new Map();
+  const id = `${spec.name}/${spec.points}/${spec.durationSeconds}`;
+  let budget = cache.leasedBudgets.get(id);
+  if (!budget) {
+    budget = new LeasedBudget(limiterFor(spec), spec.points);
+    cache.leasedBudgets.set(id, budget);
+  }
+  const d = await budget.consume(subject);
+  return { allowed: d.allowed, limit: spec.points, remaining: d.remaining, resetSeconds: Math.max(1, Math.ceil(d.msBeforeNext / 1000)) };
 }
 
 /** The subject's standing without spending anything: `allowed: false` when the budget is already spent. */

@@ -19,7 +19,9 @@ export const chatbotListItemSchema = z
 
 export type ChatbotListItemJson = z.infer<typeof chatbotListItemSchema>;
 
-export function serializeChatbotListItem(chatbot: Chatbot, counts: { open: number; unread: number }): ChatbotListItemJson {
+export function serializeChatbotListItem(
+  chatbot: Pick<Chatbot, "id" | "teamId" | "name" | "type" | "headerIcon" | "launcherIcon" | "createdAt" | "updatedAt">,
+  counts: { open: number; unread: number }): ChatbotListItemJson {
   return {
     id: chatbot.id,
     team_id: chatbot.teamId,

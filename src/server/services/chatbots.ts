@@ -1,25 +1,49 @@
 import type { Chatbot } from "@/generated/prisma/client";
-import { visibleTeamsWhere } from "@/server/access";
-import type { Db } from "@/server/db/client";
+import { visibleTeamSql } from "@/server/access/roles";
+import { poolOf, type Db } from "@/server/db/client";
 import { canEditChatbot, canViewContacts, type ChatbotRole } from "@/server/domain/permissions";
-import { serializeChatbotListItem } from "@/server/serializers/chatbot";
+import { serializeChatbotListItem, type ChatbotListItemJson } from "@/server/serializers/chatbot";
 
-/** Every chatbot the user may see, with open (not archived) and unread conversation counts. */
-export async function listVisibleChatbots(db: Db, userId: string) {
-  const chatbots = await db.chatbot.findMany({
-    where: { team: visibleTeamsWhere(userId), deletedAt: null },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  if (!chatbots.length) return [];
-  const counts = await db.$queryRaw<{ chatbot_id: string; open: number; unread: number }[]>`
-    SELECT chatbot_id::text AS chatbot_id,
-           count(*)::int AS open,
-           count(*) FILTER (WHERE unread)::int AS unread
-      FROM conversations
-     WHERE chatbot_id = ANY(${chatbots.map((c) => c.id)}::uuid[]) AND NOT archived
-     GROUP BY chatbot_id`;
-  const byId = new Map(counts.map((c) => [c.chatbot_id, c]));
-  return chatbots.map((c) => serializeChatbotListItem(c, byId.get(c.id) ?? { open: 0, unread: 0 }));
+interface ChatbotListRow {
+  id: string;
+  team_id: string;
+  name: string;
+  type: string;
+  header_icon: string | null;
+  launcher_icon: string | null;
+  created_at: Date;
+  updated_at: Date;
+  open: number;
+  unread: number;
+}
+
+/**
+ * `GET /v1/me/chatbots`: every chatbot the user sees with its open and unread
+ * conversation counts, in one statement on the pg pool (the counts per chatbot
+ * read the index on conversations(chatbot_id, archived, unread)); the
+ * columns are only those the list shows.
+ */
+export async function listVisibleChatbots(db: Db, userId: string): Promise<ChatbotListItemJson[]> {
+  const { rows } = await poolOf(db).query<ChatbotListRow>(
+    `SELECT c.id, c.team_id, c.name, c.type, c.header_icon, c.launcher_icon, c.created_at, c.updated_at,
+            counts.open, counts.unread
+       FROM chatbots c
+       JOIN teams t ON t.id = c.team_id
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS open, count(*) FILTER (WHERE v.unread)::int AS unread
+           FROM conversations v
+          WHERE v.chatbot_id = c.id AND NOT v.archived
+       ) counts
+      WHERE c.deleted_at IS NULL AND ${visibleTeamSql("t", 1)}
+      ORDER BY c.created_at, c.id`,
+    [userId],
+  );
+  return rows.map((row) =>
+    serializeChatbotListItem(
+      { id: row.id, teamId: row.team_id, name: row.name, type: row.type, headerIcon: row.header_icon, launcherIcon: row.launcher_icon, createdAt: row.created_at, updatedAt: row.updated_at },
+      row,
+    ),
+  );
 }
 
 /** The dashboard's header for a checked chatbot: name, type, team and what the caller's role may do. */

@@ -1,0 +1,237 @@
+/**
+ * `npm run bench -- rest` (issue 14): the REST read path and the chat hot
+ * path next to their floors, in one run on one machine.
+ *
+ * The production build (built when missing or older than the sources) runs as `npm start` runs it, through
+ * scripts/serve.ts, on a throw-away data folder and its own embedded
+ * PostgreSQL holding the demo installation grown to a realistic agency
+ * (rest-fixtures.ts). Closed-loop load with autocannon (a well-kept HTTP load
+ * generator: keep-alive connections, HDR histograms), 16 connections, a few
+ * seconds per endpoint, on:
+ * - every documented `GET` of the OpenAPI document (`/v1/openapi.json`, so
+ *   none is missed), path parameters filled from the fixture;
+ * - `POST /v1/{chatbot_id}/chat` (extractive: no LLM configured) and the
+ *   widget's public chat with an allowed Origin and a visitor token;
+ * - the two baselines: a no-op `/v1` route (the framework's JSON 404 at
+ *   `/v1`, no database; measured before and after every group of four
+ *   endpoints, so that each is compared with the framework's speed at that
+ *   moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
+ *   (rest-floor.ts, at the start and the end).
+ * Prints rps, p50, p99, and each rps as a ratio to both baselines; targets:
+ * documented GETs ≥ 0.8× the no-op route, chat ≥ 0.5×.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { ensureDatabase } from "@/server/db/bootstrap";
+import { createPrismaClient } from "@/server/db/client";
+import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { migrate } from "@/server/db/migrate";
+import { startProductionServer } from "../lib/app-server";
+import { seedRestFixture, type RestFixture } from "./rest-fixtures";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = 16;
+const DATA_DIR = path.resolve(".data/bench/rest");
+const GET_TARGET = 0.8;
+const CHAT_TARGET = 0.5;
+/** A no-op measurement after every this many endpoints. */
+const NOOP_EVERY = 4;
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: string;
+  target?: number;
+  /** The no-op route's rps around this measurement (mean of the runs before and after its group). */
+  noopRps?: number;
+}
+
+type Target = { label: string; url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; expect: number; target?: number };
+
+export async function runRestBenchmark() {
+  ensureProductionBuild();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  process.on("uncaughtException", (error: Error & { code?: string }) => {
+    if (error.code === "57P01") return; // pooled connections end when the database stops
+    throw error;
+  });
+  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), ephemeral: true });
+  const stops: (() => Promise<void>)[] = [() => pgServer.stop()];
+  try {
+    await ensureDatabase(pgServer.url(), "bench_rest");
+    const url = pgServer.url("bench_rest");
+    await migrate(url);
+    const db = createPrismaClient(url);
+    stops.unshift(() => db.$disconnect());
+    const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-rest", {
+      DATA_DIR,
+      WORKERS_ENABLED: "false",
+      WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
+      RATE_LIMIT_WIDGET_PER_MINUTE: "10000000",
+    });
+    stops.unshift(() => app.stop());
+    log("seeding the demo agency");
+    const fixture = await seedRestFixture(db, app.baseUrl);
+    const floor = await startFloor(url);
+    stops.unshift(floor.stop);
+
+    const auth = { Authorization: `Bearer ${fixture.token}` };
+    // `/v1` itself: our JSON 404 (src/app/v1/route.ts) through Next, the proxy and serve.ts, no database. (An
+    // unknown path below a static segment, e.g. /v1/me/x, would render the HTML not-found page: not a floor.)
+    const noop: Target = { label: "no-op /v1 route (404, framework)", url: `${app.baseUrl}/v1`, headers: auth, expect: 404 };
+    const physical: Target = { label: "node:http + pg /v1/me look-up", url: `${floor.baseUrl}/v1/me`, headers: auth, expect: 200 };
+    const targets = [...(await documentedGets(app.baseUrl, fixture)), ...chatTargets(app.baseUrl, fixture)];
+
+    // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route
+    // measured just before and just after its group, not with one figure from the start of the run.
+    const floors = [await measure(physical)];
+    const noops = [await measure(noop)];
+    const rows: Figures[] = [];
+    for (let i = 0; i < targets.length; i += NOOP_EVERY) {
+      const group: Figures[] = [];
+      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push(await measure(target));
+      noops.push(await measure(noop));
+      const reference = (noops.at(-2)!.rps + noops.at(-1)!.rps) / 2;
+      rows.push(...group.map((f) => ({ ...f, noopRps: reference })));
+    }
+    floors.push(await measure(physical));
+    report(fixture, noops, floors, rows);
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}
+
+/**
+ * `next build` when there is none or a source file is newer than it. Run the
+ * whole benchmark under the shared lock (`flock /work/main/.wt/heavy.lock npm
+ * run bench -- rest`): the build then happens under it too. BENCH_REUSE_BUILD=1
+ * measures the build as it is (e.g. a before/after comparison).
+ */
+function ensureProductionBuild() {
+  let builtAt = 0;
+  try {
+    builtAt = statSync(".next/BUILD_ID").mtimeMs;
+  } catch {
+    // no build yet
+  }
+  const stale =
+    !builtAt || spawnSync("find", ["src", "next.config.mjs", "package-lock.json", "-newer", ".next/BUILD_ID", "-print", "-quit"], { encoding: "utf8" }).stdout.trim() !== "";
+  if (builtAt && (!stale || process.env.BENCH_REUSE_BUILD === "1")) return log("reusing the production build");
+  log("building (npx next build)");
+  if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) throw new Error("next build failed");
+}
+
+async function documentedGets(base: string, fixture: RestFixture): Promise<Target[]> {
+  const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const headers = { Authorization: `Bearer ${fixture.token}` };
+  return Object.entries(doc.paths)
+    .filter(([, ops]) => "get" in ops)
+    .map(([template]) => {
+      const concrete = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = fixture.params[name];
+        if (!value) throw new Error(`No fixture value for the path parameter {${name}} of ${template}`);
+        return value;
+      });
+      return { label: `GET ${template}`, url: `${base}${concrete}`, headers, expect: 200, target: GET_TARGET };
+    });
+}
+
+function chatTargets(base: string, fixture: RestFixture): Target[] {
+  const { chatbotId, origin } = fixture.chat;
+  const message = "Do you deliver, and how much does it cost?";
+  return [
+    {
+      label: "POST /v1/{chatbot_id}/chat (extractive)",
+      url: `${base}/v1/${chatbotId}/chat`,
+      method: "POST",
+      headers: { Authorization: `Bearer ${fixture.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ message }),
+      expect: 200,
+      target: CHAT_TARGET,
+    },
+    {
+      label: "POST /api/widget/{id}/chat (public, streamed)",
+      url: `${base}/api/widget/${chatbotId}/chat`,
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify({ message, visitor_token: "__VISITOR__" }),
+      expect: 200,
+      target: CHAT_TARGET,
+    },
+  ];
+}
+
+async function measure(target: Target): Promise<Figures> {
+  let body = target.body;
+  if (body?.includes("__VISITOR__")) body = body.replace("__VISITOR__", await visitorToken(target));
+  // Warm-up: the first requests load the route's modules and fill the pools.
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(target.url, { method: target.method ?? "GET", headers: target.headers, body });
+    const text = await res.text();
+    if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
+  }
+  const result = await autocannon({ url: target.url, method: target.method ?? "GET", headers: target.headers, body, connections: CONNECTIONS, duration: SECONDS });
+  const unexpected = target.expect === 200 ? result.non2xx : result["2xx"];
+  const failures = [unexpected ? `${unexpected} unexpected status` : "", result.errors ? `${result.errors} errors` : "", result.timeouts ? `${result.timeouts} timeouts` : ""]
+    .filter(Boolean)
+    .join(", ");
+  const figures = { label: target.label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, target: target.target };
+  log(`${figures.label}: ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms (load ${loadavg()[0]!.toFixed(2)})`);
+  return figures;
+}
+
+/** A visitor token from one real widget answer, so the measured requests continue as a returning visitor. */
+async function visitorToken(target: Target): Promise<string> {
+  const res = await fetch(target.url, { method: "POST", headers: target.headers, body: JSON.stringify({ message: "Hello" }) });
+  const text = await res.text();
+  const done = /event: done\ndata: (.*)\n/.exec(text)?.[1];
+  const token = done ? (JSON.parse(done) as { visitor_token?: string }).visitor_token : undefined;
+  if (!token) throw new Error(`${target.label}: no visitor token (${res.status}): ${text.slice(0, 300)}`);
+  return token;
+}
+
+async function startFloor(databaseUrl: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/bench/rest-floor.ts"), databaseUrl], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the node:http + pg floor exited (${code})`)));
+    child.stdout!.on("data", (d: Buffer) => {
+      const match = /listening (\d+)/.exec(d.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  };
+  return { baseUrl: `http://127.0.0.1:${port}`, stop };
+}
+
+function report(fixture: RestFixture, noops: Figures[], floors: Figures[], rows: Figures[]) {
+  const floorRps = floors.reduce((sum, f) => sum + f.rps, 0) / floors.length;
+  const cpu = cpus();
+  const uptime = spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
+  const cells = (f: Figures) => `${f.label.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} ${`${f.p50} ms`.padStart(8)} ${`${f.p99} ms`.padStart(8)}`;
+  const line = (f: Figures) => {
+    const ratio = f.rps / f.noopRps!;
+    const verdict = f.target === undefined ? "" : ratio >= f.target ? `  ok (≥ ${f.target}×)` : `  BELOW ${f.target}×`;
+    return `  ${cells(f)}${ratio.toFixed(2).padStart(8)}× ${(f.rps / floorRps).toFixed(2).padStart(8)}×${verdict}${f.failures ? `  [${f.failures}]` : ""}`;
+  };
+  console.log(`
+rest benchmark — ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}; ${CONNECTIONS} connections, ${SECONDS} s each (autocannon, same machine);
+${fixture.chatbots} chatbots in the demo agency; uptime at the end: ${uptime}
+
+  ${"what".padEnd(52)} ${"rps".padStart(6)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"/no-op".padStart(9)} ${"/floor".padStart(9)}
+${noops.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${i + 1}` })}`).join("\n")}
+${floors.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${i + 1}` })}`).join("\n")}
+  (/no-op: against the no-op runs just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps)
+${rows.map(line).join("\n")}
+`);
+}
