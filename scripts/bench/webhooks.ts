@@ -68,7 +68,7 @@ export async function runWebhooksBenchmark() {
         data: ids.map((id) => ({ id, webhookId: webhook.id, event: "webhook.test", payload: { id, event: "webhook.test", data: { bench: true } }, nextAttemptAt: new Date() })),
       });
       await enqueueDeliveries(tx, ids);
-    });
+    }, { timeout: 60_000 });
     return ids;
   }
 
