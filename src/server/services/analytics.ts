@@ -9,9 +9,7 @@ import type { AnalyticsResult, InsightList } from "@/server/serializers/analytic
  * every call (docs/analytics.md has the definition of every number). Six
  * small indexed queries run side by side; the heaviest reads one row per
  * conversation of both periods, thanks to the per-conversation message
- * counters kept by triggers (migration 20261121120000_analytics), and yields
- * the day totals and the categories in that one pass. The other scans are
- * index-only (migration 20261123200000_analytics_covering_indexes).
+ * counters kept by triggers (migration 20261121120000_analytics).
  */
 export const POPULAR_LIMIT = 10;
 
@@ -36,24 +34,19 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   const { from, to, previousFrom } = period;
   const createdAt = col("created_at");
   const current = inDays(createdAt, from, to);
-  const [conversations, feedback, links, events, countries, leads] = await Promise.all([
-    // One pass over the conversations of both periods: the per-day totals, and the categories of the current period.
-    db.$queryRaw<(DayCounts | { day: null; category: string; conversations: number })[]>`
-      SELECT CASE WHEN grouping(day) = 0 THEN to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') END AS day,
-             category,
-             count(*)::int AS conversations,
-             count(sentiment)::int AS classified,
-             count(*) FILTER (WHERE sentiment = 'negative')::int AS negative,
-             sum(message_count)::int AS messages,
-             sum(question_count)::int AS questions,
-             sum(answered_count)::int AS answered
-        FROM (SELECT date_bin('1 day', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS day, ${current} AS current,
-                     nullif(category, '') AS category, sentiment, message_count, question_count, answered_count
+  const [days, feedback, links, categories, events, countries, leads] = await Promise.all([
+    db.$queryRaw<DayCounts[]>`
+      SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, conversations, classified, negative, messages, questions, answered
+        FROM (SELECT date_bin('1 day', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS day,
+                     count(*)::int AS conversations,
+                     count(sentiment)::int AS classified,
+                     count(*) FILTER (WHERE sentiment = 'negative')::int AS negative,
+                     sum(message_count)::int AS messages,
+                     sum(question_count)::int AS questions,
+                     sum(answered_count)::int AS answered
                 FROM conversations
-               WHERE chatbot_id = ${chatbotId}::uuid AND ${inDays(createdAt, previousFrom, to)}) c
-       GROUP BY GROUPING SETS ((day), (current, category))
-      HAVING grouping(day) = 0 OR (current AND category IS NOT NULL)
-       ORDER BY grouping(day), conversations DESC, category ASC`,
+               WHERE chatbot_id = ${chatbotId}::uuid AND ${inDays(createdAt, previousFrom, to)}
+               GROUP BY 1) d`,
     db.$queryRaw<{ positive: number; negative: number; previous_positive: number; previous_negative: number }[]>`
       SELECT count(*) FILTER (WHERE rating = 'positive' AND ${current})::int AS positive,
              count(*) FILTER (WHERE rating = 'negative' AND ${current})::int AS negative,
@@ -73,6 +66,11 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
       SELECT l.id::text AS id, l.url, l.title, p.conversations_count, sum(p.unique_clicks) OVER ()::int AS unique_clicks
         FROM per_link p JOIN chatbot_links l ON l.id = p.link_id
        ORDER BY p.conversations_count DESC, l.url ASC, l.id ASC`,
+    db.$queryRaw<{ name: string; conversations_count: number }[]>`
+      SELECT category AS name, count(*)::int AS conversations_count
+        FROM conversations
+       WHERE chatbot_id = ${chatbotId}::uuid AND ${current} AND category IS NOT NULL AND category <> ''
+       GROUP BY category ORDER BY conversations_count DESC, name ASC LIMIT ${POPULAR_LIMIT}`,
     db.$queryRaw<{ value: string; click_count: number }[]>`
       SELECT value, count(*)::int AS click_count
         FROM widget_events
@@ -92,11 +90,6 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
       : Promise.resolve(null),
   ]);
 
-  const days = conversations.filter((r): r is DayCounts => r.day !== null);
-  const categories = conversations
-    .filter((r) => r.day === null)
-    .slice(0, POPULAR_LIMIT)
-    .map((r) => ({ name: (r as { category: string }).category, conversations_count: r.conversations }));
   const summary = summarizePeriod(period, days);
   const fb = feedback[0] ?? { positive: 0, negative: 0, previous_positive: 0, previous_negative: 0 };
   return {
