@@ -7,7 +7,7 @@
  * delivery: at most one attempt per lease across any number of workers, a
  * deactivated endpoint is not called, a blocked address is never retried.
  */
-import type { Db } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { NOT_SENT, RETRIES_EXHAUSTED } from "@/server/domain/webhook-events";
 import { nextAttemptDelay, parseRetryAfter } from "@/server/domain/webhook-retry";
 import { webhookHeaders } from "@/server/domain/webhook-signature";
@@ -79,20 +79,32 @@ async function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<Respo
   }
 }
 
+/**
+ * Multi-row updates lock their rows in id order first, as deactivation
+ * (`markPendingNotSent`) does, so the two can never deadlock each other.
+ */
+async function updateInIdOrder(db: Db, ids: string[], update: (tx: Tx) => Promise<unknown>) {
+  await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM webhook_deliveries WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+    await update(tx);
+  });
+}
+
 /** The endpoint was deactivated after these deliveries were queued: not sent, and their jobs stop. */
 async function recordNotSent(db: Db, ids: string[]) {
-  await db.$executeRaw`
+  await updateInIdOrder(db, ids, (tx) => tx.$executeRaw`
     UPDATE webhook_deliveries SET last_error = COALESCE(last_error || '; ', '') || 'Webhook deactivated (not sent)', next_attempt_at = NULL, updated_at = now()
-     WHERE id = ANY(${ids}::uuid[]) AND delivered_at IS NULL`;
+     WHERE id = ANY(${ids}::uuid[]) AND delivered_at IS NULL`);
 }
 
 async function recordDelivered(db: Db, delivered: { delivery: ClaimedDelivery; status: number }[]) {
-  await db.$executeRaw`
+  const ids = delivered.map((s) => s.delivery.id);
+  await updateInIdOrder(db, ids, (tx) => tx.$executeRaw`
     UPDATE webhook_deliveries d SET attempts = o.attempts, response_status = o.status, last_error = NULL, delivered_at = now(),
            next_attempt_at = NULL, updated_at = now()
-      FROM unnest(${delivered.map((s) => s.delivery.id)}::uuid[], ${delivered.map((s) => s.delivery.attempts + 1)}::int[],
-                  ${delivered.map((s) => s.status)}::int[]) AS o(id, attempts, status)
-     WHERE d.id = o.id`;
+      FROM unnest(${ids}::uuid[], ${delivered.map((s) => s.delivery.attempts + 1)}::int[], ${delivered.map((s) => s.status)}::int[])
+           AS o(id, attempts, status)
+     WHERE d.id = o.id`);
 }
 
 async function recordFailure(db: Db, delivery: ClaimedDelivery, res: Response & { error: string }): Promise<AttemptOutcome> {

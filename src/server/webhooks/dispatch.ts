@@ -79,6 +79,10 @@ export async function dispatchOutbox(db: Db, batch = 200): Promise<number> {
 
 /** Marks the queued retries of a deactivated endpoint as not sent; their jobs then stop. */
 export async function markPendingNotSent(tx: Tx, webhookId: string, reason: string) {
+  // In id order, as an attempt's batch updates lock theirs (webhooks/attempt.ts): no deadlock between the two.
+  await tx.$queryRaw`
+    SELECT 1 FROM webhook_deliveries WHERE webhook_id = ${webhookId}::uuid AND delivered_at IS NULL AND next_attempt_at IS NOT NULL
+     ORDER BY id FOR NO KEY UPDATE`;
   await tx.$executeRaw`
     UPDATE webhook_deliveries
        SET last_error = CASE WHEN last_error IS NULL THEN ${reason} ELSE last_error || '; ' || ${reason} END || ' ' || ${NOT_SENT},
