@@ -141,7 +141,7 @@ async function serverVersion(pool: pg.Pool): Promise<string> {
 }
 
 /** The chatbot, a token for its owner and the last day of its traffic; generates everything the first time. */
-export async function ensureDataSet(url: string): Promise<{ chatbotId: string; token: string; lastDay: number }> {
+async function ensureDataSet(url: string): Promise<{ chatbotId: string; token: string; lastDay: number }> {
   const db = createPrismaClient(url);
   try {
     const tokenFile = path.join(DATA_DIR, "token");
