@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync, mkdirSync } from "node:fs";
 import https from "node:https";
+import { cpus, loadavg } from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -68,7 +69,7 @@ export async function runWebhooksBenchmark() {
         data: ids.map((id) => ({ id, webhookId: webhook.id, event: "webhook.test", payload: { id, event: "webhook.test", data: { bench: true } }, nextAttemptAt: new Date() })),
       });
       await enqueueDeliveries(tx, ids);
-    });
+    }, { timeout: 60_000 });
     return ids;
   }
 
@@ -128,7 +129,8 @@ export async function runWebhooksBenchmark() {
   const direct = await baseline();
   const one = await measure(1);
   const two = await measure(2);
-  console.log(`\nwebhooks: burst of ${BURST} deliveries, then ${STEADY} at ${STEADY_RATE}/s, HTTPS receiver on localhost\n`);
+  console.log(`\nwebhooks: burst of ${BURST} deliveries, then ${STEADY} at ${STEADY_RATE}/s, HTTPS receiver on localhost`);
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" / ")} (1/5/15 min)\n`);
   console.log("setup                          | deliveries/s | enqueue→delivered p50 | p99");
   console.log("------------------------------ | ------------ | --------------------- | -------");
   console.log(`1 worker process               | ${one.throughput.toFixed(0).padStart(12)} | ${`${one.p50.toFixed(1)} ms`.padStart(21)} | ${one.p99.toFixed(1)} ms`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { attemptDelivery } from "@/server/webhooks/dispatch";
+import { attemptDelivery } from "@/server/webhooks/attempt";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
 import { webhookOfAgency } from "@/server/access";
 import { createTestDatabase } from "../helpers/db";

@@ -66,9 +66,11 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
     concurrency: opts.concurrency ?? 32,
     maxPoolSize: opts.concurrency ?? 32,
-    // Fetch jobs in batches and complete them in batches: far fewer queue queries per delivery.
-    // A job locked by a killed worker is recovered by the webhook sweeper (jobs/webhooks.ts), not the 4 h lock expiry.
-    preset: { worker: { localQueue: { size: 64 }, completeJobBatchDelay: 0 } },
+    // Complete jobs in batches. No local queue: a delivery job already carries a batch of deliveries
+    // (webhooks/dispatch.ts), and a local queue would let one worker process hoard the jobs of a burst
+    // while a second one idles. A job locked by a killed worker is recovered by the webhook sweeper
+    // (jobs/webhooks.ts), not the 4 h lock expiry.
+    preset: { worker: { completeJobBatchDelay: 0 } },
     noHandleSignals: true,
     pollInterval: 1000,
     logger: quietLogger,

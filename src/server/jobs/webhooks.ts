@@ -1,17 +1,24 @@
 import type { Task } from "graphile-worker";
 import type { Db } from "@/server/db/client";
-import { attemptDelivery, dispatchOutbox, purgeDeliveries, sweepDeliveries } from "@/server/webhooks/dispatch";
+import { attemptDeliveries } from "@/server/webhooks/attempt";
+import { dispatchOutbox, purgeDeliveries, sweepDeliveries } from "@/server/webhooks/dispatch";
 
 /** Outbox events → deliveries (enqueued by a trigger on outbox_events, in the writer's transaction). */
 export const dispatchOutboxTask = (db: Db): Task => async () => {
   await dispatchOutbox(db);
 };
 
-/** One attempt of one delivery; retries are scheduled as new jobs by the attempt itself. */
+/**
+ * One attempt of each delivery of the job (`{ids}`; `{id}` from jobs queued
+ * before deliveries were batched); retries are scheduled as new jobs by the
+ * attempts themselves.
+ */
 export const deliverWebhookTask = (db: Db): Task => async (payload, helpers) => {
-  const { id } = payload as { id: string };
-  const outcome = await attemptDelivery(db, id);
-  if (outcome.state === "retrying" || outcome.state === "exhausted") helpers.logger.warn(`delivery ${id}: ${outcome.error}`);
+  const { id, ids } = payload as { id?: string; ids?: string[] };
+  const outcomes = await attemptDeliveries(db, ids ?? (id ? [id] : []));
+  for (const [deliveryId, outcome] of outcomes) {
+    if (outcome.state === "retrying" || outcome.state === "exhausted") helpers.logger.warn(`delivery ${deliveryId}: ${outcome.error}`);
+  }
 };
 
 /** Every minute and at start: deliveries whose worker died mid-attempt, and outbox events nobody dispatched. */

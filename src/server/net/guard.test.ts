@@ -37,6 +37,23 @@ describe("SSRF guard", () => {
     expect(error!.message).not.toContain("127.0.0.1");
   });
 
+  it("reuses a checked answer only within its TTL, then resolves and checks again", async () => {
+    const lookupOnce = (lookup: ReturnType<typeof guardedLookup>) =>
+      new Promise<Error | null>((resolve) => lookup("localhost", {}, (err) => resolve(err)));
+    // The policy object is read at each check: closing it stands in for DNS now answering a forbidden address.
+    const cachedPolicy = { allowPrivate: true };
+    const cached = guardedLookup(cachedPolicy, 60_000);
+    expect(await lookupOnce(cached)).toBeNull();
+    cachedPolicy.allowPrivate = false;
+    expect(await lookupOnce(cached)).toBeNull(); // the answer checked a moment ago
+
+    const expiredPolicy = { allowPrivate: true };
+    const expired = guardedLookup(expiredPolicy, 0);
+    expect(await lookupOnce(expired)).toBeNull();
+    expiredPolicy.allowPrivate = false;
+    expect(await lookupOnce(expired)).toBeInstanceOf(BlockedAddressError);
+  });
+
   it("the crawler's fetch refuses a loopback site unless private networks are allowed", async () => {
     const server = http.createServer((_req, res) => res.end("hello"));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

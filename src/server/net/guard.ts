@@ -67,17 +67,40 @@ export function assertLiteralHostAllowed(url: URL, policy: NetPolicy) {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
+/**
+ * How long a checked DNS answer is reused for new connections to the same
+ * host. A burst of deliveries opens many connections at once; each asked the
+ * resolver again. Reuse is safe: only answers that passed the check are kept,
+ * so a socket still only ever connects to an address checked within the last
+ * 30 s, and a changed answer (rebinding to a private address) is resolved
+ * and checked again once the entry is older.
+ */
+export const CHECKED_LOOKUP_TTL_MS = 30_000;
+
+function answer(list: dns.LookupAddress[], hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
+  if (options.all) return callback(null, list);
+  const first = list[0];
+  if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), []);
+  callback(null, first.address, first.family);
+}
+
 /** A `lookup` for sockets that refuses blocked addresses at connect time. */
-export function guardedLookup(policy: NetPolicy) {
+export function guardedLookup(policy: NetPolicy, ttlMs = CHECKED_LOOKUP_TTL_MS) {
+  const checked = new Map<string, { at: number; list: dns.LookupAddress[] }>();
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    const key = `${options.family ?? 0}:${hostname}`;
+    const cached = checked.get(key);
+    if (cached && Date.now() - cached.at < ttlMs) return answer(cached.list, hostname, options, callback);
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as dns.LookupAddress[];
-      if (list.some((a) => isBlockedAddress(a.address, policy))) return callback(new BlockedAddressError(hostname), []);
-      if (options.all) return callback(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), []);
-      callback(null, first.address, first.family);
+      if (list.some((a) => isBlockedAddress(a.address, policy))) {
+        checked.delete(key);
+        return callback(new BlockedAddressError(hostname), []);
+      }
+      if (checked.size > 1000) checked.clear(); // bounded: endpoints are few, a flood of names is not worth remembering
+      checked.set(key, { at: Date.now(), list });
+      answer(list, hostname, options, callback);
     });
   };
 }

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { createWebhook } from "@/server/services/webhooks";
+import { attemptDeliveries } from "@/server/webhooks/attempt";
+import { DELIVERIES_PER_JOB, enqueueDeliveries } from "@/server/webhooks/dispatch";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner } from "../helpers/fixtures";
+import { startReceiver } from "../helpers/https-receiver";
+
+/**
+ * Deliveries attempted in batches (one `deliver_webhook` job per
+ * DELIVERIES_PER_JOB deliveries): each delivery keeps its own outcome, and
+ * batches that overlap (a sweeper's re-queue beside the original job, two
+ * workers) send every delivery once.
+ */
+let db: Db;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+  process.env.WEBHOOK_CA_CERTS = receiver.caFile;
+  process.env.WEBHOOK_RETRY_SCHEDULE = "0,60";
+  ({ db } = await createTestDatabase());
+  owner = await agencyOwner(db);
+});
+afterAll(() => receiver?.close());
+
+async function deliveriesTo(path: string, n: number) {
+  const hook = await createWebhook(db, owner.agency, { url: receiver.url(path), events: null });
+  const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  await db.webhookDelivery.createMany({
+    data: ids.map((id) => ({ id, webhookId: hook.webhook.id, event: "webhook.test", payload: { id, event: "webhook.test", data: {} }, nextAttemptAt: new Date() })),
+  });
+  return ids;
+}
+
+describe("batched delivery attempts", () => {
+  it("queue one job per batch of deliveries", async () => {
+    const ids = await deliveriesTo("/queued", DELIVERIES_PER_JOB * 2 + 1);
+    await db.$executeRawUnsafe(`DELETE FROM graphile_worker._private_jobs`);
+    await enqueueDeliveries(db, ids);
+    const jobs = await db.$queryRaw<{ ids: string[] }[]>`
+      SELECT j.payload->'ids' AS ids FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE t.identifier = 'deliver_webhook' ORDER BY j.id`;
+    expect(jobs.map((j) => j.ids.length)).toEqual([DELIVERIES_PER_JOB, DELIVERIES_PER_JOB, 1]);
+    expect(jobs.flatMap((j) => j.ids)).toEqual(ids);
+  });
+
+  it("record each delivery's own outcome, and overlapping batches send each delivery once", async () => {
+    const ok = await deliveriesTo("/ok", 20);
+    const failing = await deliveriesTo("/down", 6);
+    receiver.reply("/down", () => ({ status: 500, body: "down" }));
+    const all = [...ok, ...failing];
+    // Two overlapping batches at once, as two workers would run a job and its re-queued copy.
+    const [first, second] = await Promise.all([attemptDeliveries(db, all.slice(0, 18)), attemptDeliveries(db, all.slice(8))]);
+
+    const states = all.map((id) => [first.get(id)?.state, second.get(id)?.state].filter((s) => s && s !== "skipped"));
+    expect(states.every((s) => s.length === 1)).toBe(true);
+    expect(receiver.at("/ok").map((r) => r.headers["webhook-id"]).sort()).toEqual([...ok].sort());
+    expect(receiver.at("/down")).toHaveLength(failing.length);
+
+    const rows = await db.webhookDelivery.findMany({ where: { id: { in: all } } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ok) expect(byId.get(id)).toMatchObject({ attempts: 1, responseStatus: 200, lastError: null, nextAttemptAt: null });
+    for (const id of failing) {
+      const row = byId.get(id)!;
+      expect(row).toMatchObject({ attempts: 1, responseStatus: 500, lastError: "HTTP 500: down", deliveredAt: null });
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 30_000); // the retry, 60 s later
+    }
+
+    // Nothing is due any more: a third batch sends nothing.
+    const third = await attemptDeliveries(db, all);
+    expect([...third.values()].every((o) => o.state === "skipped")).toBe(true);
+    expect(receiver.requests.filter((r) => r.path === "/ok" || r.path === "/down")).toHaveLength(ok.length + failing.length);
+  });
+});
