@@ -207,7 +207,8 @@ export async function runRetrievalBenchmark() {
     try {
       const items = questions();
       log(`measuring ${QUESTIONS} sequential questions each (after ${WARMUP} warm-up)`);
-      const ours = await measure(items, async (query) => (await searchPassages(db, { chatbotId, query, topK: 10 })).length);
+      // As the answer pipeline calls it: the chatbot (and its language) already loaded.
+      const ours = await measure(items, async (query) => (await searchPassages(db, { chatbotId, query, topK: 10, language: "en" })).length);
       const baseline = await measure(items, async (query) => (await raw.query(BASELINE, [chatbotId, query])).rowCount ?? 0);
       const version = (await raw.query<{ v: string }>("SHOW server_version")).rows[0]?.v ?? "?";
       const cpu = cpus();

@@ -36,6 +36,10 @@ export async function runTrainingBenchmark() {
   const { startWorkers } = await import("@/server/jobs/runner");
   const { crawlFetch } = await import("@/server/crawler/fetch");
   const { createSource } = await import("@/server/services/source-training");
+  const { parseHtml, extractHtmlDocument } = await import("@/server/retrieval/extract");
+  const { readPageMeta } = await import("@/server/crawler/html-meta");
+  const { chunkDocument } = await import("@/server/retrieval/chunk");
+  const { indexSource } = await import("@/server/retrieval/index-source");
 
   const bodies = Array.from({ length: PAGES }, (_, i) => pageHtml(i));
   const sitemap = `<?xml version="1.0"?><urlset>${bodies.map((_, i) => `<url><loc>BASE/page/${i}</loc></url>`).join("")}</urlset>`;
@@ -73,6 +77,7 @@ export async function runTrainingBenchmark() {
 
   const runner = await startWorkers(url, { concurrency: Math.max(4, loops + 2) });
   const t1 = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const website = await createSource(db, bot, { type: "website", url: base + "/" });
   let done;
   for (;;) {
@@ -81,8 +86,34 @@ export async function runTrainingBenchmark() {
     await new Promise((r) => setTimeout(r, 100));
   }
   const crawlSeconds = (performance.now() - t1) / 1000;
+  const crawlCpu = process.cpuUsage(cpuAtStart);
   const [chunks] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM source_chunks WHERE chatbot_id = ${bot.id}::uuid`;
   await runner.stop();
+
+  // Where a page's time goes: the same pipeline, phase by phase, one page after the other (a second chatbot).
+  const phases = { fetch: 0, "parse + links": 0, extract: 0, "chunk + token counts": 0, "index (tsvector, chunks, terms)": 0 };
+  const other = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Bench phases" } });
+  for (const pageUrl of urls.slice(1)) {
+    let t = performance.now();
+    const lap = (phase: keyof typeof phases) => {
+      const now = performance.now();
+      phases[phase] += now - t;
+      t = now;
+    };
+    const res = await crawlFetch(pageUrl);
+    lap("fetch");
+    const parsed = parseHtml(Buffer.from(res.body).toString("utf8"));
+    readPageMeta(parsed, pageUrl);
+    lap("parse + links");
+    const document = extractHtmlDocument(parsed, pageUrl);
+    lap("extract");
+    await chunkDocument(document);
+    lap("chunk + token counts");
+    const page = await db.source.create({ data: { chatbotId: other.id, type: "page", indexer: "crawler", url: pageUrl, title: document.title, status: "training" } });
+    t = performance.now();
+    await indexSource(db, { sourceId: page.id, chatbotId: other.id, document, url: pageUrl });
+    lap("index (tsvector, chunks, terms)"); // chunks the document again (memoised token counts)
+  }
   await db.$disconnect();
   await server.stop();
   site.close();
@@ -92,4 +123,9 @@ export async function runTrainingBenchmark() {
   console.log(`  status ${done.status}, ${pages} pages indexed, ${chunks?.n ?? 0} chunks`);
   console.log(`  crawl + extract + index : ${(pages / crawlSeconds).toFixed(1).padStart(7)} pages/s  (${crawlSeconds.toFixed(1)} s)   target ≥ 20 pages/s`);
   console.log(`  baseline: plain fetch   : ${(urls.length / baselineSeconds).toFixed(1).padStart(7)} pages/s  (${baselineSeconds.toFixed(1)} s)`);
+  const nodeCpu = (crawlCpu.user + crawlCpu.system) / 1e6;
+  console.log(`  this Node process (jobs + Prisma) was busy ${nodeCpu.toFixed(1)} s of the crawl's ${crawlSeconds.toFixed(1)} s (${((100 * nodeCpu) / crawlSeconds).toFixed(0)} % of one core)`);
+  const perPage = crawlSeconds * 1000 / Math.max(1, pages);
+  console.log(`  per page, phase by phase (one page at a time; the crawl above takes ${perPage.toFixed(1)} ms of wall time per page with ${loops} loops):`);
+  for (const [phase, ms] of Object.entries(phases)) console.log(`    ${phase.padEnd(32)} ${(ms / PAGES).toFixed(2).padStart(7)} ms`);
 }

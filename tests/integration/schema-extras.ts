@@ -28,4 +28,9 @@ export const EXTRA_CHECKS: Record<string, string> = {
  * Indexes schema.prisma cannot express (GIN on a tsvector, trigram, partial
  * or expression indexes), by index name: the full `pg_get_indexdef` text.
  */
-export const EXTRA_INDEXES: Record<string, string> = {};
+export const EXTRA_INDEXES: Record<string, string> = {
+  // Retrieval (issue 9): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
+  source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
+  chatbot_search_terms_chatbot_id_lexeme_idx:
+    "CREATE INDEX chatbot_search_terms_chatbot_id_lexeme_idx ON public.chatbot_search_terms USING gin (chatbot_id, lexeme gin_trgm_ops)",
+};

@@ -15,6 +15,9 @@ const LOOP_BUDGET_MS = 60_000;
 
 const COUNTS_EVERY_MS = 1000;
 
+/** A loop re-reads its website (stopped, deleted, re-synced?) at most this often, not before every page. */
+const WEBSITE_EVERY_MS = 1000;
+
 export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
 
 export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -29,14 +32,30 @@ async function reachedSourceLimit(db: Db | Tx, chatbotId: string): Promise<numbe
   return row.live >= row.source_limit ? row.source_limit : null;
 }
 
-async function followLinks(db: Db, website: Source, row: FrontierRow, links: string[]) {
+/** Links a loop has already put in the frontier (or seen refused by its cap), not sent again. */
+const SENT_LINKS_MAX = 50_000;
+
+async function followLinks(db: Db, website: Source, row: FrontierRow, links: string[], sent: Set<string>) {
+  // Most of a page's links (its menus) were on the previous page too: only new ones cost a query.
+  const fresh = links.filter((l) => !sent.has(l));
+  if (!fresh.length) return;
   const robots = robotsFor(website.url!, website.robotsTxt);
-  const keep = links.filter((l) => isSameSite(l, website.url!) && looksLikePage(l) && robotsAllow(robots, l));
+  const keep = fresh.filter((l) => isSameSite(l, website.url!) && looksLikePage(l) && robotsAllow(robots, l));
   await queueUrls(db, website.id, keep, row.depth + 1, env().CRAWL_MAX_PAGES);
+  // Queued now or before (a row's depth only matters for order), or refused by the cap, which only fills up.
+  if (sent.size + fresh.length > SENT_LINKS_MAX) sent.clear();
+  for (const l of fresh) sent.add(l);
+}
+
+export interface CrawlRowContext {
+  /** The chatbot's default_language (read with the website, saves a look-up per page). */
+  language?: string;
+  /** Links this loop already followed (see followLinks). */
+  sentLinks?: Set<string>;
 }
 
 /** Fetches one claimed frontier row and records the outcome (page source trained, skipped, failed). */
-export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promise<void> {
+export async function crawlRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<void> {
   const { CRAWL_PAGE_TIMEOUT_MS } = env();
   if (row.attempts > MAX_ATTEMPTS) return settle(db, row.id, "failed", `Gave up after ${MAX_ATTEMPTS} attempts`);
   if (!robotsAllow(robotsFor(website.url!, website.robotsTxt), row.url)) return settle(db, row.id, "skipped", "robots.txt disallows this page");
@@ -51,7 +70,7 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
     if (isSameSite(finalUrl, website.url!)) await queueUrls(db, website.id, [finalUrl], row.depth, env().CRAWL_MAX_PAGES);
     return settle(db, row.id, "skipped", isSameSite(finalUrl, website.url!) ? `Redirects to ${finalUrl}` : "Redirects off the site");
   }
-  if (fetched.meta) await followLinks(db, website, row, fetched.meta.links);
+  if (fetched.meta) await followLinks(db, website, row, fetched.meta.links, context.sentLinks ?? new Set());
   if (fetched.kind === "skipped") return settle(db, row.id, "skipped", fetched.reason);
   const canonical = fetched.meta?.canonical;
   if (canonical && canonical !== finalUrl && isSameSite(canonical, website.url!)) {
@@ -92,7 +111,7 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
     }
     pageId = created.pageId;
   }
-  const { chunkCount } = await indexSource(db, { sourceId: pageId, chatbotId: website.chatbotId, document: fetched.document, url: finalUrl });
+  const { chunkCount } = await indexSource(db, { sourceId: pageId, chatbotId: website.chatbotId, document: fetched.document, url: finalUrl, language: context.language });
   await recordTrained(db, pageId, { title, text: fetched.text, hash, chunkCount, etag: fetched.etag, lastModified: fetched.lastModified });
   await settle(db, row.id, "done", null);
 }
@@ -105,8 +124,14 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow): Promi
 export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | "finished" | "idle"> {
   const startedAt = Date.now();
   let countedAt = 0;
+  let website: (Source & { chatbot: { defaultLanguage: string } }) | null = null;
+  let readAt = 0;
+  const sentLinks = new Set<string>();
   for (;;) {
-    const website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null } });
+    if (Date.now() - readAt > WEBSITE_EVERY_MS) {
+      website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null }, include: { chatbot: { select: { defaultLanguage: true } } } });
+      readAt = Date.now();
+    }
     if (!website || website.status !== "crawling" || !website.url) return "idle";
     if (Date.now() - startedAt > LOOP_BUDGET_MS) return "more";
     const row = await claimNext(db, websiteId, leaseMs());
@@ -118,7 +143,7 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
       return "finished";
     }
     try {
-      await crawlRow(db, website, row);
+      await crawlRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
     } catch (error) {
       await settle(db, row.id, "failed", `Could not be processed: ${(error as Error).message}`.slice(0, 300));
     }
@@ -127,6 +152,7 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
       await refreshCounts(db, websiteId);
       countedAt = Date.now();
     }
-    if (website.crawlDelayMs > 0) await new Promise((r) => setTimeout(r, website.crawlDelayMs));
+    const delayMs = website.crawlDelayMs;
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
   }
 }

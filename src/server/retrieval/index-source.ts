@@ -57,16 +57,16 @@ async function changeChunks(
 /**
  * Chunks a source's extracted document and replaces the source's chunks with
  * them in one transaction (searches see the old chunks or the new ones, never
- * a mix). The chatbot's `default_language` picks the stemming.
+ * a mix). The chatbot's `default_language` picks the stemming (`language`
+ * when the caller has it, else read).
  */
 export async function indexSource(
   db: Db,
-  input: { sourceId: string; chatbotId: string; document: ExtractedDocument; url: string | null },
+  input: { sourceId: string; chatbotId: string; document: ExtractedDocument; url: string | null; language?: string },
 ): Promise<{ chunkCount: number }> {
   const chunks = await chunkDocument(input.document);
-  const pool = poolOf(db);
-  const language = await pool.query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId]);
-  const config = searchConfigFor(language.rows[0]?.default_language);
+  const language = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
+  const config = searchConfigFor(language);
   await inTransaction(db, (client) =>
     changeChunks(client, [input.sourceId], {
       chatbotId: input.chatbotId,

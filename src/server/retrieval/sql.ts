@@ -87,7 +87,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *  1. Each word's lexemes; a lexeme the chatbot's text never uses is replaced
  *     by the most similar known one (pg_trgm over the vocabulary), its weight
  *     scaled by the similarity: typos and near-forms still find their page.
- *  2. Candidates: chunks matching any lexeme (GIN index on tsv).
+ *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
+ *     only this chatbot's postings are read).
  *  3. BM25 over the candidates, tf read from the stored tsvector.
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */
