@@ -37,7 +37,7 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
  * look-ups agree.
  */
 export const visibleTeamsWhere = (userId: string) =>
-  ({ OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+  ({ deletedAt: null, OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
 
 /** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
 export function visibleOrNotFound<T>(access: T | null, message: string): T {
