@@ -21,8 +21,11 @@ async function ids() {
   return { client: client.id, bot: bot.id, webhook: webhook?.id };
 }
 
+/** Every section of a chatbot (the tabs in components/chatbots/chatbot-tabs.tsx). */
+const CHATBOT_SECTIONS = ["playground", "inbox", "settings", "prompts", "sources", "finetunes", "analytics", "contacts", "escalations", "install"];
+
 function chatbotPages(bot: string) {
-  return ["settings", "prompts", "sources", "finetunes", "analytics"].map((s) => `/chatbots/${bot}/${s}`);
+  return CHATBOT_SECTIONS.map((s) => `/chatbots/${bot}/${s}`);
 }
 
 /** Pages a role may not use, and unknown ones: they must answer 404 (with a way back), and are audited too. */
@@ -42,7 +45,7 @@ async function audit(page: Page, path: string, label: string, viewport: (typeof 
   expect.soft(overflow, `horizontal scroll on ${path} (${viewport.name})`).toBeLessThanOrEqual(0);
   if (process.env.SCREENSHOTS) {
     mkdirSync(".data/screenshots", { recursive: true });
-    await page.screenshot({ path: `.data/screenshots/${label}-${viewport.name}-${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "").slice(0, 60) || "root"}.png` });
+    await page.screenshot({ fullPage: true, path: `.data/screenshots/${label}-${viewport.name}-${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "").slice(0, 60) || "root"}.png` });
   }
 }
 
@@ -51,7 +54,9 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test("signed-out pages", async ({ page }) => {
-      for (const path of ["/login", "/forgot-password", "/reset-password?token=nope", "/invitations/accept?token=nope", "/not-a-page"]) {
+      const { bot } = await ids();
+      // The visitor's side: the widget's frame and the shareable chat page.
+      for (const path of ["/login", "/forgot-password", "/reset-password?token=nope", "/invitations/accept?token=nope", "/not-a-page", `/widget/${bot}`, `/chat/${bot}`]) {
         await audit(page, path, "public", viewport);
       }
     });
