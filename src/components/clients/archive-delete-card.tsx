@@ -25,7 +25,14 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
   const router = useRouter();
   const [confirming, setConfirming] = useState<"archive" | "delete" | null>(null);
   const refresh = () => queryClient.invalidateQueries();
-  const archive = useMutation(trpc.lifecycle.archiveClient.mutationOptions({ onSuccess: async () => (setConfirming(null), await refresh()) }));
+  const archive = useMutation(
+    trpc.lifecycle.archiveClient.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(null);
+        await refresh();
+      },
+    }),
+  );
   const restore = useMutation(trpc.lifecycle.restoreClient.mutationOptions({ onSuccess: () => refresh() }));
   const remove = useMutation(
     trpc.lifecycle.deleteClient.mutationOptions({
@@ -86,7 +93,10 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
         pending={archive.isPending}
         error={archive.error?.message ?? null}
         onConfirm={() => archive.mutate({ client_id: client.id })}
-        onClose={() => (archive.reset(), setConfirming(null))}
+        onClose={() => {
+          archive.reset();
+          setConfirming(null);
+        }}
       />
       {confirming === "delete" ? (
         <DeleteClientDialog
@@ -94,7 +104,10 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
           pending={remove.isPending}
           error={remove.error?.message ?? null}
           onConfirm={() => remove.mutate({ client_id: client.id })}
-          onClose={() => (remove.reset(), setConfirming(null))}
+          onClose={() => {
+            remove.reset();
+            setConfirming(null);
+          }}
         />
       ) : null}
     </Card>

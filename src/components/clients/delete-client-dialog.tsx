@@ -57,7 +57,10 @@ export function DeleteClientDialog({
           <Input
             id="delete-client-name"
             value={typed}
-            onChange={(e) => (setTyped(e.target.value), setMismatch(false))}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setMismatch(false);
+            }}
             autoComplete="off"
             autoFocus
             aria-invalid={mismatch || undefined}

@@ -59,7 +59,10 @@ export function DeleteChatbotCard() {
         pending={remove.isPending}
         error={remove.error?.message ?? null}
         onConfirm={() => remove.mutate({ chatbot_id: chatbot.id })}
-        onClose={() => (remove.reset(), setOpen(false))}
+        onClose={() => {
+          remove.reset();
+          setOpen(false);
+        }}
       />
     </Card>
   );
