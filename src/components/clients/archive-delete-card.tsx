@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
 import { useTRPC } from "@/trpc/react";
 import { DeleteClientDialog } from "@/components/clients/delete-client-dialog";
 
@@ -82,13 +82,7 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
       <ConfirmDialog
         open={confirming === "archive"}
         title={`Archive ${client.name}?`}
-        description={
-          <ul className="list-disc space-y-1 pl-5">
-            {ARCHIVE_POINTS.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        }
+        description={<ConsequenceList points={ARCHIVE_POINTS} />}
         confirmLabel="Archive client"
         pending={archive.isPending}
         error={archive.error?.message ?? null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { ConsequenceList } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Field } from "@/components/ui/field";
@@ -36,13 +37,7 @@ export function DeleteClientDialog({
       open
       onClose={onClose}
       title={`Delete ${name} for good?`}
-      description={
-        <ul className="list-disc space-y-1 pl-5">
-          {DELETE_POINTS.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      }
+      description={<ConsequenceList points={DELETE_POINTS} />}
     >
       <form
         noValidate

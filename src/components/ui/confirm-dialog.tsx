@@ -35,3 +35,14 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** What a consequential action does, point by point, for a confirmation dialog's description. */
+export function ConsequenceList({ points }: { points: readonly string[] }) {
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {points.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  );
+}

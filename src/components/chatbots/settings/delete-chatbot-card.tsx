@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
 import { canManageTeam } from "@/server/domain/team-management";
 import { useTRPC } from "@/trpc/react";
 
@@ -48,13 +48,7 @@ export function DeleteChatbotCard() {
       <ConfirmDialog
         open={open}
         title={`Delete ${chatbot.name}?`}
-        description={
-          <ul className="list-disc space-y-1 pl-5">
-            {DELETE_POINTS.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        }
+        description={<ConsequenceList points={DELETE_POINTS} />}
         confirmLabel="Delete chatbot"
         pending={remove.isPending}
         error={remove.error?.message ?? null}
