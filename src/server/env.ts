@@ -66,6 +66,9 @@ const schema = z.object({
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   // Half the CPUs: password hashing can never take the whole machine from the API.
   AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),

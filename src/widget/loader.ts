@@ -6,6 +6,7 @@
  * before the visitor interacts; it sets no cookies and stores nothing on the
  * host page.
  */
+import { textOnAccent } from "../server/domain/text-on-accent";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
 
 interface Config {
@@ -41,7 +42,7 @@ const css = (c: Config) => `
 *{box-sizing:border-box}
 .root{position:fixed;bottom:20px;${c.position}:20px;z-index:2147483000;display:flex;flex-direction:column;align-items:${c.position === "left" ? "flex-start" : "flex-end"};gap:12px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .bar{display:flex;align-items:center;gap:8px;flex-direction:${c.position === "left" ? "row" : "row-reverse"}}
-.launcher{all:unset;box-sizing:border-box;cursor:pointer;display:flex;align-items:center;justify-content:center;gap:8px;min-width:56px;height:56px;padding:0 16px;border-radius:28px;color:#fff;background:${c.accent_color};box-shadow:0 6px 20px rgba(0,0,0,.22);font:600 15px/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.launcher{all:unset;box-sizing:border-box;cursor:pointer;display:flex;align-items:center;justify-content:center;gap:8px;min-width:56px;height:56px;padding:0 16px;border-radius:28px;color:${textOnAccent(c.accent_color)};background:${c.accent_color};box-shadow:0 6px 20px rgba(0,0,0,.22);font:600 15px/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .launcher:focus-visible,.hide:focus-visible{outline:3px solid #111827;outline-offset:3px}
 .launcher img{width:28px;height:28px;border-radius:50%;object-fit:cover}
 .hide{all:unset;box-sizing:border-box;cursor:pointer;width:28px;height:28px;border-radius:14px;background:#fff;color:#374151;display:flex;align-items:center;justify-content:center;box-shadow:0 2px 8px rgba(0,0,0,.2)}

@@ -5,7 +5,7 @@ import type { Context } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
 import { runLowCreditAlerts } from "@/server/services/lifecycle";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, clientWorkspace, teamMember } from "../helpers/fixtures";
+import { agencyOwner, chatbot, clientWorkspace, conversations, sources, teamMember } from "../helpers/fixtures";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
 /** Archive/restore of client workspaces, deleting chatbots and the low-credit alert (issue 13), with a real local SMTP server. */
@@ -61,6 +61,37 @@ describe("archiving a client workspace", () => {
     expect((await failure(callerFor(other.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
     const admin = await teamMember(db, workspace.id, "admin");
     expect((await failure(callerFor(admin.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
+  });
+});
+
+describe("deleting a client workspace", () => {
+  it("needs it archived, removes its agents, sources, conversations and people, and keeps its ledger", async () => {
+    const workspace = await clientWorkspace(db, owner.agency, "Gone Co");
+    const admin = await teamMember(db, workspace.id, "admin");
+    const bot = await chatbot(db, workspace.id, owner.user.id, "Gone bot");
+    await sources(db, bot.id, [{ title: "FAQ" }]);
+    await conversations(db, bot.id, { open: 2, unread: 0, archived: 0 });
+    await db.team.update({ where: { id: workspace.id }, data: { poolMessagesUsed: 7 } });
+    await db.creditLedgerEntry.create({ data: { teamId: workspace.id, agencyId: owner.agency.id, kind: "topup", usedAfter: 0, topupAfter: 5, debtAfter: 0, topupDelta: 5 } });
+
+    expect((await failure(callerFor(owner.user).lifecycle.deleteClient({ client_id: workspace.id }))).message).toBe("Archive this client before deleting it.");
+    expect((await failure(callerFor(admin.user).lifecycle.deleteClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
+    await callerFor(owner.user).lifecycle.archiveClient({ client_id: workspace.id });
+    await callerFor(owner.user).lifecycle.deleteClient({ client_id: workspace.id });
+
+    expect(await db.chatbot.count({ where: { teamId: workspace.id } })).toBe(0);
+    expect(await db.source.count({ where: { chatbotId: bot.id } })).toBe(0);
+    expect(await db.conversation.count({ where: { chatbotId: bot.id } })).toBe(0);
+    expect(await db.membership.count({ where: { teamId: workspace.id } })).toBe(0);
+    expect(await db.creditLedgerEntry.count({ where: { teamId: workspace.id } })).toBe(1);
+    expect((await db.team.findUniqueOrThrow({ where: { id: workspace.id } })).poolMessagesUsed).toBe(7);
+
+    expect((await failure(callerFor(owner.user).agencyClients.get({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await failure(callerFor(owner.user).lifecycle.restoreClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await callerFor(owner.user).agencyClients.overview()).clients.map((c) => c.id)).not.toContain(workspace.id);
+    expect((await callerFor(owner.user).agencyClients.list({})).data.map((c) => c.id)).not.toContain(workspace.id);
+    expect((await failure(callerFor(owner.user).team.get({ team_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect(await callerFor(admin.user).team.manageable()).toEqual([]);
   });
 });
 

@@ -212,4 +212,32 @@ describe("account", () => {
     expect(reused.message).toMatch(/already used or has expired/);
     expect((await failure(anonymous().account.resetPassword({ token: "forged", password: "yet-another-1" }))).code).toBe("UNPROCESSABLE_CONTENT");
   });
+
+  it("limits reset requests per address and per IP, with the same answer whether the account exists or not", async () => {
+    const { env } = await import("@/server/env");
+    Object.assign(env(), { PASSWORD_RESET_PER_EMAIL: 2, PASSWORD_RESET_PER_IP: 5 });
+    const from = (ip: string) => createCaller({ db, user: null, via: null, tokenId: null, requesterIp: ip });
+    const before = smtp.messages.length;
+    const known = member.user.email;
+
+    // Per address: the third request in the window is refused, for a real account and an unknown address alike.
+    for (const email of [known, "ghost@example.test"]) {
+      await from("198.51.100.1").account.requestPasswordReset({ email });
+      await from("198.51.100.2").account.requestPasswordReset({ email: email.toUpperCase() });
+    }
+    const limitedKnown = await failure(from("198.51.100.3").account.requestPasswordReset({ email: known }));
+    const limitedGhost = await failure(from("198.51.100.3").account.requestPasswordReset({ email: "ghost@example.test" }));
+    expect(limitedKnown.code).toBe("TOO_MANY_REQUESTS");
+    expect(limitedGhost).toEqual({ ...limitedKnown, message: limitedKnown.message });
+    expect(limitedKnown.message).toMatch(/^Too many password reset requests for this address\./);
+    await smtp.waitFor(before + 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.length).toBe(before + 2);
+
+    // Per IP: one network spraying addresses is stopped after PASSWORD_RESET_PER_IP requests.
+    for (let i = 0; i < 5; i++) await from("203.0.113.9").account.requestPasswordReset({ email: `spray-${i}@example.test` });
+    const sprayed = await failure(from("203.0.113.9").account.requestPasswordReset({ email: "spray-5@example.test" }));
+    expect(sprayed.message).toMatch(/^Too many password reset requests from your network\./);
+    await from("203.0.113.10").account.requestPasswordReset({ email: "spray-5@example.test" });
+  });
 });

@@ -32,7 +32,7 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
         </Button>
       </div>
       <div className="overflow-x-auto">
-        <Table>
+        <Table aria-label="Contacts">
           <THead>
             <TR>
               <TH>Name</TH>

@@ -26,7 +26,7 @@ export function EscalationsList({ chatbotId }: { chatbotId: string }) {
   if (!query.data.length) return <EmptyState title="No escalations" description="When escalations are on, visitors who ask for a person (or keep getting no answer) appear here." />;
   return (
     <div className="overflow-x-auto">
-      <Table>
+      <Table aria-label="Escalations">
         <THead>
           <TR>
             <TH>When</TH>

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiTokenItem } from "@/components/lib/trpc-types";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 
 /** Asks before revoking `token` (open while it is non-null), then revokes it and refreshes the list. */
@@ -41,19 +41,13 @@ export function RevokeTokenDialog({ token, onClose }: { token: ApiTokenItem | nu
           {revoke.error.message}
         </p>
       ) : null}
-      <DialogFooter>
-        <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={revoke.isPending}
-          aria-busy={revoke.isPending || undefined}
-          onClick={() => token && revoke.mutate({ id: token.id })}
-        >
-          Revoke token
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        confirmLabel="Revoke token"
+        onCancel={close}
+        onConfirm={() => token && revoke.mutate({ id: token.id })}
+        pending={revoke.isPending}
+        variant="danger"
+      />
     </Dialog>
   );
 }

@@ -20,10 +20,11 @@ const TABS = [
 ] as const;
 
 /** The chatbot's sections: tabs from `sm` up; on a phone a labelled menu, so no section is cut off. */
-export function ChatbotTabs({ chatbotId }: { chatbotId: string }) {
+export function ChatbotTabs({ chatbotId, canViewContacts }: { chatbotId: string; canViewContacts: boolean }) {
   const pathname = usePathname() ?? "";
   const router = useRouter();
-  const tabs = TABS.map((tab) => {
+  // Contacts are personal data a read-only member may not see (the page answers 404 to them).
+  const tabs = TABS.filter((tab) => canViewContacts || tab.segment !== "contacts").map((tab) => {
     const href = `/chatbots/${chatbotId}/${tab.segment}`;
     return { ...tab, href, active: pathname === href || pathname.startsWith(`${href}/`) };
   });

@@ -10,7 +10,8 @@ import { PlusIcon } from "@/components/chatbots/icons";
 import { applyServerErrors } from "@/components/chatbots/server-errors";
 import type { EditableTeam } from "@/components/chatbots/types";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -87,14 +88,7 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
             {formError}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending ? "Creating…" : "Create chatbot"}
-          </Button>
-        </DialogFooter>
+        <DialogActions confirmLabel={create.isPending ? "Creating…" : "Create chatbot"} onCancel={onClose} pending={create.isPending} />
       </form>
     </Dialog>
   );

@@ -10,7 +10,10 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
+import { Badge } from "@/components/ui/badge";
 import { AgentsSection } from "@/components/clients/agents-section";
+import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
+import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
 import { CreditActions } from "@/components/clients/credit-actions";
 import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
@@ -80,12 +83,13 @@ function DetailSkeleton() {
   );
 }
 
-/** One client workspace: credits, status, agents, invitations, limits and the credit ledger. */
+/** One client workspace: credits, status, agents, invitations, limits, the low-credit alert, archive/delete and the credit ledger. */
 export function ClientDetail({ clientId }: { clientId: string }) {
   const trpc = useTRPC();
   const noRetry = { staleTime: 0, retry: (n: number, e: Parameters<typeof isForbidden>[0]) => !isForbidden(e) && !isNotFound(e) && n < 1 };
   const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.get.queryOptions({ client_id: clientId }, noRetry));
   const overview = useQuery(trpc.agencyClients.overview.queryOptions(undefined, noRetry));
+  const state = useQuery(trpc.lifecycle.clientState.queryOptions({ client_id: clientId }, noRetry));
   const [created, setCreated] = useState(() => peekCreatedInvitation(clientId));
   useEffect(() => () => forgetCreatedInvitation(clientId), [clientId]);
 
@@ -121,6 +125,8 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   }
 
   const client = data.client;
+  const archived = Boolean(state.data?.archived_at);
+  const lowNow = overview.data?.clients.find((c) => c.id === client.id)?.low_credits ?? false;
   return (
     <div className="space-y-6">
       <div>
@@ -132,6 +138,8 @@ export function ClientDetail({ clientId }: { clientId: string }) {
               <span data-testid="client-status">
                 <StatusBadge client={client} />
               </span>
+              {archived ? <Badge>Archived</Badge> : null}
+              {lowNow ? <Badge tone="amber">Low credits</Badge> : null}
             </div>
             <p className="mt-1 text-sm text-gray-500">
               {client.external_reference ? (
@@ -143,13 +151,17 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <ViewAsClientButton clientId={client.id} />
-            <StatusActions client={client} />
+            {archived ? null : (
+              <>
+                <ViewAsClientButton clientId={client.id} />
+                <StatusActions client={client} />
+              </>
+            )}
           </div>
         </div>
       </div>
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
-      <StatusNote client={client} />
+      {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AgentsSection client={client} />
@@ -161,6 +173,16 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         <ErrorAlert title="Couldn't load your plan's integrations." message={overview.error.message} onRetry={() => void overview.refetch()} />
       ) : (
         <Skeleton className="h-64" />
+      )}
+      {state.data ? (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <LowCreditAlertCard key={String(state.data.low_credit_threshold)} clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
+          <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
+        </div>
+      ) : state.error ? (
+        <ErrorAlert title="Couldn't load the archive and alert settings." message={state.error.message} onRetry={() => void state.refetch()} />
+      ) : (
+        <Skeleton className="h-40" />
       )}
       <section aria-labelledby="ledger-heading" className="space-y-3">
         <h2 id="ledger-heading" className="text-sm font-semibold text-gray-900">

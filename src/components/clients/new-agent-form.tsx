@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerFieldErrors } from "@/components/lib/server-field-errors";
-import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { AgentFields } from "@/components/clients/agent-fields";
 import { newAgentSchema } from "@/components/clients/client-form-schema";
@@ -46,14 +46,7 @@ export function NewAgentForm({ clientId, onDone }: { clientId: string; onDone: (
       <form onSubmit={onSubmit} noValidate aria-label="New agent" className="space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4">
         <AgentFields />
         {create.error ? <FormError message={[create.error.message, ...otherErrors.filter((m) => m !== create.error?.message)].join(" ")} /> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending ? "Creating…" : "Create agent"}
-          </Button>
-        </div>
+        <DialogActions confirmLabel={create.isPending ? "Creating…" : "Create agent"} onCancel={onDone} pending={create.isPending} />
       </form>
     </FormProvider>
   );

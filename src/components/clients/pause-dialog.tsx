@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { cn } from "@/components/lib/cn";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { FormError } from "@/components/clients/query-states";
 import type { Client, PauseMode } from "@/components/clients/types";
@@ -86,18 +86,13 @@ export function PauseDialog({ client, open, onClose }: { client: Client; open: b
       </fieldset>
       <div className="mt-5 space-y-4">
         <FormError message={pause.error?.message} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={close} disabled={pause.isPending}>
-            Cancel
-          </Button>
-          <Button
-            disabled={pause.isPending || client.pause_mode === mode}
-            aria-busy={pause.isPending || undefined}
-            onClick={() => pause.mutate({ client_id: client.id, mode })}
-          >
-            Pause workspace
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          confirmLabel="Pause workspace"
+          onCancel={close}
+          onConfirm={() => pause.mutate({ client_id: client.id, mode })}
+          pending={pause.isPending}
+          disabled={client.pause_mode === mode}
+        />
       </div>
     </Dialog>
   );

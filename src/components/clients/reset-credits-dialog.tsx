@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { formatNumber } from "@/components/clients/format";
 import { FormError } from "@/components/clients/query-states";
@@ -43,14 +43,12 @@ export function ResetCreditsDialog({ client, open, onClose }: { client: Client; 
     >
       <div className="space-y-4">
         <FormError message={update.error?.message} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={close} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button disabled={update.isPending} aria-busy={update.isPending || undefined} onClick={() => update.mutate({ client_id: client.id, reset_credits: true })}>
-            Reset credits
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          confirmLabel="Reset credits"
+          onCancel={close}
+          onConfirm={() => update.mutate({ client_id: client.id, reset_credits: true })}
+          pending={update.isPending}
+        />
       </div>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { FormError } from "@/components/clients/query-states";
 import type { Client } from "@/components/clients/types";
@@ -61,19 +61,13 @@ export function StatusDialog({ client, action, onClose }: { client: Client; acti
     >
       <div className="space-y-4">
         <FormError message={mutation.error?.message} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant={action === "suspend" ? "danger" : "primary"}
-            disabled={mutation.isPending}
-            aria-busy={mutation.isPending || undefined}
-            onClick={() => (action === "resume" ? resume : suspend).mutate({ client_id: client.id })}
-          >
-            {copy.confirm}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          confirmLabel={copy.confirm}
+          onCancel={close}
+          onConfirm={() => (action === "resume" ? resume : suspend).mutate({ client_id: client.id })}
+          pending={mutation.isPending}
+          variant={action === "suspend" ? "danger" : "primary"}
+        />
       </div>
     </Dialog>
   );

@@ -5,8 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors } from "@/components/lib/server-field-errors";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
 import { formatNumber } from "@/components/clients/format";
@@ -64,14 +64,7 @@ export function TopUpDialog({ client, open, onClose }: { client: Client; open: b
           {(c) => <Input {...c} {...register("amount")} inputMode="numeric" autoComplete="off" autoFocus placeholder="e.g. 500" />}
         </FormField>
         <FormError message={topUp.error?.message} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={close} disabled={topUp.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={topUp.isPending} aria-busy={topUp.isPending || undefined}>
-            Add credits
-          </Button>
-        </DialogFooter>
+        <DialogActions confirmLabel="Add credits" onCancel={close} pending={topUp.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** Asks before a consequential action; shows its failure inside the dialog. */
 export function ConfirmDialog({
@@ -31,14 +31,18 @@ export function ConfirmDialog({
           {error}
         </p>
       ) : null}
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm} pending={pending} variant="danger" />
     </Dialog>
+  );
+}
+
+/** What a consequential action does, point by point, for a confirmation dialog's description. */
+export function ConsequenceList({ points }: { points: readonly string[] }) {
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {points.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
   );
 }

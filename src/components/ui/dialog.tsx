@@ -72,6 +72,7 @@ export function Dialog({
   );
 }
 
+/** The footer row of a dialog; `DialogActions` fills it with Cancel and the action. */
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }

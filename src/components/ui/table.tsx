@@ -1,9 +1,19 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/components/lib/cn";
 
+/**
+ * A table in a box that scrolls sideways when it is wider than the screen
+ * (phones). The box is a labelled, focusable region so keyboard users can
+ * scroll it too (axe: scrollable-region-focusable).
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs">
+    <div
+      role="region"
+      aria-label={props["aria-label"] ?? "Table"}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
       <table className={cn("min-w-full divide-y divide-gray-200 text-left text-sm", className)} {...props} />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { textOnAccent } from "@/server/domain/text-on-accent";
 import { cn } from "@/components/lib/cn";
 import type { WidgetConfig } from "@/server/widget/config";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "@/widget/protocol";
@@ -76,7 +77,7 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
       onKeyDown={onKeyDown}
       className={cn("flex h-dvh flex-col overflow-hidden bg-white text-gray-900", TEXT[config.font_size], !embed && "mx-auto max-w-3xl sm:border-x sm:border-gray-200")}
     >
-      <header className={cn("flex items-center gap-3 px-4 text-white", HEADER[config.header_size])} style={{ background: accent }}>
+      <header className={cn("flex items-center gap-3 px-4", HEADER[config.header_size])} style={{ background: accent, color: textOnAccent(accent) }}>
         {config.header_icon ? (
           // eslint-disable-next-line @next/next/no-img-element -- any URL the chatbot's owner chose; not optimisable
           <img src={config.header_icon} alt="" className="size-8 rounded-full bg-white/20 object-cover" />
@@ -85,12 +86,12 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
           {config.name}
         </h1>
         {hasConversation ? (
-          <button type="button" onClick={chat.restart} className="rounded-md px-2 py-1 text-xs font-medium text-white hover:bg-white/20" disabled={chat.streaming}>
+          <button type="button" onClick={chat.restart} className="rounded-md px-2 py-1 text-xs font-medium hover:bg-white/20" disabled={chat.streaming}>
             New chat
           </button>
         ) : null}
         {embed ? (
-          <button type="button" onClick={close} aria-label="Close chat" className="rounded-md p-1 text-white hover:bg-white/20">
+          <button type="button" onClick={close} aria-label="Close chat" className="rounded-md p-1 hover:bg-white/20">
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
               <path d="M18 6 6 18M6 6l12 12" />
             </svg>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { textOnAccent } from "@/server/domain/text-on-accent";
 
 /** The message field: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ placeholder, accent, disabled, inputRef, onSend }: { placeholder: string; accent: string; disabled: boolean; inputRef: RefObject<HTMLTextAreaElement | null>; onSend: (text: string) => void }) {
@@ -37,8 +38,8 @@ export function Composer({ placeholder, accent, disabled, inputRef, onSend }: { 
         type="submit"
         aria-label="Send message"
         disabled={disabled || !text.trim()}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-white disabled:opacity-50"
-        style={{ background: accent }}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full disabled:opacity-50"
+        style={{ background: accent, color: textOnAccent(accent) }}
       >
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />

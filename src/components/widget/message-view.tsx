@@ -1,6 +1,7 @@
 "use client";
 
 import { cn } from "@/components/lib/cn";
+import { textOnAccent } from "@/server/domain/text-on-accent";
 import type { StoredMessage } from "./conversation-store";
 import { linkify } from "./linkify";
 
@@ -44,7 +45,7 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
   if (message.role === "user") {
     return (
       <li className="flex flex-col items-end gap-1">
-        <p className="max-w-[85%] rounded-2xl rounded-br-sm px-3.5 py-2 break-words whitespace-pre-wrap text-white" style={{ background: accent }}>
+        <p className="max-w-[85%] rounded-2xl rounded-br-sm px-3.5 py-2 break-words whitespace-pre-wrap" style={{ background: accent, color: textOnAccent(accent) }}>
           <span className="sr-only">You: </span>
           {message.content}
         </p>

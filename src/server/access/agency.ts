@@ -13,9 +13,9 @@ export async function ownedAgency(db: Db, userId: string): Promise<Agency> {
   return agency;
 }
 
-/** A client workspace of this agency; another agency's (or a malformed id) is NOT_FOUND. */
+/** A client workspace of this agency; another agency's, a deleted one (or a malformed id) is NOT_FOUND. */
 export async function clientOfAgency(db: Db, agency: Agency, clientId: string): Promise<Team> {
-  const client = isUuid(clientId) ? await db.team.findFirst({ where: { id: clientId, agencyId: agency.id, kind: "client" } }) : null;
+  const client = isUuid(clientId) ? await db.team.findFirst({ where: { id: clientId, agencyId: agency.id, kind: "client", deletedAt: null } }) : null;
   if (!client) throw new AppError("NOT_FOUND", "Client workspace not found.");
   return client;
 }

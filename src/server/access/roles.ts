@@ -34,7 +34,7 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
  * look-ups agree.
  */
 export const visibleTeamsWhere = (userId: string) =>
-  ({ OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+  ({ deletedAt: null, OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
 
 /**
  * `visibleTeamsWhere` in SQL, for hot lists written as one statement

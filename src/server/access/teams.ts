@@ -13,7 +13,7 @@ export interface TeamAccess {
 async function findTeamAccess(db: Db, userId: string, teamId: string): Promise<TeamAccess | null> {
   if (!isUuid(teamId)) return null;
   const found = await db.team.findUnique({ where: { id: teamId }, include: teamRoleRelations(userId) });
-  if (!found) return null;
+  if (!found || found.deletedAt) return null;
   const { agency: _agency, memberships: _memberships, ...team } = found;
   const role = roleIn(userId, found);
   return role ? { team, role } : null;

@@ -8,6 +8,7 @@ import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/db/client";
 import { authenticateToken, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
+import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
 import { clientOfAgency, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, webhookOfAgency } from "@/server/access";
@@ -48,6 +49,8 @@ export interface Context {
   clientIp?: string | null;
   /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
   host?: string | null;
+  /** Dashboard calls: the client IP as the sign-in throttle sees it (`X-Forwarded-For` as Next passes it), for public auth actions' limits. */
+  requesterIp?: string | null;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function createContext(opts: { headers: Headers; allowSession: bool
   }
   const userId = await getSessionUserId();
   const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
-  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host") };
+  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host"), requesterIp: throttledIp(opts.headers) };
 }
 
 export interface ErrorData {

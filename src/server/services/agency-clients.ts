@@ -108,7 +108,7 @@ export async function createClient(
   return db.$transaction(async (tx) => {
     await lockAgency(tx, agency.id);
     const cap = agency.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit;
-    const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client" } });
+    const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client", deletedAt: null } });
     if (count >= cap) throw new AppError("RULE_VIOLATION", `The plan's workspace limit (${cap}) is reached.`);
     const now = new Date();
     const hasLimit = input.message_limit !== null && input.message_limit !== undefined;
@@ -151,6 +151,7 @@ export async function listClients(
   const where = {
     agencyId: agency.id,
     kind: "client" as const,
+    deletedAt: null,
     ...(filter.external_reference !== undefined ? { externalReference: filter.external_reference } : {}),
     ...(filter.status ? { status: filter.status } : {}),
   };

@@ -18,7 +18,7 @@ import { serializeClient } from "@/server/serializers/client";
 
 export async function agencyOverview(db: Db, agency: Agency) {
   const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
-  const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client", deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   const ids = clients.map((c) => c.id);
   const [usage, recent] = await Promise.all([
     usageOf(db, ids),

@@ -236,7 +236,7 @@ export async function limitChanged(tx: Tx, workspaceId: string, opts: { actorUse
 
 /** The monthly renewal job: due workspaces (and agency pools) start a new period. */
 export async function renewDue(db: Db, now = new Date()): Promise<{ renewed: number; skipped: number; pools: number }> {
-  const due = await db.team.findMany({ where: { kind: "client", creditsRenewAt: { lte: now } }, select: { id: true } });
+  const due = await db.team.findMany({ where: { kind: "client", deletedAt: null, creditsRenewAt: { lte: now } }, select: { id: true } });
   let renewed = 0;
   let skipped = 0;
   for (const { id } of due) {

@@ -1,18 +1,18 @@
-import type { Chatbot } from "@/generated/prisma/client";
+import type { Chatbot, Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { lowCreditStep } from "@/server/domain/low-credit";
 import { AppError } from "@/server/errors";
 import { env } from "@/server/env";
 import { sendMail } from "@/server/mail/mailer";
 import { lowCreditMail } from "@/server/mail/templates";
-import { clientOfAgency as findClient, type Agency } from "@/server/access";
 import { brandForAgency } from "@/server/services/brand";
 import { messagesRemaining } from "@/server/domain/credits";
 import { agencyPool } from "@/server/services/credits";
 
 /**
  * Lifecycle of client workspaces and chatbots (issue 13), and the low-credit
- * alert. What each step does to credits, sources and conversations is
+ * alert. Functions take the client or chatbot that the procedure's access
+ * check resolved (`clientProcedure`, `chatbotEditProcedure`). What each step does to credits, sources and conversations is
  * written in docs/decisions.md and in the confirmation dialogs.
  */
 
@@ -23,8 +23,7 @@ import { agencyPool } from "@/server/services/credits";
  * Credits, sources, conversations and the ledger are kept; restoring brings
  * it back active.
  */
-export async function archiveClient(db: Db, agency: Agency, clientId: string) {
-  const client = await findClient(db, agency, clientId);
+export async function archiveClient(db: Db, client: Team) {
   if (client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is already archived.");
   const now = new Date();
   await db.$transaction([
@@ -34,15 +33,37 @@ export async function archiveClient(db: Db, agency: Agency, clientId: string) {
 }
 
 /** Brings an archived client back, active. */
-export async function restoreClient(db: Db, agency: Agency, clientId: string) {
-  const client = await findClient(db, agency, clientId);
+export async function restoreClient(db: Db, client: Team) {
   if (!client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is not archived.");
   await db.team.update({ where: { id: client.id }, data: { archivedAt: null, status: "active", pauseMode: null, pausedAt: null } });
 }
 
+/**
+ * Deletes an archived client workspace for good: its chatbots go, and with
+ * them (database cascades) their sources and indexed chunks, conversations,
+ * messages, visitors, contacts and escalations; its memberships and
+ * invitations go too, so its people lose access (their accounts and API
+ * tokens stay, they just no longer reach this workspace). The team row stays
+ * as an invisible tombstone so the agency's credit ledger and this period's
+ * use of the agency pool are kept: deleting never refunds credits. The
+ * agency's webhook endpoints are its own and are not touched.
+ */
+export async function deleteClient(db: Db, client: Team) {
+  if (!client.archivedAt) throw new AppError("RULE_VIOLATION", "Archive this client before deleting it.");
+  await db.$transaction(async (tx) => {
+    // Claim the row first, so two deletes (or a restore racing a delete) cannot interleave.
+    const claimed = await tx.team.updateMany({ where: { id: client.id, deletedAt: null, archivedAt: { not: null } }, data: { deletedAt: new Date(), lowCreditThreshold: null, lowCreditAlertedAt: null } });
+    if (claimed.count !== 1) throw new AppError("NOT_FOUND", "Client workspace not found.");
+    await tx.chatbot.deleteMany({ where: { teamId: client.id } });
+    await tx.contact.deleteMany({ where: { teamId: client.id } });
+    await tx.membership.deleteMany({ where: { teamId: client.id } });
+    await tx.invitation.deleteMany({ where: { teamId: client.id } });
+    await tx.user.updateMany({ where: { currentTeamId: client.id }, data: { currentTeamId: null } });
+  });
+}
+
 /** The per-client alert threshold (remaining message credits), or null for none; a new threshold starts a new episode. */
-export async function setLowCreditThreshold(db: Db, agency: Agency, clientId: string, threshold: number | null) {
-  const client = await findClient(db, agency, clientId);
+export async function setLowCreditThreshold(db: Db, client: Team, threshold: number | null) {
   await db.team.update({ where: { id: client.id }, data: { lowCreditThreshold: threshold, lowCreditAlertedAt: null } });
 }
 
@@ -63,7 +84,7 @@ export async function deleteChatbot(db: Db, chatbot: Chatbot) {
  */
 export async function runLowCreditAlerts(db: Db): Promise<number> {
   const clients = await db.team.findMany({
-    where: { kind: "client", OR: [{ lowCreditThreshold: { not: null } }, { lowCreditAlertedAt: { not: null } }] },
+    where: { kind: "client", deletedAt: null, OR: [{ lowCreditThreshold: { not: null } }, { lowCreditAlertedAt: { not: null } }] },
     include: { agency: { include: { owner: true } } },
   });
   let sent = 0;

@@ -57,7 +57,7 @@ export async function portalContext(db: Db, userId: string, viewAsTeamId: string
   ]);
   const viewed =
     agency && viewAsTeamId && isUuid(viewAsTeamId)
-      ? await db.team.findFirst({ where: { id: viewAsTeamId, agencyId: agency.id, kind: "client", archivedAt: null }, select: { id: true, name: true } })
+      ? await db.team.findFirst({ where: { id: viewAsTeamId, agencyId: agency.id, kind: "client", archivedAt: null, deletedAt: null }, select: { id: true, name: true } })
       : null;
   const nav = navFor({ ownsAgency: agency !== null, viewingAsClient: viewed !== null, manageableTeams: workspaces.filter((w) => w.can_manage_team).length });
   return { agency, viewAs: viewed, workspaces, nav };

@@ -6,8 +6,8 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/chatbots/server-errors";
 import type { UpdatedAnswerItem } from "@/components/chatbots/types";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -78,14 +78,7 @@ export function UpdatedAnswerDialog({
             {formError}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            {editing ? "Save changes" : "Add answer"}
-          </Button>
-        </DialogFooter>
+        <DialogActions confirmLabel={editing ? "Save changes" : "Add answer"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>
   );

@@ -6,8 +6,8 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { applyServerErrors } from "@/components/chatbots/server-errors";
 import type { SuggestedMessageItem } from "@/components/chatbots/types";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -95,14 +95,7 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
             {formError}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            {editing ? "Save changes" : "Add message"}
-          </Button>
-        </DialogFooter>
+        <DialogActions confirmLabel={editing ? "Save changes" : "Add message"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ArrowDownIcon, ArrowUpIcon, LinkIcon, MessageIcon, PlusIcon } from "@/components/chatbots/icons";
@@ -17,6 +17,8 @@ import { SUGGESTED_MESSAGE_LIMITS } from "@/server/domain/suggested-messages";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
 
+type Direction = "up" | "down";
+
 /** The chatbot's suggested messages in display order: add, edit, move up/down, delete (editors and up). */
 export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
@@ -27,10 +29,46 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
   const [dialog, setDialog] = useState<{ editing: SuggestedMessageItem | null } | null>(null);
   const [deleting, setDeleting] = useState<SuggestedMessageItem | null>(null);
 
+  // Keyboard users keep their place: after a move, focus returns to the moved
+  // item's button (its other arrow when it reached an end), and the new
+  // position is announced.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const [moved, setMoved] = useState<{ id: string; direction: Direction; announcement: string } | null>(null);
   const move = useMutation(
     trpc.chatbots.prompts.move.mutationOptions({
-      onSuccess: (list) => queryClient.setQueryData(listKey, list),
+      onSuccess: (list, input) => {
+        queryClient.setQueryData(listKey, list);
+        const at = list.findIndex((m) => m.id === input.id);
+        const name = list[at]?.name ?? "The message";
+        setMoved({ id: input.id, direction: input.direction, announcement: `${name} moved to position ${at + 1} of ${list.length}.` });
+      },
     }),
+  );
+  useEffect(() => {
+    if (!moved) return;
+    const same = moveButtons.current.get(`${moved.id}:${moved.direction}`);
+    const other = moveButtons.current.get(`${moved.id}:${moved.direction === "up" ? "down" : "up"}`);
+    const target = same && same.getAttribute("aria-disabled") !== "true" ? same : other;
+    target?.focus();
+  }, [moved, query.data]);
+  const moveButton = (m: SuggestedMessageItem, direction: Direction, atEnd: boolean) => (
+    <Button
+      ref={(el) => {
+        if (el) moveButtons.current.set(`${m.id}:${direction}`, el);
+        else moveButtons.current.delete(`${m.id}:${direction}`);
+      }}
+      variant="ghost"
+      size="sm"
+      aria-label={`Move ${m.name} ${direction}`}
+      // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
+      aria-disabled={atEnd || move.isPending || undefined}
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+      onClick={() => {
+        if (!atEnd && !move.isPending) move.mutate({ chatbot_id: chatbotId, id: m.id, direction });
+      }}
+    >
+      {direction === "up" ? <ArrowUpIcon className="size-4" /> : <ArrowDownIcon className="size-4" />}
+    </Button>
   );
   const remove = useMutation(
     trpc.chatbots.prompts.delete.mutationOptions({
@@ -110,24 +148,8 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
                 </div>
                 {can_edit ? (
                   <div className="flex shrink-0 items-center gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Move ${m.name} up`}
-                      disabled={index === 0 || move.isPending}
-                      onClick={() => move.mutate({ chatbot_id: chatbotId, id: m.id, direction: "up" })}
-                    >
-                      <ArrowUpIcon className="size-4" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Move ${m.name} down`}
-                      disabled={index === messages.length - 1 || move.isPending}
-                      onClick={() => move.mutate({ chatbot_id: chatbotId, id: m.id, direction: "down" })}
-                    >
-                      <ArrowDownIcon className="size-4" />
-                    </Button>
+                    {moveButton(m, "up", index === 0)}
+                    {moveButton(m, "down", index === messages.length - 1)}
                     <Button variant="secondary" size="sm" aria-label={`Edit ${m.name}`} onClick={() => setDialog({ editing: m })}>
                       Edit
                     </Button>
@@ -141,6 +163,9 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
           ))}
         </ol>
       )}
+      <p role="status" className="sr-only">
+        {moved?.announcement}
+      </p>
       {move.error ? <ErrorAlert className="mt-3" title="Couldn't move the message." message={move.error.message} /> : null}
       {dialog ? <SuggestedMessageDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog

@@ -3,6 +3,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { cn } from "@/components/lib/cn";
 import { isAccentColor } from "@/server/domain/accent-color";
+import { textOnAccent } from "@/server/domain/text-on-accent";
 import type { ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
 
 const TEXT = { sm: "text-xs", md: "text-sm", lg: "text-base" } as const;
@@ -23,7 +24,7 @@ export function WidgetPreview() {
       <figcaption className="mb-2 text-xs font-medium tracking-wide text-gray-500 uppercase">Preview</figcaption>
       <div className="rounded-xl border border-gray-200 bg-gray-100 p-3" data-testid="widget-preview">
         <div className="overflow-hidden rounded-lg bg-white shadow-md">
-          <div className={cn("px-3 font-semibold text-white", size(HEADER, headerSize))} style={{ background }}>
+          <div className={cn("px-3 font-semibold", size(HEADER, headerSize))} style={{ background, color: textOnAccent(background) }}>
             {name || "Chatbot"}
           </div>
           <div className={cn("space-y-2 p-3", size(TEXT, fontSize))}>
@@ -38,7 +39,7 @@ export function WidgetPreview() {
           </div>
         </div>
         <div className={cn("mt-3 flex items-center gap-2", position === "left" ? "justify-start" : "flex-row-reverse justify-start")}>
-          <span className="flex size-10 items-center justify-center rounded-full text-white shadow" style={{ background }} aria-hidden="true">
+          <span className="flex size-10 items-center justify-center rounded-full shadow" style={{ background, color: textOnAccent(background) }} aria-hidden="true">
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2}>
               <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
             </svg>

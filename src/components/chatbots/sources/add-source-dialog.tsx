@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -128,14 +128,7 @@ export function AddSourceDialog({ chatbotId, kind, onClose }: { chatbotId: strin
             {formError}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            {kind === "file" ? "Upload" : "Add and train"}
-          </Button>
-        </DialogFooter>
+        <DialogActions confirmLabel={kind === "file" ? "Upload" : "Add and train"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authenticatedProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { throttlePasswordReset } from "@/server/auth/password-reset-throttle";
 import { serializeUser, userSchema } from "@/server/serializers/user";
 import { changePassword, requestPasswordReset, resetPassword, resetTokenUsable, signOutEverywhere, updateProfile } from "@/server/services/account";
 
@@ -25,6 +26,7 @@ export const accountRouter = createTRPCRouter({
   }),
 
   requestPasswordReset: publicProcedure.input(z.object({ email: z.email().max(255) })).mutation(async ({ ctx, input }) => {
+    await throttlePasswordReset(input.email, ctx.requesterIp ?? "unknown");
     await requestPasswordReset(ctx.db, input.email, ctx.host ?? null);
     return { ok: true as const };
   }),

@@ -1,36 +1,41 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, chatbotEditProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { canManageTeam } from "@/server/domain/team-management";
 import { AppError } from "@/server/errors";
 import { isoOffsetOrNull } from "@/server/lib/timestamps";
-import { clientOfAgency as findClient } from "@/server/access";
-import { archiveClient, deleteChatbot, restoreClient, setLowCreditThreshold } from "@/server/services/lifecycle";
+import { archiveClient, deleteChatbot, deleteClient, restoreClient, setLowCreditThreshold } from "@/server/services/lifecycle";
 
-const clientId = z.string().max(100);
 const ok = { ok: true as const };
 
-/** Archive/restore client workspaces, the low-credit threshold, deleting chatbots (dashboard only). */
+/** Archive/restore/delete client workspaces, the low-credit threshold, deleting chatbots (dashboard only). */
 export const lifecycleRouter = createTRPCRouter({
   /** What the contract's client object does not carry: archived, and the alert threshold. */
-  clientState: agencyOwnerProcedure.input(z.object({ client_id: clientId })).query(async ({ ctx, input }) => {
-    const client = await findClient(ctx.db, ctx.agency, input.client_id);
-    return { archived_at: isoOffsetOrNull(client.archivedAt), low_credit_threshold: client.lowCreditThreshold, low_credit_alerted_at: isoOffsetOrNull(client.lowCreditAlertedAt) };
-  }),
+  clientState: clientProcedure.query(({ ctx }) => ({
+    archived_at: isoOffsetOrNull(ctx.client.archivedAt),
+    low_credit_threshold: ctx.client.lowCreditThreshold,
+    low_credit_alerted_at: isoOffsetOrNull(ctx.client.lowCreditAlertedAt),
+  })),
 
-  archiveClient: agencyOwnerProcedure.input(z.object({ client_id: clientId })).mutation(async ({ ctx, input }) => {
-    await archiveClient(ctx.db, ctx.agency, input.client_id);
+  archiveClient: clientProcedure.mutation(async ({ ctx }) => {
+    await archiveClient(ctx.db, ctx.client);
     return ok;
   }),
 
-  restoreClient: agencyOwnerProcedure.input(z.object({ client_id: clientId })).mutation(async ({ ctx, input }) => {
-    await restoreClient(ctx.db, ctx.agency, input.client_id);
+  restoreClient: clientProcedure.mutation(async ({ ctx }) => {
+    await restoreClient(ctx.db, ctx.client);
     return ok;
   }),
 
-  setLowCreditThreshold: agencyOwnerProcedure
-    .input(z.object({ client_id: clientId, threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
+  /** Only an archived client: archiving first is the "are you sure" that cannot be clicked through by accident. */
+  deleteClient: clientProcedure.mutation(async ({ ctx }) => {
+    await deleteClient(ctx.db, ctx.client);
+    return ok;
+  }),
+
+  setLowCreditThreshold: clientProcedure
+    .input(z.object({ threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
     .mutation(async ({ ctx, input }) => {
-      await setLowCreditThreshold(ctx.db, ctx.agency, input.client_id, input.threshold);
+      await setLowCreditThreshold(ctx.db, ctx.client, input.threshold);
       return ok;
     }),
 

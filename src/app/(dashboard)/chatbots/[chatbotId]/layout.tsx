@@ -21,7 +21,7 @@ export default async function ChatbotLayout({ children, params }: { children: Re
   return (
     <ChatbotProvider value={overview}>
       <ChatbotHeader overview={overview} />
-      <ChatbotTabs chatbotId={overview.chatbot.id} />
+      <ChatbotTabs chatbotId={overview.chatbot.id} canViewContacts={overview.can_view_contacts} />
       {children}
     </ChatbotProvider>
   );
