@@ -73,7 +73,6 @@ export async function runRestBenchmark() {
     const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-rest", {
       DATA_DIR,
       WORKERS_ENABLED: "false",
-      RATE_LIMIT_WIDGET_PER_MINUTE: "100000",
       RATE_LIMIT_WIDGET_PER_MINUTE: "10000000",
     });
     stops.unshift(() => app.stop());

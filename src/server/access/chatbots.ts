@@ -35,7 +35,7 @@ async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Pro
        JOIN teams t ON t.id = c.team_id
        LEFT JOIN teams a ON a.id = t.agency_id
        LEFT JOIN memberships m ON m.team_id = t.id AND m.user_id = $2
-      WHERE c.id = $1 AND c.deleted_at IS NULL`,
+      WHERE c.id = $1 AND c.deleted_at IS NULL AND t.deleted_at IS NULL`,
     [chatbotId, userId],
   );
   const row = rows[0];

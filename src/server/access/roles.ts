@@ -43,8 +43,8 @@ export const visibleTeamsWhere = (userId: string) =>
  * tests/integration/visible-chatbots.test.ts holds both forms to the same rule.
  */
 export const visibleTeamSql = (teamAlias: string, userParam: number) =>
-  `(EXISTS (SELECT 1 FROM memberships vm WHERE vm.team_id = ${teamAlias}.id AND vm.user_id = $${userParam})
-    OR EXISTS (SELECT 1 FROM teams va WHERE va.id = ${teamAlias}.agency_id AND va.owner_id = $${userParam} AND va.kind = 'agency'))`;
+  `(${teamAlias}.deleted_at IS NULL AND (EXISTS (SELECT 1 FROM memberships vm WHERE vm.team_id = ${teamAlias}.id AND vm.user_id = $${userParam})
+    OR EXISTS (SELECT 1 FROM teams va WHERE va.id = ${teamAlias}.agency_id AND va.owner_id = $${userParam} AND va.kind = 'agency')))`;
 
 /** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
 export function visibleOrNotFound<T>(access: T | null, message: string): T {
