@@ -145,6 +145,19 @@ describe("indexSource and searchPassages", () => {
     expect(hits[0]?.sourceId).toBe(s.id);
   });
 
+  it("takes the language from the caller when given (no look-up), and stems with it", async () => {
+    const b = await bot("de");
+    const s = await source(b.id);
+    const doc = extractHtml("<html><head><title>Versand</title></head><body><h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Tagen.</p></body></html>", "https://x.test/versand");
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    const query = "Bestellungen versendet";
+    expect((await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "de" }))[0]?.sourceId).toBe(s.id);
+    // "simple" does not stem "versendet" to "versend": only the exact word "Bestellungen" matches, with a lower score.
+    const [german] = await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "de" });
+    const [plain] = await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "xx" });
+    expect(plain?.score ?? 0).toBeLessThan(german!.score);
+  });
+
   it("an empty document leaves no chunks", async () => {
     const b = await bot();
     const s = await source(b.id);

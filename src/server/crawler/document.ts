@@ -1,4 +1,4 @@
-import { documentText, extractDocx, extractHtml, extractPdf, extractPlainText, type ExtractedDocument } from "@/server/retrieval/extract";
+import { documentText, extractDocx, extractHtmlDocument, extractPdf, extractPlainText, parseHtml, type ExtractedDocument, type LinkedDocument } from "@/server/retrieval/extract";
 import { crawlFetch, FetchFailure, type FetchOptions } from "@/server/crawler/fetch";
 import { headerNoindex, readPageMeta, type PageMeta } from "@/server/crawler/html-meta";
 import { isBlockedError } from "@/server/net/guard";
@@ -28,8 +28,11 @@ export function fetchFailureReason(error: unknown, timeoutMs: number): string {
   return `Could not connect: ${code ?? err.message}`;
 }
 
-export async function extractByType(contentType: string, body: Uint8Array, url: string): Promise<ExtractedDocument | null> {
-  if (contentType === "text/html" || contentType === "application/xhtml+xml") return extractHtml(Buffer.from(body).toString("utf8"), url);
+const isHtmlType = (contentType: string) => contentType === "text/html" || contentType === "application/xhtml+xml";
+
+/** `parsed`: the HTML page already parsed (by fetchDocument, for its links), which extraction uses up. */
+export async function extractByType(contentType: string, body: Uint8Array, url: string, parsed?: LinkedDocument): Promise<ExtractedDocument | null> {
+  if (isHtmlType(contentType)) return extractHtmlDocument(parsed ?? parseHtml(Buffer.from(body).toString("utf8")), url);
   if (contentType === "application/pdf") return extractPdf(body);
   if (contentType === DOCX) return extractDocx(body);
   if (contentType === "text/markdown" || contentType === "text/x-markdown") return extractPlainText(Buffer.from(body).toString("utf8"), "md");
@@ -53,12 +56,13 @@ export async function fetchDocument(
   if (res.status === 304) return { kind: "unchanged", finalUrl: res.finalUrl };
   if (res.status === 404 || res.status === 410) return { kind: "failed", reason: `HTTP ${res.status}: the page does not exist`, gone: true };
   if (res.status < 200 || res.status >= 300) return { kind: "failed", reason: `HTTP ${res.status}`, gone: false };
-  const isHtml = res.contentType === "text/html" || res.contentType === "application/xhtml+xml";
-  const meta = isHtml ? readPageMeta(Buffer.from(res.body).toString("utf8"), res.finalUrl) : null;
+  // An HTML page is parsed once: its links and robots meta first, then its text from the same document.
+  const parsed = isHtmlType(res.contentType) ? parseHtml(Buffer.from(res.body).toString("utf8")) : undefined;
+  const meta = parsed ? readPageMeta(parsed, res.finalUrl) : null;
   if (meta?.noindex || headerNoindex(res.headers["x-robots-tag"] ?? null)) return { kind: "skipped", finalUrl: res.finalUrl, reason: "noindex: the page asks not to be indexed", meta };
   let document: ExtractedDocument | null;
   try {
-    document = await extractByType(res.contentType, res.body, res.finalUrl);
+    document = await extractByType(res.contentType, res.body, res.finalUrl, parsed);
   } catch (error) {
     return { kind: "failed", reason: `Could not read the ${res.contentType} document: ${(error as Error).message}`.slice(0, 300), gone: false };
   }

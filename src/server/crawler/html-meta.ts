@@ -1,5 +1,5 @@
-import { parseHTML } from "linkedom";
 import { normalizeUrl } from "@/server/crawler/urls";
+import type { LinkedDocument } from "@/server/retrieval/extract";
 
 /** What the crawler itself needs from an HTML page (extraction of the text is retrieval's job). */
 export interface PageMeta {
@@ -12,8 +12,8 @@ export interface PageMeta {
 
 const OUR_ROBOTS_META = ["robots", "agencychatbotbot"];
 
-export function readPageMeta(html: string, pageUrl: string): PageMeta {
-  const { document } = parseHTML(html);
+/** Reads the page without changing it (extraction runs on the same parsed document afterwards). */
+export function readPageMeta(document: LinkedDocument, pageUrl: string): PageMeta {
   const base = document.querySelector("base[href]")?.getAttribute("href");
   const baseUrl = (base && normalizeUrl(base, pageUrl)) || pageUrl;
   let noindex = false;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSitemap } from "@/server/crawler/sitemaps";
 import { isSameSite, normalizeUrl } from "@/server/crawler/urls";
 import { readPageMeta } from "@/server/crawler/html-meta";
+import { parseHtml } from "@/server/retrieval/extract";
 
 describe("sitemaps", () => {
   it("reads a urlset and a sitemap index", () => {
@@ -30,8 +31,8 @@ describe("urls", () => {
 describe("page meta", () => {
   it("reads title, noindex, canonical and followable links", () => {
     const meta = readPageMeta(
-      `<html><head><title> Hello  world </title><meta name="robots" content="NOINDEX, follow"><link rel="canonical" href="/c#x"></head>
-       <body><a href="/a">a</a><a href="b?utm_medium=x">b</a><a rel="nofollow" href="/n">n</a><a href="mailto:x@y.z">m</a></body></html>`,
+      parseHtml(`<html><head><title> Hello  world </title><meta name="robots" content="NOINDEX, follow"><link rel="canonical" href="/c#x"></head>
+       <body><a href="/a">a</a><a href="b?utm_medium=x">b</a><a rel="nofollow" href="/n">n</a><a href="mailto:x@y.z">m</a></body></html>`),
       "https://example.com/dir/page",
     );
     expect(meta).toEqual({ title: "Hello world", noindex: true, nofollow: false, canonical: "https://example.com/c", links: ["https://example.com/a", "https://example.com/dir/b"] });

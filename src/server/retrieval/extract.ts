@@ -11,25 +11,25 @@ export interface ExtractedDocument {
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
 const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
 
-type LinkedDocument = ReturnType<typeof parseHTML>["document"];
+export type LinkedDocument = ReturnType<typeof parseHTML>["document"];
 
-function parse(html: string): LinkedDocument {
+/** An HTML page parsed once: the crawler reads its links from it, then extractHtmlDocument its text. */
+export function parseHtml(html: string): LinkedDocument {
   // linkedom needs a full document to give <body> and <title>.
   const full = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   return parseHTML(full).document;
 }
 
+/** The body without its furniture (skipped in place: the document is left as it is for Readability). */
 function fallbackBlocks(document: LinkedDocument): TextBlock[] {
   const body = document.body ?? document.documentElement;
   if (!body) return [];
-  for (const el of Array.from(body.querySelectorAll(FURNITURE))) el.remove();
-  return blocksFromDom(body);
+  return blocksFromDom(body, new Set<unknown>(body.querySelectorAll(FURNITURE)));
 }
 
+/** Readability's article; it rewrites the document it is given. */
 function readableBlocks(document: LinkedDocument): { title: string; blocks: TextBlock[] } | null {
-  // Readability mutates the document: give it its own copy.
-  const copy = parse(document.toString());
-  const article = new Readability(copy as unknown as Document, { serializer: (node: Node) => node }).parse();
+  const article = new Readability(document as unknown as Document, { serializer: (node: Node) => node }).parse();
   if (!article?.content) return null;
   const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
   return { title: normalizeSpace(article.title ?? ""), blocks };
@@ -44,9 +44,18 @@ function countChars(blocks: TextBlock[]): number {
  * (and keeps most of the text), otherwise the body without its furniture.
  */
 export function extractHtml(html: string, url: string): ExtractedDocument {
-  const document = parse(html);
+  return extractHtmlDocument(parseHtml(html), url);
+}
+
+/**
+ * extractHtml on a page already parsed (parseHtml). The page is parsed once:
+ * everything that reads the document runs first and Readability, which
+ * rewrites it, last: the document is used up afterwards.
+ */
+export function extractHtmlDocument(document: LinkedDocument, url: string): ExtractedDocument {
   const pageTitle = normalizeSpace(document.querySelector("title")?.textContent ?? "");
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
+  const fallback = fallbackBlocks(document);
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
@@ -55,7 +64,6 @@ export function extractHtml(html: string, url: string): ExtractedDocument {
       readable = null; // a page Readability cannot handle still has its body
     }
   }
-  const fallback = fallbackBlocks(parse(html));
   // Readability sometimes keeps one section of a long page; the body without
   // furniture is better then.
   const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) ? readable.blocks : fallback;
@@ -167,7 +175,7 @@ export function pdfParagraphs(page: string): string[] {
 export async function extractDocx(data: Uint8Array): Promise<ExtractedDocument> {
   const mammoth = (await import("mammoth")).default;
   const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(data) });
-  const document = parse(html);
+  const document = parseHtml(html);
   const blocks = blocksFromDom(document.body);
   const title = normalizeSpace(document.querySelector("h1")?.textContent ?? "") || (blocks[0]?.text.slice(0, 120) ?? "");
   return { title, blocks };

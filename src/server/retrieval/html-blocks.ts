@@ -34,18 +34,22 @@ export function normalizeSpace(text: string): string {
   return text.replace(/[\s\u00a0\u200b]+/g, " ").trim();
 }
 
-function textOf(node: DomNode): string {
+function textOf(node: DomNode, skip: ReadonlySet<unknown>): string {
   if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
-  if (node.nodeType !== ELEMENT_NODE || SKIPPED.has(node.nodeName.toUpperCase())) return "";
+  if (node.nodeType !== ELEMENT_NODE || SKIPPED.has(node.nodeName.toUpperCase()) || skip.has(node)) return "";
   const name = node.nodeName.toUpperCase();
   if (name === "BR") return "\n";
   let out = "";
-  for (const child of Array.from(node.childNodes)) out += textOf(child);
+  for (const child of Array.from(node.childNodes)) out += textOf(child, skip);
   // Separate adjacent block-ish children (e.g. <div>s inside an <li>) by a space.
   return INLINE.has(name) ? out : ` ${out} `;
 }
 
-export function blocksFromDom(root: DomNode): TextBlock[] {
+/**
+ * `skip`: elements left out with everything inside them (the page furniture
+ * of extract.ts), without removing them from the document.
+ */
+export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Set()): TextBlock[] {
   const blocks: TextBlock[] = [];
   const headings: string[] = []; // index = heading level - 1
   let run = "";
@@ -67,9 +71,9 @@ export function blocksFromDom(root: DomNode): TextBlock[] {
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const name = node.nodeName.toUpperCase();
-    if (SKIPPED.has(name)) return;
+    if (SKIPPED.has(name) || skip.has(node)) return;
     if (INLINE.has(name)) {
-      run += textOf(node);
+      run += textOf(node, skip);
       return;
     }
     flush();
@@ -77,18 +81,18 @@ export function blocksFromDom(root: DomNode): TextBlock[] {
     if (heading) {
       const level = Number(heading[1]);
       headings.length = level - 1;
-      headings[level - 1] = normalizeSpace(textOf(node));
+      headings[level - 1] = normalizeSpace(textOf(node, skip));
       return;
     }
     if (BLOCK_LEAVES.has(name)) {
-      push(textOf(node));
+      push(textOf(node, skip));
       return;
     }
     if (name === "TR") {
       // A table row reads as one line: "Starter | $29 a month | 1 agent".
       const cells = Array.from(node.childNodes)
         .filter((c) => c.nodeType === ELEMENT_NODE)
-        .map((c) => normalizeSpace(textOf(c)))
+        .map((c) => normalizeSpace(textOf(c, skip)))
         .filter(Boolean);
       push(cells.join(" | "));
       return;

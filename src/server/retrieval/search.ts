@@ -23,19 +23,30 @@ interface PassageRow {
 
 export const MAX_TOP_K = 50;
 
+export interface SearchInput {
+  chatbotId: string;
+  query: string;
+  topK: number;
+  /**
+   * The chatbot's `default_language` when the caller already has the chatbot
+   * loaded: saves a round trip per search. Omitted, it is read from the row.
+   */
+  language?: string;
+}
+
 /**
  * The chatbot's passages best matching `query`, best first (BM25 in
  * PostgreSQL, see sql.ts). [] when no word of the query occurs in the
  * chatbot's sources (even after typo correction).
  */
-export async function searchPassages(db: Db, input: { chatbotId: string; query: string; topK: number }): Promise<Passage[]> {
+export async function searchPassages(db: Db, input: SearchInput): Promise<Passage[]> {
   const words = queryWords(input.query);
   const topK = Math.max(1, Math.min(MAX_TOP_K, Math.floor(input.topK)));
   if (words.length === 0) return [];
   const pool = poolOf(db);
-  const language = await pool.query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId]);
-  if (language.rows.length === 0) return [];
-  const config = searchConfigFor(language.rows[0]?.default_language);
+  const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
+  if (language === null) return [];
+  const config = searchConfigFor(language);
   const { rows } = await pool.query<PassageRow>(SEARCH, [input.chatbotId, words, config, topK]);
   return rows.map((r) => ({
     chunkId: r.chunk_id,
@@ -46,4 +57,10 @@ export async function searchPassages(db: Db, input: { chatbotId: string; query: 
     content: r.content,
     score: r.score,
   }));
+}
+
+/** The chatbot's `default_language`, or null when there is no such chatbot. */
+async function chatbotLanguage(db: Db, chatbotId: string): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [chatbotId]);
+  return rows[0]?.default_language ?? null;
 }

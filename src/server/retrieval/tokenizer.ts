@@ -4,6 +4,11 @@ export type TokenCounter = (text: string) => number;
 
 let loading: Promise<TokenCounter> | null = null;
 
+/** Distinct pre-tokens remembered; past this the memo starts afresh (bounded memory for any crawl). */
+const MEMO_SIZE = 100_000;
+/** Longer pre-tokens (rare: long numbers are split in threes, words are short) are not remembered. */
+const MEMO_MAX_LENGTH = 48;
+
 /**
  * o200k_base token counts. The ranks (a few MB shipped inside js-tiktoken) are
  * loaded on first use and once per process, so importing this module is free.
@@ -14,8 +19,37 @@ export function loadTokenCounter(): Promise<TokenCounter> {
       import("js-tiktoken/lite"),
       import("js-tiktoken/ranks/o200k_base"),
     ]);
-    const encoder: Tiktoken = new Encoder(ranks);
-    return (text: string) => encoder.encode(text).length;
+    return memoizedCounter(new Encoder(ranks), ranks.pat_str);
   })();
   return loading;
+}
+
+/**
+ * Counts like `encoder.encode(text).length`, but per pre-token with a memo.
+ * Tiktoken first splits text with its pattern and byte-pair-encodes each
+ * piece on its own, so the count of a text is the sum of its pieces' counts;
+ * a piece matched on its own is matched whole again (the pattern's only
+ * look-ahead, `\s+(?!\S)`, succeeds at the end of the string), so the sum is
+ * exact. Words repeat (Zipf), so most pieces are a Map lookup instead of a
+ * BPE run: chunking a page counts its text several times. Special-token text
+ * (`<|endoftext|>`) counts as ordinary text instead of throwing.
+ */
+export function memoizedCounter(encoder: Tiktoken, pattern: string): TokenCounter {
+  const memo = new Map<string, number>();
+  const splitter = new RegExp(pattern, "gu");
+  const countPiece = (piece: string): number => {
+    const known = memo.get(piece);
+    if (known !== undefined) return known;
+    const n = encoder.encode(piece, [], []).length;
+    if (piece.length <= MEMO_MAX_LENGTH) {
+      if (memo.size >= MEMO_SIZE) memo.clear();
+      memo.set(piece, n);
+    }
+    return n;
+  };
+  return (text: string) => {
+    let total = 0;
+    for (const match of text.matchAll(splitter)) total += countPiece(match[0]);
+    return total;
+  };
 }
