@@ -38,7 +38,7 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   // An updated answer is served verbatim: no retrieval needed.
   const updated = matchUpdatedAnswer(question, input.updatedAnswers);
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
-  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK });
+  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK, language: chatbot.defaultLanguage });
 
   const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
