@@ -104,11 +104,11 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
   const rest = `
     m AS (
       INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
-      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c
+      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c RETURNING id
     ), a AS (
       INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
-      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c
-    ), s AS MATERIALIZED (${SETTLE_PARAMS_10_TO_14})
+      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
+    ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
     SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c LEFT JOIN s ON true`;
   const values = [
     turn.chatbot.id,
@@ -158,9 +158,17 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
  * The charge of a served answer (DESIGN §8): its reservation becomes the
  * real charge (`settle_answer`), referenced by the assistant message id, in
  * the transaction that records the turn, so an answer is recorded and charged
- * together or not at all. Unmetered teams: the WHERE skips it.
+ * together or not at all. Unmetered teams: the WHERE skips it. It runs
+ * after both messages are written (its argument depends on them), so the
+ * workspace row that `charge_answer` updates stays locked only for the
+ * counter trigger and the commit: concurrent answers of one workspace queue
+ * on that row.
  */
-const SETTLE_PARAMS_10_TO_14 = "SELECT 1 AS charged FROM settle_answer($10::uuid, $11::uuid, $12::text, $13::int) WHERE $14::boolean";
+const SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14 = `
+  SELECT 1 AS charged
+    FROM (SELECT (SELECT count(*) FROM m) + (SELECT count(*) FROM a) AS written) w
+   CROSS JOIN LATERAL settle_answer(CASE WHEN w.written = 2 THEN $10::uuid END, $11::uuid, $12::text, $13::int)
+   WHERE $14::boolean AND w.written = 2`;
 
 function settleValues(turn: TurnToRecord) {
   return [turn.charge.reservationId, turn.chatbot.teamId, turn.answer.id, AGENCY_PLAN_DEFAULTS.monthlyMessages, turn.charge.metered] as const;
