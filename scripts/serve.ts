@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { securityHeaders } from "@/server/security/headers";
 import { earlyRefusal } from "@/server/security/request-guard";
+import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
 
 const argv = process.argv.slice(2);
 const arg = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
@@ -54,6 +55,8 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
 
 await app.prepare();
 const server = createServer((req, res) => {
+  // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
+  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   if (!refuse(req, res)) void handle(req, res);
 });
 server.on("clientError", clientError);

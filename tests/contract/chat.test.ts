@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
+import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
@@ -116,6 +117,17 @@ describe("POST /v1/{chatbot_id}/chat", () => {
     expect(broke.status).toBe(402);
     expect(broke.body).toEqual({ message: "No message credits left." });
     await db.team.update({ where: { id: teamId }, data: { messageLimit: 100 } });
+  });
+});
+
+describe("the visitor's address (TRUST_PROXY off)", () => {
+  it("is the socket's peer: forged X-Forwarded-For and a forged internal peer header are ignored", async () => {
+    // 81.2.69.160 is in the United Kingdom; the real peer (loopback) has no country.
+    const forged = { "X-Forwarded-For": "81.2.69.160", "X-Real-IP": "81.2.69.160", [PEER_ADDRESS_HEADER]: "81.2.69.160" };
+    const res = await api("POST", `/v1/${botId}/chat`, { token: owner.token, body: { message: "Is delivery free?" }, headers: forged });
+    expect(res.status).toBe(200);
+    const visitor = await db.conversation.findUniqueOrThrow({ where: { id: res.body.conversation_id }, select: { visitor: { select: { countryCode: true } } } });
+    expect(visitor.visitor.countryCode).toBeNull();
   });
 });
 

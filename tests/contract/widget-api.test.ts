@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
+import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, suggestedMessages } from "../helpers/fixtures";
@@ -216,5 +217,35 @@ describe("feedback and link clicks", () => {
     const bad = await post(`/api/widget/${botId}/link-clicks`, { url: "javascript:alert(1)" });
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors.url).toEqual(["The url field must be an http:// or https:// URL."]);
+  });
+});
+
+describe("the visitor's address (TRUST_PROXY off)", () => {
+  it("is the socket's peer: requests with other forged X-Forwarded-For or internal peer headers share the peer's rate-limit bucket", async () => {
+    // A chatbot of its own: the limit is per address and chatbot.
+    const { ownerId } = await db.team.findUniqueOrThrow({ where: { id: teamId } });
+    const own = await db.chatbot.create({ data: { teamId, userId: ownerId, name: "Peer Bot" } });
+    let allowed = 0;
+    let refused: Response | null = null;
+    for (let batch = 0; batch < 50 && !refused; batch++) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => {
+          const i = batch * 20 + j;
+          // Every other request forges a different address; without serve.ts's peer header each would be a bucket of its own.
+          const forged: Record<string, string> = i % 2 ? { "X-Forwarded-For": `81.2.${i >> 8}.${i & 255}`, "X-Real-IP": `81.3.0.${i & 255}`, [PEER_ADDRESS_HEADER]: `81.4.${i >> 8}.${i & 255}` } : {};
+          return get(`/api/widget/${own.id}/config`, forged);
+        }),
+      );
+      for (const res of responses) {
+        await res.arrayBuffer();
+        if (res.status === 429) refused ??= res;
+        else {
+          expect(res.status).toBe(200);
+          allowed++;
+        }
+      }
+    }
+    expect(refused).not.toBeNull();
+    expect(allowed).toBe(Number(refused!.headers.get("ratelimit-limit")));
   });
 });

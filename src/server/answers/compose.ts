@@ -3,7 +3,7 @@
  * extractive answer) → shaping. Deltas go to `onDelta` as they are final.
  */
 import type { Chatbot } from "@/generated/prisma/client";
-import { poolOf, type Db } from "@/server/db/client";
+import type { Db } from "@/server/db/client";
 import { isExcludedTopic } from "@/server/domain/answer/classify";
 import { composeExtractiveAnswer } from "@/server/domain/answer/extractive";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/domain/answer/passages";
@@ -26,6 +26,8 @@ export interface ComposeInput {
   chatbot: Chatbot;
   question: string;
   history: HistoryMessage[];
+  /** The chatbot's updated answers (read at admission). */
+  updatedAnswers: Array<{ question: string; suggestedAnswer: string }>;
   tokenLimit: number | null;
   provider: LlmProvider | null;
   onDelta: (text: string) => void;
@@ -33,17 +35,10 @@ export interface ComposeInput {
 
 export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
   const { chatbot, question } = input;
-  // Both lookups at once: the time to the first token is what a visitor waits for.
-  const [{ rows: updatedAnswers }, passages] = await Promise.all([
-    poolOf(db).query<{ question: string; suggestedAnswer: string }>({
-      name: "answer_updated_answers",
-      text: `SELECT question, suggested_answer AS "suggestedAnswer" FROM updated_answers WHERE chatbot_id = $1::uuid`,
-      values: [chatbot.id],
-    }),
-    searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK }) as Promise<AnswerPassage[]>,
-  ]);
-  const updated = matchUpdatedAnswer(question, updatedAnswers);
+  // An updated answer is served verbatim: no retrieval needed.
+  const updated = matchUpdatedAnswer(question, input.updatedAnswers);
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
+  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK, language: chatbot.defaultLanguage });
 
   const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;

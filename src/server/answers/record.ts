@@ -3,7 +3,7 @@
  * the conversation (unread until a member opens it), both messages (the
  * assistant's with `answered`, its sources and any provider failure),
  * sentiment and category, then leads and escalations with their outbox
- * events and the escalation e-mail job. The message counter triggers keep
+ * events and the escalation e-mail job, and the answer's charge. The message counter triggers keep
  * analytics exact in the same transaction.
  */
 import type { Prisma } from "@/generated/prisma/client";
@@ -11,6 +11,7 @@ import { poolOf, type Db } from "@/server/db/client";
 import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/answer/classify";
 import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
 import { detectContact, hasContact } from "@/server/domain/answer/leads";
+import { AGENCY_PLAN_DEFAULTS } from "@/server/domain/credits";
 import type { UsedSource } from "@/server/domain/answer/passages";
 import type { Tx } from "@/server/db/client";
 import { emitEvent } from "@/server/webhooks/outbox";
@@ -40,6 +41,8 @@ export interface TurnToRecord {
   question: string;
   askedAt: Date;
   answer: { id: string; content: string; answered: boolean; sources: UsedSource[]; providerError: string | null };
+  /** The admission's reservation (null: none, the team is not metered). */
+  charge: { metered: boolean; reservationId: string | null };
 }
 
 export interface RecordedTurn {
@@ -86,56 +89,95 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
     });
     const contact = await captureLead(tx, turn, visitorId, conversation.id);
     await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
+    await settleInTransaction(tx, turn);
     return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
   });
 }
 
 /**
  * A turn without lead or escalation work, in one statement: the visitor (new
- * conversations), the conversation, both messages (the counter triggers run
- * at its end, in the same transaction).
+ * conversations), the conversation, both messages and the charge (the
+ * counter triggers run at its end, in the same transaction).
  */
 async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
   const now = new Date();
-  const sentiment = sentimentOf(turn.question);
-  const messages = `
+  const rest = `
     m AS (
       INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
-      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c
+      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c RETURNING id
     ), a AS (
       INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
-      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c
-    )
-    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c`;
-  const common = [turn.chatbot.id, turn.question, turn.askedAt, turn.answer.id, turn.answer.content, turn.answer.answered, JSON.stringify(turn.answer.sources), turn.answer.providerError, now];
+      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
+    ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
+    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c LEFT JOIN s ON true`;
+  const values = [
+    turn.chatbot.id,
+    turn.question,
+    turn.askedAt,
+    turn.answer.id,
+    turn.answer.content,
+    turn.answer.answered,
+    JSON.stringify(turn.answer.sources),
+    turn.answer.providerError,
+    now,
+    ...settleValues(turn),
+    sentimentOf(turn.question),
+    categoryOf(turn.question),
+  ];
   const pool = poolOf(db);
   const { rows } = turn.conversationId
     ? await pool.query<{ conversation_id: string; visitor_id: string }>({
         name: "record_turn_existing",
         text: `WITH c AS (
                  UPDATE conversations SET unread = true, last_message_at = $9::timestamptz, updated_at = now(),
-                        sentiment = CASE WHEN $10 <> 'neutral' THEN $10 ELSE COALESCE(sentiment, 'neutral') END,
-                        category = COALESCE(category, $11)
-                  WHERE id = $12::uuid RETURNING id, visitor_id
-               ), ${messages}`,
-        values: [...common, sentiment, categoryOf(turn.question), turn.conversationId],
+                        sentiment = CASE WHEN $15 <> 'neutral' THEN $15 ELSE COALESCE(sentiment, 'neutral') END,
+                        category = COALESCE(category, $16)
+                  WHERE id = $17::uuid RETURNING id, visitor_id
+               ), ${rest}`,
+        values: [...values, turn.conversationId],
       })
     : await pool.query<{ conversation_id: string; visitor_id: string }>({
         name: "record_turn_new",
         text: `WITH v AS (
-                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $12, $13, $14)
+                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $17, $18, $19)
                  ON CONFLICT (chatbot_id, visitor_key) DO UPDATE
                    SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
                  RETURNING id
                ), c AS (
                  INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category)
-                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $10, $11 FROM v RETURNING id, visitor_id
-               ), ${messages}`,
-        values: [...common, sentiment, categoryOf(turn.question), turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
+               ), ${rest}`,
+        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
       });
   const row = rows[0];
   if (!row) throw new Error("conversation vanished while recording the turn");
   return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
+}
+
+/**
+ * The charge of a served answer (DESIGN §8): its reservation becomes the
+ * real charge (`settle_answer`), referenced by the assistant message id, in
+ * the transaction that records the turn, so an answer is recorded and charged
+ * together or not at all. Unmetered teams: the WHERE skips it. It runs
+ * after both messages are written (its argument depends on them), so the
+ * workspace row that `charge_answer` updates stays locked only for the
+ * counter trigger and the commit: concurrent answers of one workspace queue
+ * on that row.
+ */
+const SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14 = `
+  SELECT 1 AS charged
+    FROM (SELECT (SELECT count(*) FROM m) + (SELECT count(*) FROM a) AS written) w
+   CROSS JOIN LATERAL settle_answer(CASE WHEN w.written = 2 THEN $10::uuid END, $11::uuid, $12::text, $13::int)
+   WHERE $14::boolean AND w.written = 2`;
+
+function settleValues(turn: TurnToRecord) {
+  return [turn.charge.reservationId, turn.chatbot.teamId, turn.answer.id, AGENCY_PLAN_DEFAULTS.monthlyMessages, turn.charge.metered] as const;
+}
+
+async function settleInTransaction(tx: Tx, turn: TurnToRecord): Promise<void> {
+  if (!turn.charge.metered) return;
+  const [reservation, team, reference, pool] = settleValues(turn);
+  await tx.$queryRaw`SELECT 1 AS charged FROM settle_answer(${reservation}::uuid, ${team}::uuid, ${reference}::text, ${pool}::int)`;
 }
 
 async function upsertVisitor(tx: Tx, turn: TurnToRecord): Promise<string> {

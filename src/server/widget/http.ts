@@ -28,9 +28,9 @@ type Params = { params: Promise<{ chatbot_id: string }> };
 
 /**
  * The client IP: the trusted proxy's answer when TRUST_PROXY=true (as REST
- * does), else the last `X-Forwarded-For` hop — Next sets it from the socket
- * when the request has none, but a client can send its own, so without a
- * trusted proxy the per-IP limit is best effort (docs/decisions.md).
+ * does), else the TCP peer that scripts/serve.ts passes on. Only when the app
+ * runs without serve.ts is there neither; then the last `X-Forwarded-For` hop
+ * (Next sets it from the socket when the request has none; best effort).
  */
 export function widgetClientIp(req: Request): string {
   const trusted = clientIp(req.headers);

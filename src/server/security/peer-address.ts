@@ -1,0 +1,12 @@
+/**
+ * The TCP peer of a request, as scripts/serve.ts (our server in front of
+ * Next) hands it to the app: Next's route handlers only see headers, not the
+ * socket. serve.ts sets this header on every request, replacing whatever the
+ * client sent, so its value is the socket's address and cannot be forged.
+ */
+export const PEER_ADDRESS_HEADER = "x-acp-peer-address";
+
+/** The peer address serve.ts recorded, or null (the app is not behind serve.ts, e.g. in-process tests). */
+export function peerAddress(headers: Headers): string | null {
+  return headers.get(PEER_ADDRESS_HEADER)?.trim() || null;
+}
