@@ -85,7 +85,7 @@ auth benchmark — machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"} (a
 
 async function measureRun(url: string, token: string, env: Record<string, string>, label: string): Promise<Figures> {
   log(`${label}: starting the production server`);
-  const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-01", env);
+  const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-01", { ...env, TRUST_PROXY: "true" });
   try {
     const signIn = signInClient(app.baseUrl);
     await signIn("warm-up@bench.test", "x", "192.0.2.1");

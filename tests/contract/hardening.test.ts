@@ -29,6 +29,8 @@ beforeAll(async () => {
       RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT),
       SIGN_IN_FAILURES_PER_ACCOUNT: "3",
       SIGN_IN_FAILURES_PER_IP: "5",
+      // The test plays the trusted reverse proxy: it says who the client is in X-Forwarded-For.
+      TRUST_PROXY: "true",
     })
   ).baseUrl;
   api = apiClient(base);

@@ -41,7 +41,8 @@ beforeAll(async () => {
   db = created.db;
   owner = await agencyOwner(db);
   webhookId = (await createWebhook(db, owner.agency, { url: receiver.url("/events"), events: null })).webhook.id;
-  const appEnv = { RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT), RATE_LIMIT_WIDGET_PER_MINUTE: String(WIDGET_LIMIT) };
+  // Both processes sit behind one (simulated) load balancer that says who the client is: TRUST_PROXY.
+  const appEnv = { RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT), RATE_LIMIT_WIDGET_PER_MINUTE: String(WIDGET_LIMIT), TRUST_PROXY: "true" };
   const workerEnv = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: receiver.caFile, WEBHOOK_TIMEOUT_MS: "15000" };
   const [a, b] = await Promise.all([
     startAppServer(created.url, appEnv),
@@ -158,7 +159,7 @@ describe("two app processes and two workers on one database", () => {
   });
 
   it(`the widget's limit of ${WIDGET_LIMIT}/min per IP and chatbot holds across both processes`, async () => {
-    // Without TRUST_PROXY the widget takes the last X-Forwarded-For hop as the visitor's IP.
+    // Behind the trusted proxy the widget takes X-Forwarded-For's first hop as the visitor's IP.
     const answers = await Promise.all(
       Array.from({ length: WIDGET_LIMIT + 4 }, (_, i) => fetch(`${bases[i % 2]}/api/widget/${bakery.botId}/config`, { headers: { "X-Forwarded-For": "198.51.100.77" } })),
     );

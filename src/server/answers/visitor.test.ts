@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
-import { clientIp, countryOf } from "./visitor";
+import { clientIp, PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
+import { countryOf } from "./visitor";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 

@@ -4,23 +4,6 @@
  * database.
  */
 import geoip from "geoip-country";
-import { env } from "@/server/env";
-import { peerAddress } from "@/server/security/peer-address";
-
-/**
- * The client's IP: behind a trusted reverse proxy (TRUST_PROXY=true) the one
- * it forwards (`X-Forwarded-For`'s first hop, else `X-Real-IP`); otherwise the
- * TCP peer as scripts/serve.ts passes it on — never a header the client sets.
- */
-export function clientIp(headers: Headers, trustProxy: boolean = env().TRUST_PROXY): string | null {
-  if (trustProxy) {
-    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-    const real = headers.get("x-real-ip")?.trim();
-    if (real) return real;
-  }
-  return peerAddress(headers);
-}
 
 export function countryOf(ip: string | null): { code: string; name: string } | null {
   if (!ip) return null;

@@ -1,4 +1,5 @@
 import { env } from "@/server/env";
+import { clientIp as requestIp } from "@/server/security/peer-address";
 import { consume, peek, rateLimitHeaders, reset, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit";
 
 /**
@@ -14,14 +15,9 @@ export const ipLimit = (): LimitSpec => ({ name: "signin-ip", points: env().SIGN
 
 const accountKey = (email: string) => subjectKey("email", email.trim().toLowerCase());
 
-/**
- * The client's IP as Next passes it on: `X-Forwarded-For` (set from the socket
- * by `next start` when the client sent none). Behind a reverse proxy that
- * overwrites the header this is the real client; without one a client can
- * choose its own, which is why the per-account lock does not depend on it.
- */
+/** The client's IP for the per-IP counters (security/peer-address: the forwarded one only with TRUST_PROXY). */
 export function clientIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip")?.trim() || "unknown";
+  return requestIp(headers) ?? "unknown";
 }
 
 export interface Refusal {

@@ -8,7 +8,7 @@ import { assertNoNul } from "@/server/rest/request-bounds";
 import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 import { sseResponse } from "@/server/rest/sse";
-import { clientIp } from "@/server/answers/visitor";
+import { clientIp } from "@/server/security/peer-address";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that

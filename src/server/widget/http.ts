@@ -1,4 +1,4 @@
-import { clientIp } from "@/server/answers/visitor";
+import { clientIp } from "@/server/security/peer-address";
 import { getDb } from "@/server/db/client";
 import { originAllowed } from "@/server/domain/widget-embedding";
 import { env } from "@/server/env";

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { createCaller } from "@/server/api/root";
 import { createContext } from "@/server/api/trpc";
-import { clientIp } from "@/server/answers/visitor";
+import { clientIp } from "@/server/security/peer-address";
 import { AppError } from "@/server/errors";
 import { sseResponse } from "@/server/rest/sse";
 
