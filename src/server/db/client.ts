@@ -7,7 +7,10 @@ export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => ...)`. */
 export type Tx = Prisma.TransactionClient;
 
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+// On globalThis like the client itself (getDb): Next instantiates this module once per bundle layer
+// (route handlers, server components), and a client created in one layer is used in the others.
+const globalPools = globalThis as unknown as { prismaPools?: WeakMap<PrismaClient, pg.Pool> };
+const pools = (globalPools.prismaPools ??= new WeakMap<PrismaClient, pg.Pool>());
 
 /** One connection pool per database, shared by Prisma and the few hot paths that speak SQL directly. */
 export function createPrismaClient(connectionString: string): PrismaClient {
