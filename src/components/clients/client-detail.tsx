@@ -176,7 +176,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       )}
       {state.data ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <LowCreditAlertCard key={String(state.data.low_credit_threshold)} clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
+          <LowCreditAlertCard clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
           <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
         </div>
       ) : state.error ? (
