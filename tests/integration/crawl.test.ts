@@ -4,6 +4,7 @@ import type { Runner } from "graphile-worker";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
+import { runCrawlLoop } from "@/server/crawler/crawl-pages";
 import { startWorkers } from "@/server/jobs/runner";
 import { searchPassages } from "@/server/retrieval/search";
 import { createSource, deleteSource, startSync } from "@/server/services/source-training";
@@ -14,7 +15,8 @@ import { page, startTestSite } from "../helpers/test-site";
 
 /** The crawler end to end: a real site on 127.0.0.1, the real queue and worker, the real index. */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
-process.env.CRAWL_PAGE_TIMEOUT_MS = "3000";
+// Generous: a loaded 2-core CI machine must not time a local page out.
+process.env.CRAWL_PAGE_TIMEOUT_MS = "15000";
 
 let db: Db;
 let url: string;
@@ -104,7 +106,7 @@ describe("website crawl", () => {
     expect(done.status).toBe("trained");
 
     const pages = await livePages(website.id);
-    expect(pages.map((p) => p.path).sort()).toEqual(["/", "/about", "/contact", "/docs/returns.docx", "/docs/warranty.pdf", "/linked-from-noindex", "/new-page"]);
+    expect(pages.map((p) => p.path).sort(), `frontier: ${JSON.stringify(await frontier(website.id))}`).toEqual(["/", "/about", "/contact", "/docs/returns.docx", "/docs/warranty.pdf", "/linked-from-noindex", "/new-page"]);
     for (const p of pages) {
       expect(p).toMatchObject({ type: "page", indexer: "crawler", status: "trained" });
       expect(p.chunkCount).toBeGreaterThan(0);
@@ -183,6 +185,32 @@ describe("website crawl", () => {
     await empty.close();
     const robots = await createSource(db, bot, { type: "website", url: site.url("/private/secret") });
     expect(await trainedWebsite(robots.id)).toMatchObject({ status: "failed", statusReason: expect.stringMatching(/robots\.txt/) });
+  });
+});
+
+describe("crawl loops", () => {
+  it("a loop that skips a page another loop is claiming waits for it instead of finishing the crawl under it", async () => {
+    const bot = await newChatbot();
+    const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: site.url("/"), status: "crawling", syncFrequency: "never" } });
+    const row = await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: site.url("/about"), normalizedUrl: site.url("/about"), depth: 0 } });
+    // Another loop's claim in flight: the queued row is locked, not yet committed as leased.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const claim = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM crawl_frontier WHERE id = ${row.id}::uuid FOR UPDATE`;
+      locked();
+      await held;
+    }, { timeout: 10_000 });
+    await isLocked;
+    const loop = runCrawlLoop(db, website.id);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await claim;
+    expect(await loop).toBe("finished");
+    expect((await livePages(website.id)).map((p) => p.path)).toEqual(["/about"]);
+    expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 1 });
   });
 });
 

@@ -15,6 +15,8 @@ const LOOP_BUDGET_MS = 60_000;
 
 const COUNTS_EVERY_MS = 1000;
 
+const CLAIM_RACE_RETRY_MS = 25;
+
 /** A loop re-reads its website (stopped, deleted, re-synced?) at most this often, not before every page. */
 const WEBSITE_EVERY_MS = 1000;
 
@@ -138,6 +140,12 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
     if (!row) {
       const state = await frontierState(db, websiteId);
       if (state.leased > 0) return "idle"; // another loop (or the sweeper, for a dead one) finishes the crawl
+      if (state.claimable > 0) {
+        // A row we skipped because another loop is claiming it right now (its UPDATE not yet committed): finishing
+        // here would close the crawl under that page. Look again in a moment; it is leased (or free) by then.
+        await new Promise((r) => setTimeout(r, CLAIM_RACE_RETRY_MS));
+        continue;
+      }
       await refreshCounts(db, websiteId);
       await finishWebsite(db, websiteId);
       return "finished";
