@@ -5,7 +5,7 @@
  * the baseline of the same receiver called directly from one process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import { cpus, loadavg } from "node:os";
 import type { AddressInfo } from "node:net";
@@ -17,6 +17,7 @@ import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { createPrismaClient } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { enqueueDeliveries } from "@/server/webhooks/dispatch";
+import { profileSelfTime, startCpuCount, withDescendants } from "./process-cpu";
 
 export async function runWebhooksBenchmark() {
   process.on("uncaughtException", (error: Error & { code?: string }) => {
@@ -57,8 +58,13 @@ export async function runWebhooksBenchmark() {
   const webhook = await db.webhook.create({ data: { teamId: agency.id, url: target, secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}` } });
 
   const workerEnv = { ...process.env, DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_CA_CERTS: path.join(dir, "ca.pem") };
+  // BENCH_DIAG=1: where the CPU of each burst went, and what the database sessions waited on; BENCH_PROFILE=<dir>: workers' --cpu-prof.
+  const DIAG = process.env.BENCH_DIAG === "1" || !!process.env.BENCH_PROFILE;
+  const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+  if (PROFILE) rmSync(PROFILE, { recursive: true, force: true });
   function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
+    const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
+    const child = spawn(process.execPath, [...prof, "--import", "tsx", "scripts/worker.ts"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
     return new Promise((resolve) => child.stdout!.on("data", (d: Buffer) => d.toString().includes("running") && resolve(child)));
   }
 
@@ -81,16 +87,59 @@ export async function runWebhooksBenchmark() {
     }
   }
 
-  const pgPool = new pg.Pool({ connectionString: url, max: 2 });
+  const pgPool = new pg.Pool({ connectionString: url, max: 3 });
+
+  /** Samples pg_stat_activity of the bench database every 20 ms until stopped. */
+  function sampleWaits() {
+    const counts = new Map<string, number>();
+    let n = 0;
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        const { rows } = await pgPool.query<{ what: string; c: number }>(
+          `SELECT concat_ws(' / ', state, wait_event_type, wait_event) AS what, count(*)::int AS c FROM pg_stat_activity
+            WHERE datname = 'bench_webhooks' AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY 1`,
+        );
+        n++;
+        for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + r.c);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    return {
+      stop: async () => {
+        running = false;
+        await loop;
+        return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([what, c]) => [what, c / Math.max(1, n)] as const);
+      },
+    };
+  }
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
   async function measure(workers: number) {
     const procs = await Promise.all(Array.from({ length: workers }, startWorker));
     await waitDelivered(await enqueue(50)); // warm-up: connections, TLS sessions
+    const workerPids = () => procs.flatMap((p) => withDescendants(p.pid!));
+    const count = DIAG
+      ? startCpuCount({
+          "bench (enqueuer + receiver)": () => [process.pid],
+          postgres: () => withDescendants(process.pid).filter((pid) => pid !== process.pid && !workerPids().includes(pid)),
+          ...Object.fromEntries(procs.map((p, i) => [`worker ${i + 1}`, () => withDescendants(p.pid!)])),
+        })
+      : null;
+    const waits = DIAG ? sampleWaits() : null;
     const t0 = performance.now();
     const burst = await enqueue(BURST);
+    const enqueued = performance.now() - t0;
     await waitDelivered(burst);
     const throughput = BURST / ((performance.now() - t0) / 1000);
+    if (count && waits) {
+      const { seconds, cpu, machineBusy } = count();
+      const samples = await waits.stop();
+      console.log(`\n${workers} worker(s): burst ${(seconds * 1000).toFixed(0)} ms (enqueue ${enqueued.toFixed(0)} ms), machine busy ${(machineBusy * 100).toFixed(0)} % of ${cpus().length} cores`);
+      for (const [name, s] of Object.entries(cpu)) console.log(`  ${name.padEnd(28)} ${s.toFixed(2)} CPU s (${((s / seconds) * 100).toFixed(0)} % of one core)`);
+      console.log("  database sessions (mean per sample, by state / wait):");
+      for (const [what, n] of samples) console.log(`    ${(n).toFixed(1).padStart(5)}  ${what}`);
+    }
 
     const steady: string[] = [];
     for (let i = 0; i < STEADY; i++) {
@@ -136,6 +185,13 @@ export async function runWebhooksBenchmark() {
   console.log(`1 worker process               | ${one.throughput.toFixed(0).padStart(12)} | ${`${one.p50.toFixed(1)} ms`.padStart(21)} | ${one.p99.toFixed(1)} ms`);
   console.log(`2 worker processes             | ${two.throughput.toFixed(0).padStart(12)} | ${`${two.p50.toFixed(1)} ms`.padStart(21)} | ${two.p99.toFixed(1)} ms`);
   console.log(`baseline: direct POSTs, 10 conc| ${direct.toFixed(0).padStart(12)} |                     — | —`);
+
+  if (PROFILE) {
+    for (const file of readdirSync(PROFILE).filter((f) => f.endsWith(".cpuprofile"))) {
+      console.log(`\nworker profile ${file}: self time by function`);
+      for (const r of profileSelfTime(path.join(PROFILE, file))) console.log(`  ${(r.share * 100).toFixed(1).padStart(5)} % ${r.ms.toFixed(0).padStart(6)} ms  ${r.fn}`);
+    }
+  }
 
   await pgPool.end();
   await db.$disconnect();
