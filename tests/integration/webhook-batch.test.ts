@@ -75,4 +75,20 @@ describe("batched delivery attempts", () => {
     expect([...third.values()].every((o) => o.state === "skipped")).toBe(true);
     expect(receiver.requests.filter((r) => r.path === "/ok" || r.path === "/down")).toHaveLength(ok.length + failing.length);
   });
+
+  it("trust only the configured certificates: one TLS context serves every connection and still verifies each", async () => {
+    const stranger = await startReceiver(); // its own self-signed certificate, not in WEBHOOK_CA_CERTS
+    try {
+      const hook = await createWebhook(db, owner.agency, { url: stranger.url("/untrusted"), events: null });
+      const id = crypto.randomUUID();
+      await db.webhookDelivery.create({ data: { id, webhookId: hook.webhook.id, event: "webhook.test", payload: { id }, nextAttemptAt: new Date() } });
+      const [trusted] = await deliveriesTo("/trusted", 1);
+      const outcomes = await attemptDeliveries(db, [id, trusted!]);
+      expect(outcomes.get(trusted!)).toEqual({ state: "delivered" });
+      expect(outcomes.get(id)).toMatchObject({ state: "retrying", error: expect.stringMatching(/^Connection failed: .*(SELF_SIGNED|certificate)/i) });
+      expect(stranger.requests).toHaveLength(0);
+    } finally {
+      await stranger.close();
+    }
+  });
 });
