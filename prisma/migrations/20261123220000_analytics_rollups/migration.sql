@@ -51,165 +51,178 @@ CREATE INDEX "analytics_day_values_chatbot_id_kind_day_value_idx" ON "analytics_
 ALTER TABLE "analytics_days" ADD CONSTRAINT "analytics_days_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "analytics_day_values" ADD CONSTRAINT "analytics_day_values_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Adds a delta to one (chatbot, day). The insert is skipped when the chatbot
--- is gone: a chatbot's hard delete cascades to its conversations, whose
+-- Adds deltas to (chatbot, day) keys, one statement for all the keys of a
+-- write: each key's delta goes to a row of that key no other transaction
+-- has locked, or to a new row. The insert is skipped when the chatbot is
+-- gone: a chatbot's hard delete cascades to its conversations, whose
 -- trigger then runs after the chatbot row (and maybe its rollups) went.
-CREATE FUNCTION "analytics_add_day"(p_chatbot UUID, p_day DATE, p_conversations INT, p_classified INT, p_negative INT,
-                                    p_messages INT, p_questions INT, p_answered INT, p_positive INT, p_negative_feedback INT)
+CREATE FUNCTION "analytics_bump_days"(p_chatbot UUID[], p_day DATE[], p_conversations INT[], p_classified INT[], p_negative INT[],
+                                      p_messages INT[], p_questions INT[], p_answered INT[], p_positive INT[], p_negative_feedback INT[])
 RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  v_id BIGINT;
 BEGIN
-  SELECT "id" INTO v_id FROM "analytics_days" WHERE "chatbot_id" = p_chatbot AND "day" = p_day LIMIT 1 FOR UPDATE SKIP LOCKED;
-  IF FOUND THEN
-    UPDATE "analytics_days"
-       SET "conversations" = "conversations" + p_conversations, "classified" = "classified" + p_classified,
-           "negative" = "negative" + p_negative, "messages" = "messages" + p_messages,
-           "questions" = "questions" + p_questions, "answered" = "answered" + p_answered,
-           "positive_feedback" = "positive_feedback" + p_positive, "negative_feedback" = "negative_feedback" + p_negative_feedback
-     WHERE "id" = v_id;
-  ELSE
-    INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
-    SELECT p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered, p_positive, p_negative_feedback
-     WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
-  END IF;
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered, p_positive, p_negative_feedback)
+             AS d(chatbot_id, day, conversations, classified, negative, messages, questions, answered, positive, negative_feedback)
+  ), updated AS (
+    UPDATE "analytics_days" a
+       SET "conversations" = a."conversations" + d.conversations, "classified" = a."classified" + d.classified,
+           "negative" = a."negative" + d.negative, "messages" = a."messages" + d.messages,
+           "questions" = a."questions" + d.questions, "answered" = a."answered" + d.answered,
+           "positive_feedback" = a."positive_feedback" + d.positive, "negative_feedback" = a."negative_feedback" + d.negative_feedback
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_days" x WHERE x."chatbot_id" = d.chatbot_id AND x."day" = d.day LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day"
+  )
+  INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
+  SELECT d.* FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
 END
 $$;
 
-CREATE FUNCTION "analytics_add_value"(p_chatbot UUID, p_kind TEXT, p_day DATE, p_value TEXT, p_count INT)
+CREATE FUNCTION "analytics_bump_values"(p_kind TEXT, p_chatbot UUID[], p_day DATE[], p_value TEXT[], p_count INT[])
 RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  v_id BIGINT;
 BEGIN
-  SELECT "id" INTO v_id FROM "analytics_day_values"
-   WHERE "chatbot_id" = p_chatbot AND "kind" = p_kind AND "day" = p_day AND "value" = p_value
-   LIMIT 1 FOR UPDATE SKIP LOCKED;
-  IF FOUND THEN
-    UPDATE "analytics_day_values" SET "count" = "count" + p_count WHERE "id" = v_id;
-  ELSE
-    INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
-    SELECT p_chatbot, p_kind, p_day, p_value, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
-  END IF;
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_value, p_count) AS d(chatbot_id, day, value, n)
+  ), updated AS (
+    UPDATE "analytics_day_values" a SET "count" = a."count" + d.n
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_day_values" x
+                      WHERE x."chatbot_id" = d.chatbot_id AND x."kind" = p_kind AND x."day" = d.day AND x."value" = d.value
+                      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day", a."value"
+  )
+  INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+  SELECT d.chatbot_id, p_kind, d.day, d.value, d.n FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."value" = d.value)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
 END
 $$;
 
--- Conversations: the rows a statement added count +1, the rows it removed
--- -1 (an update is both), by the day each conversation started. Updates that
--- change nothing summarised (read flags, last_message_at, …) add nothing and
--- touch no rollup. The message counters reach here through the trigger of
+-- The trigger functions. A statement's rows count +1 (rows it added) and -1
+-- (rows it removed; an update is both), by the UTC day each row belongs to;
+-- keys whose deltas are all zero are dropped, so an update that changes
+-- nothing summarised (read flags, last_message_at, …) touches no rollup.
+-- PL/pgSQL plans a statement when it first runs it, so each branch names
+-- only the transition tables its operation has.
+--
+-- Conversations: the message counters reach here through the trigger of
 -- 20261121120000_analytics, which updates the conversation rows.
-CREATE FUNCTION "analytics_apply_conversations"(p_new "conversations"[], p_old "conversations"[])
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  r RECORD;
-BEGIN
-  FOR r IN
-    SELECT "chatbot_id", day, sum(s)::int AS conversations, sum(s) FILTER (WHERE "sentiment" IS NOT NULL)::int AS classified,
-           sum(s) FILTER (WHERE "sentiment" = 'negative')::int AS negative, sum(s * "message_count")::int AS messages,
-           sum(s * "question_count")::int AS questions, sum(s * "answered_count")::int AS answered
-      FROM (SELECT n."chatbot_id", (n."created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, n."sentiment", n."message_count", n."question_count", n."answered_count"
-              FROM unnest(p_new) n
-            UNION ALL
-            SELECT o."chatbot_id", (o."created_at" AT TIME ZONE 'UTC')::date, -1, o."sentiment", o."message_count", o."question_count", o."answered_count"
-              FROM unnest(p_old) o) d
-     GROUP BY 1, 2
-    HAVING sum(s) <> 0 OR coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0) <> 0
-        OR coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0) <> 0 OR sum(s * "message_count") <> 0
-        OR sum(s * "question_count") <> 0 OR sum(s * "answered_count") <> 0
-     ORDER BY 1, 2
-  LOOP
-    PERFORM "analytics_add_day"(r."chatbot_id", r.day, r.conversations, coalesce(r.classified, 0), coalesce(r.negative, 0),
-                                r.messages, r.questions, r.answered, 0, 0);
-  END LOOP;
-  FOR r IN
-    SELECT "chatbot_id", day, "category", sum(s)::int AS n
-      FROM (SELECT n."chatbot_id", (n."created_at" AT TIME ZONE 'UTC')::date AS day, n."category", 1 AS s FROM unnest(p_new) n
-            UNION ALL
-            SELECT o."chatbot_id", (o."created_at" AT TIME ZONE 'UTC')::date, o."category", -1 FROM unnest(p_old) o) d
-     WHERE "category" IS NOT NULL AND "category" <> ''
-     GROUP BY 1, 2, 3 HAVING sum(s) <> 0
-     ORDER BY 1, 2, 3
-  LOOP
-    PERFORM "analytics_add_value"(r."chatbot_id", 'category', r.day, r."category", r.n);
-  END LOOP;
-END
-$$;
-
-CREATE FUNCTION "analytics_apply_widget_events"(p_new "widget_events"[], p_old "widget_events"[])
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  r RECORD;
-BEGIN
-  FOR r IN
-    SELECT "chatbot_id", day, "value", sum(s)::int AS n
-      FROM (SELECT n."chatbot_id", (n."created_at" AT TIME ZONE 'UTC')::date AS day, n."value", 1 AS s FROM unnest(p_new) n
-            UNION ALL
-            SELECT o."chatbot_id", (o."created_at" AT TIME ZONE 'UTC')::date, o."value", -1 FROM unnest(p_old) o) d
-     WHERE "value" <> ''
-     GROUP BY 1, 2, 3 HAVING sum(s) <> 0
-     ORDER BY 1, 2, 3
-  LOOP
-    PERFORM "analytics_add_value"(r."chatbot_id", 'event', r.day, r."value", r.n);
-  END LOOP;
-END
-$$;
-
-CREATE FUNCTION "analytics_apply_feedback"(p_new "feedback"[], p_old "feedback"[])
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  r RECORD;
-BEGIN
-  FOR r IN
-    SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS positive,
-           coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS negative
-      FROM (SELECT n."chatbot_id", (n."created_at" AT TIME ZONE 'UTC')::date AS day, n."rating", 1 AS s FROM unnest(p_new) n
-            UNION ALL
-            SELECT o."chatbot_id", (o."created_at" AT TIME ZONE 'UTC')::date, o."rating", -1 FROM unnest(p_old) o) d
-     GROUP BY 1, 2
-    HAVING coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0) <> 0 OR coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0) <> 0
-     ORDER BY 1, 2
-  LOOP
-    PERFORM "analytics_add_day"(r."chatbot_id", r.day, 0, 0, 0, 0, 0, 0, r.positive, r.negative);
-  END LOOP;
-END
-$$;
-
--- One trigger function per table; PL/pgSQL plans a statement when it first
--- runs it, so each branch names only the transition tables its operation has.
 CREATE FUNCTION "analytics_conversations_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_c INT[]; v_cl INT[]; v_ng INT[]; v_m INT[]; v_q INT[]; v_a INT[];
+  v_vk UUID[]; v_vd DATE[]; v_vv TEXT[]; v_vn INT[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "analytics_apply_conversations"(ARRAY(SELECT n::"conversations" FROM new_rows n), '{}');
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "analytics_apply_conversations"('{}', ARRAY(SELECT o::"conversations" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
   ELSE
-    PERFORM "analytics_apply_conversations"(ARRAY(SELECT n::"conversations" FROM new_rows n), ARRAY(SELECT o::"conversations" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    PERFORM "analytics_bump_days"(v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a, array_fill(0, ARRAY[cardinality(v_k)]), array_fill(0, ARRAY[cardinality(v_k)]));
+  END IF;
+  IF v_vk IS NOT NULL THEN
+    PERFORM "analytics_bump_values"('category', v_vk, v_vd, v_vv, v_vn);
   END IF;
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION "analytics_widget_events_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "analytics_apply_widget_events"(ARRAY(SELECT n::"widget_events" FROM new_rows n), '{}');
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "analytics_apply_widget_events"('{}', ARRAY(SELECT o::"widget_events" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
   ELSE
-    PERFORM "analytics_apply_widget_events"(ARRAY(SELECT n::"widget_events" FROM new_rows n), ARRAY(SELECT o::"widget_events" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    PERFORM "analytics_bump_values"('event', v_k, v_d, v_v, v_c);
   END IF;
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "analytics_apply_feedback"(ARRAY(SELECT n::"feedback" FROM new_rows n), '{}');
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "analytics_apply_feedback"('{}', ARRAY(SELECT o::"feedback" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
   ELSE
-    PERFORM "analytics_apply_feedback"(ARRAY(SELECT n::"feedback" FROM new_rows n), ARRAY(SELECT o::"feedback" FROM old_rows o));
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    v_z := array_fill(0, ARRAY[cardinality(v_k)]);
+    PERFORM "analytics_bump_days"(v_k, v_d, v_z, v_z, v_z, v_z, v_z, v_z, v_p, v_n);
   END IF;
   RETURN NULL;
 END
