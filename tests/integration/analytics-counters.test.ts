@@ -1,21 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { createTestDatabase } from "../helpers/db";
+import { listMigrations, migrate } from "@/server/db/migrate";
+import { createPrismaClient } from "@/server/db/client";
+import { createEmptyDatabase, createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { conversation, visitor } from "../helpers/analytics-fixtures";
+import { conversation, feedback, visitor, widgetEvent } from "../helpers/analytics-fixtures";
 
 /**
  * The per-conversation message counters (migration 20261121120000_analytics)
- * against a recount from the messages themselves, after concurrent writes
- * from many connections: no lost update, no deadlock.
+ * and the daily rollups (20261123220000_analytics_rollups) against a
+ * recount from the base rows themselves, after concurrent writes from many
+ * connections: no lost update, no deadlock, no writer waiting on a rollup row.
  */
 let db: Db;
+let url: string;
 let botId: string;
+let teamId: string;
+let userId: string;
 
 beforeAll(async () => {
-  ({ db } = await createTestDatabase());
+  ({ db, url } = await createTestDatabase());
   const owner = await agencyOwner(db);
-  botId = (await chatbot(db, (await clientWorkspace(db, owner.agency)).id, owner.user.id)).id;
+  teamId = (await clientWorkspace(db, owner.agency)).id;
+  userId = owner.user.id;
+  botId = (await chatbot(db, teamId, userId)).id;
 });
 
 async function countersMatchMessages() {
@@ -61,5 +73,176 @@ describe("message counters", () => {
     const rows = await countersMatchMessages();
     expect(rows).toHaveLength(3);
     for (const r of rows) expect(r.stored, r.id).toBe(r.actual);
+  });
+});
+
+/**
+ * Every rollup key with a non-zero sum, next to the same figures computed
+ * from the base tables (zero keys are what a raw GROUP BY never shows).
+ */
+async function rollupsAndRaw(chatbotId: string, on: Db = db) {
+  const [rollup, raw] = await Promise.all([
+    on.$queryRaw<{ key: string }[]>`
+      SELECT concat_ws('|', 'day', day, sum(conversations), sum(classified), sum(negative), sum(messages), sum(questions), sum(answered)) AS key
+        FROM analytics_days WHERE chatbot_id = ${chatbotId}::uuid GROUP BY day
+      HAVING sum(conversations) <> 0 OR sum(classified) <> 0 OR sum(negative) <> 0 OR sum(messages) <> 0 OR sum(questions) <> 0 OR sum(answered) <> 0
+      UNION ALL
+      SELECT concat_ws('|', 'feedback', day, sum(positive_feedback), sum(negative_feedback))
+        FROM analytics_days WHERE chatbot_id = ${chatbotId}::uuid GROUP BY day HAVING sum(positive_feedback) <> 0 OR sum(negative_feedback) <> 0
+      UNION ALL
+      SELECT concat_ws('|', kind, day, value, sum(count))
+        FROM analytics_day_values WHERE chatbot_id = ${chatbotId}::uuid GROUP BY kind, day, value HAVING sum(count) <> 0
+      ORDER BY 1`,
+    on.$queryRaw<{ key: string }[]>`
+      SELECT concat_ws('|', 'day', day, count(*), count(sentiment), count(*) FILTER (WHERE sentiment = 'negative'),
+                       sum(messages), sum(questions), sum(answered)) AS key
+        FROM (SELECT (c.created_at AT TIME ZONE 'UTC')::date AS day, c.sentiment, count(m.id) AS messages,
+                     count(m.id) FILTER (WHERE m.role = 'assistant' AND m.answered IS NOT NULL) AS questions,
+                     count(m.id) FILTER (WHERE m.role = 'assistant' AND m.answered) AS answered
+                FROM conversations c LEFT JOIN messages m ON m.conversation_id = c.id
+               WHERE c.chatbot_id = ${chatbotId}::uuid GROUP BY c.id) per_conversation
+       GROUP BY day
+      UNION ALL
+      SELECT concat_ws('|', 'feedback', (created_at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE rating = 'positive'),
+                       count(*) FILTER (WHERE rating = 'negative'))
+        FROM feedback WHERE chatbot_id = ${chatbotId}::uuid GROUP BY (created_at AT TIME ZONE 'UTC')::date
+      UNION ALL
+      SELECT concat_ws('|', 'category', (created_at AT TIME ZONE 'UTC')::date, category, count(*))
+        FROM conversations WHERE chatbot_id = ${chatbotId}::uuid AND category <> '' GROUP BY (created_at AT TIME ZONE 'UTC')::date, category
+      UNION ALL
+      SELECT concat_ws('|', 'event', (created_at AT TIME ZONE 'UTC')::date, value, count(*))
+        FROM widget_events WHERE chatbot_id = ${chatbotId}::uuid AND value <> '' GROUP BY (created_at AT TIME ZONE 'UTC')::date, value
+      ORDER BY 1`,
+  ]);
+  return { rollup: rollup.map((r) => r.key), raw: raw.map((r) => r.key) };
+}
+
+describe("daily rollups", () => {
+  it("equal a recount from the base tables after concurrent writes, moves and deletions across days", async () => {
+    const bot = (await chatbot(db, teamId, userId, "Rollup bot")).id;
+    const v = await visitor(db, bot);
+    // Three days, two of them at the edges of the UTC day.
+    const starts = ["2026-05-01T00:00:00Z", "2026-05-01T23:59:59Z", "2026-05-02T12:00:00Z", "2026-05-03T23:59:59.999Z"];
+    const convs = await Promise.all(
+      starts.map((at, i) =>
+        conversation(db, bot, {
+          at,
+          visitorId: v.id,
+          category: ["Delivery", "Billing", null, ""][i],
+          sentiment: ["negative", null, "positive", "neutral"][i],
+          messages: [{ role: "user", content: "q" }, { role: "assistant", answered: i % 2 === 0 }],
+        }),
+      ),
+    );
+    const ids = convs.map((c) => c.id);
+    const message = (conversationId: string, i: number) => ({
+      conversationId,
+      chatbotId: bot,
+      role: i % 2 ? "assistant" : "user",
+      content: `m${i}`,
+      answered: i % 2 ? i % 3 !== 0 : null,
+    });
+
+    await Promise.all([
+      ...Array.from({ length: 16 }, (_, i) => db.message.create({ data: message(ids[i % 4]!, i) })),
+      ...Array.from({ length: 6 }, (_, i) =>
+        db.message.createMany({ data: (i % 2 ? [...ids] : [...ids].reverse()).flatMap((id) => [message(id, i), message(id, i + 1)]) }),
+      ),
+      ...Array.from({ length: 8 }, (_, i) =>
+        db.widgetEvent.createMany({
+          data: [
+            { chatbotId: bot, value: i % 2 ? "launcher_opened" : "suggested_message:Hours", createdAt: new Date(starts[i % 4]!) },
+            { chatbotId: bot, value: "", createdAt: new Date(starts[i % 4]!) },
+          ],
+        }),
+      ),
+      ...convs.map((c, i) => feedback(db, { ...c.messages[1]!, chatbotId: bot }, i % 2 ? "negative" : "positive", starts[3 - i]!)),
+      db.conversation.update({ where: { id: ids[1] }, data: { sentiment: "negative", category: "Delivery" } }),
+      db.conversation.update({ where: { id: ids[2] }, data: { category: "Billing", unread: false } }),
+    ]);
+
+    await Promise.all([
+      db.message.updateMany({ where: { chatbotId: bot, role: "assistant", content: "m1" }, data: { answered: false } }),
+      db.message.deleteMany({ where: { chatbotId: bot, content: "m4" } }),
+      db.feedback.updateMany({ where: { chatbotId: bot, rating: "negative" }, data: { rating: "positive" } }),
+      db.widgetEvent.deleteMany({ where: { chatbotId: bot, value: "launcher_opened", createdAt: new Date(starts[1]!) } }),
+      // A conversation moved to another day.
+      db.conversation.update({ where: { id: ids[3] }, data: { createdAt: new Date("2026-04-30T08:00:00Z"), sentiment: null } }),
+    ]);
+    // One deleted with its messages and ratings (cascade). Not alongside message deletes: the cascade and the
+    // message counter trigger lock messages and conversation in opposite orders.
+    await db.conversation.delete({ where: { id: ids[0] } });
+
+    const { rollup, raw } = await rollupsAndRaw(bot);
+    expect(rollup.length).toBeGreaterThan(8);
+    expect(rollup).toEqual(raw);
+  });
+
+  it("never makes a writer wait for another transaction's rollup row", async () => {
+    const bot = (await chatbot(db, teamId, userId, "Busy bot")).id;
+    const v = await visitor(db, bot);
+    const a = await conversation(db, bot, { at: "2026-06-01T10:00:00Z", visitorId: v.id });
+    const b = await conversation(db, bot, { at: "2026-06-01T11:00:00Z", visitorId: v.id });
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // An open transaction whose message (and so its day's rollup row) is not committed yet…
+      await holder.query("BEGIN");
+      await holder.query(`INSERT INTO messages (conversation_id, chatbot_id, role, content) VALUES ($1, $2, 'user', 'held')`, [a.id, bot]);
+      // …does not hold back a message of another conversation of the same day: it lands on another row.
+      await db.message.create({ data: { conversationId: b.id, chatbotId: bot, role: "user", content: "not held" } });
+      expect(await db.analyticsDay.count({ where: { chatbotId: bot } })).toBe(2);
+      await holder.query("COMMIT");
+    } finally {
+      await holder.end();
+    }
+    const { rollup, raw } = await rollupsAndRaw(bot);
+    expect(rollup).toEqual(raw);
+  });
+
+  it("go with their chatbot when it is deleted", async () => {
+    const bot = (await chatbot(db, teamId, userId, "Doomed bot")).id;
+    const v = await visitor(db, bot);
+    const c = await conversation(db, bot, { at: "2026-07-01T10:00:00Z", visitorId: v.id, category: "Delivery", messages: [{ role: "user", content: "q" }] });
+    await db.widgetEvent.create({ data: { chatbotId: bot, value: "launcher_opened", conversationId: c.id } });
+    await db.chatbot.delete({ where: { id: bot } });
+    expect(await db.analyticsDay.count({ where: { chatbotId: bot } })).toBe(0);
+    expect(await db.analyticsDayValue.count({ where: { chatbotId: bot } })).toBe(0);
+  });
+});
+
+describe("the rollup migration", () => {
+  it("backfills the rollups from the rows stored before it", async () => {
+    const { url: emptyUrl } = await createEmptyDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+    for (const m of listMigrations().filter((m) => m.name < "20261123220000")) {
+      mkdirSync(path.join(dir, m.name));
+      writeFileSync(path.join(dir, m.name, "migration.sql"), m.sql);
+    }
+    await migrate(emptyUrl, { dir });
+    const old = createPrismaClient(emptyUrl);
+    try {
+      const owner = await agencyOwner(old);
+      const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
+      const v = await visitor(old, bot);
+      for (const [i, at] of ["2026-02-01T00:00:00Z", "2026-02-01T23:59:59Z", "2026-02-03T10:00:00Z"].entries()) {
+        const c = await conversation(old, bot, {
+          at,
+          visitorId: v.id,
+          category: i ? "Delivery" : "Billing",
+          sentiment: i === 1 ? null : "negative",
+          messages: [{ role: "user", content: "q" }, { role: "assistant", answered: i !== 2 }, { role: "assistant", answered: null }],
+        });
+        await feedback(old, { ...c.messages[1]!, chatbotId: bot }, i ? "positive" : "negative", at);
+        await widgetEvent(old, bot, i === 2 ? "" : "launcher_opened", at);
+      }
+      await migrate(emptyUrl);
+      const { rollup, raw } = await rollupsAndRaw(bot, old);
+      expect(rollup.length).toBe(8);
+      expect(rollup).toEqual(raw);
+    } finally {
+      await old.$disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

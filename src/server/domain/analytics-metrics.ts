@@ -60,3 +60,32 @@ export function summarizePeriod(period: AnalyticsPeriod, rows: DayCounts[]): Per
     previousConversationsPerDay: perDay(period.previousFrom, period.previousTo, previous),
   };
 }
+
+/** Ratings given on one UTC day (the daily rollup's feedback columns). */
+export interface DayFeedback {
+  day: string;
+  positive_feedback: number;
+  negative_feedback: number;
+}
+
+export interface FeedbackTotals {
+  positive: number;
+  negative: number;
+  previous_positive: number;
+  previous_negative: number;
+}
+
+/** Ratings of the period and of the previous period; rows for days outside both are ignored. */
+export function feedbackTotals(period: AnalyticsPeriod, rows: DayFeedback[]): FeedbackTotals {
+  const totals: FeedbackTotals = { positive: 0, negative: 0, previous_positive: 0, previous_negative: 0 };
+  for (const r of rows) {
+    if (r.day >= period.from && r.day <= period.to) {
+      totals.positive += r.positive_feedback;
+      totals.negative += r.negative_feedback;
+    } else if (r.day >= period.previousFrom && r.day <= period.previousTo) {
+      totals.previous_positive += r.positive_feedback;
+      totals.previous_negative += r.negative_feedback;
+    }
+  }
+  return totals;
+}

@@ -1,17 +1,24 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { AnalyticsPeriod } from "@/server/domain/analytics-period";
-import { summarizePeriod, type DayCounts } from "@/server/domain/analytics-metrics";
+import { feedbackTotals, summarizePeriod, type DayCounts, type DayFeedback } from "@/server/domain/analytics-metrics";
 import type { AnalyticsResult, InsightList } from "@/server/serializers/analytics";
 
 /**
  * Analytics for one chatbot and period, computed from the stored rows on
  * every call (docs/analytics.md has the definition of every number). Six
- * small indexed queries run side by side; the heaviest reads one row per
- * conversation of both periods, thanks to the per-conversation message
- * counters kept by triggers (migration 20261121120000_analytics).
+ * small indexed queries run side by side. What is additive per UTC day
+ * (conversations with their sentiment and message counters, ratings,
+ * categories, widget events) is read from the daily rollups that statement
+ * triggers keep exact in every writing transaction (migrations
+ * 20261121120000_analytics and 20261123220000_analytics_rollups): a few
+ * hundred rows for a year. Distinct counts over the period (countries, unique
+ * link clicks, leads) are not additive per day and read the base rows.
  */
 export const POPULAR_LIMIT = 10;
+
+/** A day of the rollup: its conversations' counts and the ratings given that day. */
+type DayRow = DayCounts & DayFeedback;
 
 export interface AnalyticsData {
   result: Omit<AnalyticsResult, "insights">;
@@ -19,11 +26,7 @@ export interface AnalyticsData {
   previousConversationsPerDay: Record<string, number>;
 }
 
-/**
- * `[from, to]` as a half-open instant range on `col`: index-friendly, UTC days.
- * (Per-day grouping uses `date_bin` on UTC midnights: same days as
- * `AT TIME ZONE 'UTC'`, a third cheaper; PostgreSQL 14+.)
- */
+/** `[from, to]` as a half-open instant range on `col`: index-friendly, UTC days. */
 function inDays(col: Prisma.Sql, from: string, to: string): Prisma.Sql {
   return Prisma.sql`${col} >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND ${col} < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
 }
@@ -34,26 +37,14 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   const { from, to, previousFrom } = period;
   const createdAt = col("created_at");
   const current = inDays(createdAt, from, to);
-  const [days, feedback, links, categories, events, countries, leads] = await Promise.all([
-    db.$queryRaw<DayCounts[]>`
-      SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, conversations, classified, negative, messages, questions, answered
-        FROM (SELECT date_bin('1 day', created_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS day,
-                     count(*)::int AS conversations,
-                     count(sentiment)::int AS classified,
-                     count(*) FILTER (WHERE sentiment = 'negative')::int AS negative,
-                     sum(message_count)::int AS messages,
-                     sum(question_count)::int AS questions,
-                     sum(answered_count)::int AS answered
-                FROM conversations
-               WHERE chatbot_id = ${chatbotId}::uuid AND ${inDays(createdAt, previousFrom, to)}
-               GROUP BY 1) d`,
-    db.$queryRaw<{ positive: number; negative: number; previous_positive: number; previous_negative: number }[]>`
-      SELECT count(*) FILTER (WHERE rating = 'positive' AND ${current})::int AS positive,
-             count(*) FILTER (WHERE rating = 'negative' AND ${current})::int AS negative,
-             count(*) FILTER (WHERE rating = 'positive' AND NOT (${current}))::int AS previous_positive,
-             count(*) FILTER (WHERE rating = 'negative' AND NOT (${current}))::int AS previous_negative
-        FROM feedback
-       WHERE chatbot_id = ${chatbotId}::uuid AND ${inDays(createdAt, previousFrom, to)}`,
+  const [days, links, categories, events, countries, leads] = await Promise.all([
+    db.$queryRaw<DayRow[]>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(conversations)::int AS conversations, sum(classified)::int AS classified,
+             sum(negative)::int AS negative, sum(messages)::int AS messages, sum(questions)::int AS questions,
+             sum(answered)::int AS answered, sum(positive_feedback)::int AS positive_feedback, sum(negative_feedback)::int AS negative_feedback
+        FROM analytics_days
+       WHERE chatbot_id = ${chatbotId}::uuid AND day BETWEEN ${previousFrom}::date AND ${to}::date
+       GROUP BY day`,
     db.$queryRaw<{ id: string | null; url: string | null; title: string | null; conversations_count: number; unique_clicks: number }[]>`
       WITH unique_clicks AS (
         SELECT link_id, coalesce(conversation_id, visitor_id, id) AS clicker, bool_or(conversation_id IS NOT NULL) AS in_conversation
@@ -67,15 +58,15 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
         FROM per_link p JOIN chatbot_links l ON l.id = p.link_id
        ORDER BY p.conversations_count DESC, l.url ASC, l.id ASC`,
     db.$queryRaw<{ name: string; conversations_count: number }[]>`
-      SELECT category AS name, count(*)::int AS conversations_count
-        FROM conversations
-       WHERE chatbot_id = ${chatbotId}::uuid AND ${current} AND category IS NOT NULL AND category <> ''
-       GROUP BY category ORDER BY conversations_count DESC, name ASC LIMIT ${POPULAR_LIMIT}`,
+      SELECT value AS name, sum(count)::int AS conversations_count
+        FROM analytics_day_values
+       WHERE chatbot_id = ${chatbotId}::uuid AND kind = 'category' AND day BETWEEN ${from}::date AND ${to}::date
+       GROUP BY value HAVING sum(count) > 0 ORDER BY conversations_count DESC, name ASC LIMIT ${POPULAR_LIMIT}`,
     db.$queryRaw<{ value: string; click_count: number }[]>`
-      SELECT value, count(*)::int AS click_count
-        FROM widget_events
-       WHERE chatbot_id = ${chatbotId}::uuid AND ${current} AND value <> ''
-       GROUP BY value ORDER BY click_count DESC, value ASC LIMIT ${POPULAR_LIMIT}`,
+      SELECT value, sum(count)::int AS click_count
+        FROM analytics_day_values
+       WHERE chatbot_id = ${chatbotId}::uuid AND kind = 'event' AND day BETWEEN ${from}::date AND ${to}::date
+       GROUP BY value HAVING sum(count) > 0 ORDER BY click_count DESC, value ASC LIMIT ${POPULAR_LIMIT}`,
     db.$queryRaw<{ country: string; country_code: string; visitors_count: number }[]>`
       SELECT coalesce(max(v.country), upper(v.country_code)) AS country, upper(v.country_code) AS country_code, count(*)::int AS visitors_count
         FROM visitors v
@@ -91,7 +82,7 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   ]);
 
   const summary = summarizePeriod(period, days);
-  const fb = feedback[0] ?? { positive: 0, negative: 0, previous_positive: 0, previous_negative: 0 };
+  const fb = feedbackTotals(period, days);
   return {
     result: {
       fromDate: from,

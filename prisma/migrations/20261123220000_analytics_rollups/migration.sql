@@ -1,0 +1,269 @@
+-- Daily analytics rollups (docs/analytics.md, "Performance"): what is
+-- additive per chatbot and UTC day, kept exact by statement-level triggers in
+-- the same transaction as every write of the rows it summarises, so analytics
+-- reads a few hundred rollup rows instead of every conversation, widget event
+-- and rating of the period.
+--
+--   analytics_days        per (chatbot, day): conversations started that day
+--                         (with their sentiment and message counters) and
+--                         ratings given that day.
+--   analytics_day_values  per (chatbot, day, kind, value): conversations per
+--                         category ('category', by the conversation's start
+--                         day) and widget events per value ('event').
+--
+-- No row is a hot row: a (chatbot, day[, kind, value]) may have several rows
+-- and its figure is their sum. A write adds its delta to the first row of its
+-- key that no other transaction has locked (FOR UPDATE SKIP LOCKED) and
+-- inserts a new row when all are locked, so concurrent answers of one chatbot
+-- never queue (nor deadlock) on a rollup row; a key gets at most as many rows
+-- as writers ever ran on it at once. Single rows may go negative; sums cannot.
+
+CREATE TABLE "analytics_days" (
+    "id" BIGSERIAL NOT NULL,
+    "chatbot_id" UUID NOT NULL,
+    "day" DATE NOT NULL,
+    "conversations" INTEGER NOT NULL DEFAULT 0,
+    "classified" INTEGER NOT NULL DEFAULT 0,
+    "negative" INTEGER NOT NULL DEFAULT 0,
+    "messages" INTEGER NOT NULL DEFAULT 0,
+    "questions" INTEGER NOT NULL DEFAULT 0,
+    "answered" INTEGER NOT NULL DEFAULT 0,
+    "positive_feedback" INTEGER NOT NULL DEFAULT 0,
+    "negative_feedback" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "analytics_days_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE "analytics_day_values" (
+    "id" BIGSERIAL NOT NULL,
+    "chatbot_id" UUID NOT NULL,
+    "kind" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "value" TEXT NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "analytics_day_values_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "analytics_days_chatbot_id_day_idx" ON "analytics_days"("chatbot_id", "day");
+CREATE INDEX "analytics_day_values_chatbot_id_kind_day_value_idx" ON "analytics_day_values"("chatbot_id", "kind", "day", "value");
+
+ALTER TABLE "analytics_days" ADD CONSTRAINT "analytics_days_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "analytics_day_values" ADD CONSTRAINT "analytics_day_values_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Adds deltas to (chatbot, day) keys, one statement for all the keys of a
+-- write: each key's delta goes to a row of that key no other transaction
+-- has locked, or to a new row. The insert is skipped when the chatbot is
+-- gone: a chatbot's hard delete cascades to its conversations, whose
+-- trigger then runs after the chatbot row (and maybe its rollups) went.
+CREATE FUNCTION "analytics_bump_days"(p_chatbot UUID[], p_day DATE[], p_conversations INT[], p_classified INT[], p_negative INT[],
+                                      p_messages INT[], p_questions INT[], p_answered INT[], p_positive INT[], p_negative_feedback INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered, p_positive, p_negative_feedback)
+             AS d(chatbot_id, day, conversations, classified, negative, messages, questions, answered, positive, negative_feedback)
+  ), updated AS (
+    UPDATE "analytics_days" a
+       SET "conversations" = a."conversations" + d.conversations, "classified" = a."classified" + d.classified,
+           "negative" = a."negative" + d.negative, "messages" = a."messages" + d.messages,
+           "questions" = a."questions" + d.questions, "answered" = a."answered" + d.answered,
+           "positive_feedback" = a."positive_feedback" + d.positive, "negative_feedback" = a."negative_feedback" + d.negative_feedback
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_days" x WHERE x."chatbot_id" = d.chatbot_id AND x."day" = d.day LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day"
+  )
+  INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
+  SELECT d.* FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
+CREATE FUNCTION "analytics_bump_values"(p_kind TEXT, p_chatbot UUID[], p_day DATE[], p_value TEXT[], p_count INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_value, p_count) AS d(chatbot_id, day, value, n)
+  ), updated AS (
+    UPDATE "analytics_day_values" a SET "count" = a."count" + d.n
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_day_values" x
+                      WHERE x."chatbot_id" = d.chatbot_id AND x."kind" = p_kind AND x."day" = d.day AND x."value" = d.value
+                      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day", a."value"
+  )
+  INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+  SELECT d.chatbot_id, p_kind, d.day, d.value, d.n FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."value" = d.value)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
+-- The trigger functions. A statement's rows count +1 (rows it added) and -1
+-- (rows it removed; an update is both), by the UTC day each row belongs to;
+-- keys whose deltas are all zero are dropped, so an update that changes
+-- nothing summarised (read flags, last_message_at, …) touches no rollup.
+-- PL/pgSQL plans a statement when it first runs it, so each branch names
+-- only the transition tables its operation has.
+--
+-- Conversations: the message counters reach here through the trigger of
+-- 20261121120000_analytics, which updates the conversation rows.
+CREATE FUNCTION "analytics_conversations_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_c INT[]; v_cl INT[]; v_ng INT[]; v_m INT[]; v_q INT[]; v_a INT[];
+  v_vk UUID[]; v_vd DATE[]; v_vv TEXT[]; v_vn INT[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSE
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
+      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
+      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
+                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
+                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             GROUP BY 1, 2) g
+     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
+      INTO v_vk, v_vd, v_vv, v_vn
+      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
+             WHERE "category" <> ''
+             GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    PERFORM "analytics_bump_days"(v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a, array_fill(0, ARRAY[cardinality(v_k)]), array_fill(0, ARRAY[cardinality(v_k)]));
+  END IF;
+  IF v_vk IS NOT NULL THEN
+    PERFORM "analytics_bump_values"('category', v_vk, v_vd, v_vv, v_vn);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION "analytics_widget_events_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSE
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    PERFORM "analytics_bump_values"('event', v_k, v_d, v_v, v_c);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  ELSE
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    v_z := array_fill(0, ARRAY[cardinality(v_k)]);
+    PERFORM "analytics_bump_days"(v_k, v_d, v_z, v_z, v_z, v_z, v_z, v_z, v_p, v_n);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- The triggers first (their locks hold writers back until this migration
+-- commits), then the backfill of what is already stored.
+CREATE TRIGGER "conversations_analytics_insert" AFTER INSERT ON "conversations"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
+CREATE TRIGGER "conversations_analytics_update" AFTER UPDATE ON "conversations"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
+CREATE TRIGGER "conversations_analytics_delete" AFTER DELETE ON "conversations"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
+CREATE TRIGGER "widget_events_analytics_insert" AFTER INSERT ON "widget_events"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+CREATE TRIGGER "widget_events_analytics_update" AFTER UPDATE ON "widget_events"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+CREATE TRIGGER "widget_events_analytics_delete" AFTER DELETE ON "widget_events"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+CREATE TRIGGER "feedback_analytics_insert" AFTER INSERT ON "feedback"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+CREATE TRIGGER "feedback_analytics_update" AFTER UPDATE ON "feedback"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+CREATE TRIGGER "feedback_analytics_delete" AFTER DELETE ON "feedback"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+
+INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
+SELECT "chatbot_id", day, sum(conversations), sum(classified), sum(negative), sum(messages), sum(questions), sum(answered), sum(positive), sum(negative_feedback)
+  FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, count(*) AS conversations, count("sentiment") AS classified,
+               count(*) FILTER (WHERE "sentiment" = 'negative') AS negative, sum("message_count") AS messages,
+               sum("question_count") AS questions, sum("answered_count") AS answered, 0 AS positive, 0 AS negative_feedback
+          FROM "conversations" GROUP BY 1, 2
+        UNION ALL
+        SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0,
+               count(*) FILTER (WHERE "rating" = 'positive'), count(*) FILTER (WHERE "rating" = 'negative')
+          FROM "feedback" GROUP BY 1, 2) d
+ GROUP BY 1, 2;
+
+INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+SELECT "chatbot_id", 'category', ("created_at" AT TIME ZONE 'UTC')::date, "category", count(*)
+  FROM "conversations" WHERE "category" IS NOT NULL AND "category" <> '' GROUP BY 1, 3, 4
+UNION ALL
+SELECT "chatbot_id", 'event', ("created_at" AT TIME ZONE 'UTC')::date, "value", count(*)
+  FROM "widget_events" WHERE "value" <> '' GROUP BY 1, 3, 4;
