@@ -11,7 +11,7 @@ import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
-import { clientOfAgency, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, webhookOfAgency } from "@/server/access";
+import { agencyWithClient, agencyWithWebhook, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam } from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
 
 export interface RestMeta {
@@ -152,16 +152,19 @@ export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, nex
   return next({ ctx: { ...ctx, agency } });
 });
 
-/** One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`. */
-export const clientProcedure = agencyOwnerProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
-  const client = await clientOfAgency(ctx.db, ctx.agency, input.client_id);
-  return next({ ctx: { ...ctx, client } });
+/**
+ * One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`, both read in
+ * one statement (FORBIDDEN without an agency, NOT_FOUND for another agency's or a deleted workspace).
+ */
+export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
+  const { agency, client } = await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
+  return next({ ctx: { ...ctx, agency, client } });
 });
 
-/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`. */
-export const webhookProcedure = agencyOwnerProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
-  const webhook = await webhookOfAgency(ctx.db, ctx.agency, input.webhook_id);
-  return next({ ctx: { ...ctx, webhook } });
+/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`, read in one statement. */
+export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
+  const { agency, webhook } = await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
+  return next({ ctx: { ...ctx, agency, webhook } });
 });
 
 /** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
