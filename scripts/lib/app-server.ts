@@ -42,11 +42,22 @@ export async function startProductionServer(databaseUrl: string, secret: string,
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
   };
+  let last = "no answer";
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { baseUrl, child, stop };
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      async (r) => {
+        last = `${r.status} ${(await r.text()).slice(0, 200)}`;
+        return r.ok;
+      },
+      (error: Error) => {
+        last = `${error.message} (${String(error.cause)})`;
+        return false;
+      },
+    );
+    if (healthy) return { baseUrl, child, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`next start did not become healthy:\n${output}`);
+  throw new Error(`next start did not become healthy (last /api/health: ${last}):\n${output}`);
 }

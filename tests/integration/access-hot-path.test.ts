@@ -6,10 +6,10 @@ import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
 import { serializeClient } from "@/server/serializers/client";
-import { serializeContact, serializeConversation } from "@/server/serializers/conversation";
+import { serializeContact, serializeConversation, serializeMessage } from "@/server/serializers/conversation";
 import { serializeDelivery } from "@/server/serializers/webhook";
 import { getClient, listAgents, listClients, usageOf } from "@/server/services/agency-clients";
-import { listContacts, listConversations, type InboxFilter } from "@/server/services/conversations";
+import { getConversation, listContacts, listConversations, type InboxFilter } from "@/server/services/conversations";
 import { agencyPool } from "@/server/services/credits";
 import { messagesRemaining } from "@/server/domain/credits";
 import { listDeliveries } from "@/server/services/webhooks";
@@ -116,6 +116,30 @@ describe("the /v1 hot path reads", () => {
       }
     }
     expect((await listConversations(db, bot.id, { page: 1, per_page: 25 })).total).toBe(9);
+
+    // One conversation with its transcript: messages in order (a question and its answer may share a time),
+    // sources, feedback, and a timestamp with microseconds written by SQL.
+    const [first] = (await listConversations(db, bot.id, { page: 1, per_page: 1 })).data;
+    const at = new Date(t0);
+    const question = await db.message.create({ data: { conversationId: first!.id, chatbotId: bot.id, role: "user", content: "Hi?", createdAt: at } });
+    const answer = await db.message.create({
+      data: { conversationId: first!.id, chatbotId: bot.id, role: "assistant", content: "Hello!", answered: true, sources: [{ id: "s1", url: null, title: "FAQ" }], createdAt: at },
+    });
+    await db.$executeRaw`INSERT INTO messages (conversation_id, chatbot_id, role, content, answered, created_at)
+                         VALUES (${first!.id}::uuid, ${bot.id}::uuid, 'assistant', 'Later', false, now() + interval '1.234567 seconds')`;
+    await db.feedback.create({ data: { chatbotId: bot.id, conversationId: first!.id, messageId: answer.id, rating: "negative" } });
+    const prismaDetail = async (id: string) => {
+      const conversation = await db.conversation.findFirstOrThrow({ where: { id, chatbotId: bot.id }, include: { visitor: { select: { countryCode: true } } } });
+      const messages = await db.message.findMany({ where: { conversationId: id }, include: { feedback: { select: { rating: true } } }, orderBy: [{ createdAt: "asc" }, { role: "desc" }] });
+      return { conversation: serializeConversation(conversation), messages: messages.map(serializeMessage) };
+    };
+    const detail = await getConversation(db, bot.id, first!.id);
+    expect(detail).toEqual(await prismaDetail(first!.id));
+    expect(detail.messages.map((m) => [m.id === question.id, m.feedback])).toEqual([[true, null], [false, "negative"], [false, null]]);
+    const empty = (await listConversations(db, bot.id, { page: 9, per_page: 1 })).data[0]!;
+    expect(await getConversation(db, bot.id, empty.id)).toEqual(await prismaDetail(empty.id));
+    const foreign = await db.conversation.findFirstOrThrow({ where: { chatbotId: elsewhere.id } });
+    for (const id of [foreign.id, "nope"]) await expect(getConversation(db, bot.id, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("lists contacts and webhook deliveries page by page as Prisma does, never another chatbot's or webhook's", async () => {

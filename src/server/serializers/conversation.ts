@@ -89,7 +89,7 @@ export function serializeConversation(c: ListedConversation): z.infer<typeof con
 
 export const sourcesFromJson = (value: unknown): UsedSource[] => (Array.isArray(value) ? (value as UsedSource[]) : []);
 
-export function serializeMessage(m: Message & { feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
+export function serializeMessage(m: Pick<Message, "id" | "role" | "content" | "answered" | "sources" | "createdAt"> & { feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
   const rating = m.feedback[0]?.rating;
   return {
     id: m.id,

@@ -2,7 +2,8 @@
  * Conversations, their transcripts and contacts, for the REST API and the
  * dashboard inbox. Services take the already-checked chatbot id.
  */
-import type { Db } from "@/server/db/client";
+import type { Message } from "@/generated/prisma/client";
+import { poolOf, type Db } from "@/server/db/client";
 import { pageWithTotal } from "@/server/db/pages";
 import { modelOfRow } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
@@ -100,14 +101,43 @@ async function conversationOf(db: Db, chatbotId: string, id: string) {
   return found;
 }
 
+/**
+ * One conversation with its transcript in ONE statement (issue 14): the
+ * conversation, its visitor's country, and the messages with their feedback
+ * aggregated as JSON in the transcript's order (timestamps travel as text and
+ * become Dates as pg would read them).
+ */
 export async function getConversation(db: Db, chatbotId: string, id: string) {
-  const conversation = await conversationOf(db, chatbotId, id);
-  const messages = await db.message.findMany({
-    where: { conversationId: id },
-    include: { feedback: { select: { rating: true } } },
-    orderBy: [{ createdAt: "asc" }, { role: "desc" }],
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { rows } = await poolOf(db).query<ConversationRow & { messages: MessageJson[] }>({
+    name: "conversation_with_messages",
+    text: `SELECT ${CONVERSATION_COLUMNS}, v.country_code,
+                  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'answered', m.answered,
+                                                              'sources', m.sources, 'rating', f.rating, 'created_at', m.created_at)
+                                            ORDER BY m.created_at ASC, m.role DESC), '[]'::json)
+                     FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
+                    WHERE m.conversation_id = c.id) AS messages
+             FROM conversations c JOIN visitors v ON v.id = c.visitor_id
+            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid`,
+    values: [id, chatbotId],
   });
-  return { conversation: serializeConversation(conversation), messages: messages.map(serializeMessage) };
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { messages, ...conversation } = row;
+  return {
+    conversation: serializeConversation(conversationOfRow(conversation)),
+    messages: messages.map((m) => serializeMessage({ ...m, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
+  };
+}
+
+interface MessageJson {
+  id: string;
+  role: string;
+  content: string;
+  answered: boolean | null;
+  sources: Message["sources"];
+  rating: string | null;
+  created_at: string;
 }
 
 /** The inbox's detail: the transcript plus what the agency sees and the visitor does not. */
