@@ -13,6 +13,7 @@ import { getConversation, listContacts, listConversations, type InboxFilter } fr
 import { agencyPool } from "@/server/services/credits";
 import { messagesRemaining } from "@/server/domain/credits";
 import { listDeliveries } from "@/server/services/webhooks";
+import { loadPublicChatbot } from "@/server/widget/public-chatbot";
 import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from "../helpers/fixtures";
 
 /**
@@ -51,10 +52,20 @@ describe("the /v1 hot path reads", () => {
     expect(asOwner.role).toBe("owner");
     expect((await readableChatbot(db, member.user.id, bot.id)).role).toBe("member");
 
+    // The widget's read of the same chatbot (public: no caller), with its workspace's standing.
+    expect(await loadPublicChatbot(db, bot.id)).toEqual({ ...asOwner.chatbot, workspace: { id: workspace.id, status: "active", pauseMode: null } });
+    await db.team.update({ where: { id: workspace.id }, data: { status: "paused", pauseMode: "soft" } });
+    expect((await loadPublicChatbot(db, bot.id)).workspace).toEqual({ id: workspace.id, status: "paused", pauseMode: "soft" });
+    await db.team.update({ where: { id: workspace.id }, data: { pauseMode: "hard" } });
+    await expect(loadPublicChatbot(db, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await db.team.update({ where: { id: workspace.id }, data: { status: "active", pauseMode: null } });
+    await expect(loadPublicChatbot(db, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
+
     const stranger = await userWithToken(db, "Stranger");
     await expect(readableChatbot(db, stranger.user.id, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await db.chatbot.update({ where: { id: bot.id }, data: { deletedAt: new Date() } });
     await expect(readableChatbot(db, owner.user.id, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(loadPublicChatbot(db, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("resolves the agency with its client workspace or webhook in one read, as Prisma reads them", async () => {
