@@ -16,11 +16,17 @@ export interface ProductionServer {
  * lifted (suites send thousands of requests with one token) unless `env` or the
  * caller's environment sets it; tests of the limit itself pass a low one.
  */
-export async function startProductionServer(databaseUrl: string, secret: string, env: Record<string, string> = {}): Promise<ProductionServer> {
+export async function startProductionServer(
+  databaseUrl: string,
+  secret: string,
+  env: Record<string, string> = {},
+  /** Extra flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+  nodeArgs: string[] = [],
+): Promise<ProductionServer> {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
