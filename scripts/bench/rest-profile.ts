@@ -26,6 +26,8 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface CpuProfile {
+  startTime: number;
+  endTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -76,7 +78,7 @@ export async function runRestProfile() {
   }
   const file = readdirSync(PROFILE_DIR).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("The server wrote no CPU profile.");
-  report(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile);
+  report(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, Number(process.env.BENCH_SECONDS ?? 8));
 }
 
 /** utime + stime of these processes, in seconds (Linux /proc; clock ticks of 1/100 s). */
@@ -107,10 +109,16 @@ function backendsOf(database: string): number[] {
     .map(Number);
 }
 
-function report(profile: CpuProfile) {
+/** Self time by function and package, over the load only: the last `seconds` of the profile (the server stops right after it). */
+export function report(profile: CpuProfile, seconds: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const from = profile.endTime - seconds * 1e6;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;
@@ -129,7 +137,7 @@ function report(profile: CpuProfile) {
       .slice(0, n)
       .map(([k, us]) => `  ${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`)
       .join("\n");
-  console.log(`\nCPU profile of the server (${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s busy; % of busy time; load ${loadavg()[0]!.toFixed(2)})
+  console.log(`\nCPU profile of the server during the load (${(total / 1e6).toFixed(1)} s, ${(busy / 1e6).toFixed(1)} s busy; % of busy time; load ${loadavg()[0]!.toFixed(2)})
 By package:\n${rows(byPackage, 20)}\nBy function (self time):\n${rows(byFunction, 40)}\n`);
 }
 

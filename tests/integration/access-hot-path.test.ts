@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/generated/prisma/client";
 import { agencyWithClient, agencyWithWebhook, ownedAgency, readableChatbot } from "@/server/access";
-import { authenticateToken, revokeApiToken } from "@/server/auth/api-tokens";
+import { authenticateToken, authenticateTokenWithChatbot, revokeApiToken } from "@/server/auth/api-tokens";
 import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
@@ -61,11 +61,21 @@ describe("the /v1 hot path reads", () => {
     await db.team.update({ where: { id: workspace.id }, data: { status: "active", pauseMode: null } });
     await expect(loadPublicChatbot(db, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
 
+    // REST reads the same chatbot and role with the token, in one statement.
+    const withToken = await authenticateTokenWithChatbot(db, owner.token, bot.id);
+    expect(withToken).toEqual({ ...(await authenticateToken(db, owner.token)), chatbot: asOwner });
+    expect((await authenticateTokenWithChatbot(db, member.token, bot.id))?.chatbot?.role).toBe("member");
+
     const stranger = await userWithToken(db, "Stranger");
     await expect(readableChatbot(db, stranger.user.id, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await authenticateTokenWithChatbot(db, stranger.token, bot.id)).toMatchObject({ user: { id: stranger.user.id }, chatbot: null });
+    expect(await authenticateTokenWithChatbot(db, owner.token, "not-a-uuid")).toMatchObject({ user: { id: owner.user.id }, chatbot: null });
+    await revokeApiToken(db, stranger.user.id, stranger.apiToken.id);
+    expect(await authenticateTokenWithChatbot(db, stranger.token, bot.id)).toBeNull();
     await db.chatbot.update({ where: { id: bot.id }, data: { deletedAt: new Date() } });
     await expect(readableChatbot(db, owner.user.id, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(loadPublicChatbot(db, bot.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await authenticateTokenWithChatbot(db, owner.token, bot.id))?.chatbot).toBeNull();
   });
 
   it("resolves the agency with its client workspace or webhook in one read, as Prisma reads them", async () => {
