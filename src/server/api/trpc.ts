@@ -11,8 +11,18 @@ import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
-import { agencyWithClient, agencyWithWebhook, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, type ChatbotAccess } from "@/server/access";
-import { editableFrom, readableFrom } from "@/server/access/chatbots";
+import {
+  agencyWithClient,
+  agencyWithWebhook,
+  editableChatbot,
+  editableFrom,
+  editableTeam,
+  ownedAgency,
+  readableChatbot,
+  readableFrom,
+  readableTeam,
+  type ChatbotAccess,
+} from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
 
 export interface RestMeta {
