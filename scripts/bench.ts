@@ -26,6 +26,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "every documented GET, REST chat and widget chat at 16 connections (rps, p50, p99) next to a no-op /v1 route and node:http + pg",
     run: async () => (await import("./bench/rest")).runRestBenchmark(),
   },
+  "rest-profile": {
+    description: "CPU profile of the production server while one rest endpoint is under load (BENCH_PROFILE=<label part>): self time by package and function",
+    run: async () => (await import("./bench/rest-profile")).runRestProfile(),
+  },
   retrieval: {
     description: "searchPassages p50/p95 over 100,000 chunks, next to the all-terms websearch_to_tsquery + ts_rank_cd query",
     run: async () => (await import("./bench/retrieval")).runRetrievalBenchmark(),

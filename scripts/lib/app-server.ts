@@ -16,11 +16,17 @@ export interface ProductionServer {
  * lifted (suites send thousands of requests with one token) unless `env` or the
  * caller's environment sets it; tests of the limit itself pass a low one.
  */
-export async function startProductionServer(databaseUrl: string, secret: string, env: Record<string, string> = {}): Promise<ProductionServer> {
+export async function startProductionServer(
+  databaseUrl: string,
+  secret: string,
+  env: Record<string, string> = {},
+  /** Extra flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+  nodeArgs: string[] = [],
+): Promise<ProductionServer> {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -42,11 +48,22 @@ export async function startProductionServer(databaseUrl: string, secret: string,
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
   };
+  let last = "no answer";
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { baseUrl, child, stop };
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      async (r) => {
+        last = `${r.status} ${(await r.text()).slice(0, 200)}`;
+        return r.ok;
+      },
+      (error: Error) => {
+        last = `${error.message} (${String(error.cause)})`;
+        return false;
+      },
+    );
+    if (healthy) return { baseUrl, child, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`next start did not become healthy:\n${output}`);
+  throw new Error(`next start did not become healthy (last /api/health: ${last}):\n${output}`);
 }

@@ -364,4 +364,19 @@ describe("leads and escalations", () => {
     const [escalation] = await db.escalation.findMany({ where: { chatbotId: bot.id } });
     expect(escalation).toMatchObject({ reason: "unanswered_questions", notificationStatus: "disabled" });
   });
+
+  it("an answered question ends the unanswered run (it is recorded without the escalation transaction)", async () => {
+    const team = await workspace();
+    const bot = await bakeryBot(team.id, { enableEscalations: true, escalateMessageThreshold: 2 });
+    const first = await ask(bot, "Do you repair bicycles?");
+    const answered = await ask(bot, "What are your opening hours on Saturday?", { conversationId: first.conversation_id });
+    expect(answered.message.answered).toBe(true);
+    await ask(bot, "Do you sell car tyres?", { conversationId: first.conversation_id });
+    expect(await db.escalation.count({ where: { chatbotId: bot.id } })).toBe(0);
+    await ask(bot, "Do you fix watches?", { conversationId: first.conversation_id });
+    expect(await db.escalation.findMany({ where: { chatbotId: bot.id } })).toMatchObject([{ reason: "unanswered_questions", conversationId: first.conversation_id }]);
+    const conversation = await db.conversation.findUniqueOrThrow({ where: { id: first.conversation_id } });
+    expect(conversation).toMatchObject({ messageCount: 8, questionCount: 4, answeredCount: 1 });
+    expect((await db.team.findUniqueOrThrow({ where: { id: team.id } })).messagesUsed).toBe(4);
+  });
 });

@@ -19,42 +19,67 @@ type AccessRow = Record<string, unknown> & {
 };
 
 /**
+ * The facts `roleIn` decides on, selected next to `c.*` (the chatbot row):
+ * a FROM clause must join `chatbots c`, its team `ct` and the joins below.
+ */
+export const CHATBOT_ACCESS_COLUMNS = `c.*, ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
+  a.kind::text AS access_agency_kind, m.role::text AS access_membership_role`;
+/** The agency and the membership of the caller (`userColumn`, e.g. `$2` or `u.id`) for the chatbot `c` of team `ct`. */
+export const chatbotAccessJoins = (userColumn: string) =>
+  `LEFT JOIN teams a ON a.id = ct.agency_id LEFT JOIN memberships m ON m.team_id = ct.id AND m.user_id = ${userColumn}`;
+
+/**
+ * The chatbot and the caller's role from a row of CHATBOT_ACCESS_COLUMNS, or
+ * null when the row has no chatbot (not found, deleted, malformed id) or the
+ * caller has no role in its team. `extra` names further columns of the row
+ * that are not the chatbot's.
+ */
+export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>, extra: (column: string) => boolean = () => false): ChatbotAccess | null {
+  if (row.id === null || row.id === undefined) return null;
+  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_membership_role, ...rest } = row as AccessRow;
+  const role = roleIn(userId, {
+    ownerId: access_team_owner_id,
+    agency: access_agency_owner_id !== null && access_agency_kind !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind } : null,
+    memberships: access_membership_role ? [{ role: access_membership_role }] : [],
+  });
+  if (!role) return null;
+  const columns: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(rest)) if (!extra(column)) columns[column] = value;
+  return { chatbot: modelOfRow<Chatbot>(columns), role };
+}
+
+/**
  * The chatbot and the caller's role, or null when it does not exist, is
  * deleted, or is not visible (also for a malformed id). Every chatbot-scoped
  * request starts here, so it is one statement on the pg pool (Prisma would
  * send four: the chatbot, its team, the agency, the membership); the row
  * becomes the Prisma model by its column names (db/rows.ts,
  * tests/integration/access-hot-path.test.ts holds it equal to Prisma's).
+ * REST calls read it together with their token (auth/api-tokens).
  */
 async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
   const { rows } = await poolOf(db).query<AccessRow>(
-    `SELECT c.*, t.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
-            a.kind::text AS access_agency_kind, m.role::text AS access_membership_role
-       FROM chatbots c
-       JOIN teams t ON t.id = c.team_id
-       LEFT JOIN teams a ON a.id = t.agency_id
-       LEFT JOIN memberships m ON m.team_id = t.id AND m.user_id = $2
-      WHERE c.id = $1 AND c.deleted_at IS NULL AND t.deleted_at IS NULL`,
+    `SELECT ${CHATBOT_ACCESS_COLUMNS}
+       FROM chatbots c JOIN teams ct ON ct.id = c.team_id ${chatbotAccessJoins("$2")}
+      WHERE c.id = $1 AND c.deleted_at IS NULL AND ct.deleted_at IS NULL`,
     [chatbotId, userId],
   );
-  const row = rows[0];
-  if (!row) return null;
-  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_membership_role, ...columns } = row;
-  const role = roleIn(userId, {
-    ownerId: access_team_owner_id,
-    agency: access_agency_owner_id !== null && access_agency_kind !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind } : null,
-    memberships: access_membership_role ? [{ role: access_membership_role }] : [],
-  });
-  return role ? { chatbot: modelOfRow<Chatbot>(columns), role } : null;
+  return rows[0] ? chatbotAccessOfRow(userId, rows[0]) : null;
 }
+
+/** The read rule on a found access: NOT_FOUND when there is none. */
+export const readableFrom = (access: ChatbotAccess | null): ChatbotAccess => visibleOrNotFound(access, "Chatbot not found.");
+/** The change rule: NOT_FOUND when not visible, FORBIDDEN when visible but read-only (a `member`). */
+export const editableFrom = (access: ChatbotAccess | null): ChatbotAccess =>
+  editableOrForbidden(readableFrom(access), "Your role in this workspace can view this chatbot but not change it.");
 
 /** For reads: the chatbot and the caller's role, else NOT_FOUND. */
 export async function readableChatbot(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess> {
-  return visibleOrNotFound(await findChatbotAccess(db, userId, chatbotId), "Chatbot not found.");
+  return readableFrom(await findChatbotAccess(db, userId, chatbotId));
 }
 
 /** For changes: NOT_FOUND when not visible, FORBIDDEN when visible but read-only (a `member`). */
 export async function editableChatbot(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess> {
-  return editableOrForbidden(await readableChatbot(db, userId, chatbotId), "Your role in this workspace can view this chatbot but not change it.");
+  return editableFrom(await findChatbotAccess(db, userId, chatbotId));
 }

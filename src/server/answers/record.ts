@@ -11,6 +11,7 @@ import { poolOf, type Db } from "@/server/db/client";
 import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/answer/classify";
 import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
 import { detectContact, hasContact } from "@/server/domain/answer/leads";
+import { mayEscalate } from "@/server/domain/turn-escalation";
 import { AGENCY_PLAN_DEFAULTS } from "@/server/domain/credits";
 import type { UsedSource } from "@/server/domain/answer/passages";
 import type { Tx } from "@/server/db/client";
@@ -54,8 +55,10 @@ export interface RecordedTurn {
 export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
   const fields = turn.visitor.fields ?? {};
   const mayBeLead = hasContact(detectContact(turn.question, turn.visitor.country?.code ?? null)) || Boolean(clean(fields.email) || clean(fields.phone));
-  // Most turns are a plain question: one statement. Leads and escalations take the full transaction below.
-  if (!mayBeLead && !turn.chatbot.enableEscalations) return recordPlainTurn(db, turn);
+  const { chatbot } = turn;
+  const escalationPossible = mayEscalate({ enabled: chatbot.enableEscalations, threshold: chatbot.escalateMessageThreshold, message: turn.question, answered: turn.answer.answered });
+  // Most turns are a plain question: one statement. Leads and turns that may escalate take the full transaction below.
+  if (!mayBeLead && !escalationPossible) return recordPlainTurn(db, turn);
   return db.$transaction(async (tx) => {
     const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
     const conversation = turn.conversationId

@@ -6,12 +6,23 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/db/client";
-import { authenticateToken, bearerToken } from "@/server/auth/api-tokens";
+import { authenticateToken, authenticateTokenWithChatbot, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
-import { clientOfAgency, editableChatbot, editableTeam, ownedAgency, readableChatbot, readableTeam, webhookOfAgency } from "@/server/access";
+import {
+  agencyWithClient,
+  agencyWithWebhook,
+  editableChatbot,
+  editableFrom,
+  editableTeam,
+  ownedAgency,
+  readableChatbot,
+  readableFrom,
+  readableTeam,
+  type ChatbotAccess,
+} from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
 
 export interface RestMeta {
@@ -51,6 +62,11 @@ export interface Context {
   host?: string | null;
   /** Dashboard calls: the client IP as the sign-in throttle sees it (`X-Forwarded-For` as Next passes it), for public auth actions' limits. */
   requesterIp?: string | null;
+  /**
+   * REST calls on a `{chatbot_id}` path: the chatbot and the token user's role in it, read with the token
+   * (`access` null: not found or not visible). `chatbotProcedure` applies its rule to it instead of reading again.
+   */
+  prefetchedChatbot?: { id: string; access: ChatbotAccess | null };
 }
 
 /**
@@ -59,12 +75,18 @@ export interface Context {
  * `Authorization` header is ignored there, so a token never reaches a
  * dashboard procedure (DESIGN §13).
  */
-export async function createContext(opts: { headers: Headers; allowSession: boolean }): Promise<Context> {
+export async function createContext(opts: { headers: Headers; allowSession: boolean; chatbotId?: string }): Promise<Context> {
   const db = getDb();
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
+    const host = opts.headers.get("host");
+    if (token && opts.chatbotId !== undefined) {
+      const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
+      return { db, user: null, via: null, tokenId: null, host };
+    }
     const auth = token ? await authenticateToken(db, token) : null;
-    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host: opts.headers.get("host") };
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host };
   }
   const userId = await getSessionUserId();
   const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
@@ -152,16 +174,19 @@ export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, nex
   return next({ ctx: { ...ctx, agency } });
 });
 
-/** One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`. */
-export const clientProcedure = agencyOwnerProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
-  const client = await clientOfAgency(ctx.db, ctx.agency, input.client_id);
-  return next({ ctx: { ...ctx, client } });
+/**
+ * One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`, both read in
+ * one statement (FORBIDDEN without an agency, NOT_FOUND for another agency's or a deleted workspace).
+ */
+export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
+  const { agency, client } = await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
+  return next({ ctx: { ...ctx, agency, client } });
 });
 
-/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`. */
-export const webhookProcedure = agencyOwnerProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
-  const webhook = await webhookOfAgency(ctx.db, ctx.agency, input.webhook_id);
-  return next({ ctx: { ...ctx, webhook } });
+/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`, read in one statement. */
+export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
+  const { agency, webhook } = await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
+  return next({ ctx: { ...ctx, agency, webhook } });
 });
 
 /** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
@@ -171,10 +196,15 @@ const teamScoped = (resolve: typeof readableTeam) =>
     return next({ ctx: { ...ctx, team, role } });
   });
 
-/** A chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. */
-const chatbotScoped = (resolve: typeof readableChatbot) =>
+/**
+ * A chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. The rule (`rule`) applies to
+ * the access read with the REST call's token when that was this chatbot's, else to a fresh read (`resolve`).
+ */
+const chatbotScoped = (resolve: typeof readableChatbot, rule: typeof readableFrom) =>
   authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
-    const { chatbot, role } = await resolve(ctx.db, ctx.user.id, input.chatbot_id);
+    const prefetched = ctx.prefetchedChatbot;
+    const { chatbot, role } =
+      prefetched && prefetched.id === input.chatbot_id ? rule(prefetched.access) : await resolve(ctx.db, ctx.user.id, input.chatbot_id);
     return next({ ctx: { ...ctx, chatbot, role } });
   });
 
@@ -183,6 +213,6 @@ export const teamProcedure = teamScoped(readableTeam);
 /** One team, FORBIDDEN when the caller's role may only read (a `member`): e.g. creating a chatbot in it. */
 export const teamEditProcedure = teamScoped(editableTeam);
 /** One chatbot, for reads. */
-export const chatbotProcedure = chatbotScoped(readableChatbot);
+export const chatbotProcedure = chatbotScoped(readableChatbot, readableFrom);
 /** One chatbot, FORBIDDEN when the caller's role may only read (a `member`). */
-export const chatbotEditProcedure = chatbotScoped(editableChatbot);
+export const chatbotEditProcedure = chatbotScoped(editableChatbot, editableFrom);

@@ -15,6 +15,12 @@ describe("timestamp formats", () => {
     expect(isoMicro(date)).toMatch(MICRO_TIMESTAMP);
   });
 
+  it("formats years past 9999 (a longer ISO string) the same way", () => {
+    const far = new Date("+010000-01-02T03:04:05.678Z");
+    expect(isoMicro(far)).toBe("+010000-01-02T03:04:05.678000Z");
+    expect(isoOffset(far)).toBe("+010000-01-02T03:04:05+00:00");
+  });
+
   it("keeps null as null", () => {
     expect(isoMicroOrNull(null)).toBeNull();
     expect(isoOffsetOrNull(undefined)).toBeNull();

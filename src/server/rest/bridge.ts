@@ -73,9 +73,11 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     // Reads take their filters from the query; writes take path params + the body only, so that
     // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
     const query = method === "GET" || method === "DELETE" ? Object.fromEntries(req.nextUrl.searchParams) : {};
-    const input = { ...query, ...body, ...pathParams(params) };
+    const fromPath = pathParams(params);
+    const input = { ...query, ...body, ...fromPath };
     assertNoNul(input);
-    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false })), clientIp: clientIp(req.headers) };
+    // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement.
+    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id })), clientIp: clientIp(req.headers) };
     if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
     const execute = async (onDelta?: (content: string) => void) => {

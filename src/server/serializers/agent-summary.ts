@@ -17,7 +17,10 @@ export const agentSummarySchema = z
 export type AgentSummaryJson = z.infer<typeof agentSummarySchema>;
 
 /** An agent answers from its workspace's credits, so its `messages_remaining` is the workspace's. */
-export function serializeAgentSummary(chatbot: Chatbot, workspaceRemaining: number): AgentSummaryJson {
+/** The columns an agent summary is made of. */
+export type AgentSummaryRow = Pick<Chatbot, "id" | "name" | "enabled" | "accentColor" | "createdAt">;
+
+export function serializeAgentSummary(chatbot: AgentSummaryRow, workspaceRemaining: number): AgentSummaryJson {
   return {
     id: chatbot.id,
     name: chatbot.name,

@@ -42,7 +42,30 @@ export interface ClientUsage {
 
 type AgencyPoolRow = Pick<Team, "monthlyMessagePool" | "poolMessagesUsed">;
 
-export function serializeClient(team: Team, agency: AgencyPoolRow | null, usage: ClientUsage): ClientJson {
+/** The columns the Client resource is made of. */
+export type ClientRow = Pick<
+  Team,
+  | "id"
+  | "name"
+  | "externalReference"
+  | "status"
+  | "pauseMode"
+  | "pausedAt"
+  | "byokEnabled"
+  | "enabledIntegrations"
+  | "chatbotLimit"
+  | "sourceLimit"
+  | "messageLimit"
+  | "responseTokenLimit"
+  | "messagesUsed"
+  | "topupCredits"
+  | "overflowDebt"
+  | "creditsExhaustedAt"
+  | "creditsResetAt"
+  | "createdAt"
+>;
+
+export function serializeClient(team: ClientRow, agency: AgencyPoolRow | null, usage: ClientUsage): ClientJson {
   return {
     id: team.id,
     name: team.name,

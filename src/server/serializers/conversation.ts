@@ -65,7 +65,13 @@ export const contactSchema = z
 export const envelopeOf = <T extends z.ZodType>(item: T) =>
   z.object({ current_page: z.number().int(), data: z.array(item), per_page: z.number().int(), total: z.number().int() });
 
-export function serializeConversation(c: Conversation & { visitor: Pick<Visitor, "countryCode"> }): z.infer<typeof conversationSchema> {
+/** What the Conversation resource is made of: the row's listed columns and the visitor's country. */
+export type ListedConversation = Pick<
+  Conversation,
+  "id" | "chatbotId" | "visitorId" | "archived" | "unread" | "sentiment" | "messageCount" | "createdAt" | "updatedAt" | "lastMessageAt"
+> & { visitor: Pick<Visitor, "countryCode"> };
+
+export function serializeConversation(c: ListedConversation): z.infer<typeof conversationSchema> {
   return {
     id: c.id,
     chatbot_id: c.chatbotId,
@@ -83,7 +89,7 @@ export function serializeConversation(c: Conversation & { visitor: Pick<Visitor,
 
 export const sourcesFromJson = (value: unknown): UsedSource[] => (Array.isArray(value) ? (value as UsedSource[]) : []);
 
-export function serializeMessage(m: Message & { feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
+export function serializeMessage(m: Pick<Message, "id" | "role" | "content" | "answered" | "sources" | "createdAt"> & { feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
   const rating = m.feedback[0]?.rating;
   return {
     id: m.id,
@@ -96,7 +102,10 @@ export function serializeMessage(m: Message & { feedback: Array<{ rating: string
   };
 }
 
-export function serializeContact(c: Contact): z.infer<typeof contactSchema> {
+/** The columns the Contact resource is made of. */
+export type ListedContact = Pick<Contact, "id" | "visitorId" | "conversationId" | "email" | "firstName" | "lastName" | "phone" | "customData" | "createdAt">;
+
+export function serializeContact(c: ListedContact): z.infer<typeof contactSchema> {
   return {
     id: c.id,
     visitor_id: c.visitorId,

@@ -41,7 +41,13 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 
-export function serializeDelivery(d: WebhookDelivery): z.infer<typeof webhookDeliverySchema> {
+/** The columns the WebhookDelivery resource is made of. */
+export type ListedDelivery = Pick<
+  WebhookDelivery,
+  "id" | "webhookId" | "event" | "payload" | "responseStatus" | "attempts" | "lastError" | "deliveredAt" | "createdAt" | "updatedAt"
+>;
+
+export function serializeDelivery(d: ListedDelivery): z.infer<typeof webhookDeliverySchema> {
   return {
     id: d.id,
     agency_webhook_id: d.webhookId,

@@ -6,13 +6,15 @@
 import { createWebsiteSourceIn } from "@/server/services/source-training";
 import type { Chatbot, Team } from "@/generated/prisma/client";
 import type { Agency } from "@/server/access";
-import type { Db, Tx } from "@/server/db/client";
+import { poolOf, type Db, type Tx } from "@/server/db/client";
+import { pageWithTotal } from "@/server/db/pages";
+import { modelOfRow } from "@/server/db/rows";
 import { randomGradient } from "@/server/domain/accent-color";
 import { agentCreationRefusal } from "@/server/domain/agent-creation";
 import { transition, type StatusAction } from "@/server/domain/workspace-status";
 import { AppError, validationError } from "@/server/errors";
-import { serializeAgentSummary } from "@/server/serializers/agent-summary";
-import { serializeClient, type ClientJson } from "@/server/serializers/client";
+import { serializeAgentSummary, type AgentSummaryRow } from "@/server/serializers/agent-summary";
+import { serializeClient, type ClientJson, type ClientRow } from "@/server/serializers/client";
 import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/services/credits";
 import { createInvitation, type InviteRole } from "@/server/services/invitations";
 import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/domain/credits";
@@ -40,8 +42,43 @@ async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJ
   return serializeClient(team, fresh, usage.get(team.id)!);
 }
 
+/*
+ * The reads below (one workspace, the list, a workspace's agents) are one
+ * statement each on the pg pool (issue 14): the agency and the workspace were
+ * read by `clientProcedure`'s own statement; the agency pool's use is summed
+ * inside the read (the same sum as credits.agencyPool), the page carries its
+ * total (db/pages.ts), and only the columns the responses need are read.
+ * tests/integration/access-hot-path.test.ts holds them to the Prisma forms.
+ */
+
+/** The agency pool's use this period: the sum over its workspaces (credits.agencyPool), `$1` the agency. */
+const POOL_USED = "(SELECT COALESCE(sum(pu.pool_messages_used), 0)::int FROM teams pu WHERE pu.agency_id = $1::uuid AND pu.kind = 'client')";
+/** Live agents and their live sources of the workspace `ws` (usageOf). */
+const USAGE_OF = (ws: string) => `(SELECT count(*)::int FROM chatbots uc WHERE uc.team_id = ${ws}.id AND uc.deleted_at IS NULL) AS usage_chatbots,
+  (SELECT count(*)::int FROM sources us JOIN chatbots usc ON usc.id = us.chatbot_id
+    WHERE usc.team_id = ${ws}.id AND usc.deleted_at IS NULL AND us.deleted_at IS NULL) AS usage_sources`;
+const CLIENT_COLUMNS = `t.id, t.name, t.external_reference, t.status, t.pause_mode, t.paused_at, t.byok_enabled, t.enabled_integrations,
+  t.chatbot_limit, t.source_limit, t.message_limit, t.response_token_limit, t.messages_used, t.topup_credits, t.overflow_debt,
+  t.credits_exhausted_at, t.credits_reset_at, t.created_at`;
+
+type ClientReadRow = Record<string, unknown> & { usage_chatbots: number; usage_sources: number; pool_messages_used: number };
+
+function clientOfReadRow(agency: Agency, row: ClientReadRow): ClientJson {
+  const { usage_chatbots, usage_sources, pool_messages_used, ...columns } = row;
+  return serializeClient(modelOfRow<ClientRow>(columns), { monthlyMessagePool: agency.monthlyMessagePool, poolMessagesUsed: pool_messages_used }, {
+    chatbots: usage_chatbots,
+    sources: usage_sources,
+  });
+}
+
 export async function getClient(db: Db, agency: Agency, client: Team) {
-  return present(db, agency, client);
+  const { rows } = await poolOf(db).query<ClientReadRow>({
+    name: "agency_client_get",
+    text: `SELECT ${CLIENT_COLUMNS}, ${USAGE_OF("t")}, ${POOL_USED} AS pool_messages_used FROM teams t WHERE t.id = $2::uuid`,
+    values: [agency.id, client.id],
+  });
+  if (!rows[0]) throw new AppError("NOT_FOUND", "Client workspace not found.");
+  return clientOfReadRow(agency, rows[0]);
 }
 
 export interface ClientFields {
@@ -148,20 +185,20 @@ export async function listClients(
   agency: Agency,
   filter: { external_reference?: string; status?: "active" | "paused" | "suspended"; page: number; per_page: number },
 ) {
-  const where = {
-    agencyId: agency.id,
-    kind: "client" as const,
-    deletedAt: null,
-    ...(filter.external_reference !== undefined ? { externalReference: filter.external_reference } : {}),
-    ...(filter.status ? { status: filter.status } : {}),
-  };
-  const [total, teams, pool] = await Promise.all([
-    db.team.count({ where }),
-    db.team.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (filter.page - 1) * filter.per_page, take: filter.per_page }),
-    agencyPool(db, agency.id),
-  ]);
-  const usage = await usageOf(db, teams.map((t) => t.id));
-  return { current_page: filter.page, data: teams.map((t) => serializeClient(t, pool, usage.get(t.id)!)), per_page: filter.per_page, total };
+  const where = `t.agency_id = $1::uuid AND t.kind = 'client' AND t.deleted_at IS NULL
+    AND ($2::text IS NULL OR t.external_reference = $2::text) AND ($3::text IS NULL OR t.status::text = $3::text)`;
+  const { rows, total } = await pageWithTotal<ClientReadRow>(db, {
+    name: "agency_clients_page",
+    text: `SELECT p.*, ${USAGE_OF("p")}, ${POOL_USED} AS pool_messages_used
+             FROM (SELECT ${CLIENT_COLUMNS}, count(*) OVER ()::int AS total_count FROM teams t WHERE ${where}
+                    ORDER BY t.created_at DESC, t.id DESC LIMIT $4 OFFSET $5) p
+            ORDER BY p.created_at DESC, p.id DESC`,
+    countText: `SELECT count(*)::int AS total_count FROM teams t WHERE ${where}`,
+    values: [agency.id, filter.external_reference ?? null, filter.status ?? null],
+    page: filter.page,
+    perPage: filter.per_page,
+  });
+  return { current_page: filter.page, data: rows.map((r) => clientOfReadRow(agency, r)), per_page: filter.per_page, total };
 }
 
 export async function updateClient(db: Db, agency: Agency, current: Team, actorId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
@@ -213,13 +250,17 @@ export async function topUpClient(db: Db, agency: Agency, current: Team, actorId
   }, TX);
 }
 
+/** The workspace's live agents, oldest first, with the workspace's remaining messages (the pool's use read alongside). */
 export async function listAgents(db: Db, agency: Agency, team: Team) {
-  const [chatbots, pool] = await Promise.all([
-    db.chatbot.findMany({ where: { teamId: team.id, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    agencyPool(db, agency.id),
-  ]);
-  const remaining = messagesRemaining(team, pool);
-  return chatbots.map((c) => serializeAgentSummary(c, remaining));
+  const { rows } = await poolOf(db).query<Record<string, unknown> & { pool_messages_used: number }>({
+    name: "agency_client_agents",
+    text: `SELECT c.id, c.name, c.enabled, c.accent_color, c.created_at, ${POOL_USED} AS pool_messages_used
+             FROM chatbots c WHERE c.team_id = $2::uuid AND c.deleted_at IS NULL ORDER BY c.created_at ASC, c.id ASC`,
+    values: [agency.id, team.id],
+  });
+  if (!rows.length) return [];
+  const remaining = messagesRemaining(team, { monthlyMessagePool: agency.monthlyMessagePool, poolMessagesUsed: rows[0]!.pool_messages_used });
+  return rows.map(({ pool_messages_used: _pool, ...columns }) => serializeAgentSummary(modelOfRow<AgentSummaryRow>(columns), remaining));
 }
 
 export async function createAgent(db: Db, agency: Agency, current: Team, actorId: string, input: AgentInput) {

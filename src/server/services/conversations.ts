@@ -2,11 +2,13 @@
  * Conversations, their transcripts and contacts, for the REST API and the
  * dashboard inbox. Services take the already-checked chatbot id.
  */
-import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { Message } from "@/generated/prisma/client";
+import { poolOf, type Db } from "@/server/db/client";
+import { pageWithTotal } from "@/server/db/pages";
+import { modelOfRow } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
-import { serializeContact, serializeConversation, serializeMessage } from "@/server/serializers/conversation";
+import { serializeContact, serializeConversation, serializeMessage, type ListedContact, type ListedConversation } from "@/server/serializers/conversation";
 
 export type InboxFilter = "all" | "unread" | "archived" | "lead" | "escalated" | "negative";
 
@@ -17,38 +19,80 @@ export interface ConversationQuery {
   filter?: InboxFilter;
 }
 
-function whereFor(chatbotId: string, q: ConversationQuery): Prisma.ConversationWhereInput {
-  const where: Prisma.ConversationWhereInput = { chatbotId };
-  if (q.archived !== undefined) where.archived = q.archived;
-  switch (q.filter ?? "all") {
-    case "unread":
-      return { ...where, unread: true, archived: q.archived ?? false };
-    case "archived":
-      return { ...where, archived: true };
-    case "lead":
-      return { ...where, visitor: { contacts: { some: { chatbotId } } } };
-    case "escalated":
-      return { ...where, escalations: { some: {} } };
-    case "negative":
-      return { ...where, sentiment: "negative" };
-    default:
-      return where;
-  }
+/*
+ * The lists are one SQL statement each (db/pages.ts: the page and its total
+ * together), with only the columns their responses need and the visitor's
+ * country joined to the page's rows only (issue 14).
+ * tests/integration/access-hot-path.test.ts holds them to the filters' rules.
+ */
+
+/** Each inbox filter as a condition on `conversations c` (`$1` the chatbot, `$2` the archived flag or null). */
+const FILTER_SQL: Record<InboxFilter, string> = {
+  all: "true",
+  unread: "c.unread",
+  archived: "true",
+  lead: "EXISTS (SELECT 1 FROM contacts ct WHERE ct.visitor_id = c.visitor_id AND ct.chatbot_id = $1::uuid)",
+  escalated: "EXISTS (SELECT 1 FROM escalations e WHERE e.conversation_id = c.id)",
+  negative: "c.sentiment = 'negative'",
+};
+
+/** The archived flag a filter implies: "archived" lists archived ones, "unread" the inbox's (not archived) unless asked. */
+function archivedFor(q: ConversationQuery): boolean | null {
+  const filter = q.filter ?? "all";
+  if (filter === "archived") return true;
+  if (filter === "unread") return q.archived ?? false;
+  return q.archived ?? null;
 }
 
+const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
+
 export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
-  const where = whereFor(chatbotId, q);
-  const [rows, total] = await Promise.all([
-    db.conversation.findMany({
-      where,
-      include: { visitor: { select: { countryCode: true } } },
-      orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
-      skip: (q.page - 1) * q.per_page,
-      take: q.per_page,
-    }),
-    db.conversation.count({ where }),
-  ]);
-  return { current_page: q.page, data: rows.map(serializeConversation), per_page: q.per_page, total };
+  const filter = q.filter ?? "all";
+  const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
+  const { rows, total } = await pageWithTotal<ConversationRow>(db, {
+    name: `conversations_page_${filter}`,
+    text: `SELECT p.*, v.country_code
+             FROM (SELECT ${CONVERSATION_COLUMNS}, count(*) OVER ()::int AS total_count
+                     FROM conversations c WHERE ${where}
+                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
+             JOIN visitors v ON v.id = p.visitor_id
+            ORDER BY p.last_message_at DESC, p.id DESC`,
+    countText: `SELECT count(*)::int AS total_count FROM conversations c WHERE ${where}`,
+    values: [chatbotId, archivedFor(q)],
+    page: q.page,
+    perPage: q.per_page,
+  });
+  return { current_page: q.page, data: rows.map((r) => serializeConversation(conversationOfRow(r))), per_page: q.per_page, total };
+}
+
+interface ConversationRow {
+  id: string;
+  chatbot_id: string;
+  visitor_id: string;
+  archived: boolean;
+  unread: boolean;
+  sentiment: string | null;
+  country_code: string | null;
+  message_count: number;
+  created_at: Date;
+  updated_at: Date;
+  last_message_at: Date;
+}
+
+function conversationOfRow(r: ConversationRow): ListedConversation {
+  return {
+    id: r.id,
+    chatbotId: r.chatbot_id,
+    visitorId: r.visitor_id,
+    archived: r.archived,
+    unread: r.unread,
+    sentiment: r.sentiment,
+    messageCount: r.message_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lastMessageAt: r.last_message_at,
+    visitor: { countryCode: r.country_code },
+  };
 }
 
 async function conversationOf(db: Db, chatbotId: string, id: string) {
@@ -57,14 +101,43 @@ async function conversationOf(db: Db, chatbotId: string, id: string) {
   return found;
 }
 
+/**
+ * One conversation with its transcript in ONE statement (issue 14): the
+ * conversation, its visitor's country, and the messages with their feedback
+ * aggregated as JSON in the transcript's order (timestamps travel as text and
+ * become Dates as pg would read them).
+ */
 export async function getConversation(db: Db, chatbotId: string, id: string) {
-  const conversation = await conversationOf(db, chatbotId, id);
-  const messages = await db.message.findMany({
-    where: { conversationId: id },
-    include: { feedback: { select: { rating: true } } },
-    orderBy: [{ createdAt: "asc" }, { role: "desc" }],
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { rows } = await poolOf(db).query<ConversationRow & { messages: MessageJson[] }>({
+    name: "conversation_with_messages",
+    text: `SELECT ${CONVERSATION_COLUMNS}, v.country_code,
+                  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'answered', m.answered,
+                                                              'sources', m.sources, 'rating', f.rating, 'created_at', m.created_at)
+                                            ORDER BY m.created_at ASC, m.role DESC), '[]'::json)
+                     FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
+                    WHERE m.conversation_id = c.id) AS messages
+             FROM conversations c JOIN visitors v ON v.id = c.visitor_id
+            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid`,
+    values: [id, chatbotId],
   });
-  return { conversation: serializeConversation(conversation), messages: messages.map(serializeMessage) };
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { messages, ...conversation } = row;
+  return {
+    conversation: serializeConversation(conversationOfRow(conversation)),
+    messages: messages.map((m) => serializeMessage({ ...m, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
+  };
+}
+
+interface MessageJson {
+  id: string;
+  role: string;
+  content: string;
+  answered: boolean | null;
+  sources: Message["sources"];
+  rating: string | null;
+  created_at: string;
 }
 
 /** The inbox's detail: the transcript plus what the agency sees and the visitor does not. */
@@ -93,12 +166,16 @@ export async function setConversationFlags(db: Db, chatbotId: string, id: string
 }
 
 export async function listContacts(db: Db, chatbotId: string, page: number, perPage: number) {
-  const where = { chatbotId };
-  const [rows, total] = await Promise.all([
-    db.contact.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * perPage, take: perPage }),
-    db.contact.count({ where }),
-  ]);
-  return { current_page: page, data: rows.map(serializeContact), per_page: perPage, total };
+  const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
+    name: "contacts_page",
+    text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at, count(*) OVER ()::int AS total_count
+             FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    countText: "SELECT count(*)::int AS total_count FROM contacts WHERE chatbot_id = $1::uuid",
+    values: [chatbotId],
+    page,
+    perPage,
+  });
+  return { current_page: page, data: rows.map((r) => serializeContact(modelOfRow<ListedContact>(r))), per_page: perPage, total };
 }
 
 export async function listEscalations(db: Db, chatbotId: string) {

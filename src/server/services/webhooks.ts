@@ -4,12 +4,14 @@
  */
 import { Prisma, type Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { pageWithTotal } from "@/server/db/pages";
+import { modelOfRow } from "@/server/db/rows";
 import { TEST_EVENT } from "@/server/domain/webhook-events";
 import { generateWebhookSecret } from "@/server/domain/webhook-signature";
 import { env } from "@/server/env";
 import { AppError, validationError } from "@/server/errors";
 import { storedUrlRefusal } from "@/server/net/guard";
-import { serializeDelivery, serializeWebhook } from "@/server/serializers/webhook";
+import { serializeDelivery, serializeWebhook, type ListedDelivery } from "@/server/serializers/webhook";
 import type { Agency } from "@/server/access";
 import { isUuid } from "@/server/lib/ids";
 import { enqueueDeliveries, envelope, markPendingNotSent } from "@/server/webhooks/dispatch";
@@ -54,17 +56,19 @@ export async function deleteWebhook(db: Db, webhook: Webhook) {
   await db.webhook.delete({ where: { id: webhook.id } });
 }
 
+/** The delivery log, newest first: the page and its total in one statement (db/pages.ts), the response's columns only. */
 export async function listDeliveries(db: Db, webhook: Webhook, page: number, perPage: number) {
-  const [total, rows] = await Promise.all([
-    db.webhookDelivery.count({ where: { webhookId: webhook.id } }),
-    db.webhookDelivery.findMany({
-      where: { webhookId: webhook.id },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * perPage,
-      take: perPage,
-    }),
-  ]);
-  return { current_page: page, data: rows.map(serializeDelivery), per_page: perPage, total };
+  const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
+    name: "webhook_deliveries_page",
+    text: `SELECT id, webhook_id, event, payload, response_status, attempts, last_error, delivered_at, created_at, updated_at,
+                  count(*) OVER ()::int AS total_count
+             FROM webhook_deliveries WHERE webhook_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    countText: "SELECT count(*)::int AS total_count FROM webhook_deliveries WHERE webhook_id = $1::uuid",
+    values: [webhook.id],
+    page,
+    perPage,
+  });
+  return { current_page: page, data: rows.map((r) => serializeDelivery(modelOfRow<ListedDelivery>(r))), per_page: perPage, total };
 }
 
 /** "Resend": one more attempt of the same delivery id (same payload, same `webhook-id`). */
