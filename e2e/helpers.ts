@@ -28,6 +28,18 @@ export async function openChatbot(page: Page, name: string): Promise<string> {
   return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
 }
 
+/** Creates a chatbot through the "New chatbot" dialog of the chatbot list; the page lands on its settings. Answers its id. */
+export async function createChatbotInDialog(page: Page, name: string, workspace = "Harbor Dental"): Promise<string> {
+  await page.getByRole("button", { name: "New chatbot" }).click();
+  const dialog = page.getByRole("dialog", { name: "New chatbot" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Workspace").selectOption({ label: workspace });
+  await dialog.getByRole("button", { name: "Create chatbot" }).click();
+  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+}
+
 /**
  * Runs SQL against the e2e server's embedded PostgreSQL (port from its
  * postmaster.pid): for what no screen does yet, e.g. the training worker
