@@ -1,19 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { demoToken, e2eSql, logIn, openChatbot, OWNER } from "./helpers";
+import { createChatbotInDialog, demoToken, e2eSql, logIn, openChatbot, OWNER } from "./helpers";
 
 const auth = () => ({ Authorization: `Bearer ${demoToken()}` });
 
 test("create a chatbot, add and reorder suggested messages, add an updated answer", async ({ page, request }) => {
   await logIn(page, OWNER);
   const name = `E2E bot ${Date.now()}`;
-  await page.getByRole("button", { name: "New chatbot" }).click();
-  const dialog = page.getByRole("dialog", { name: "New chatbot" });
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Workspace").selectOption({ label: "Harbor Dental" });
-  await dialog.getByRole("button", { name: "Create chatbot" }).click();
-  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  const id = /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  const id = await createChatbotInDialog(page, name, "Harbor Dental");
 
   const list = await (await request.get("/v1/me/chatbots", { headers: auth() })).json();
   expect(list.find((c: { id: string }) => c.id === id)).toMatchObject({ name, type: "custom" });

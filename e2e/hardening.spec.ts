@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logIn, OWNER } from "./helpers";
+import { logInThroughForm, OWNER } from "./helpers";
 
 /** Issue 12 in a real browser: the nonce CSP lets the dashboard run, and nothing it blocks is ours. */
 function cspViolations(page: Page): string[] {
@@ -12,7 +12,7 @@ function cspViolations(page: Page): string[] {
 
 test("the dashboard works under its CSP with no violations, at desktop and phone width", async ({ page }) => {
   const violations = cspViolations(page);
-  await logIn(page, OWNER);
+  await logInThroughForm(page, OWNER);
   await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
   await page.getByRole("link", { name: "Clients" }).first().click();
   await expect(page).toHaveURL(/\/clients/);

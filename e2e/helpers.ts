@@ -2,12 +2,26 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
+import { signIn } from "./portal-fixtures";
 
 export const OWNER = { email: "owner@demo.agency", password: "demo-password" };
 /** A demo workspace user whose role in Harbor Dental is `member` (read-only). */
 export const HARBOR_MEMBER = { email: "sam@harbordental.example", password: "demo-password" };
 
+/**
+ * Signs in without the form (next-auth's credentials callback through the
+ * page's request context, e2e/portal-fixtures.ts) and opens the chatbot list:
+ * specs about other screens do not pay for the login page. The form has its
+ * own tests (login-and-api-tokens, hardening: logInThroughForm).
+ */
 export async function logIn(page: Page, user: { email: string; password: string }) {
+  await signIn(page, user);
+  await page.goto("/chatbots");
+  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+}
+
+/** Signs in through the login form, as a person does; lands on the chatbot list. */
+export async function logInThroughForm(page: Page, user: { email: string; password: string }) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
@@ -23,6 +37,18 @@ export function demoToken(): string {
 /** Opens a chatbot from the list by its card and answers its id (from the URL). */
 export async function openChatbot(page: Page, name: string): Promise<string> {
   await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+}
+
+/** Creates a chatbot through the "New chatbot" dialog of the chatbot list; the page lands on its settings. Answers its id. */
+export async function createChatbotInDialog(page: Page, name: string, workspace = "Harbor Dental"): Promise<string> {
+  await page.getByRole("button", { name: "New chatbot" }).click();
+  const dialog = page.getByRole("dialog", { name: "New chatbot" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Workspace").selectOption({ label: workspace });
+  await dialog.getByRole("button", { name: "Create chatbot" }).click();
   await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;

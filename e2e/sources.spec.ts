@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { logIn, OWNER } from "./helpers";
+import { createChatbotInDialog, logIn, OWNER } from "./helpers";
 
 /** A small website on 127.0.0.1, served by the spec itself, for the server's crawler (CRAWLER_ALLOW_PRIVATE_NETWORKS in playwright.config.ts). */
 const PAGES: Record<string, { title: string; text: string; links: string[] }> = {
@@ -31,13 +31,7 @@ test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
 test("add a website in the dashboard and watch it become trained", async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, OWNER);
-  const name = `Bakery bot ${Date.now()}`;
-  await page.getByRole("button", { name: "New chatbot" }).click();
-  const dialog = page.getByRole("dialog", { name: "New chatbot" });
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Workspace").selectOption({ label: "Harbor Dental" });
-  await dialog.getByRole("button", { name: "Create chatbot" }).click();
-  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
+  await createChatbotInDialog(page, `Bakery bot ${Date.now()}`);
   await page.getByRole("link", { name: "Sources" }).click();
   await expect(page.getByText("No sources yet")).toBeVisible();
 

@@ -98,3 +98,15 @@ export async function updatedAnswers(db: Db, chatbotId: string, items: Array<{ q
   }
   return rows;
 }
+
+/** An agency owner's client workspace with an admin, an editor and a member, plus the owner of another agency (a stranger to it). */
+export async function workspaceWithRoles(db: Db, name = "Harbor Dental") {
+  const owner = await agencyOwner(db);
+  const workspace = await clientWorkspace(db, owner.agency, name);
+  const admin = await teamMember(db, workspace.id, "admin");
+  const editor = await teamMember(db, workspace.id, "editor");
+  const member = await teamMember(db, workspace.id, "member");
+  const stranger = await agencyOwner(db);
+  return { owner, workspace, admin, editor, member, stranger };
+}
+export type WorkspaceWithRoles = Awaited<ReturnType<typeof workspaceWithRoles>>;

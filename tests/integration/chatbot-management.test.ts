@@ -1,42 +1,26 @@
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import type { Context, ErrorData } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, clientWorkspace, suggestedMessages, teamMember, updatedAnswers, userWithToken } from "../helpers/fixtures";
+import { trpcFailure } from "../helpers/trpc-failure";
+import { chatbot, clientWorkspace, suggestedMessages, updatedAnswers, userWithToken, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
 
 /** Dashboard management of chatbots through the real procedures: validation, roles, tenancy, ordering. */
 let db: Db;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
-let workspace: Awaited<ReturnType<typeof clientWorkspace>>;
-let admin: Awaited<ReturnType<typeof teamMember>>;
-let editor: Awaited<ReturnType<typeof teamMember>>;
-let member: Awaited<ReturnType<typeof teamMember>>;
-let stranger: Awaited<ReturnType<typeof agencyOwner>>;
+let owner: WorkspaceWithRoles["owner"];
+let workspace: WorkspaceWithRoles["workspace"];
+let admin: WorkspaceWithRoles["admin"];
+let editor: WorkspaceWithRoles["editor"];
+let member: WorkspaceWithRoles["member"];
+let stranger: WorkspaceWithRoles["stranger"];
 
 const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "session", tokenId: null });
 
-/** The rejection's tRPC code, HTTP status and field errors. */
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  const cause = e.cause as { errors?: Record<string, string[]>; status?: number } | undefined;
-  return { code: e.code, message: e.message, status: cause?.status, errors: cause?.errors };
-}
 
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
-  owner = await agencyOwner(db);
-  workspace = await clientWorkspace(db, owner.agency, "Harbor Dental");
-  admin = await teamMember(db, workspace.id, "admin");
-  editor = await teamMember(db, workspace.id, "editor");
-  member = await teamMember(db, workspace.id, "member");
-  stranger = await agencyOwner(db);
+  ({ owner, workspace, admin, editor, member, stranger } = await workspaceWithRoles(db));
 });
 
 const newBot = (name = "Bot") => chatbot(db, workspace.id, owner.user.id, name);
@@ -49,8 +33,8 @@ describe("chatbots.overview (role for the dashboard)", () => {
     expect(await overview(admin.user)).toMatchObject({ role: "admin", can_edit: true, can_view_contacts: true });
     expect(await overview(editor.user)).toMatchObject({ role: "editor", can_edit: true, can_view_contacts: true });
     expect(await overview(member.user)).toMatchObject({ role: "member", can_edit: false, can_view_contacts: false });
-    expect((await failure(overview(stranger.user))).code).toBe("NOT_FOUND");
-    expect((await failure(callerFor(owner.user).chatbots.overview({ chatbot_id: "nope" }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(overview(stranger.user))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).chatbots.overview({ chatbot_id: "nope" }))).code).toBe("NOT_FOUND");
   });
 });
 
@@ -74,7 +58,7 @@ describe("chatbots.update", () => {
 
   it("answers 422 naming each invalid field", async () => {
     const bot = await newBot();
-    const result = await failure(
+    const result = await trpcFailure(
       callerFor(owner.user).chatbots.update({ chatbot_id: bot.id, temperature: 3, topK: 0, accent_color: "url(x)", height: 100, font_size: "xl" as "sm" }),
     );
     expect(result.code).toBe("UNPROCESSABLE_CONTENT");
@@ -89,15 +73,15 @@ describe("chatbots.update", () => {
   it("checks rules across fields against the stored settings", async () => {
     const bot = await newBot();
     const caller = callerFor(admin.user);
-    const noEmail = await failure(caller.chatbots.update({ chatbot_id: bot.id, enable_escalations_notification: true }));
+    const noEmail = await trpcFailure(caller.chatbots.update({ chatbot_id: bot.id, enable_escalations_notification: true }));
     expect(noEmail.code).toBe("UNPROCESSABLE_CONTENT");
     expect(noEmail.errors).toEqual({ escalations_email: ["The escalations email field is required when escalation notifications are enabled."] });
 
     await caller.chatbots.update({ chatbot_id: bot.id, enable_escalations_notification: true, escalations_email: "desk@harbor.example" });
     // Clearing the email later is refused too, although the patch does not mention notifications.
-    const cleared = await failure(caller.chatbots.update({ chatbot_id: bot.id, escalations_email: "" }));
+    const cleared = await trpcFailure(caller.chatbots.update({ chatbot_id: bot.id, escalations_email: "" }));
     expect(Object.keys(cleared.errors ?? {})).toEqual(["escalations_email"]);
-    const bad = await failure(caller.chatbots.update({ chatbot_id: bot.id, escalations_email: "not-an-email" }));
+    const bad = await trpcFailure(caller.chatbots.update({ chatbot_id: bot.id, escalations_email: "not-an-email" }));
     expect(bad.errors?.escalations_email?.[0]).toMatch(/valid email/);
   });
 
@@ -112,9 +96,9 @@ describe("chatbots.update", () => {
 
   it("is FORBIDDEN for a member and NOT_FOUND for another tenant, changing nothing", async () => {
     const bot = await newBot();
-    const forbidden = await failure(callerFor(member.user).chatbots.update({ chatbot_id: bot.id, name: "Hijacked" }));
+    const forbidden = await trpcFailure(callerFor(member.user).chatbots.update({ chatbot_id: bot.id, name: "Hijacked" }));
     expect(forbidden).toMatchObject({ code: "FORBIDDEN", status: 403 });
-    const notFound = await failure(callerFor(stranger.user).chatbots.update({ chatbot_id: bot.id, name: "Hijacked" }));
+    const notFound = await trpcFailure(callerFor(stranger.user).chatbots.update({ chatbot_id: bot.id, name: "Hijacked" }));
     expect(notFound).toMatchObject({ code: "NOT_FOUND", status: 404 });
     expect((await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } })).name).toBe("Bot");
   });
@@ -161,22 +145,22 @@ describe("chatbots.create and editableTeams", () => {
   });
 
   it("refuses members, other tenants, bad names, suspended workspaces and a reached limit", async () => {
-    expect((await failure(callerFor(member.user).chatbots.create({ team_id: workspace.id, name: "X" }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(stranger.user).chatbots.create({ team_id: workspace.id, name: "X" }))).code).toBe("NOT_FOUND");
-    expect((await failure(callerFor(owner.user).chatbots.create({ team_id: "not-a-uuid", name: "X" }))).code).toBe("NOT_FOUND");
-    const blank = await failure(callerFor(owner.user).chatbots.create({ team_id: workspace.id, name: "   " }));
+    expect((await trpcFailure(callerFor(member.user).chatbots.create({ team_id: workspace.id, name: "X" }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(stranger.user).chatbots.create({ team_id: workspace.id, name: "X" }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: "not-a-uuid", name: "X" }))).code).toBe("NOT_FOUND");
+    const blank = await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: workspace.id, name: "   " }));
     expect(blank).toMatchObject({ code: "UNPROCESSABLE_CONTENT", errors: { name: ["The name field is required."] } });
 
     const suspended = await clientWorkspace(db, owner.agency, "Suspended");
     await db.team.update({ where: { id: suspended.id }, data: { status: "suspended" } });
-    const refused = await failure(callerFor(owner.user).chatbots.create({ team_id: suspended.id, name: "X" }));
+    const refused = await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: suspended.id, name: "X" }));
     expect(refused).toMatchObject({ code: "UNPROCESSABLE_CONTENT", status: 422 });
     expect(refused.message).toMatch(/suspended/);
 
     const limited = await clientWorkspace(db, owner.agency, "Limited");
     await db.team.update({ where: { id: limited.id }, data: { chatbotLimit: 1 } });
     await callerFor(owner.user).chatbots.create({ team_id: limited.id, name: "First" });
-    const full = await failure(callerFor(owner.user).chatbots.create({ team_id: limited.id, name: "Second" }));
+    const full = await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: limited.id, name: "Second" }));
     expect(full.message).toBe("The workspace's chatbot_limit (1) is reached.");
   });
 });
@@ -208,11 +192,11 @@ describe("chatbots.prompts", () => {
   it("validates by type, naming the field", async () => {
     const bot = await newBot();
     const caller = callerFor(owner.user);
-    const noUrl = await failure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "link", name: "Book" }));
+    const noUrl = await trpcFailure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "link", name: "Book" }));
     expect(noUrl).toMatchObject({ code: "UNPROCESSABLE_CONTENT", errors: { url: ["The url field is required for a link."] } });
-    const js = await failure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "link", name: "Book", url: "javascript:alert(1)" }));
+    const js = await trpcFailure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "link", name: "Book", url: "javascript:alert(1)" }));
     expect(Object.keys(js.errors ?? {})).toEqual(["url"]);
-    const noPrompt = await failure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "Hi", prompt: " " }));
+    const noPrompt = await trpcFailure(caller.chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "Hi", prompt: " " }));
     expect(Object.keys(noPrompt.errors ?? {})).toEqual(["prompt"]);
   });
 
@@ -239,9 +223,9 @@ describe("chatbots.prompts", () => {
       { id: a, position: 2 },
     ]);
 
-    const partial = await failure(caller.chatbots.prompts.reorder({ chatbot_id: bot.id, ids: [b, c] }));
+    const partial = await trpcFailure(caller.chatbots.prompts.reorder({ chatbot_id: bot.id, ids: [b, c] }));
     expect(partial).toMatchObject({ code: "UNPROCESSABLE_CONTENT", errors: { ids: [expect.stringMatching(/exactly once/)] } });
-    expect((await failure(caller.chatbots.prompts.reorder({ chatbot_id: bot.id, ids: [b, b, a] }))).code).toBe("UNPROCESSABLE_CONTENT");
+    expect((await trpcFailure(caller.chatbots.prompts.reorder({ chatbot_id: bot.id, ids: [b, b, a] }))).code).toBe("UNPROCESSABLE_CONTENT");
   });
 
   it("deletes and closes the gap in the positions", async () => {
@@ -251,7 +235,7 @@ describe("chatbots.prompts", () => {
     expect(await names(bot.id)).toEqual(["A", "C"]);
     const positions = (await db.suggestedMessage.findMany({ where: { chatbotId: bot.id }, orderBy: { position: "asc" } })).map((m) => m.position);
     expect(positions).toEqual([0, 1]);
-    const again = await failure(callerFor(owner.user).chatbots.prompts.delete({ chatbot_id: bot.id, id: rows[1]!.id }));
+    const again = await trpcFailure(callerFor(owner.user).chatbots.prompts.delete({ chatbot_id: bot.id, id: rows[1]!.id }));
     expect(again.code).toBe("NOT_FOUND");
   });
 
@@ -259,7 +243,7 @@ describe("chatbots.prompts", () => {
     const bot = await newBot();
     const other = await newBot("Other");
     const [foreign] = await suggestedMessages(db, other.id, [{ name: "Theirs" }]);
-    const result = await failure(callerFor(owner.user).chatbots.prompts.update({ chatbot_id: bot.id, id: foreign!.id, type: "message", name: "Mine", prompt: "x" }));
+    const result = await trpcFailure(callerFor(owner.user).chatbots.prompts.update({ chatbot_id: bot.id, id: foreign!.id, type: "message", name: "Mine", prompt: "x" }));
     expect(result.code).toBe("NOT_FOUND");
     expect(await names(other.id)).toEqual(["Theirs"]);
   });
@@ -268,19 +252,19 @@ describe("chatbots.prompts", () => {
     const bot = await newBot();
     const [m] = await suggestedMessages(db, bot.id, [{ name: "A" }, { name: "B" }]);
     const memberCaller = callerFor(member.user);
-    expect((await failure(memberCaller.chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "X", prompt: "x" }))).code).toBe("FORBIDDEN");
-    expect((await failure(memberCaller.chatbots.prompts.move({ chatbot_id: bot.id, id: m!.id, direction: "down" }))).code).toBe("FORBIDDEN");
-    expect((await failure(memberCaller.chatbots.prompts.delete({ chatbot_id: bot.id, id: m!.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(memberCaller.chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "X", prompt: "x" }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(memberCaller.chatbots.prompts.move({ chatbot_id: bot.id, id: m!.id, direction: "down" }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(memberCaller.chatbots.prompts.delete({ chatbot_id: bot.id, id: m!.id }))).code).toBe("FORBIDDEN");
     const strangerCaller = callerFor(stranger.user);
-    expect((await failure(strangerCaller.chatbots.prompts.list({ chatbot_id: bot.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(strangerCaller.chatbots.prompts.delete({ chatbot_id: bot.id, id: m!.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(strangerCaller.chatbots.prompts.list({ chatbot_id: bot.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(strangerCaller.chatbots.prompts.delete({ chatbot_id: bot.id, id: m!.id }))).code).toBe("NOT_FOUND");
     expect(await names(bot.id)).toEqual(["A", "B"]);
   });
 
   it("caps the number of suggested messages", async () => {
     const bot = await newBot();
     await suggestedMessages(db, bot.id, Array.from({ length: 20 }, (_, i) => ({ name: `M${i}` })));
-    const result = await failure(callerFor(owner.user).chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "One more", prompt: "x" }));
+    const result = await trpcFailure(callerFor(owner.user).chatbots.prompts.create({ chatbot_id: bot.id, type: "message", name: "One more", prompt: "x" }));
     expect(result).toMatchObject({ code: "UNPROCESSABLE_CONTENT", message: "A chatbot can have at most 20 suggested messages." });
   });
 });
@@ -303,15 +287,15 @@ describe("chatbots.finetunes", () => {
   it("validates both fields and respects roles and tenancy", async () => {
     const bot = await newBot();
     const [answer] = await updatedAnswers(db, bot.id, [{ question: "Q", answer: "A" }]);
-    const empty = await failure(callerFor(owner.user).chatbots.finetunes.create({ chatbot_id: bot.id, question: "", suggested_answer: "x".repeat(5001) }));
+    const empty = await trpcFailure(callerFor(owner.user).chatbots.finetunes.create({ chatbot_id: bot.id, question: "", suggested_answer: "x".repeat(5001) }));
     expect(empty.code).toBe("UNPROCESSABLE_CONTENT");
     expect(empty.errors).toEqual({
       question: ["The question field is required."],
       suggested_answer: ["The suggested answer field must not be greater than 5000 characters."],
     });
-    expect((await failure(callerFor(member.user).chatbots.finetunes.update({ chatbot_id: bot.id, id: answer!.id, question: "Q2", suggested_answer: "A2" }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(stranger.user).chatbots.finetunes.delete({ chatbot_id: bot.id, id: answer!.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(callerFor(owner.user).chatbots.finetunes.delete({ chatbot_id: bot.id, id: "bogus" }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(member.user).chatbots.finetunes.update({ chatbot_id: bot.id, id: answer!.id, question: "Q2", suggested_answer: "A2" }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(stranger.user).chatbots.finetunes.delete({ chatbot_id: bot.id, id: answer!.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).chatbots.finetunes.delete({ chatbot_id: bot.id, id: "bogus" }))).code).toBe("NOT_FOUND");
     expect((await db.updatedAnswer.findUniqueOrThrow({ where: { id: answer!.id } })).question).toBe("Q");
   });
 });

@@ -1,10 +1,10 @@
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import type { Context } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
 import { runLowCreditAlerts } from "@/server/services/lifecycle";
 import { createTestDatabase } from "../helpers/db";
+import { trpcFailure } from "../helpers/trpc-failure";
 import { agencyOwner, chatbot, clientWorkspace, conversations, sources, teamMember } from "../helpers/fixtures";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
@@ -15,14 +15,6 @@ let owner: Awaited<ReturnType<typeof agencyOwner>>;
 
 const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "session", tokenId: null });
 
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -46,9 +38,9 @@ describe("archiving a client workspace", () => {
     expect((await callerFor(owner.user).agencyClients.overview()).clients.find((c) => c.id === workspace.id)).toMatchObject({ archived: true });
     expect((await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).revokedAt).not.toBeNull();
     expect(await callerFor(admin.user).team.manageable()).toEqual([]);
-    const refused = await failure(callerFor(owner.user).chatbots.create({ team_id: workspace.id, name: "X" }));
+    const refused = await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: workspace.id, name: "X" }));
     expect(refused.message).toMatch(/archived/);
-    expect((await failure(callerFor(owner.user).lifecycle.archiveClient({ client_id: workspace.id }))).message).toBe("This client is already archived.");
+    expect((await trpcFailure(callerFor(owner.user).lifecycle.archiveClient({ client_id: workspace.id }))).message).toBe("This client is already archived.");
 
     await callerFor(owner.user).lifecycle.restoreClient({ client_id: workspace.id });
     expect(await db.team.findUniqueOrThrow({ where: { id: workspace.id } })).toMatchObject({ status: "active", archivedAt: null });
@@ -58,9 +50,9 @@ describe("archiving a client workspace", () => {
   it("is for the agency owner of that client only", async () => {
     const workspace = await clientWorkspace(db, owner.agency, "Mine");
     const other = await agencyOwner(db);
-    expect((await failure(callerFor(other.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(other.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
     const admin = await teamMember(db, workspace.id, "admin");
-    expect((await failure(callerFor(admin.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(admin.user).lifecycle.archiveClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
   });
 });
 
@@ -74,8 +66,8 @@ describe("deleting a client workspace", () => {
     await db.team.update({ where: { id: workspace.id }, data: { poolMessagesUsed: 7 } });
     await db.creditLedgerEntry.create({ data: { teamId: workspace.id, agencyId: owner.agency.id, kind: "topup", usedAfter: 0, topupAfter: 5, debtAfter: 0, topupDelta: 5 } });
 
-    expect((await failure(callerFor(owner.user).lifecycle.deleteClient({ client_id: workspace.id }))).message).toBe("Archive this client before deleting it.");
-    expect((await failure(callerFor(admin.user).lifecycle.deleteClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(owner.user).lifecycle.deleteClient({ client_id: workspace.id }))).message).toBe("Archive this client before deleting it.");
+    expect((await trpcFailure(callerFor(admin.user).lifecycle.deleteClient({ client_id: workspace.id }))).code).toBe("FORBIDDEN");
     await callerFor(owner.user).lifecycle.archiveClient({ client_id: workspace.id });
     await callerFor(owner.user).lifecycle.deleteClient({ client_id: workspace.id });
 
@@ -86,11 +78,11 @@ describe("deleting a client workspace", () => {
     expect(await db.creditLedgerEntry.count({ where: { teamId: workspace.id } })).toBe(1);
     expect((await db.team.findUniqueOrThrow({ where: { id: workspace.id } })).poolMessagesUsed).toBe(7);
 
-    expect((await failure(callerFor(owner.user).agencyClients.get({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(callerFor(owner.user).lifecycle.restoreClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).agencyClients.get({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).lifecycle.restoreClient({ client_id: workspace.id }))).code).toBe("NOT_FOUND");
     expect((await callerFor(owner.user).agencyClients.overview()).clients.map((c) => c.id)).not.toContain(workspace.id);
     expect((await callerFor(owner.user).agencyClients.list({})).data.map((c) => c.id)).not.toContain(workspace.id);
-    expect((await failure(callerFor(owner.user).team.get({ team_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).team.get({ team_id: workspace.id }))).code).toBe("NOT_FOUND");
     expect(await callerFor(admin.user).team.manageable()).toEqual([]);
   });
 });
@@ -101,11 +93,11 @@ describe("deleting a chatbot", () => {
     const editor = await teamMember(db, workspace.id, "editor");
     const admin = await teamMember(db, workspace.id, "admin");
     const bot = await chatbot(db, workspace.id, owner.user.id, "Doomed");
-    expect((await failure(callerFor(editor.user).lifecycle.deleteChatbot({ chatbot_id: bot.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(editor.user).lifecycle.deleteChatbot({ chatbot_id: bot.id }))).code).toBe("FORBIDDEN");
     await callerFor(admin.user).lifecycle.deleteChatbot({ chatbot_id: bot.id });
     expect((await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } })).deletedAt).not.toBeNull();
     expect((await callerFor(admin.user).me.chatbots()).map((c) => c.id)).not.toContain(bot.id);
-    expect((await failure(callerFor(admin.user).chatbots.overview({ chatbot_id: bot.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(admin.user).chatbots.overview({ chatbot_id: bot.id }))).code).toBe("NOT_FOUND");
   });
 });
 
@@ -132,7 +124,7 @@ describe("low-credit alert", () => {
     expect(await runLowCreditAlerts(db)).toBe(1);
     await smtp.waitFor(before + 2);
 
-    const bad = await failure(callerFor(owner.user).lifecycle.setLowCreditThreshold({ client_id: workspace.id, threshold: -1 }));
+    const bad = await trpcFailure(callerFor(owner.user).lifecycle.setLowCreditThreshold({ client_id: workspace.id, threshold: -1 }));
     expect(bad.code).toBe("UNPROCESSABLE_CONTENT");
   });
 });

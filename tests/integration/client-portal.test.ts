@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import type { Context } from "@/server/api/trpc";
@@ -6,33 +5,24 @@ import type { Db } from "@/server/db/client";
 import { authOptions } from "@/server/auth/session";
 import { portalContext } from "@/server/services/portal";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, clientWorkspace, teamMember } from "../helpers/fixtures";
+import { trpcFailure } from "../helpers/trpc-failure";
+import { teamMember, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
 import { linkIn } from "../helpers/mail-text";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
 /** The client portal's server side (issue 13) through the real procedures, with a real local SMTP server. */
 let db: Db;
 let smtp: LocalSmtpServer;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
-let workspace: Awaited<ReturnType<typeof clientWorkspace>>;
-let admin: Awaited<ReturnType<typeof teamMember>>;
-let editor: Awaited<ReturnType<typeof teamMember>>;
-let member: Awaited<ReturnType<typeof teamMember>>;
-let stranger: Awaited<ReturnType<typeof agencyOwner>>;
+let owner: WorkspaceWithRoles["owner"];
+let workspace: WorkspaceWithRoles["workspace"];
+let admin: WorkspaceWithRoles["admin"];
+let editor: WorkspaceWithRoles["editor"];
+let member: WorkspaceWithRoles["member"];
+let stranger: WorkspaceWithRoles["stranger"];
 
 const callerFor = (user: Context["user"], host: string | null = null) => createCaller({ db, user, via: "session", tokenId: null, host });
 const anonymous = (host: string | null = null) => createCaller({ db, user: null, via: null, tokenId: null, host });
 
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  const cause = e.cause as { errors?: Record<string, string[]>; status?: number } | undefined;
-  return { code: e.code, message: e.message, status: cause?.status, errors: cause?.errors };
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -42,12 +32,7 @@ beforeAll(async () => {
   Object.assign(env(), { SMTP_URL: smtp.url });
   // next-auth's jwt callback reads the database through the app's own client.
   (globalThis as { prisma?: Db }).prisma = db;
-  owner = await agencyOwner(db);
-  workspace = await clientWorkspace(db, owner.agency, "Harbor Dental");
-  admin = await teamMember(db, workspace.id, "admin");
-  editor = await teamMember(db, workspace.id, "editor");
-  member = await teamMember(db, workspace.id, "member");
-  stranger = await agencyOwner(db);
+  ({ owner, workspace, admin, editor, member, stranger } = await workspaceWithRoles(db));
 });
 
 const tokenFrom = (url: string, param = "token") => new URL(url).searchParams.get(param)!;
@@ -68,7 +53,7 @@ describe("no unmetered side door", () => {
     const personalTeamId = owner.user.currentTeamId!;
     const personal = await db.team.findFirstOrThrow({ where: { ownerId: owner.user.id, kind: "personal" } });
     expect(personalTeamId).toBeTruthy();
-    const refused = await failure(callerFor(owner.user).chatbots.create({ team_id: personal.id, name: "Side door" }));
+    const refused = await trpcFailure(callerFor(owner.user).chatbots.create({ team_id: personal.id, name: "Side door" }));
     expect(refused).toMatchObject({ code: "UNPROCESSABLE_CONTENT", status: 422 });
     expect(refused.message).toMatch(/plan and credits/);
     const teams = (await callerFor(owner.user).chatbots.editableTeams()).map((t) => t.kind);
@@ -108,10 +93,10 @@ describe("team management", () => {
   });
 
   it("is for admins and the agency owner only; other tenants do not see the workspace", async () => {
-    expect((await failure(callerFor(editor.user).team.get({ team_id: workspace.id }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(member.user).team.invite({ team_id: workspace.id, email: "x@example.test", role: "admin" }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(stranger.user).team.get({ team_id: workspace.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(callerFor(owner.user).team.get({ team_id: "nope" }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(editor.user).team.get({ team_id: workspace.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(member.user).team.invite({ team_id: workspace.id, email: "x@example.test", role: "admin" }))).code).toBe("FORBIDDEN");
+    expect((await trpcFailure(callerFor(stranger.user).team.get({ team_id: workspace.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcFailure(callerFor(owner.user).team.get({ team_id: "nope" }))).code).toBe("NOT_FOUND");
     expect((await callerFor(admin.user).team.manageable()).map((w) => w.id)).toEqual([workspace.id]);
     expect(await callerFor(member.user).team.manageable()).toEqual([]);
   });
@@ -120,12 +105,12 @@ describe("team management", () => {
     const temp = await teamMember(db, workspace.id, "member", "Temp");
     await callerFor(admin.user).team.changeRole({ team_id: workspace.id, user_id: temp.user.id, role: "editor" });
     expect((await db.membership.findFirstOrThrow({ where: { teamId: workspace.id, userId: temp.user.id } })).role).toBe("editor");
-    const self = await failure(callerFor(admin.user).team.changeRole({ team_id: workspace.id, user_id: admin.user.id, role: "member" }));
+    const self = await trpcFailure(callerFor(admin.user).team.changeRole({ team_id: workspace.id, user_id: admin.user.id, role: "member" }));
     expect(self).toMatchObject({ code: "UNPROCESSABLE_CONTENT", message: "You cannot change your own role. Ask another admin." });
     await callerFor(owner.user).team.removeMember({ team_id: workspace.id, user_id: temp.user.id });
     expect(await db.membership.count({ where: { teamId: workspace.id, userId: temp.user.id } })).toBe(0);
-    expect((await failure(callerFor(owner.user).team.removeMember({ team_id: workspace.id, user_id: temp.user.id }))).code).toBe("NOT_FOUND");
-    const bad = await failure(callerFor(owner.user).team.changeRole({ team_id: workspace.id, user_id: member.user.id, role: "boss" as never }));
+    expect((await trpcFailure(callerFor(owner.user).team.removeMember({ team_id: workspace.id, user_id: temp.user.id }))).code).toBe("NOT_FOUND");
+    const bad = await trpcFailure(callerFor(owner.user).team.changeRole({ team_id: workspace.id, user_id: member.user.id, role: "boss" as never }));
     expect(bad.errors).toHaveProperty("role");
   });
 
@@ -146,12 +131,12 @@ describe("team management", () => {
     for (const url of [sent.accept_url, resent.accept_url]) {
       const lookup = await anonymous().invitations.lookup({ token: tokenFrom(url) });
       expect(lookup).toMatchObject({ ok: false, reason: "revoked" });
-      const accept = await failure(anonymous().invitations.accept({ token: tokenFrom(url), name: "Too late", password: "password-123" }));
+      const accept = await trpcFailure(anonymous().invitations.accept({ token: tokenFrom(url), name: "Too late", password: "password-123" }));
       expect(accept.message).toMatch(/withdrawn/);
     }
     expect(await db.user.count({ where: { email: "revoke-me@example.test" } })).toBe(0);
     expect((await callerFor(admin.user).team.get({ team_id: workspace.id })).invitations.map((i) => i.id)).not.toContain(sent.id);
-    const again = await failure(callerFor(admin.user).team.revokeInvitation({ team_id: workspace.id, invitation_id: sent.id }));
+    const again = await trpcFailure(callerFor(admin.user).team.revokeInvitation({ team_id: workspace.id, invitation_id: sent.id }));
     expect(again.message).toMatch(/revoked/);
   });
 });
@@ -160,13 +145,13 @@ describe("account", () => {
   it("updates the profile name with a clear error for a blank one", async () => {
     const { user } = await callerFor(editor.user).account.updateProfile({ name: "  Erin Editor " });
     expect(user.name).toBe("Erin Editor");
-    expect((await failure(callerFor(editor.user).account.updateProfile({ name: "  " }))).errors).toHaveProperty("name");
+    expect((await trpcFailure(callerFor(editor.user).account.updateProfile({ name: "  " }))).errors).toHaveProperty("name");
   });
 
   it("changes the password after checking the current one", async () => {
-    const wrong = await failure(callerFor(member.user).account.changePassword({ current_password: "nope-nope", new_password: "another-pass-1" }));
+    const wrong = await trpcFailure(callerFor(member.user).account.changePassword({ current_password: "nope-nope", new_password: "another-pass-1" }));
     expect(wrong.errors).toEqual({ current_password: ["The current password is not correct."] });
-    const short = await failure(callerFor(member.user).account.changePassword({ current_password: "password-123", new_password: "short" }));
+    const short = await trpcFailure(callerFor(member.user).account.changePassword({ current_password: "password-123", new_password: "short" }));
     expect(short.errors).toHaveProperty("new_password");
     await callerFor(member.user).account.changePassword({ current_password: "password-123", new_password: "another-pass-1" });
     const row = await db.user.findUniqueOrThrow({ where: { id: member.user.id } });
@@ -201,16 +186,16 @@ describe("account", () => {
     expect(stored.tokenHash).not.toContain(token);
 
     expect(await anonymous().account.resetLinkUsable({ token })).toEqual({ usable: true });
-    const weak = await failure(anonymous().account.resetPassword({ token, password: "short" }));
+    const weak = await trpcFailure(anonymous().account.resetPassword({ token, password: "short" }));
     expect(weak.errors).toHaveProperty("password");
     await anonymous().account.resetPassword({ token, password: "brand-new-pass" });
     const { verifyPassword } = await import("@/server/auth/password");
     expect(await verifyPassword("brand-new-pass", (await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).passwordHash!)).toBe(true);
 
     expect(await anonymous().account.resetLinkUsable({ token })).toEqual({ usable: false });
-    const reused = await failure(anonymous().account.resetPassword({ token, password: "yet-another-1" }));
+    const reused = await trpcFailure(anonymous().account.resetPassword({ token, password: "yet-another-1" }));
     expect(reused.message).toMatch(/already used or has expired/);
-    expect((await failure(anonymous().account.resetPassword({ token: "forged", password: "yet-another-1" }))).code).toBe("UNPROCESSABLE_CONTENT");
+    expect((await trpcFailure(anonymous().account.resetPassword({ token: "forged", password: "yet-another-1" }))).code).toBe("UNPROCESSABLE_CONTENT");
   });
 
   it("limits reset requests per address and per IP, with the same answer whether the account exists or not", async () => {
@@ -225,8 +210,8 @@ describe("account", () => {
       await from("198.51.100.1").account.requestPasswordReset({ email });
       await from("198.51.100.2").account.requestPasswordReset({ email: email.toUpperCase() });
     }
-    const limitedKnown = await failure(from("198.51.100.3").account.requestPasswordReset({ email: known }));
-    const limitedGhost = await failure(from("198.51.100.3").account.requestPasswordReset({ email: "ghost@example.test" }));
+    const limitedKnown = await trpcFailure(from("198.51.100.3").account.requestPasswordReset({ email: known }));
+    const limitedGhost = await trpcFailure(from("198.51.100.3").account.requestPasswordReset({ email: "ghost@example.test" }));
     expect(limitedKnown.code).toBe("TOO_MANY_REQUESTS");
     expect(limitedGhost).toEqual({ ...limitedKnown, message: limitedKnown.message });
     expect(limitedKnown.message).toMatch(/^Too many password reset requests for this address\./);
@@ -236,7 +221,7 @@ describe("account", () => {
 
     // Per IP: one network spraying addresses is stopped after PASSWORD_RESET_PER_IP requests.
     for (let i = 0; i < 5; i++) await from("203.0.113.9").account.requestPasswordReset({ email: `spray-${i}@example.test` });
-    const sprayed = await failure(from("203.0.113.9").account.requestPasswordReset({ email: "spray-5@example.test" }));
+    const sprayed = await trpcFailure(from("203.0.113.9").account.requestPasswordReset({ email: "spray-5@example.test" }));
     expect(sprayed.message).toMatch(/^Too many password reset requests from your network\./);
     await from("203.0.113.10").account.requestPasswordReset({ email: "spray-5@example.test" });
   });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createWebhook } from "@/server/services/webhooks";
 import { attemptDeliveries } from "@/server/webhooks/attempt";
 import { DELIVERIES_PER_JOB, enqueueDeliveries } from "@/server/webhooks/dispatch";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner } from "../helpers/fixtures";
-import { startReceiver } from "../helpers/https-receiver";
+import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /**
  * Deliveries attempted in batches (one `deliver_webhook` job per
@@ -14,18 +12,12 @@ import { startReceiver } from "../helpers/https-receiver";
  * workers) send every delivery once.
  */
 let db: Db;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let receiver: WebhookFixture["receiver"];
+let owner: WebhookFixture["owner"];
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
-  process.env.WEBHOOK_CA_CERTS = receiver.caFile;
-  process.env.WEBHOOK_RETRY_SCHEDULE = "0,60";
-  ({ db } = await createTestDatabase());
-  owner = await agencyOwner(db);
+  ({ db, receiver, owner } = await webhookFixture({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_RETRY_SCHEDULE: "0,60" }));
 });
-afterAll(() => receiver?.close());
 
 async function deliveriesTo(path: string, n: number) {
   const hook = await createWebhook(db, owner.agency, { url: receiver.url(path), events: null });

@@ -7,33 +7,22 @@ import { OFFSET_TIMESTAMP } from "@/server/lib/timestamps";
 import { chargeAnswer } from "@/server/services/credits";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
 import { webhookOfAgency } from "@/server/access";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner } from "../helpers/fixtures";
-import { startReceiver, waitFor } from "../helpers/https-receiver";
+import { waitFor } from "../helpers/https-receiver";
+import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /** Deliveries through the real queue to a real local HTTPS receiver. */
 let db: Db;
 let workers: Runner;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let receiver: WebhookFixture["receiver"];
+let owner: WebhookFixture["owner"];
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  // Read once by src/server/env.ts on first use, which comes after this.
-  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
-  process.env.WEBHOOK_CA_CERTS = receiver.caFile;
-  process.env.WEBHOOK_RETRY_SCHEDULE = "0,0.3,0.3";
-  process.env.WEBHOOK_TIMEOUT_MS = "2500";
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  workers = await startWorkers(created.url);
+  const fixture = await webhookFixture({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_RETRY_SCHEDULE: "0,0.3,0.3", WEBHOOK_TIMEOUT_MS: "2500" });
+  ({ db, receiver, owner } = fixture);
+  workers = await startWorkers(fixture.url);
 });
 
-afterAll(async () => {
-  await workers?.stop();
-  await receiver?.close();
-});
+afterAll(() => workers?.stop());
 
 /** A workspace with one message of allowance; charging twice exhausts it and emits client.credits_exhausted. */
 async function exhaustAClient(reference: string) {

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { attemptDelivery } from "@/server/webhooks/attempt";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
 import { webhookOfAgency } from "@/server/access";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner } from "../helpers/fixtures";
-import { startReceiver } from "../helpers/https-receiver";
+import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /** With WEBHOOK_ALLOW_PRIVATE_NETWORKS off (the default), a receiver on a private address is refused at connect time. */
 let db: Db;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let receiver: WebhookFixture["receiver"];
+let owner: WebhookFixture["owner"];
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-  process.env.WEBHOOK_CA_CERTS = receiver.caFile;
-  process.env.WEBHOOK_RETRY_SCHEDULE = "0,60";
-  ({ db } = await createTestDatabase());
-  owner = await agencyOwner(db);
+  ({ db, receiver, owner } = await webhookFixture({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: undefined, WEBHOOK_RETRY_SCHEDULE: "0,60" }));
 });
-afterAll(() => receiver?.close());
 
 describe("SSRF guard", () => {
   it.each([

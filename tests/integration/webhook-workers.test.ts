@@ -1,11 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
 import { webhookOfAgency } from "@/server/access";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner } from "../helpers/fixtures";
-import { startReceiver, waitFor } from "../helpers/https-receiver";
+import { waitFor } from "../helpers/https-receiver";
+import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /** Real worker processes (`npm run worker`) on one database: crash recovery and no duplicates. */
@@ -13,8 +12,8 @@ import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../h
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 let db: Db;
 let url: string;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let receiver: WebhookFixture["receiver"];
+let owner: WebhookFixture["owner"];
 
 /** `timeoutMs` also sets the attempt lease (timeout + 10 s) after which a dead worker's delivery is retried. */
 function startWorker(timeoutMs = 1000): Promise<ChildProcess> {
@@ -27,13 +26,9 @@ function startWorker(timeoutMs = 1000): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  const created = await createTestDatabase();
-  ({ db, url } = created);
-  owner = await agencyOwner(db);
+  ({ db, url, receiver, owner } = await webhookFixture());
 });
 afterEach(killWorkerProcesses);
-afterAll(() => receiver?.close());
 
 describe("worker processes", () => {
   it("a delivery in flight when its worker is killed is delivered after a restart", async () => {

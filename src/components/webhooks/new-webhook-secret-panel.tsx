@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyableValue, ShownOncePanel } from "@/components/ui/shown-once-panel";
 import type { CreatedWebhook } from "@/components/webhooks/types";
 
 const VERIFY_SNIPPET = `import { Webhook } from "standardwebhooks";
@@ -20,40 +20,12 @@ const event = wh.verify(rawBody, {
 
 /** The signing secret of an endpoint just created: the only time the server returns it. */
 export function NewWebhookSecretPanel({ created, onDismiss }: { created: CreatedWebhook; onDismiss: () => void }) {
-  const ref = useRef<HTMLElement>(null);
-  const headingId = useId();
   const snippetId = useId();
-
-  // Move focus here so keyboard and screen-reader users land on the secret.
-  useEffect(() => {
-    ref.current?.focus();
-  }, [created.secret]);
-
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby={headingId}
-      data-testid="new-webhook-secret"
-      className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      <h2 id={headingId} className="text-sm font-semibold text-indigo-950">
-        Endpoint created
-      </h2>
+    <ShownOncePanel title="Endpoint created" testId="new-webhook-secret" focusKey={created.secret}>
       <p className="mt-1 text-sm break-all text-indigo-900">{created.webhook.url}</p>
       <p className="mt-3 text-sm font-medium text-amber-800">Copy this signing secret now. You won&apos;t be able to see it again.</p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          data-testid="new-webhook-secret-value"
-          aria-label="Signing secret"
-          className="block min-w-0 flex-1 overflow-x-auto rounded-md border border-indigo-200 bg-white px-3 py-2 font-mono text-sm whitespace-nowrap text-gray-900 select-all"
-        >
-          {created.secret}
-        </code>
-        <div className="flex items-center gap-2">
-          <CopyButton value={created.secret} />
-        </div>
-      </div>
+      <CopyableValue value={created.secret} testId="new-webhook-secret-value" label="Signing secret" className="mt-2" />
 
       <h3 id={snippetId} className="mt-5 text-sm font-semibold text-indigo-950">
         Verify each delivery
@@ -81,6 +53,6 @@ export function NewWebhookSecretPanel({ created, onDismiss }: { created: Created
           Done
         </Button>
       </div>
-    </section>
+    </ShownOncePanel>
   );
 }

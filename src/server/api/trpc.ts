@@ -60,7 +60,7 @@ export interface Context {
   clientIp?: string | null;
   /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
   host?: string | null;
-  /** Dashboard calls: the client IP as the sign-in throttle sees it (`X-Forwarded-For` as Next passes it), for public auth actions' limits. */
+  /** Dashboard calls: the client IP as the sign-in throttle sees it (security/peer-address `clientIp`), for public auth actions' limits. */
   requesterIp?: string | null;
   /**
    * REST calls on a `{chatbot_id}` path: the chatbot and the token user's role in it, read with the token

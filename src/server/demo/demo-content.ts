@@ -4,15 +4,10 @@
  * and numbers live here; dates and traffic are generated in `seed.ts`.
  */
 
-export const ALL_INTEGRATIONS = [
-  "messaging_app_1",
-  "crm_1",
-  "team_chat_1",
-  "team_chat_2",
-  "messaging_app_2",
-  "chat_platform_1",
-  "actions",
-] as const;
+import { INTEGRATIONS, type Integration } from "@/server/domain/integrations";
+
+/** Every integration of the contract: the demo agency's plan includes them all. */
+export const ALL_INTEGRATIONS = INTEGRATIONS;
 
 export const DEMO_AGENCY = {
   name: "Northwind Digital",
@@ -96,7 +91,7 @@ export interface WorkspaceContent {
   topupCredits: number;
   sourceLimit: number | null;
   chatbotLimit: number | null;
-  enabledIntegrations: readonly (typeof ALL_INTEGRATIONS)[number][];
+  enabledIntegrations: readonly Integration[];
   admin: { name: string; email: string };
   /** Another user with a narrower role, if any. */
   extraUser?: { name: string; email: string; role: "editor" | "member" };

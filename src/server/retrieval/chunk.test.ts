@@ -47,8 +47,8 @@ describe("chunkBlocks", () => {
     const text = Array.from({ length: 3 }, (_, i) => sentence(i)).join(" "); // 27 words
     const chunks = chunkBlocks(doc([[["A"], text], [["A", "B"], "Small section."], [["C"], text]]), words, options);
     expect(chunks.map((c) => c.headingPath)).toEqual([["A"], ["A", "B"]]);
-    // Section C follows B (2 words, under minTokensAtHeading) in the same chunk, its heading written in.
-    expect(chunks[1]!.content).toBe(`Small section.\n\nC\n\n${text}`);
+    // Section C follows B (2 words, under minTokensAtHeading) in the same chunk, its heading written in as a heading paragraph.
+    expect(chunks[1]!.content).toBe(`Small section.\n\n## C\n\n${text}`);
     expect(chunks[0]!.content).toBe(text);
   });
 

@@ -1,3 +1,4 @@
+import { headingParagraph } from "@/server/domain/answer/passages";
 import type { ExtractedDocument } from "./extract";
 import { loadTokenCounter, type TokenCounter } from "./tokenizer";
 
@@ -99,7 +100,9 @@ const samePath = (a: string[], b: string[]) => a.length === b.length && a.every(
 /**
  * Cuts a document into chunks of at most `maxTokens`, at heading and paragraph
  * boundaries. A chunk's heading path is that of its first block; a heading met
- * inside a chunk is written into its text so its words stay searchable.
+ * inside a chunk is written into its text as a paragraph of its own, marked
+ * as a heading (headingParagraph): its words stay searchable, and the answer
+ * steps read it as the context of what follows, not as a sentence.
  * Pure given the token counter (unit tested).
  */
 export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
@@ -142,7 +145,7 @@ export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options
     if (parts.length === 0) {
       path = piece.headingPath;
     } else if (newSection && piece.headingPath.length > 0) {
-      const h = piece.headingPath.at(-1) ?? "";
+      const h = headingParagraph(piece.headingPath.at(-1) ?? "");
       parts.push(h);
       tokens += count(h) + 1;
     }

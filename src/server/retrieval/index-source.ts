@@ -1,12 +1,11 @@
 import type { PoolClient } from "pg";
 import { poolOf, type Db } from "@/server/db/client";
+import { HEADING_SEPARATOR } from "@/server/domain/answer/passages";
 import { searchConfigFor } from "@/server/domain/search-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "./extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, LOCK_SOURCES, STATS_DELTA } from "./sql";
 
-/** Separates the headings of a chunk's heading path (stored and returned as one string). */
-export const HEADING_SEPARATOR = " › ";
 
 interface ChangeRow {
   chatbot_id: string;

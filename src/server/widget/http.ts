@@ -27,16 +27,13 @@ export interface WidgetRequest {
 type Params = { params: Promise<{ chatbot_id: string }> };
 
 /**
- * The client IP: the trusted proxy's answer when TRUST_PROXY=true (as REST
- * does), else the TCP peer that scripts/serve.ts passes on. Only when the app
- * runs without serve.ts is there neither; then the last `X-Forwarded-For` hop
- * (Next sets it from the socket when the request has none; best effort).
+ * The widget's per-IP limit subject: the one client-IP rule (security/
+ * peer-address: the forwarded address only with TRUST_PROXY, else the TCP
+ * peer serve.ts passes on). Without either (the app not behind serve.ts) every
+ * request shares one subject: a header the client chooses never makes a new one.
  */
 export function widgetClientIp(req: Request): string {
-  const trusted = clientIp(req.headers);
-  if (trusted) return trusted;
-  const hops = req.headers.get("x-forwarded-for")?.split(",") ?? [];
-  return hops[hops.length - 1]?.trim() || "unknown";
+  return clientIp(req.headers) ?? "unknown";
 }
 
 function corsHeaders(origin: string | null): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeExtractiveAnswer, splitSentences } from "./extractive";
-import type { AnswerPassage } from "./passages";
+import { headingParagraph, type AnswerPassage } from "./passages";
 
 const passage = (sourceId: string, content: string, extra: Partial<AnswerPassage> = {}): AnswerPassage => ({
   chunkId: `${sourceId}-c`,
@@ -34,6 +34,25 @@ describe("composeExtractiveAnswer", () => {
     const answer = composeExtractiveAnswer("xyzzy?", [passage("a", "First sentence here. Second one. Third one. Fourth one.")]);
     expect(answer!.content.startsWith("First sentence here. Second one. Third one.")).toBe(true);
     expect(answer!.content).not.toContain("Fourth");
+  });
+
+  it("keeps a heading out of the quoted sentences: it is the context of the section, not a sentence", () => {
+    const content = `Delivery costs $6.95 in town.\n\n${headingParagraph("Opening hours")}\n\nOur shop opens at nine on weekdays. On Saturday it opens at ten.`;
+    const answer = composeExtractiveAnswer("What are your opening hours?", [passage("a", content, { headingPath: "Delivery" })]);
+    expect(answer!.content).toBe("Our shop opens at nine on weekdays. On Saturday it opens at ten.\n\nSources: [Page a](https://shop.example/a)");
+  });
+
+  it("counts a heading's words for the sentences under it", () => {
+    const answer = composeExtractiveAnswer("What are your opening hours?", [
+      passage("a", "We are a family bakery since 1920. Our bread is baked every day."),
+      passage("b", "Monday to Friday 9am to 6pm\n\nSaturday 10am to 2pm", { headingPath: "Visit us › Opening hours" }),
+    ]);
+    expect(answer!.content).toBe("Monday to Friday 9am to 6pm\nSaturday 10am to 2pm\n\nSources: [Page b](https://shop.example/b)");
+  });
+
+  it("never runs a sentence across paragraphs (list items, table rows, headings of older chunks)", () => {
+    const answer = composeExtractiveAnswer("When does the shop open?", [passage("a", "Opening hours\n\nOur shop opens at nine.\n\nShop closed on Sunday\n\nParking is free.")]);
+    expect(answer!.content.split("\n\n")[0]).toBe("Opening hours\nOur shop opens at nine.\nShop closed on Sunday");
   });
 
   it("splits sentences at their ends only", () => {
