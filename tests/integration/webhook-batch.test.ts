@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { createWebhook } from "@/server/services/webhooks";
 import { attemptDeliveries } from "@/server/webhooks/attempt";
 import { DELIVERIES_PER_JOB, enqueueDeliveries } from "@/server/webhooks/dispatch";
+import { startReceiver } from "../helpers/https-receiver";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /**
