@@ -146,6 +146,12 @@ DECLARE
   v_new_day DATE;
   v_old_day DATE;
 BEGIN
+  -- A chatbot's hard delete cascades here once per conversation; its rollups
+  -- go with it (cascade), so there is nothing to subtract — and a large
+  -- chatbot's delete stays one index probe per conversation.
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'DELETE' THEN
     v_new_day := (NEW."created_at" AT TIME ZONE 'UTC')::date;
   END IF;
