@@ -100,79 +100,109 @@ BEGIN
 END
 $$;
 
--- The trigger functions. A statement's rows count +1 (rows it added) and -1
--- (rows it removed; an update is both), by the UTC day each row belongs to;
--- keys whose deltas are all zero are dropped, so an update that changes
--- nothing summarised (read flags, last_message_at, …) touches no rollup.
--- PL/pgSQL plans a statement when it first runs it, so each branch names
--- only the transition tables its operation has.
---
--- Conversations: the message counters reach here through the trigger of
--- 20261121120000_analytics, which updates the conversation rows.
-CREATE FUNCTION "analytics_conversations_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_k UUID[]; v_d DATE[]; v_c INT[]; v_cl INT[]; v_ng INT[]; v_m INT[]; v_q INT[]; v_a INT[];
-  v_vk UUID[]; v_vd DATE[]; v_vv TEXT[]; v_vn INT[];
+-- One key's delta, for the row-level conversation trigger below: the same
+-- rule (a row of the key no one else has locked, else a new row).
+CREATE FUNCTION "analytics_bump_day"(p_chatbot UUID, p_day DATE, p_conversations INT, p_classified INT, p_negative INT,
+                                     p_messages INT, p_questions INT, p_answered INT)
+RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
-      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
-      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
-                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
-                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
-             GROUP BY 1, 2) g
-     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
-      INTO v_vk, v_vd, v_vv, v_vn
-      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows) r
-             WHERE "category" <> ''
-             GROUP BY 1, 2, 3) g
-     WHERE n <> 0;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
-      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
-      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
-                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
-                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
-             GROUP BY 1, 2) g
-     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
-      INTO v_vk, v_vd, v_vv, v_vn
-      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
-             WHERE "category" <> ''
-             GROUP BY 1, 2, 3) g
-     WHERE n <> 0;
-  ELSE
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg(n), array_agg(cl), array_agg(ng), array_agg(m), array_agg(q), array_agg(a)
-      INTO v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a
-      FROM (SELECT "chatbot_id", day, sum(s)::int AS n, coalesce(sum(s) FILTER (WHERE "sentiment" IS NOT NULL), 0)::int AS cl,
-                   coalesce(sum(s) FILTER (WHERE "sentiment" = 'negative'), 0)::int AS ng, sum(s * "message_count")::int AS m,
-                   sum(s * "question_count")::int AS q, sum(s * "answered_count")::int AS a
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
-             GROUP BY 1, 2) g
-     WHERE n <> 0 OR cl <> 0 OR ng <> 0 OR m <> 0 OR q <> 0 OR a <> 0;
-    SELECT array_agg(chatbot_id), array_agg(day), array_agg("category"), array_agg(n)
-      INTO v_vk, v_vd, v_vv, v_vn
-      FROM (SELECT "chatbot_id", day, "category", sum(s)::int AS n
-              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "sentiment", "category", "message_count", "question_count", "answered_count" FROM old_rows) r
-             WHERE "category" <> ''
-             GROUP BY 1, 2, 3) g
-     WHERE n <> 0;
+  UPDATE "analytics_days"
+     SET "conversations" = "conversations" + p_conversations, "classified" = "classified" + p_classified,
+         "negative" = "negative" + p_negative, "messages" = "messages" + p_messages,
+         "questions" = "questions" + p_questions, "answered" = "answered" + p_answered
+   WHERE "id" = (SELECT "id" FROM "analytics_days" WHERE "chatbot_id" = p_chatbot AND "day" = p_day LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered")
+    SELECT p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered
+     WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
-  IF v_k IS NOT NULL THEN
-    PERFORM "analytics_bump_days"(v_k, v_d, v_c, v_cl, v_ng, v_m, v_q, v_a, array_fill(0, ARRAY[cardinality(v_k)]), array_fill(0, ARRAY[cardinality(v_k)]));
+END
+$$;
+
+CREATE FUNCTION "analytics_bump_value"(p_kind TEXT, p_chatbot UUID, p_day DATE, p_value TEXT, p_count INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "analytics_day_values" SET "count" = "count" + p_count
+   WHERE "id" = (SELECT "id" FROM "analytics_day_values"
+                  WHERE "chatbot_id" = p_chatbot AND "kind" = p_kind AND "day" = p_day AND "value" = p_value
+                  LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+    SELECT p_chatbot, p_kind, p_day, p_value, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
-  IF v_vk IS NOT NULL THEN
-    PERFORM "analytics_bump_values"('category', v_vk, v_vd, v_vv, v_vn);
+END
+$$;
+
+-- Conversations: a row-level trigger. The answer path writes one
+-- conversation per statement and this runs inside the workspace row's lock
+-- that every answer of the workspace queues on (charge_answer), so the
+-- cheapest form wins: no transition tables to fill and aggregate, and the
+-- WHEN clause of the update trigger (evaluated without calling anything)
+-- drops the updates that change nothing summarised (read flags,
+-- last_message_at, …). The message counters reach here through the trigger
+-- of 20261121120000_analytics, which updates the conversation rows.
+CREATE FUNCTION "analytics_conversation_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_new_day DATE;
+  v_old_day DATE;
+BEGIN
+  -- A chatbot's hard delete cascades here once per conversation; its rollups
+  -- go with it (cascade), so there is nothing to subtract — and a large
+  -- chatbot's delete stays one index probe per conversation.
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    v_new_day := (NEW."created_at" AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    v_old_day := (OLD."created_at" AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW."chatbot_id" = OLD."chatbot_id" AND v_new_day = v_old_day THEN
+    -- The same key: one delta.
+    IF (NEW."sentiment" IS NULL) IS DISTINCT FROM (OLD."sentiment" IS NULL)
+       OR (NEW."sentiment" = 'negative') IS DISTINCT FROM (OLD."sentiment" = 'negative')
+       OR NEW."message_count" <> OLD."message_count" OR NEW."question_count" <> OLD."question_count"
+       OR NEW."answered_count" <> OLD."answered_count" THEN
+      PERFORM "analytics_bump_day"(NEW."chatbot_id", v_new_day, 0,
+        (NEW."sentiment" IS NOT NULL)::int - (OLD."sentiment" IS NOT NULL)::int,
+        coalesce((NEW."sentiment" = 'negative')::int, 0) - coalesce((OLD."sentiment" = 'negative')::int, 0),
+        NEW."message_count" - OLD."message_count", NEW."question_count" - OLD."question_count", NEW."answered_count" - OLD."answered_count");
+    END IF;
+    IF NEW."category" IS DISTINCT FROM OLD."category" THEN
+      IF OLD."category" <> '' THEN
+        PERFORM "analytics_bump_value"('category', OLD."chatbot_id", v_old_day, OLD."category", -1);
+      END IF;
+      IF NEW."category" <> '' THEN
+        PERFORM "analytics_bump_value"('category', NEW."chatbot_id", v_new_day, NEW."category", 1);
+      END IF;
+    END IF;
+    RETURN NULL;
+  END IF;
+  -- Otherwise the old row leaves its key and the new row joins its own.
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "analytics_bump_day"(OLD."chatbot_id", v_old_day, -1, -(OLD."sentiment" IS NOT NULL)::int,
+      -coalesce((OLD."sentiment" = 'negative')::int, 0), -OLD."message_count", -OLD."question_count", -OLD."answered_count");
+    IF OLD."category" <> '' THEN
+      PERFORM "analytics_bump_value"('category', OLD."chatbot_id", v_old_day, OLD."category", -1);
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "analytics_bump_day"(NEW."chatbot_id", v_new_day, 1, (NEW."sentiment" IS NOT NULL)::int,
+      coalesce((NEW."sentiment" = 'negative')::int, 0), NEW."message_count", NEW."question_count", NEW."answered_count");
+    IF NEW."category" <> '' THEN
+      PERFORM "analytics_bump_value"('category', NEW."chatbot_id", v_new_day, NEW."category", 1);
+    END IF;
   END IF;
   RETURN NULL;
 END
 $$;
 
+-- Widget events and ratings: statement-level with transition tables (a
+-- statement's rows count +1, the rows it removed -1, an update is both, by
+-- the UTC day of each row; keys whose deltas are all zero are dropped), one
+-- set-based statement per table. PL/pgSQL plans a statement when it first
+-- runs it, so each branch names only the transition tables its operation has.
 CREATE FUNCTION "analytics_widget_events_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
@@ -230,12 +260,13 @@ $$;
 
 -- The triggers first (their locks hold writers back until this migration
 -- commits), then the backfill of what is already stored.
-CREATE TRIGGER "conversations_analytics_insert" AFTER INSERT ON "conversations"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
+CREATE TRIGGER "conversations_analytics_insert_delete" AFTER INSERT OR DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_conversation_changed"();
 CREATE TRIGGER "conversations_analytics_update" AFTER UPDATE ON "conversations"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
-CREATE TRIGGER "conversations_analytics_delete" AFTER DELETE ON "conversations"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_conversations_changed"();
+  FOR EACH ROW
+  WHEN ((OLD."chatbot_id", OLD."created_at", OLD."sentiment", OLD."category", OLD."message_count", OLD."question_count", OLD."answered_count")
+        IS DISTINCT FROM (NEW."chatbot_id", NEW."created_at", NEW."sentiment", NEW."category", NEW."message_count", NEW."question_count", NEW."answered_count"))
+  EXECUTE FUNCTION "analytics_conversation_changed"();
 CREATE TRIGGER "widget_events_analytics_insert" AFTER INSERT ON "widget_events"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
 CREATE TRIGGER "widget_events_analytics_update" AFTER UPDATE ON "widget_events"
