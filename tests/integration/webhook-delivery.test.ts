@@ -6,7 +6,7 @@ import { startWorkers } from "@/server/jobs/runner";
 import { OFFSET_TIMESTAMP } from "@/server/lib/timestamps";
 import { chargeAnswer } from "@/server/services/credits";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
-import { webhookOfAgency } from "@/server/access";
+import { agencyWithWebhook } from "@/server/access";
 import { waitFor } from "../helpers/https-receiver";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
@@ -40,7 +40,7 @@ describe("webhook delivery", () => {
     const all = await createWebhook(db, owner.agency, { url: receiver.url("/all"), events: null });
     const leadsOnly = await createWebhook(db, owner.agency, { url: receiver.url("/leads"), events: ["lead.captured"] });
     const inactive = await createWebhook(db, owner.agency, { url: receiver.url("/inactive"), events: null });
-    await updateWebhook(db, await webhookOfAgency(db, owner.agency, inactive.webhook.id), { active: false });
+    await updateWebhook(db, (await agencyWithWebhook(db, owner.user.id, inactive.webhook.id)).webhook, { active: false });
 
     const team = await exhaustAClient("crm-100");
     const [delivery] = await waitFor(async () => {
@@ -101,7 +101,7 @@ describe("webhook delivery", () => {
     expect(retrying!.lastError).toBe("HTTP 429");
     expect(retrying!.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(25_000);
 
-    await updateWebhook(db, await webhookOfAgency(db, owner.agency, hook.webhook.id), { active: false });
+    await updateWebhook(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook, { active: false });
     const [stopped] = await deliveriesOf(hook.webhook.id);
     expect(stopped).toMatchObject({ attempts: 1, deliveredAt: null, nextAttemptAt: null });
     expect(stopped!.lastError).toBe("HTTP 429; Webhook deactivated (not sent)");
@@ -123,8 +123,8 @@ describe("webhook delivery", () => {
     receiver.reply("/moved", () => ({ status: 302, headers: { Location: receiver.url("/all") } }));
     receiver.reply("/slow", () => ({ status: 200, delayMs: 8000 }));
     const before = receiver.at("/all").length;
-    await sendTestEvent(db, await webhookOfAgency(db, owner.agency, redirect.webhook.id));
-    await sendTestEvent(db, await webhookOfAgency(db, owner.agency, slow.webhook.id));
+    await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, redirect.webhook.id)).webhook);
+    await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, slow.webhook.id)).webhook);
     const [moved] = await waitFor(async () => {
       const rows = await deliveriesOf(redirect.webhook.id);
       return rows[0]?.lastError?.endsWith("(retries exhausted)") ? rows : null;

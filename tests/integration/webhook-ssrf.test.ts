@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { attemptDelivery } from "@/server/webhooks/attempt";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
-import { webhookOfAgency } from "@/server/access";
+import { agencyWithWebhook } from "@/server/access";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /** With WEBHOOK_ALLOW_PRIVATE_NETWORKS off (the default), a receiver on a private address is refused at connect time. */
@@ -26,7 +26,7 @@ describe("SSRF guard", () => {
       errors: { url: [expect.stringMatching(/private, loopback or metadata/)] },
     });
     const hook = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/ok", events: null });
-    await expect(updateWebhook(db, await webhookOfAgency(db, owner.agency, hook.webhook.id), { url: `https://${host}/x` })).rejects.toMatchObject({ status: 422 });
+    await expect(updateWebhook(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook, { url: `https://${host}/x` })).rejects.toMatchObject({ status: 422 });
   });
 
   it("refuses credentials inside the URL", async () => {
@@ -43,7 +43,7 @@ describe("SSRF guard", () => {
   ])("a delivery to %s (stored before the rule) is blocked at once, not sent, never connected", async (_label, host) => {
     const hook = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/later-private", events: null });
     await db.webhook.update({ where: { id: hook.webhook.id }, data: { url: `https://${host}:${receiver.port}/private` } });
-    const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
+    const delivery = await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook);
     expect((await attemptDelivery(db, delivery.id)).state).toBe("exhausted");
     const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(stored.lastError).toMatch(/^Blocked: .*blocked address.*\(not sent\)$/);

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
-import { webhookOfAgency } from "@/server/access";
+import { agencyWithWebhook } from "@/server/access";
 import { waitFor } from "../helpers/https-receiver";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
@@ -43,7 +43,7 @@ describe("worker processes", () => {
       return { status: 200 };
     });
     const worker = await startWorker();
-    const delivery = await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id));
+    const delivery = await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook);
     await seen;
     await killWorkerProcess(worker);
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).deliveredAt).toBeNull();
@@ -70,7 +70,7 @@ describe("worker processes", () => {
     // A generous timeout: on a loaded machine a 1 s timeout could fail an attempt the receiver did get, and a retry is a legitimate duplicate.
     await Promise.all([startWorker(15_000), startWorker(15_000)]);
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push((await sendTestEvent(db, await webhookOfAgency(db, owner.agency, hook.webhook.id))).id);
+    for (let i = 0; i < 60; i++) ids.push((await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook)).id);
     await waitFor(async () => (await db.webhookDelivery.count({ where: { webhookId: hook.webhook.id, deliveredAt: { not: null } } })) === 60, 90_000, "60 deliveries");
     const received = receiver.at("/fanout").map((r) => r.headers["webhook-id"]);
     expect(received).toHaveLength(60);

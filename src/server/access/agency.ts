@@ -81,17 +81,3 @@ function teamOfRow(row: Record<string, unknown>): Team {
   void _which;
   return modelOfRow<Team>(columns);
 }
-
-/** A client workspace of this agency; another agency's, a deleted one (or a malformed id) is NOT_FOUND. */
-export async function clientOfAgency(db: Db, agency: Agency, clientId: string): Promise<Team> {
-  const client = isUuid(clientId) ? await db.team.findFirst({ where: { id: clientId, agencyId: agency.id, kind: "client", deletedAt: null } }) : null;
-  if (!client) throw clientNotFound();
-  return client;
-}
-
-/** A webhook endpoint of this agency; another agency's (or a malformed id) is NOT_FOUND. */
-export async function webhookOfAgency(db: Db, agency: Agency, webhookId: string): Promise<Webhook> {
-  const webhook = isUuid(webhookId) ? await db.webhook.findFirst({ where: { id: webhookId, teamId: agency.id } }) : null;
-  if (!webhook) throw webhookNotFound();
-  return webhook;
-}
