@@ -11,6 +11,9 @@ const nextConfig = {
     // largest body we accept (a 10 MB file upload, 15 MB with its encoding; 1 MB elsewhere, checked
     // by scripts/serve.ts from Content-Length and by the bridge while streaming).
     proxyClientMaxBodySize: "16mb",
+    // Server bundles keep their function names, so that CPU profiles of the server (`npm run bench --
+    // rest-profile`) name our functions; minifying server code buys nothing at run time.
+    serverMinification: false,
   },
 };
 

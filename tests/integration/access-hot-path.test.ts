@@ -1,18 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/generated/prisma/client";
 import { agencyWithClient, agencyWithWebhook, ownedAgency, readableChatbot } from "@/server/access";
-import { authenticateToken, authenticateTokenWithChatbot, revokeApiToken } from "@/server/auth/api-tokens";
+import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, revokeApiToken } from "@/server/auth/api-tokens";
 import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { serializeAgentSummary } from "@/server/serializers/agent-summary";
 import { serializeClient } from "@/server/serializers/client";
 import { serializeContact, serializeConversation, serializeMessage } from "@/server/serializers/conversation";
-import { serializeDelivery } from "@/server/serializers/webhook";
+import { serializeSource, serializeSourceWithReason } from "@/server/serializers/source";
+import { serializeSuggestedMessage } from "@/server/serializers/suggested-message";
+import { serializeUpdatedAnswer } from "@/server/serializers/updated-answer";
+import { serializeDelivery, serializeWebhook } from "@/server/serializers/webhook";
+import { listSources, listSourcesWithReasons } from "@/server/services/sources";
+import { listSuggestedMessages } from "@/server/services/suggested-messages";
+import { listUpdatedAnswers } from "@/server/services/updated-answers";
 import { getClient, listAgents, listClients, usageOf } from "@/server/services/agency-clients";
 import { getConversation, listContacts, listConversations, type InboxFilter } from "@/server/services/conversations";
 import { agencyPool } from "@/server/services/credits";
 import { messagesRemaining } from "@/server/domain/credits";
-import { listDeliveries } from "@/server/services/webhooks";
+import { listDeliveries, listWebhooks } from "@/server/services/webhooks";
 import { loadPublicChatbot } from "@/server/widget/public-chatbot";
 import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from "../helpers/fixtures";
 
@@ -98,6 +104,50 @@ describe("the /v1 hot path reads", () => {
     const stranger = await userWithToken(db, "No agency");
     await expect(agencyWithClient(db, stranger.user.id, client.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(agencyWithWebhook(db, stranger.user.id, hook.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    // Read with the token (`/v1/agency/...` paths): the same user, agency, client and endpoint rows as
+    // Prisma reads, by the same rules (another agency's, a deleted or a malformed id is none).
+    const user = await db.user.findUniqueOrThrow({ where: { id: owner.user.id } });
+    const auth = (ids?: { clientId?: string; webhookId?: string }) => authenticateTokenWithAgency(db, owner.token, ids);
+    expect(await auth()).toEqual({ user, tokenId: owner.apiToken.id, scope: { agency } });
+    expect(await auth({ clientId: client.id })).toEqual({ user, tokenId: owner.apiToken.id, scope: { agency, client: await db.team.findUniqueOrThrow({ where: { id: client.id } }) } });
+    expect(await auth({ webhookId: hook.id })).toEqual({ user, tokenId: owner.apiToken.id, scope: { agency, webhook: await db.webhook.findUniqueOrThrow({ where: { id: hook.id } }) } });
+    for (const id of [theirs.id, gone.id, "not-a-uuid", agency.id]) expect((await auth({ clientId: id }))!.scope).toEqual({ agency, client: null });
+    for (const id of [theirHook.id, "not-a-uuid"]) expect((await auth({ webhookId: id }))!.scope).toEqual({ agency, webhook: null });
+    expect(await authenticateTokenWithAgency(db, stranger.token, { clientId: client.id })).toMatchObject({ tokenId: stranger.apiToken.id, scope: { agency: null, client: null } });
+    await revokeApiToken(db, stranger.user.id, stranger.apiToken.id);
+    expect(await authenticateTokenWithAgency(db, stranger.token)).toBeNull();
+    expect(await authenticateTokenWithAgency(db, "acp_not-a-token")).toBeNull();
+  });
+
+  it("lists prompts, sources, updated answers and webhook endpoints as the Prisma reads did, in order, never another's", async () => {
+    const owner = await agencyOwner(db);
+    const other = await agencyOwner(db);
+    const workspace = await clientWorkspace(db, owner.agency);
+    const bot = await chatbot(db, workspace.id, owner.user.id, "Lists");
+    const elsewhere = await chatbot(db, workspace.id, owner.user.id, "Elsewhere");
+    for (const [i, chatbotId] of [bot.id, bot.id, elsewhere.id, bot.id].entries()) {
+      await db.suggestedMessage.create({ data: { chatbotId, name: `M${i}`, prompt: `P${i}`, position: 3 - i, ...(i === 1 ? { type: "link", action: { url: "https://example.test" } } : {}) } });
+      await db.source.create({ data: { chatbotId, type: "text", title: `S${i}`, bodyText: "kept text", status: i === 0 ? "failed" : "trained", statusReason: i === 0 ? "why" : null, trainedAt: new Date(), chunkCount: i } });
+      await db.updatedAnswer.create({ data: { chatbotId, question: `Q${i}?`, suggestedAnswer: `A${i}.` } });
+    }
+    await db.source.updateMany({ where: { chatbotId: bot.id, title: "S3" }, data: { deletedAt: new Date() } });
+    for (const [i, teamId] of [owner.agency.id, other.agency.id, owner.agency.id].entries()) {
+      await db.webhook.create({ data: { teamId, url: `https://hooks.example.test/${i}`, events: i === 0 ? ["lead.captured"] : undefined, secret: "s" } });
+    }
+
+    const byAge = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+    expect(await listSuggestedMessages(db, bot.id)).toEqual(
+      (await db.suggestedMessage.findMany({ where: { chatbotId: bot.id }, orderBy: [{ position: "asc" }, ...byAge] })).map(serializeSuggestedMessage),
+    );
+    const sources = await db.source.findMany({ where: { chatbotId: bot.id, deletedAt: null }, orderBy: byAge });
+    expect(sources).toHaveLength(2);
+    expect(await listSources(db, bot.id)).toEqual(sources.map(serializeSource));
+    expect(await listSourcesWithReasons(db, bot.id)).toEqual(sources.map(serializeSourceWithReason));
+    expect(await listUpdatedAnswers(db, bot.id)).toEqual((await db.updatedAnswer.findMany({ where: { chatbotId: bot.id }, orderBy: byAge })).map(serializeUpdatedAnswer));
+    const hooks = await db.webhook.findMany({ where: { teamId: owner.agency.id }, orderBy: byAge });
+    expect(hooks).toHaveLength(2);
+    expect(await listWebhooks(db, owner.agency)).toEqual(hooks.map(serializeWebhook));
   });
 
   it("lists conversations page by page as Prisma does, for every inbox filter, never another chatbot's", async () => {

@@ -1,6 +1,6 @@
 import type { Team, Webhook } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/db/client";
-import { modelOfRow } from "@/server/db/rows";
+import { modelOfRow, splitPrefixed } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 
@@ -16,10 +16,45 @@ export type Agency = Team;
  * tests/integration/access-hot-path.test.ts holds them equal to Prisma's reads.
  */
 
-/** The caller's agency (their first, should there be several): `$1` is the user id. */
-const OWNED_AGENCY = `SELECT * FROM teams WHERE owner_id = $1::uuid AND kind = 'agency' AND plan = 'agency' ORDER BY created_at ASC LIMIT 1`;
+/** The agency a user owns (their first, should there be several); `user` is an SQL expression for the user id. */
+export const ownedAgencySql = (user: string) =>
+  `SELECT * FROM teams WHERE owner_id = ${user} AND kind = 'agency' AND plan = 'agency' ORDER BY created_at ASC LIMIT 1`;
+/** The caller's agency: `$1` is the user id. */
+const OWNED_AGENCY = ownedAgencySql("$1::uuid");
 
 const forbidden = () => new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
+
+/** A client workspace of the agency `a` (`id` an SQL expression): a client, not deleted. */
+export const agencyClientJoin = (id: string) => `teams c ON c.id = ${id} AND c.agency_id = a.id AND c.kind = 'client' AND c.deleted_at IS NULL`;
+/** A webhook endpoint of the agency `a` (`id` an SQL expression). */
+export const agencyWebhookJoin = (id: string) => `webhooks w ON w.id = ${id} AND w.team_id = a.id`;
+
+/** What an agency-scoped request resolved (here, or with the token: auth/api-tokens.authenticateTokenWithAgency). */
+export interface AgencyScope {
+  agency: Agency | null;
+  client?: Team | null;
+  webhook?: Webhook | null;
+}
+
+/** The agency, or FORBIDDEN when the user owns none. */
+export function agencyOrForbidden(agency: Agency | null): Agency {
+  if (!agency) throw forbidden();
+  return agency;
+}
+
+/** The agency and its client workspace: FORBIDDEN without an agency, NOT_FOUND without such a client. */
+export function agencyClientFrom(scope: AgencyScope): { agency: Agency; client: Team } {
+  const agency = agencyOrForbidden(scope.agency);
+  if (!scope.client) throw clientNotFound();
+  return { agency, client: scope.client };
+}
+
+/** The agency and its webhook endpoint: FORBIDDEN without an agency, NOT_FOUND without such an endpoint. */
+export function agencyWebhookFrom(scope: AgencyScope): { agency: Agency; webhook: Webhook } {
+  const agency = agencyOrForbidden(scope.agency);
+  if (!scope.webhook) throw webhookNotFound();
+  return { agency, webhook: scope.webhook };
+}
 const clientNotFound = () => new AppError("NOT_FOUND", "Client workspace not found.");
 const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found.");
 
@@ -43,15 +78,12 @@ export async function agencyWithClient(db: Db, userId: string, clientId: string)
     text: `WITH a AS (${OWNED_AGENCY})
            SELECT 0 AS access_row, a.* FROM a
            UNION ALL
-           SELECT 1, c.* FROM a JOIN teams c ON c.agency_id = a.id
-            WHERE c.id = $2::uuid AND c.kind = 'client' AND c.deleted_at IS NULL`,
+           SELECT 1, c.* FROM a JOIN ${agencyClientJoin("$2::uuid")}`,
     values: [userId, isUuid(clientId) ? clientId : null],
   });
   const agency = rows.find((r) => r.access_row === 0);
-  if (!agency) throw forbidden();
   const client = rows.find((r) => r.access_row === 1);
-  if (!client) throw clientNotFound();
-  return { agency: teamOfRow(agency), client: teamOfRow(client) };
+  return agencyClientFrom({ agency: agency ? teamOfRow(agency) : null, client: client ? teamOfRow(client) : null });
 }
 
 /** The caller's agency and one of its webhook endpoints, in one statement (the endpoint's columns prefixed `webhook__`). */
@@ -61,19 +93,13 @@ export async function agencyWithWebhook(db: Db, userId: string, webhookId: strin
     text: `WITH a AS (${OWNED_AGENCY})
            SELECT a.*, w.id AS webhook__id, w.team_id AS webhook__team_id, w.url AS webhook__url, w.events AS webhook__events,
                   w.secret AS webhook__secret, w.active AS webhook__active, w.created_at AS webhook__created_at, w.updated_at AS webhook__updated_at
-             FROM a LEFT JOIN webhooks w ON w.id = $2::uuid AND w.team_id = a.id`,
+             FROM a LEFT JOIN ${agencyWebhookJoin("$2::uuid")}`,
     values: [userId, isUuid(webhookId) ? webhookId : null],
   });
   const row = rows[0];
   if (!row) throw forbidden();
-  const agencyColumns: Record<string, unknown> = {};
-  const webhookColumns: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
-    if (column.startsWith("webhook__")) webhookColumns[column.slice("webhook__".length)] = value;
-    else agencyColumns[column] = value;
-  }
-  if (webhookColumns.id === null) throw webhookNotFound();
-  return { agency: modelOfRow<Agency>(agencyColumns), webhook: modelOfRow<Webhook>(webhookColumns) };
+  const { webhook, rest } = splitPrefixed(row, ["webhook"]);
+  return agencyWebhookFrom({ agency: modelOfRow<Agency>(rest), webhook: webhook ? modelOfRow<Webhook>(webhook) : null });
 }
 
 function teamOfRow(row: Record<string, unknown>): Team {

@@ -5,7 +5,16 @@
  * resource and never look access up themselves. Another tenant's resource, or
  * a malformed id, is NOT_FOUND; a role too weak is FORBIDDEN.
  */
-export { ownedAgency, agencyWithClient, agencyWithWebhook, type Agency } from "@/server/access/agency";
+export {
+  ownedAgency,
+  agencyOrForbidden,
+  agencyWithClient,
+  agencyWithWebhook,
+  agencyClientFrom,
+  agencyWebhookFrom,
+  type Agency,
+  type AgencyScope,
+} from "@/server/access/agency";
 export { readableChatbot, editableChatbot, readableFrom, editableFrom, type ChatbotAccess } from "@/server/access/chatbots";
 export { readableTeam, editableTeam, listEditableTeams, type TeamAccess } from "@/server/access/teams";
 export { visibleTeamsWhere } from "@/server/access/roles";

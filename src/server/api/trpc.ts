@@ -6,12 +6,15 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/db/client";
-import { authenticateToken, authenticateTokenWithChatbot, bearerToken } from "@/server/auth/api-tokens";
+import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
 import {
+  agencyClientFrom,
+  agencyOrForbidden,
+  agencyWebhookFrom,
   agencyWithClient,
   agencyWithWebhook,
   editableChatbot,
@@ -21,6 +24,7 @@ import {
   readableChatbot,
   readableFrom,
   readableTeam,
+  type AgencyScope,
   type ChatbotAccess,
 } from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
@@ -67,6 +71,11 @@ export interface Context {
    * (`access` null: not found or not visible). `chatbotProcedure` applies its rule to it instead of reading again.
    */
   prefetchedChatbot?: { id: string; access: ChatbotAccess | null };
+  /**
+   * REST calls on a `/v1/agency/...` path: the user's agency and the path's client workspace or webhook
+   * endpoint, read with the token (null: none). The agency procedures apply their rule to it (access/agency).
+   */
+  prefetchedAgency?: AgencyScope & { clientId?: string; webhookId?: string };
 }
 
 /**
@@ -75,7 +84,13 @@ export interface Context {
  * `Authorization` header is ignored there, so a token never reaches a
  * dashboard procedure (DESIGN §13).
  */
-export async function createContext(opts: { headers: Headers; allowSession: boolean; chatbotId?: string }): Promise<Context> {
+export async function createContext(opts: {
+  headers: Headers;
+  allowSession: boolean;
+  chatbotId?: string;
+  /** An agency path: its `{client_id}` or `{webhook_id}`, if any. */
+  agency?: { clientId?: string; webhookId?: string };
+}): Promise<Context> {
   const db = getDb();
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
@@ -83,6 +98,11 @@ export async function createContext(opts: { headers: Headers; allowSession: bool
     if (token && opts.chatbotId !== undefined) {
       const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
       if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
+      return { db, user: null, via: null, tokenId: null, host };
+    }
+    if (token && opts.agency) {
+      const auth = await authenticateTokenWithAgency(db, token, opts.agency);
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedAgency: { ...auth.scope, ...opts.agency } };
       return { db, user: null, via: null, tokenId: null, host };
     }
     const auth = token ? await authenticateToken(db, token) : null;
@@ -170,7 +190,7 @@ export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** The owner of a team on the agency plan; `ctx.agency` is that team. */
 export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, next }) => {
-  const agency = await ownedAgency(ctx.db, ctx.user.id);
+  const agency = ctx.prefetchedAgency ? agencyOrForbidden(ctx.prefetchedAgency.agency) : await ownedAgency(ctx.db, ctx.user.id);
   return next({ ctx: { ...ctx, agency } });
 });
 
@@ -179,13 +199,17 @@ export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, nex
  * one statement (FORBIDDEN without an agency, NOT_FOUND for another agency's or a deleted workspace).
  */
 export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
-  const { agency, client } = await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
+  const prefetched = ctx.prefetchedAgency;
+  const { agency, client } =
+    prefetched?.clientId === input.client_id ? agencyClientFrom(prefetched) : await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
   return next({ ctx: { ...ctx, agency, client } });
 });
 
 /** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`, read in one statement. */
 export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
-  const { agency, webhook } = await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
+  const prefetched = ctx.prefetchedAgency;
+  const { agency, webhook } =
+    prefetched?.webhookId === input.webhook_id ? agencyWebhookFrom(prefetched) : await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
   return next({ ctx: { ...ctx, agency, webhook } });
 });
 

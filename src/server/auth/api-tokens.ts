@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { User } from "@/generated/prisma/client";
+import { Prisma, type Team, type User, type Webhook } from "@/generated/prisma/client";
 import { CHATBOT_ACCESS_COLUMNS, chatbotAccessJoins, chatbotAccessOfRow, type ChatbotAccess } from "@/server/access/chatbots";
+import { agencyClientJoin, agencyWebhookJoin, ownedAgencySql, type Agency, type AgencyScope } from "@/server/access/agency";
 import { poolOf, type Db } from "@/server/db/client";
+import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 
@@ -69,6 +71,11 @@ const TOKEN_USER_COLUMNS = `t.id AS token_id, t.last_used_at AS token_last_used_
   u.password_hash AS password_hash, u.social_id AS social_id, u.social_type AS social_type, u.current_team_id AS current_team_id,
   u.profile_photo_path AS profile_photo_path, u.sessions_valid_after AS sessions_valid_after, u.created_at AS created_at, u.updated_at AS updated_at`;
 const ACTIVE_TOKEN = "WHERE t.token_hash = $1 AND t.revoked_at IS NULL";
+/** The same, each named `token__…`, beside another table's columns in one row. */
+const TOKEN_USER_COLUMNS_PREFIXED = TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " AS token__$1");
+const CLIENT_COLUMNS = prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client");
+const WEBHOOK_COLUMNS = prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook");
+
 
 /**
  * The user behind an active token, or null for a malformed, unknown or revoked
@@ -97,7 +104,7 @@ export async function authenticateTokenWithChatbot(
   if (!TOKEN_PATTERN.test(token)) return null;
   const { rows } = await poolOf(db).query<TokenUserRow & Record<string, unknown>>({
     name: "auth_token_chatbot",
-    text: `SELECT ${TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " AS token__$1")}, ${CHATBOT_ACCESS_COLUMNS}
+    text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, ${CHATBOT_ACCESS_COLUMNS}
              FROM api_tokens t JOIN users u ON u.id = t.user_id
              LEFT JOIN (chatbots c JOIN teams ct ON ct.id = c.team_id AND ct.deleted_at IS NULL) ON c.id = $2::uuid AND c.deleted_at IS NULL
              ${chatbotAccessJoins("u.id")}
@@ -106,9 +113,44 @@ export async function authenticateTokenWithChatbot(
   });
   const row = rows[0];
   if (!row) return null;
-  const tokenUser = Object.fromEntries(Object.entries(row).filter(([k]) => k.startsWith("token__")).map(([k, v]) => [k.slice("token__".length), v])) as unknown as TokenUserRow;
-  const auth = await authenticated(db, tokenUser);
+  const auth = await authenticated(db, splitPrefixed(row, ["token"] as const).token as unknown as TokenUserRow);
   return { ...auth, chatbot: chatbotAccessOfRow(auth.user.id, row, (column) => column.startsWith("token__")) };
+}
+
+/**
+ * `authenticateToken` and, in the same statement, the agency the token's user
+ * owns and, when asked, one of its client workspaces or webhook endpoints
+ * (access/agency: the same rules as `ownedAgency`, `agencyWithClient`,
+ * `agencyWithWebhook`), for the `/v1/agency/...` paths: one round trip
+ * instead of two. In `scope`, null is "none": no agency, or no such client or
+ * endpoint of it.
+ */
+export async function authenticateTokenWithAgency(
+  db: Db,
+  token: string,
+  ids: { clientId?: string; webhookId?: string } = {},
+): Promise<{ user: User; tokenId: string; scope: AgencyScope } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const uuidOrNull = (id: string | undefined) => (id !== undefined && isUuid(id) ? id : null);
+  const { rows } = await poolOf(db).query<Record<string, unknown>>({
+    name: "auth_token_agency",
+    text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, a.*, ${CLIENT_COLUMNS}, ${WEBHOOK_COLUMNS}
+             FROM api_tokens t JOIN users u ON u.id = t.user_id
+             LEFT JOIN LATERAL (${ownedAgencySql("u.id")}) a ON true
+             LEFT JOIN ${agencyClientJoin("$2::uuid")}
+             LEFT JOIN ${agencyWebhookJoin("$3::uuid")}
+             ${ACTIVE_TOKEN}`,
+    values: [hashToken(token), uuidOrNull(ids.clientId), uuidOrNull(ids.webhookId)],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const { token: tokenUser, client, webhook, rest } = splitPrefixed(row, ["token", "client", "webhook"] as const);
+  const scope: AgencyScope = {
+    agency: rest.id === null ? null : modelOfRow<Agency>(rest),
+    ...(ids.clientId !== undefined ? { client: client ? modelOfRow<Team>(client) : null } : {}),
+    ...(ids.webhookId !== undefined ? { webhook: webhook ? modelOfRow<Webhook>(webhook) : null } : {}),
+  };
+  return { ...(await authenticated(db, tokenUser as unknown as TokenUserRow)), scope };
 }
 
 /** The token's user; `last_used_at` written at most once a minute, so reads stay reads. */

@@ -2,9 +2,13 @@ import { poolOf, type Db } from "@/server/db/client";
 
 /**
  * One page of a list and the list's total in ONE statement on the pg pool
- * (issue 14): the page query carries `count(*) OVER ()::int AS total_count`
- * on every row. Only a page past the end (no row to carry the total) costs a
- * second statement, the count; a first page that is empty has a total of 0.
+ * (issue 14): every row of the page carries `total_count`, best as an
+ * uncorrelated subquery, `(SELECT count(*) … ) AS total_count`: PostgreSQL
+ * runs it once, from an index alone, while the page is read from an index in
+ * its order (a `count(*) OVER ()` window instead makes it read and sort every
+ * row of the list). Only a page past the end (no row to carry the total)
+ * costs a second statement, the count; a first page that is empty has a
+ * total of 0.
  *
  * `page.text` takes `values` followed by its LIMIT and OFFSET (the last two
  * parameters); `countText` takes `values` alone.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelOfRow } from "@/server/db/rows";
+import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/db/rows";
 
 describe("modelOfRow", () => {
   it("names each column's value by the camelCase of the column, values untouched", () => {
@@ -12,5 +12,15 @@ describe("modelOfRow", () => {
       createdAt: at,
       deletedAt: null,
     });
+  });
+});
+
+describe("prefixedColumns and splitPrefixed", () => {
+  it("names a table's columns by prefix and splits a row back into its tables", () => {
+    expect(prefixedColumns("w", { id: "id", teamId: "teamId", createdAt: "createdAt" }, "webhook")).toBe(
+      "w.id AS webhook__id, w.team_id AS webhook__team_id, w.created_at AS webhook__created_at",
+    );
+    const row = { id: "agency", name: "A", webhook__id: "w1", webhook__team_id: "agency", client__id: null, client__name: null };
+    expect(splitPrefixed(row, ["webhook", "client"])).toEqual({ webhook: { id: "w1", team_id: "agency" }, client: null, rest: { id: "agency", name: "A" } });
   });
 });

@@ -76,8 +76,10 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     const fromPath = pathParams(params);
     const input = { ...query, ...body, ...fromPath };
     assertNoNul(input);
-    // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement.
-    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id })), clientIp: clientIp(req.headers) };
+    // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement;
+    // an agency path: the user's agency with the path's client workspace or webhook endpoint, likewise.
+    const agency = path.startsWith("/v1/agency/") ? { clientId: fromPath.client_id, webhookId: fromPath.webhook_id } : undefined;
+    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id, agency })), clientIp: clientIp(req.headers) };
     if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
     const execute = async (onDelta?: (content: string) => void) => {

@@ -25,7 +25,30 @@ export const sourceSchema = z
 
 export type SourceJson = z.infer<typeof sourceSchema>;
 
-export function serializeSource(s: Source): SourceJson {
+/** What the lists read of a source (services/sources.ts): everything but its kept text and crawl state. */
+export type ListedSource = Pick<
+  Source,
+  | "id"
+  | "chatbotId"
+  | "type"
+  | "indexer"
+  | "indexerId"
+  | "url"
+  | "path"
+  | "title"
+  | "status"
+  | "statusReason"
+  | "syncFrequency"
+  | "trainedAt"
+  | "createdAt"
+  | "updatedAt"
+  | "deletedAt"
+  | "pagesFound"
+  | "pagesIndexed"
+  | "chunkCount"
+>;
+
+export function serializeSource(s: ListedSource): SourceJson {
   return {
     id: s.id,
     chatbot_id: s.chatbotId,
@@ -52,7 +75,7 @@ export const sourceWithReasonSchema = sourceSchema.extend({
   chunk_count: z.number().int(),
 });
 
-export function serializeSourceWithReason(s: Source): z.infer<typeof sourceWithReasonSchema> {
+export function serializeSourceWithReason(s: ListedSource): z.infer<typeof sourceWithReasonSchema> {
   return { ...serializeSource(s), status_reason: s.statusReason, pages_found: s.pagesFound, pages_indexed: s.pagesIndexed, chunk_count: s.chunkCount };
 }
 

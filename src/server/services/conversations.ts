@@ -51,11 +51,13 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
   const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
     name: `conversations_page_${filter}`,
-    text: `SELECT p.*, v.country_code
-             FROM (SELECT ${CONVERSATION_COLUMNS}, count(*) OVER ()::int AS total_count
+    // The page from the (chatbot_id, last_message_at, id) index, the total from an index-only count, the
+    // country looked up for the page's rows only: no sort or window over every conversation.
+    text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
+                  (SELECT count(*)::int FROM conversations c WHERE ${where}) AS total_count
+             FROM (SELECT ${CONVERSATION_COLUMNS}
                      FROM conversations c WHERE ${where}
                     ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
-             JOIN visitors v ON v.id = p.visitor_id
             ORDER BY p.last_message_at DESC, p.id DESC`,
     countText: `SELECT count(*)::int AS total_count FROM conversations c WHERE ${where}`,
     values: [chatbotId, archivedFor(q)],
@@ -168,7 +170,8 @@ export async function setConversationFlags(db: Db, chatbotId: string, id: string
 export async function listContacts(db: Db, chatbotId: string, page: number, perPage: number) {
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "contacts_page",
-    text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at, count(*) OVER ()::int AS total_count
+    text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at,
+                  (SELECT count(*)::int FROM contacts WHERE chatbot_id = $1::uuid) AS total_count
              FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     countText: "SELECT count(*)::int AS total_count FROM contacts WHERE chatbot_id = $1::uuid",
     values: [chatbotId],

@@ -1,9 +1,18 @@
 import type { Db } from "@/server/db/client";
-import { serializeSource, serializeSourceWithReason } from "@/server/serializers/source";
+import { selectModels } from "@/server/db/rows";
+import { serializeSource, serializeSourceWithReason, type ListedSource } from "@/server/serializers/source";
+
+/** The columns the lists show (not the kept text, the robots.txt or the crawl state). */
+const LISTED_COLUMNS =
+  "id, chatbot_id, type, indexer, indexer_id, url, path, title, status, status_reason, sync_frequency, trained_at, created_at, updated_at, deleted_at, pages_found, pages_indexed, chunk_count";
 
 /** Live sources only: a deleted source is no longer trained on, so lists leave it out. Oldest first. */
 function liveSources(db: Db, chatbotId: string) {
-  return db.source.findMany({ where: { chatbotId, deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return selectModels<ListedSource>(db, {
+    name: "sources_live",
+    text: `SELECT ${LISTED_COLUMNS} FROM sources WHERE chatbot_id = $1::uuid AND deleted_at IS NULL ORDER BY created_at, id`,
+    values: [chatbotId],
+  });
 }
 
 export async function listSources(db: Db, chatbotId: string) {

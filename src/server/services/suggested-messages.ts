@@ -1,5 +1,6 @@
-import { Prisma } from "@/generated/prisma/client";
+import { Prisma, type SuggestedMessage } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/db/client";
+import { selectModels } from "@/server/db/rows";
 import {
   isPermutationOf,
   moveInOrder,
@@ -32,7 +33,12 @@ async function listFor(db: Db | Tx, chatbotId: string) {
 }
 
 export async function listSuggestedMessages(db: Db, chatbotId: string) {
-  return listFor(db, chatbotId);
+  const messages = await selectModels<SuggestedMessage>(db, {
+    name: "suggested_messages_list",
+    text: "SELECT * FROM suggested_messages WHERE chatbot_id = $1::uuid ORDER BY position, created_at, id",
+    values: [chatbotId],
+  });
+  return messages.map(serializeSuggestedMessage);
 }
 
 async function findMessage(tx: Tx, chatbotId: string, id: string) {

@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import type { UpdatedAnswer } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { selectModels } from "@/server/db/rows";
 import type { updatedAnswerSchema } from "@/server/domain/updated-answers";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
@@ -8,7 +10,11 @@ import { serializeUpdatedAnswer } from "@/server/serializers/updated-answer";
 type Input = z.output<typeof updatedAnswerSchema>;
 
 export async function listUpdatedAnswers(db: Db, chatbotId: string) {
-  const answers = await db.updatedAnswer.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const answers = await selectModels<UpdatedAnswer>(db, {
+    name: "updated_answers_list",
+    text: "SELECT * FROM updated_answers WHERE chatbot_id = $1::uuid ORDER BY created_at, id",
+    values: [chatbotId],
+  });
   return answers.map(serializeUpdatedAnswer);
 }
 

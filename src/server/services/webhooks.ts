@@ -5,7 +5,7 @@
 import { Prisma, type Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { pageWithTotal } from "@/server/db/pages";
-import { modelOfRow } from "@/server/db/rows";
+import { modelOfRow, selectModels } from "@/server/db/rows";
 import { TEST_EVENT } from "@/server/domain/webhook-events";
 import { generateWebhookSecret } from "@/server/domain/webhook-signature";
 import { env } from "@/server/env";
@@ -17,7 +17,11 @@ import { isUuid } from "@/server/lib/ids";
 import { enqueueDeliveries, envelope, markPendingNotSent } from "@/server/webhooks/dispatch";
 
 export async function listWebhooks(db: Db, agency: Agency) {
-  const webhooks = await db.webhook.findMany({ where: { teamId: agency.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const webhooks = await selectModels<Webhook>(db, {
+    name: "webhooks_list",
+    text: "SELECT * FROM webhooks WHERE team_id = $1::uuid ORDER BY created_at, id",
+    values: [agency.id],
+  });
   return webhooks.map(serializeWebhook);
 }
 
@@ -61,7 +65,7 @@ export async function listDeliveries(db: Db, webhook: Webhook, page: number, per
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "webhook_deliveries_page",
     text: `SELECT id, webhook_id, event, payload, response_status, attempts, last_error, delivered_at, created_at, updated_at,
-                  count(*) OVER ()::int AS total_count
+                  (SELECT count(*)::int FROM webhook_deliveries WHERE webhook_id = $1::uuid) AS total_count
              FROM webhook_deliveries WHERE webhook_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     countText: "SELECT count(*)::int AS total_count FROM webhook_deliveries WHERE webhook_id = $1::uuid",
     values: [webhook.id],

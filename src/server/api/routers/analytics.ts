@@ -6,7 +6,7 @@ import { formatIsoDate, resolvePeriod, utcDay, type AnalyticsPeriod } from "@/se
 import { canViewContacts, type ChatbotRole } from "@/server/domain/permissions";
 import { validationError } from "@/server/errors";
 import { analyticsResultSchema, type AnalyticsResult } from "@/server/serializers/analytics";
-import { computeAnalytics, findInsights } from "@/server/services/analytics";
+import { computeAnalytics, type StoredInsights } from "@/server/services/analytics";
 import { requestInsights } from "@/server/services/insights-queue";
 
 /** `/v1/{chatbot_id}/analytics` and the dashboard's analytics page. */
@@ -21,18 +21,14 @@ async function analyticsFor(ctx: Pick<Context, "db"> & { chatbot: Chatbot; role:
   if (!resolved.ok) throw validationError(resolved.errors);
   const period = resolved.period;
 
-  const [data, insights] = await Promise.all([
-    computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true }),
-    insightsFor(ctx.db, chatbot.id, period),
-  ]);
-  const result: AnalyticsResult = { ...data.result, insights };
+  const data = await computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true });
+  const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights) };
   if (!canViewContacts(ctx.role)) result.leads = null;
   return { chatbot, result, previousConversationsPerDay: data.previousConversationsPerDay };
 }
 
 /** Stored themes for the period; asks the workers for them when missing or computed before the period ended. */
-async function insightsFor(db: Db, chatbotId: string, period: AnalyticsPeriod): Promise<AnalyticsResult["insights"]> {
-  const stored = await findInsights(db, chatbotId, period);
+async function insightsFor(db: Db, chatbotId: string, period: AnalyticsPeriod, stored: StoredInsights | null): Promise<AnalyticsResult["insights"]> {
   // Themes computed while the period was still running miss its later days: refresh them once a day.
   const computedDay = stored ? utcDay(stored.computedAt) : null;
   const stale = computedDay !== null && computedDay < utcDay(new Date()) && period.to >= formatIsoDate(computedDay);
