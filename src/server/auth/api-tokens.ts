@@ -73,8 +73,9 @@ const TOKEN_USER_COLUMNS = `t.id AS token_id, t.last_used_at AS token_last_used_
 const ACTIVE_TOKEN = "WHERE t.token_hash = $1 AND t.revoked_at IS NULL";
 /** The same, each named `token__…`, beside another table's columns in one row. */
 const TOKEN_USER_COLUMNS_PREFIXED = TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " AS token__$1");
-const CLIENT_COLUMNS = prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client");
-const WEBHOOK_COLUMNS = prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook");
+/** An agency's resource read with the token (authenticateTokenWithAgency): its join and its columns, prefixed. */
+const AGENCY_CLIENT = { prefix: "client", join: agencyClientJoin, columns: prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client") };
+const AGENCY_WEBHOOK = { prefix: "webhook", join: agencyWebhookJoin, columns: prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook") };
 
 
 /**
@@ -131,16 +132,17 @@ export async function authenticateTokenWithAgency(
   ids: { clientId?: string; webhookId?: string } = {},
 ): Promise<{ user: User; tokenId: string; scope: AgencyScope } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const uuidOrNull = (id: string | undefined) => (id !== undefined && isUuid(id) ? id : null);
+  // One statement per shape (only the columns asked for travel): the agency, with a client, with an endpoint.
+  const resource = ids.clientId !== undefined ? AGENCY_CLIENT : ids.webhookId !== undefined ? AGENCY_WEBHOOK : null;
+  const id = ids.clientId ?? ids.webhookId;
   const { rows } = await poolOf(db).query<Record<string, unknown>>({
-    name: "auth_token_agency",
-    text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, a.*, ${CLIENT_COLUMNS}, ${WEBHOOK_COLUMNS}
+    name: `auth_token_agency${resource ? `_${resource.prefix}` : ""}`,
+    text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, a.*${resource ? `, ${resource.columns}` : ""}
              FROM api_tokens t JOIN users u ON u.id = t.user_id
              LEFT JOIN LATERAL (${ownedAgencySql("u.id")}) a ON true
-             LEFT JOIN ${agencyClientJoin("$2::uuid")}
-             LEFT JOIN ${agencyWebhookJoin("$3::uuid")}
+             ${resource ? `LEFT JOIN ${resource.join("$2::uuid")}` : ""}
              ${ACTIVE_TOKEN}`,
-    values: [hashToken(token), uuidOrNull(ids.clientId), uuidOrNull(ids.webhookId)],
+    values: [hashToken(token), ...(resource ? [id !== undefined && isUuid(id) ? id : null] : [])],
   });
   const row = rows[0];
   if (!row) return null;
