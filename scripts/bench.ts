@@ -30,6 +30,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "CPU profile of the production server while one rest endpoint is under load (BENCH_PROFILE=<label part>): self time by package and function",
     run: async () => (await import("./bench/rest-profile")).runRestProfile(),
   },
+  "rest-bridge": {
+    description: "the /v1 route handlers called in process without Next on the rest data: CPU, statements and PostgreSQL CPU per documented GET",
+    run: async () => (await import("./bench/rest-bridge")).runRestBridgeBenchmark(),
+  },
   retrieval: {
     description: "searchPassages p50/p95 over 100,000 chunks, next to the all-terms websearch_to_tsquery + ts_rank_cd query",
     run: async () => (await import("./bench/retrieval")).runRetrievalBenchmark(),

@@ -82,7 +82,7 @@ export async function runRestProfile() {
 }
 
 /** utime + stime of these processes, in seconds (Linux /proc; clock ticks of 1/100 s). */
-function cpuSeconds(pids: number[]): number {
+export function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
@@ -96,7 +96,7 @@ function cpuSeconds(pids: number[]): number {
 }
 
 /** The PostgreSQL backends connected to this database (their title names it). */
-function backendsOf(database: string): number[] {
+export function backendsOf(database: string): number[] {
   return readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .filter((pid) => {

@@ -33,6 +33,7 @@ import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture, type RestFixture } from "./rest-fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 16;
 const DATA_DIR = path.resolve(".data/bench/rest");
 const GET_TARGET = 0.8;
@@ -89,7 +90,11 @@ export async function runRestBenchmark() {
 
     // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route
     // measured just before and just after its group, not with one figure from the start of the run.
+    // For information (not a baseline of the verdicts): the same JSON 404 below a dynamic segment
+    // (`/v1/{chatbot_id}/…`, app/v1/[chatbot_id]/[...rest]), i.e. what Next's dynamic routing alone costs.
+    const dynamicNoop: Target = { ...noop, label: "no-op below {chatbot_id} (404, framework)", url: `${app.baseUrl}/v1/${fixture.params.chatbot_id}/no-such-route` };
     const floors = [await measure(physical)];
+    const dynamicNoops = [await measure(dynamicNoop)];
     const noops = [await measure(noop)];
     const rows: Figures[] = [];
     for (let i = 0; i < targets.length; i += NOOP_EVERY) {
@@ -99,8 +104,9 @@ export async function runRestBenchmark() {
       const reference = (noops.at(-2)!.rps + noops.at(-1)!.rps) / 2;
       rows.push(...group.map((f) => ({ ...f, noopRps: reference })));
     }
+    dynamicNoops.push(await measure(dynamicNoop));
     floors.push(await measure(physical));
-    report(fixture, noops, floors, rows);
+    report(fixture, [...noops, ...dynamicNoops], floors, rows);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
   }
@@ -181,9 +187,10 @@ export async function measure(target: Target, seconds = SECONDS): Promise<Figure
     if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
   }
   const load = { url: target.url, method: target.method ?? "GET", headers: target.headers, body, connections: CONNECTIONS } as const;
-  // A second of load first, not recorded: the route's code is optimized by the JIT before it is measured (the first
-  // no-op run of a fresh server otherwise measured ~20 % under the later ones).
-  await autocannon({ ...load, duration: 1 });
+  // Load first, not recorded: the route's code is optimized by the JIT before it is measured (with 20 requests
+  // of warm-up only, the first no-op run of a fresh server measured ~20 % under the later ones, and an endpoint's
+  // first 5 s ~15 % under its next ones).
+  await autocannon({ ...load, duration: WARM_UP_SECONDS });
   const result = await autocannon({ ...load, duration: seconds });
   const unexpected = target.expect === 200 ? result.non2xx : result["2xx"];
   const failures = [unexpected ? `${unexpected} unexpected status` : "", result.errors ? `${result.errors} errors` : "", result.timeouts ? `${result.timeouts} timeouts` : ""]
@@ -236,7 +243,7 @@ rest benchmark — ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}; ${CONNECTI
 ${fixture.chatbots} chatbots in the demo agency; uptime at the end: ${uptime}
 
   ${"what".padEnd(52)} ${"rps".padStart(6)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"/no-op".padStart(9)} ${"/floor".padStart(9)}
-${noops.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${i + 1}` })}`).join("\n")}
+${noops.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${noops.slice(0, i + 1).filter((n) => n.label === f.label).length}` })}`).join("\n")}
 ${floors.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${i + 1}` })}`).join("\n")}
   (/no-op: against the no-op runs just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps)
 ${rows.map(line).join("\n")}
