@@ -20,8 +20,20 @@ export async function selectModels<T>(db: Db, query: { name: string; text: strin
 
 export function modelOfRow<T>(row: Record<string, unknown>): T {
   const model: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) model[column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = value;
+  for (const column in row) model[fieldOf(column)] = row[column];
   return model as T;
+}
+
+/** Each column's field name, computed once: the hot reads map thousands of rows of a few dozen known columns. */
+const fieldNames = new Map<string, string>();
+
+function fieldOf(column: string): string {
+  let field = fieldNames.get(column);
+  if (field === undefined) {
+    field = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    fieldNames.set(column, field);
+  }
+  return field;
 }
 
 /**
