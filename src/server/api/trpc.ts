@@ -73,7 +73,8 @@ export interface Context {
   prefetchedChatbot?: { id: string; access: ChatbotAccess | null };
   /**
    * REST calls on a `/v1/agency/...` path: the user's agency and the path's client workspace or webhook
-   * endpoint, read with the token (null: none). The agency procedures apply their rule to it (access/agency).
+   * endpoint, read with the token (null: none; undefined: not read). The agency procedures apply their rule
+   * to it (access/agency).
    */
   prefetchedAgency?: AgencyScope & { clientId?: string; webhookId?: string };
 }
@@ -201,7 +202,9 @@ export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, nex
 export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
   const prefetched = ctx.prefetchedAgency;
   const { agency, client } =
-    prefetched?.clientId === input.client_id ? agencyClientFrom(prefetched) : await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
+    prefetched?.clientId === input.client_id && prefetched.client !== undefined
+      ? agencyClientFrom(prefetched)
+      : await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
   return next({ ctx: { ...ctx, agency, client } });
 });
 
@@ -209,7 +212,9 @@ export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(a
 export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
   const prefetched = ctx.prefetchedAgency;
   const { agency, webhook } =
-    prefetched?.webhookId === input.webhook_id ? agencyWebhookFrom(prefetched) : await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
+    prefetched?.webhookId === input.webhook_id && prefetched.webhook !== undefined
+      ? agencyWebhookFrom(prefetched)
+      : await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
   return next({ ctx: { ...ctx, agency, webhook } });
 });
 

@@ -77,7 +77,6 @@ const TOKEN_USER_COLUMNS_PREFIXED = TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " A
 const AGENCY_CLIENT = { prefix: "client", join: agencyClientJoin, columns: prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client") };
 const AGENCY_WEBHOOK = { prefix: "webhook", join: agencyWebhookJoin, columns: prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook") };
 
-
 /**
  * The user behind an active token, or null for a malformed, unknown or revoked
  * one. Every `/v1` request starts here, so it is one indexed statement on the
@@ -133,8 +132,9 @@ export async function authenticateTokenWithAgency(
 ): Promise<{ user: User; tokenId: string; scope: AgencyScope } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   // One statement per shape (only the columns asked for travel): the agency, with a client, with an endpoint.
+  // (No path has both a client and an endpoint; were there one, the endpoint would be read by its procedure.)
   const resource = ids.clientId !== undefined ? AGENCY_CLIENT : ids.webhookId !== undefined ? AGENCY_WEBHOOK : null;
-  const id = ids.clientId ?? ids.webhookId;
+  const id = resource === AGENCY_CLIENT ? ids.clientId : ids.webhookId;
   const { rows } = await poolOf(db).query<Record<string, unknown>>({
     name: `auth_token_agency${resource ? `_${resource.prefix}` : ""}`,
     text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, a.*${resource ? `, ${resource.columns}` : ""}
@@ -149,8 +149,8 @@ export async function authenticateTokenWithAgency(
   const { token: tokenUser, client, webhook, rest } = splitPrefixed(row, ["token", "client", "webhook"] as const);
   const scope: AgencyScope = {
     agency: rest.id === null ? null : modelOfRow<Agency>(rest),
-    ...(ids.clientId !== undefined ? { client: client ? modelOfRow<Team>(client) : null } : {}),
-    ...(ids.webhookId !== undefined ? { webhook: webhook ? modelOfRow<Webhook>(webhook) : null } : {}),
+    ...(resource === AGENCY_CLIENT ? { client: client ? modelOfRow<Team>(client) : null } : {}),
+    ...(resource === AGENCY_WEBHOOK ? { webhook: webhook ? modelOfRow<Webhook>(webhook) : null } : {}),
   };
   return { ...(await authenticated(db, tokenUser as unknown as TokenUserRow)), scope };
 }
