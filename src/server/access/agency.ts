@@ -1,6 +1,6 @@
-import type { Team, Webhook } from "@/generated/prisma/client";
+import { Prisma, type Team, type Webhook } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/db/client";
-import { modelOfRow, splitPrefixed } from "@/server/db/rows";
+import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 
@@ -23,11 +23,30 @@ export const ownedAgencySql = (user: string) =>
 const OWNED_AGENCY = ownedAgencySql("$1::uuid");
 
 const forbidden = () => new AppError("FORBIDDEN", "This action requires the owner of an agency plan account.");
+const clientNotFound = () => new AppError("NOT_FOUND", "Client workspace not found.");
+const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found.");
 
-/** A client workspace of the agency `a` (`id` an SQL expression): a client, not deleted. */
-export const agencyClientJoin = (id: string) => `teams c ON c.id = ${id} AND c.agency_id = a.id AND c.kind = 'client' AND c.deleted_at IS NULL`;
-/** A webhook endpoint of the agency `a` (`id` an SQL expression). */
-export const agencyWebhookJoin = (id: string) => `webhooks w ON w.id = ${id} AND w.team_id = a.id`;
+/**
+ * A resource of the agency `a`, read beside it in one row: its join (`id` an SQL expression) and its
+ * columns, each named `<prefix>__column` (db/rows.splitPrefixed).
+ */
+export interface AgencyResource {
+  prefix: "client" | "webhook";
+  join: (id: string) => string;
+  columns: string;
+}
+/** A client workspace of the agency: a client, not deleted. */
+export const AGENCY_CLIENT: AgencyResource = {
+  prefix: "client",
+  join: (id) => `teams c ON c.id = ${id} AND c.agency_id = a.id AND c.kind = 'client' AND c.deleted_at IS NULL`,
+  columns: prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client"),
+};
+/** A webhook endpoint of the agency. */
+export const AGENCY_WEBHOOK: AgencyResource = {
+  prefix: "webhook",
+  join: (id) => `webhooks w ON w.id = ${id} AND w.team_id = a.id`,
+  columns: prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook"),
+};
 
 /** What an agency-scoped request resolved (here, or with the token: auth/api-tokens.authenticateTokenWithAgency). */
 export interface AgencyScope {
@@ -55,8 +74,6 @@ export function agencyWebhookFrom(scope: AgencyScope): { agency: Agency; webhook
   if (!scope.webhook) throw webhookNotFound();
   return { agency, webhook: scope.webhook };
 }
-const clientNotFound = () => new AppError("NOT_FOUND", "Client workspace not found.");
-const webhookNotFound = () => new AppError("NOT_FOUND", "Webhook not found.");
 
 /** The agency the user owns (their first, should there be several), or FORBIDDEN. */
 export async function ownedAgency(db: Db, userId: string): Promise<Agency> {
@@ -78,7 +95,7 @@ export async function agencyWithClient(db: Db, userId: string, clientId: string)
     text: `WITH a AS (${OWNED_AGENCY})
            SELECT 0 AS access_row, a.* FROM a
            UNION ALL
-           SELECT 1, c.* FROM a JOIN ${agencyClientJoin("$2::uuid")}`,
+           SELECT 1, c.* FROM a JOIN ${AGENCY_CLIENT.join("$2::uuid")}`,
     values: [userId, isUuid(clientId) ? clientId : null],
   });
   const agency = rows.find((r) => r.access_row === 0);
@@ -91,9 +108,7 @@ export async function agencyWithWebhook(db: Db, userId: string, webhookId: strin
   const { rows } = await poolOf(db).query<Record<string, unknown>>({
     name: "access_agency_webhook",
     text: `WITH a AS (${OWNED_AGENCY})
-           SELECT a.*, w.id AS webhook__id, w.team_id AS webhook__team_id, w.url AS webhook__url, w.events AS webhook__events,
-                  w.secret AS webhook__secret, w.active AS webhook__active, w.created_at AS webhook__created_at, w.updated_at AS webhook__updated_at
-             FROM a LEFT JOIN ${agencyWebhookJoin("$2::uuid")}`,
+           SELECT a.*, ${AGENCY_WEBHOOK.columns} FROM a LEFT JOIN ${AGENCY_WEBHOOK.join("$2::uuid")}`,
     values: [userId, isUuid(webhookId) ? webhookId : null],
   });
   const row = rows[0];

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Prisma, type Team, type User, type Webhook } from "@/generated/prisma/client";
+import type { Team, User, Webhook } from "@/generated/prisma/client";
 import { CHATBOT_ACCESS_COLUMNS, chatbotAccessJoins, chatbotAccessOfRow, type ChatbotAccess } from "@/server/access/chatbots";
-import { agencyClientJoin, agencyWebhookJoin, ownedAgencySql, type Agency, type AgencyScope } from "@/server/access/agency";
+import { AGENCY_CLIENT, AGENCY_WEBHOOK, ownedAgencySql, type Agency, type AgencyResource, type AgencyScope } from "@/server/access/agency";
 import { poolOf, type Db } from "@/server/db/client";
-import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/db/rows";
+import { modelOfRow, splitPrefixed } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
 import { isUuid } from "@/server/lib/ids";
 
@@ -73,9 +73,6 @@ const TOKEN_USER_COLUMNS = `t.id AS token_id, t.last_used_at AS token_last_used_
 const ACTIVE_TOKEN = "WHERE t.token_hash = $1 AND t.revoked_at IS NULL";
 /** The same, each named `token__…`, beside another table's columns in one row. */
 const TOKEN_USER_COLUMNS_PREFIXED = TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " AS token__$1");
-/** An agency's resource read with the token (authenticateTokenWithAgency): its join and its columns, prefixed. */
-const AGENCY_CLIENT = { prefix: "client", join: agencyClientJoin, columns: prefixedColumns("c", Prisma.TeamScalarFieldEnum, "client") };
-const AGENCY_WEBHOOK = { prefix: "webhook", join: agencyWebhookJoin, columns: prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook") };
 
 /**
  * The user behind an active token, or null for a malformed, unknown or revoked
@@ -133,7 +130,7 @@ export async function authenticateTokenWithAgency(
   if (!TOKEN_PATTERN.test(token)) return null;
   // One statement per shape (only the columns asked for travel): the agency, with a client, with an endpoint.
   // (No path has both a client and an endpoint; were there one, the endpoint would be read by its procedure.)
-  const resource = ids.clientId !== undefined ? AGENCY_CLIENT : ids.webhookId !== undefined ? AGENCY_WEBHOOK : null;
+  const resource: AgencyResource | null = ids.clientId !== undefined ? AGENCY_CLIENT : ids.webhookId !== undefined ? AGENCY_WEBHOOK : null;
   const id = resource === AGENCY_CLIENT ? ids.clientId : ids.webhookId;
   const { rows } = await poolOf(db).query<Record<string, unknown>>({
     name: `auth_token_agency${resource ? `_${resource.prefix}` : ""}`,

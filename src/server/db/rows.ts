@@ -42,12 +42,16 @@ function fieldOf(column: string): string {
  */
 export function prefixedColumns(alias: string, fields: Record<string, string>, prefix: string): string {
   return Object.values(fields)
-    .map((field) => {
-      const column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-      return `${alias}.${column} AS ${prefix}__${column}`;
-    })
+    .map((field) => `${alias}.${columnOf(field)} AS ${prefix}__${columnOf(field)}`)
     .join(", ");
 }
+
+/** The columns of these model fields (the snake_case of each), for a SELECT list read back by modelOfRow. */
+export function columnList(fields: readonly string[]): string {
+  return fields.map(columnOf).join(", ");
+}
+
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * A result row split by column prefix (`prefix__column`): each prefix's columns (null when its `id` is

@@ -26,27 +26,27 @@ export const sourceSchema = z
 export type SourceJson = z.infer<typeof sourceSchema>;
 
 /** What the lists read of a source (services/sources.ts): everything but its kept text and crawl state. */
-export type ListedSource = Pick<
-  Source,
-  | "id"
-  | "chatbotId"
-  | "type"
-  | "indexer"
-  | "indexerId"
-  | "url"
-  | "path"
-  | "title"
-  | "status"
-  | "statusReason"
-  | "syncFrequency"
-  | "trainedAt"
-  | "createdAt"
-  | "updatedAt"
-  | "deletedAt"
-  | "pagesFound"
-  | "pagesIndexed"
-  | "chunkCount"
->;
+export const LISTED_SOURCE_FIELDS = [
+  "id",
+  "chatbotId",
+  "type",
+  "indexer",
+  "indexerId",
+  "url",
+  "path",
+  "title",
+  "status",
+  "statusReason",
+  "syncFrequency",
+  "trainedAt",
+  "createdAt",
+  "updatedAt",
+  "deletedAt",
+  "pagesFound",
+  "pagesIndexed",
+  "chunkCount",
+] as const satisfies readonly (keyof Source)[];
+export type ListedSource = Pick<Source, (typeof LISTED_SOURCE_FIELDS)[number]>;
 
 export function serializeSource(s: ListedSource): SourceJson {
   return {

@@ -1,10 +1,9 @@
 import type { Db } from "@/server/db/client";
-import { selectModels } from "@/server/db/rows";
-import { serializeSource, serializeSourceWithReason, type ListedSource } from "@/server/serializers/source";
+import { columnList, selectModels } from "@/server/db/rows";
+import { LISTED_SOURCE_FIELDS, serializeSource, serializeSourceWithReason, type ListedSource } from "@/server/serializers/source";
 
 /** The columns the lists show (not the kept text, the robots.txt or the crawl state). */
-const LISTED_COLUMNS =
-  "id, chatbot_id, type, indexer, indexer_id, url, path, title, status, status_reason, sync_frequency, trained_at, created_at, updated_at, deleted_at, pages_found, pages_indexed, chunk_count";
+const LISTED_COLUMNS = columnList(LISTED_SOURCE_FIELDS);
 
 /** Live sources only: a deleted source is no longer trained on, so lists leave it out. Oldest first. */
 function liveSources(db: Db, chatbotId: string) {
