@@ -1,4 +1,5 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
+import pg from "pg";
 import { createPrismaClient, type Db } from "@/server/db/client";
 import { computeInsights } from "@/server/jobs/compute-insights";
 import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/jobs/crawl";
@@ -59,13 +60,18 @@ const quietLogger = new Logger(() => (level: LogLevel, message: string) => {
 
 export async function startWorkers(connectionString: string, opts: { concurrency?: number } = {}): Promise<Runner> {
   const db = createPrismaClient(connectionString);
+  // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
+  const concurrency = opts.concurrency ?? 32;
+  // The queue's own pool, so that it keeps an error listener until it is closed: a connection the server
+  // ends while idle or while the pool shuts down (a restart, a dropped database) is replaced or dropped,
+  // never an uncaught exception in the process.
+  const pgPool = new pg.Pool({ connectionString, max: concurrency });
+  pgPool.on("error", () => undefined);
   const runner = await run({
-    connectionString,
+    pgPool,
     taskList: taskList(db),
     crontab,
-    // Deliveries wait on remote receivers: enough parallel jobs to keep them flowing.
-    concurrency: opts.concurrency ?? 32,
-    maxPoolSize: opts.concurrency ?? 32,
+    concurrency,
     // Complete jobs in batches. No local queue: a delivery job already carries a batch of deliveries
     // (webhooks/dispatch.ts), and a local queue would let one worker process hoard the jobs of a burst
     // while a second one idles. A job locked by a killed worker is recovered by the webhook sweeper
@@ -75,7 +81,7 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     pollInterval: 1000,
     logger: quietLogger,
   });
-  void runner.promise.catch(() => undefined).finally(() => db.$disconnect());
+  void runner.promise.catch(() => undefined).finally(() => Promise.all([db.$disconnect(), pgPool.end()]));
   // Whatever a previous worker left half done (killed mid-delivery) is picked up at once, not at the next minute.
   await runner.addJob("sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
   // Crawls a killed worker left behind: once now, and once its page leases have run out.
