@@ -18,7 +18,11 @@
  *   moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
  *   (rest-floor.ts, at the start and the end).
  * Prints rps, p50, p99, and each rps as a ratio to both baselines; targets:
- * documented GETs ≥ 0.8× the no-op route, chat ≥ 0.5×.
+ * documented GETs ≥ 0.8× the no-op route, chat ≥ 0.5×. Next to them, the CPU
+ * each request cost the app server and the PostgreSQL backends (from
+ * /proc, over the measured seconds), and what a request may cost at its
+ * target: the machine's CPU time per no-op request divided by the target
+ * ratio (docs/decisions.md, "REST read path performance").
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, statSync } from "node:fs";
@@ -31,6 +35,7 @@ import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";
 import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture, type RestFixture } from "./rest-fixtures";
+import { backendsOf, cpuSeconds } from "./rest-profile";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARM_UP_SECONDS = 2;
@@ -51,6 +56,14 @@ interface Figures {
   target?: number;
   /** The no-op route's rps around this measurement (mean of the runs before and after its group). */
   noopRps?: number;
+  /** CPU ms per request of the app server and of the PostgreSQL backends, when measured. */
+  cpu?: { server: number; postgres: number };
+}
+
+/** Where a measurement reads the CPU its requests cost: the app server's process and the database's backends. */
+export interface CpuMeter {
+  serverPid: number;
+  database: string;
 }
 
 export type Target = { label: string; url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; expect: number; target?: number };
@@ -81,6 +94,7 @@ export async function runRestBenchmark() {
     const fixture = await seedRestFixture(db, app.baseUrl);
     const floor = await startFloor(url);
     stops.unshift(floor.stop);
+    const meter: CpuMeter = { serverPid: app.child.pid!, database: "bench_rest" };
 
     const auth = { Authorization: `Bearer ${fixture.token}` };
     // (An unknown path below a static segment, e.g. /v1/me/x, would render the HTML not-found page: not a floor.)
@@ -94,17 +108,17 @@ export async function runRestBenchmark() {
     // (`/v1/{chatbot_id}/…`, app/v1/[chatbot_id]/[...rest]), i.e. what Next's dynamic routing alone costs.
     const dynamicNoop: Target = { ...noop, label: "no-op below {chatbot_id} (404, framework)", url: `${app.baseUrl}/v1/${fixture.params.chatbot_id}/no-such-route` };
     const floors = [await measure(physical)];
-    const dynamicNoops = [await measure(dynamicNoop)];
-    const noops = [await measure(noop)];
+    const dynamicNoops = [await measure(dynamicNoop, SECONDS, meter)];
+    const noops = [await measure(noop, SECONDS, meter)];
     const rows: Figures[] = [];
     for (let i = 0; i < targets.length; i += NOOP_EVERY) {
       const group: Figures[] = [];
-      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push(await measure(target));
-      noops.push(await measure(noop));
+      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push(await measure(target, SECONDS, meter));
+      noops.push(await measure(noop, SECONDS, meter));
       const reference = (noops.at(-2)!.rps + noops.at(-1)!.rps) / 2;
       rows.push(...group.map((f) => ({ ...f, noopRps: reference })));
     }
-    dynamicNoops.push(await measure(dynamicNoop));
+    dynamicNoops.push(await measure(dynamicNoop, SECONDS, meter));
     floors.push(await measure(physical));
     report(fixture, [...noops, ...dynamicNoops], floors, rows);
   } finally {
@@ -177,7 +191,7 @@ export function chatTargets(base: string, fixture: RestFixture): Target[] {
   ];
 }
 
-export async function measure(target: Target, seconds = SECONDS): Promise<Figures> {
+export async function measure(target: Target, seconds = SECONDS, meter?: CpuMeter): Promise<Figures> {
   let body = target.body;
   if (body?.includes("__VISITOR__")) body = body.replace("__VISITOR__", await visitorToken(target));
   // The first requests load the route's modules and fill the pools, and check the answer.
@@ -191,13 +205,24 @@ export async function measure(target: Target, seconds = SECONDS): Promise<Figure
   // of warm-up only, the first no-op run of a fresh server measured ~20 % under the later ones, and an endpoint's
   // first 5 s ~15 % under its next ones).
   await autocannon({ ...load, duration: WARM_UP_SECONDS });
+  // Per backend: one that closes during the load takes its ticks with it, so each is counted against its own start.
+  const backends = () => new Map(meter ? backendsOf(meter.database).map((pid) => [pid, cpuSeconds([pid])]) : []);
+  const start = meter ? { server: cpuSeconds([meter.serverPid]), backends: backends() } : undefined;
   const result = await autocannon({ ...load, duration: seconds });
+  let cpu: Figures["cpu"];
+  if (meter && start) {
+    let postgres = 0;
+    for (const [pid, s] of backends()) postgres += s - (start.backends.get(pid) ?? 0);
+    const perRequest = (s: number) => (s * 1000) / result.requests.total;
+    cpu = { server: perRequest(cpuSeconds([meter.serverPid]) - start.server), postgres: perRequest(postgres) };
+  }
   const unexpected = target.expect === 200 ? result.non2xx : result["2xx"];
   const failures = [unexpected ? `${unexpected} unexpected status` : "", result.errors ? `${result.errors} errors` : "", result.timeouts ? `${result.timeouts} timeouts` : ""]
     .filter(Boolean)
     .join(", ");
-  const figures = { label: target.label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, target: target.target };
-  log(`${figures.label}: ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms (load ${loadavg()[0]!.toFixed(2)})`);
+  const figures = { label: target.label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, target: target.target, cpu };
+  const cpuNote = cpu ? `, CPU/request server ${cpu.server.toFixed(2)} ms + PostgreSQL ${cpu.postgres.toFixed(2)} ms` : "";
+  log(`${figures.label}: ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms${cpuNote} (load ${loadavg()[0]!.toFixed(2)})`);
   return figures;
 }
 
@@ -232,20 +257,31 @@ function report(fixture: RestFixture, noops: Figures[], floors: Figures[], rows:
   const floorRps = floors.reduce((sum, f) => sum + f.rps, 0) / floors.length;
   const cpu = cpus();
   const uptime = spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
-  const cells = (f: Figures) => `${f.label.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} ${`${f.p50} ms`.padStart(8)} ${`${f.p99} ms`.padStart(8)}`;
+  const ms = (v: number | undefined) => (v === undefined ? "" : v.toFixed(2)).padStart(7);
+  const cells = (f: Figures) =>
+    `${f.label.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} ${`${f.p50} ms`.padStart(8)} ${`${f.p99} ms`.padStart(8)} ${ms(f.cpu?.server)} ${ms(f.cpu?.postgres)}`;
+  // The machine's CPU time per request at a given rate (every core busy: server, PostgreSQL, the load generator, the kernel).
+  const machineMs = (rps: number) => (cpu.length * 1000) / rps;
   const line = (f: Figures) => {
     const ratio = f.rps / f.noopRps!;
     const verdict = f.target === undefined ? "" : ratio >= f.target ? `  ok (≥ ${f.target}×)` : `  BELOW ${f.target}×`;
-    return `  ${cells(f)}${ratio.toFixed(2).padStart(8)}× ${(f.rps / floorRps).toFixed(2).padStart(8)}×${verdict}${f.failures ? `  [${f.failures}]` : ""}`;
+    const budget = f.target === undefined ? "" : ms(machineMs(f.noopRps! * f.target));
+    return `  ${cells(f)} ${ms(machineMs(f.rps))} ${budget}${ratio.toFixed(2).padStart(8)}× ${(f.rps / floorRps).toFixed(2).padStart(8)}×${verdict}${f.failures ? `  [${f.failures}]` : ""}`;
   };
   console.log(`
 rest benchmark — ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}; ${CONNECTIONS} connections, ${SECONDS} s each (autocannon, same machine);
 ${fixture.chatbots} chatbots in the demo agency; uptime at the end: ${uptime}
 
-  ${"what".padEnd(52)} ${"rps".padStart(6)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"/no-op".padStart(9)} ${"/floor".padStart(9)}
-${noops.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${noops.slice(0, i + 1).filter((n) => n.label === f.label).length}` })}`).join("\n")}
+  ${"what".padEnd(52)} ${"rps".padStart(6)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"server".padStart(7)} ${"pg".padStart(7)} ${"machine".padStart(7)}
+${noops.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${noops.slice(0, i + 1).filter((n) => n.label === f.label).length}` })} ${ms(machineMs(f.rps))}`).join("\n")}
 ${floors.map((f, i) => `  ${cells({ ...f, label: `${f.label} #${i + 1}` })}`).join("\n")}
-  (/no-op: against the no-op runs just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps)
+
+  ${"what".padEnd(52)} ${"rps".padStart(6)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"server".padStart(7)} ${"pg".padStart(7)} ${"machine".padStart(7)} ${"budget".padStart(7)} ${"/no-op".padStart(9)} ${"/floor".padStart(9)}
 ${rows.map(line).join("\n")}
+
+  server, pg: CPU ms per request of the app server's process and of the PostgreSQL backends during the measured seconds.
+  machine: ${cpu.length} cores' time per request at the measured rate (${cpu.length} × 1000 / rps ms: server, PostgreSQL, the load generator,
+  the kernel); budget: the same at the target (the no-op's rate × the target ratio), i.e. what a request may cost to meet it.
+  /no-op: against the no-op runs just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps.
 `);
 }
