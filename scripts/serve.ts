@@ -9,7 +9,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
-import { securityHeaders } from "@/server/security/headers";
+import { isApiPath, securityHeaders } from "@/server/security/headers";
 import { earlyRefusal } from "@/server/security/request-guard";
 import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
 
@@ -57,7 +57,10 @@ await app.prepare();
 const server = createServer((req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  if (!refuse(req, res)) void handle(req, res);
+  if (refuse(req, res)) return;
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  if (isApiPath(pathname)) for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
+  void handle(req, res);
 });
 server.on("clientError", clientError);
 server.listen(port, hostname, () => console.log(`▲ Next.js ready on http://${hostname}:${port}${dev ? " (dev)" : ""}`));

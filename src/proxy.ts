@@ -44,6 +44,7 @@ function safeDecode(segment: string): string {
 }
 
 export const config = {
-  // Everything but Next's immutable build assets.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Everything but Next's immutable build assets and the JSON surfaces (`/v1`, `/api/`: isApiPath, whose
+  // headers scripts/serve.ts sets).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|v1$|v1/|api/).*)"],
 };

@@ -203,6 +203,8 @@ describe("request bounds: no 500s, every error a JSON {message}", () => {
     });
     const res = await fetch(`${base}/v1/agency/clients`, { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" } as RequestInit);
     expect(expectErrorShape({ status: res.status, text: await res.text(), headers: res.headers }, 413).message).toMatch(/1 MB/);
+    // The rest of the body is never read: the connection ends, and the answer says so.
+    expect(res.headers.get("connection")).toBe("close");
   });
 
   it("refuses JSON nested 2,000 deep on an idempotent operation (400), with no effect", async () => {
@@ -296,10 +298,30 @@ describe("security headers", () => {
     expect(again).not.toBe(csp);
   });
 
-  it("give API answers nosniff and a deny-all CSP", async () => {
-    const res = await api("GET", "/v1/me", { token: await ownerToken() });
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  it("give API answers nosniff and a deny-all CSP, set by the web server (Next's proxy does not run for them)", async () => {
+    const token = await ownerToken();
+    const answers = [
+      await api("GET", "/v1/me", { token }),
+      await api("GET", "/v1", { token }),
+      await api("GET", "/v1/no/such/route", { token }),
+      await api("DELETE", "/v1/me", { token }),
+      await api("GET", "/v1/me"),
+      await fetch(`${base}/api/health`),
+      await fetch(`${base}/api/trpc/no.such.procedure`),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 404, 405, 401, 200, 404]);
+    for (const res of answers) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      // One value each: nothing else sets them a second time.
+      expect(res.headers.get("x-content-type-options")).not.toContain(",");
+    }
+    // The widget's public API is called from customers' pages: nosniff, but no frame rules of ours.
+    const widget = await fetch(`${base}/api/widget/${randomUUID()}/config`);
+    expect(widget.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(widget.headers.get("x-frame-options")).toBeNull();
   });
 });
 
@@ -309,6 +331,7 @@ describe("when APP_URL is https", () => {
     const https = (await startAppServer(url, { APP_URL: "https://app.example.test", NEXTAUTH_URL: "https://app.example.test" })).baseUrl;
     const page = await fetch(`${https}/login`, { redirect: "manual" });
     expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+    expect((await fetch(`${https}/v1`)).headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
     expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     const csrf = await fetch(`${https}/api/auth/csrf`);
     const cookies = csrf.headers.getSetCookie();

@@ -18,8 +18,15 @@ export function maxBodyBytesFor(pathname: string): number {
   return UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
 
+/**
+ * The 413, with `Connection: close`: the rest of the body is never read (a
+ * stream abandoned mid-way ends its connection), so the client must not send
+ * its next request on this one.
+ */
 export function bodyTooLarge(max = MAX_BODY_BYTES): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `The request body must not be larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MB).`);
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body must not be larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MB).`, {
+    headers: { Connection: "close" },
+  });
 }
 
 /** 413 from `Content-Length` alone, before a byte of the body is read. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFrameable, pageCsp, securityHeaders } from "./headers";
+import { isApiPath, isFrameable, pageCsp, securityHeaders } from "./headers";
 
 describe("security headers", () => {
   it("forbid framing the dashboard and the API, with a nonce CSP on pages", () => {
@@ -38,5 +38,10 @@ describe("security headers", () => {
     const h = securityHeaders({ pathname: path, nonce: "n", https: false, dev: false });
     expect(h["X-Frame-Options"] === undefined).toBe(frameable);
     expect(h["X-Content-Type-Options"]).toBe("nosniff");
+  });
+
+  it("name the JSON surfaces whose headers the web server sets (the proxy skips them)", () => {
+    for (const path of ["/v1", "/v1/", "/v1/me", "/v1/abc/chat", "/api/trpc/me.get", "/api/widget/x/chat", "/api/health"]) expect(isApiPath(path), path).toBe(true);
+    for (const path of ["/", "/v1x", "/v10/me", "/apis", "/api", "/login", "/widget/x", "/chat/x", "/widget.js"]) expect(isApiPath(path), path).toBe(false);
   });
 });

@@ -10,6 +10,15 @@ export function isFrameable(pathname: string): boolean {
   return FRAMEABLE_PATHS.some((p) => (p.endsWith("/") ? pathname.startsWith(p) || pathname === p.slice(0, -1) : pathname === p));
 }
 
+/**
+ * The JSON surfaces (`/v1`, `/api`): their headers are set by the web server
+ * (scripts/serve.ts) before Next runs, and Next's proxy does not run for them
+ * (src/proxy.ts, `config.matcher`), so an API request pays for no proxy pass.
+ */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/api/");
+}
+
 /** JSON and other non-HTML answers (`/v1`, `/api`): nothing may load or frame them. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
