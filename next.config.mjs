@@ -7,9 +7,10 @@ const nextConfig = {
   // The REST surface is `/v1/...` exactly as documented; no trailing-slash redirects.
   skipTrailingSlashRedirect: true,
   experimental: {
-    // proxy.ts runs before every route, so Next buffers request bodies for it: cap that above the
-    // largest body we accept (a 10 MB file upload, 15 MB with its encoding; 1 MB elsewhere, checked
-    // by scripts/serve.ts from Content-Length and by the bridge while streaming).
+    // proxy.ts runs before the pages (not /v1 or /api: src/proxy.ts), and Next buffers request bodies
+    // for it (server actions): cap that above the largest body we accept anywhere (a 10 MB file
+    // upload, 15 MB with its encoding; 1 MB elsewhere, checked by scripts/serve.ts from
+    // Content-Length and by the bridge while streaming).
     proxyClientMaxBodySize: "16mb",
     // Server bundles keep their function names, so that CPU profiles of the server (`npm run bench --
     // rest-profile`) name our functions; minifying server code buys nothing at run time.
