@@ -15,7 +15,7 @@ import { createPrismaClient } from "@/server/db/client";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";
 import { startProductionServer } from "../lib/app-server";
-import { chatTargets, documentedGets, ensureProductionBuild, measure, noopTarget } from "./rest";
+import { chatTargets, documentedGets, dynamicNoopTarget, ensureProductionBuild, measure, noopTarget } from "./rest";
 import { seedRestFixture } from "./rest-fixtures";
 
 const DATA_DIR = path.resolve(".data/bench/rest-profile");
@@ -56,7 +56,12 @@ export async function runRestProfile() {
     try {
       const fixture = await seedRestFixture(db, app.baseUrl);
       const wanted = process.env.BENCH_PROFILE ?? "conversations";
-      const targets = [noopTarget(app.baseUrl, fixture), ...(await documentedGets(app.baseUrl, fixture)), ...chatTargets(app.baseUrl, fixture)];
+      const targets = [
+        noopTarget(app.baseUrl, fixture),
+        dynamicNoopTarget(app.baseUrl, fixture),
+        ...(await documentedGets(app.baseUrl, fixture)),
+        ...chatTargets(app.baseUrl, fixture),
+      ];
       const target = targets.find((t) => t.label.includes(wanted));
       if (!target) throw new Error(`No endpoint matches "${wanted}": ${targets.map((t) => t.label).join(", ")}`);
       const server = app.child.pid!;

@@ -106,7 +106,7 @@ export async function runRestBenchmark() {
     // measured just before and just after its group, not with one figure from the start of the run.
     // For information (not a baseline of the verdicts): the same JSON 404 below a dynamic segment
     // (`/v1/{chatbot_id}/…`, app/v1/[chatbot_id]/[...rest]), i.e. what Next's dynamic routing alone costs.
-    const dynamicNoop: Target = { ...noop, label: "no-op below {chatbot_id} (404, framework)", url: `${app.baseUrl}/v1/${fixture.params.chatbot_id}/no-such-route` };
+    const dynamicNoop = dynamicNoopTarget(app.baseUrl, fixture);
     const floors = [await measure(physical)];
     const dynamicNoops = [await measure(dynamicNoop, SECONDS, meter)];
     const noops = [await measure(noop, SECONDS, meter)];
@@ -164,6 +164,11 @@ export async function documentedGets(base: string, fixture: RestFixture): Promis
 /** `/v1` itself: our JSON 404 (src/app/v1/route.ts) through Next, the proxy and serve.ts, no database. */
 export function noopTarget(base: string, fixture: RestFixture): Target {
   return { label: "no-op /v1 route (404, framework)", url: `${base}/v1`, headers: { Authorization: `Bearer ${fixture.token}` }, expect: 404 };
+}
+
+/** The same JSON 404 below a dynamic segment (app/v1/[chatbot_id]/[...rest]): what Next's dynamic routing adds. */
+export function dynamicNoopTarget(base: string, fixture: RestFixture): Target {
+  return { ...noopTarget(base, fixture), label: "no-op below {chatbot_id} (404, framework)", url: `${base}/v1/${fixture.params.chatbot_id}/no-such-route` };
 }
 
 export function chatTargets(base: string, fixture: RestFixture): Target[] {
