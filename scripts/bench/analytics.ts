@@ -41,8 +41,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The bare-SQL baseline takes ~3 s a request: fewer of them, once. */
 const PLAIN_REQUESTS = 10;
 const BOT_NAME = "Benchmark bot";
-/** Migration 20261123220000_analytics_rollups. */
-const CONVERSATION_ROLLUP_TRIGGERS = ["conversations_analytics_insert_delete", "conversations_analytics_update"];
+/** The row triggers on conversations: migrations 20261123220000_analytics_rollups and 20261125110000_inbox_counts. */
+const CONVERSATION_ROLLUP_TRIGGERS = ["conversations_analytics_insert_delete", "conversations_analytics_update", "conversations_inbox_insert_delete", "conversations_inbox_update"];
 const OWNER_EMAIL = "bench@bench.test";
 
 const log = (m: string) => console.log(`[bench] ${m}`);
@@ -200,11 +200,11 @@ async function generate(url: string, chatbotId: string, teamId: string, firstDay
   const t0 = performance.now();
   try {
     await client.query("BEGIN");
-    // The conversation rollups are kept by a row-level trigger (cheapest for
-    // the answer path's one row); for 100,000 rows in one transaction it
-    // would rewrite the same few hundred day rows 200,000 times. So the bulk
-    // load runs with it off and fills those rollups at the end with the
-    // migration's own backfill, in the same transaction. Widget events and
+    // The conversation rollups and inbox counts are kept by row-level triggers
+    // (cheapest for the answer path's one row); for 100,000 rows in one
+    // transaction they would rewrite the same few hundred rows 200,000 times.
+    // So the bulk load runs with them off and fills those rows at the end with
+    // the migrations' own backfills, in the same transaction. Widget events and
     // ratings go through their (statement-level) triggers.
     await client.query(`ALTER TABLE conversations DISABLE TRIGGER ${CONVERSATION_ROLLUP_TRIGGERS.join(", DISABLE TRIGGER ")}`);
     // Deterministic "random" spreads: multiplicative hashing of the row number.
@@ -286,6 +286,13 @@ async function generate(url: string, chatbotId: string, teamId: string, firstDay
        SELECT $2::uuid, $1::uuid, c.visitor_id, c.id, 'lead' || g || '@bench.test', c.created_at + interval '3 minutes'
          FROM generate_series(12, ${CONVERSATIONS}, 12) g JOIN conversations c ON c.id = md5('bench-conv-' || g)::uuid`,
       [chatbotId, teamId],
+    );
+    await step(
+      "inbox counts",
+      `INSERT INTO chatbot_inbox_counts (chatbot_id, open, unread)
+       SELECT chatbot_id, count(*) FILTER (WHERE NOT archived), count(*) FILTER (WHERE NOT archived AND unread)
+         FROM conversations WHERE chatbot_id = $1::uuid GROUP BY 1`,
+      [chatbotId],
     );
     await step(
       "conversation rollups",

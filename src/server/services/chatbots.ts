@@ -25,16 +25,18 @@ interface ChatbotListRow {
  */
 export async function listVisibleChatbots(db: Db, userId: string): Promise<ChatbotListItemJson[]> {
   const { rows } = await poolOf(db).query<ChatbotListRow>({
-    // Named: PostgreSQL keeps its plan instead of planning the joins and the per-chatbot counts each time.
+    // Named: PostgreSQL keeps its plan instead of planning the joins each time. The counts are the sums of
+    // the chatbot's inbox count rows, kept by a trigger on conversations (migration 20261125110000_inbox_counts),
+    // not a count of its conversations.
     name: "chatbots_visible",
     text: `SELECT c.id, c.team_id, c.name, c.type, c.header_icon, c.launcher_icon, c.created_at, c.updated_at,
             counts.open, counts.unread
        FROM chatbots c
        JOIN teams t ON t.id = c.team_id
        CROSS JOIN LATERAL (
-         SELECT count(*)::int AS open, count(*) FILTER (WHERE v.unread)::int AS unread
-           FROM conversations v
-          WHERE v.chatbot_id = c.id AND NOT v.archived
+         SELECT coalesce(sum(n.open), 0)::int AS open, coalesce(sum(n.unread), 0)::int AS unread
+           FROM chatbot_inbox_counts n
+          WHERE n.chatbot_id = c.id
        ) counts
       WHERE c.deleted_at IS NULL AND ${visibleTeamSql("t", 1)}
       ORDER BY c.created_at, c.id`,

@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { createPrismaClient } from "@/server/db/client";
+import { listMigrations, migrate } from "@/server/db/migrate";
+import { listVisibleChatbots } from "@/server/services/chatbots";
+import { createEmptyDatabase, createTestDatabase } from "../helpers/db";
+import { conversation, visitor } from "../helpers/analytics-fixtures";
+import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
+
+/**
+ * The chatbots' inbox counts (migration 20261125110000_inbox_counts: open =
+ * not archived, unread = not archived and unread) against a recount of the
+ * conversations themselves, after concurrent writes from many connections:
+ * no lost update, no writer waiting on another's counter row.
+ */
+let db: Db;
+let url: string;
+let teamId: string;
+let userId: string;
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+  const owner = await agencyOwner(db);
+  teamId = (await clientWorkspace(db, owner.agency)).id;
+  userId = owner.user.id;
+});
+
+/** Per chatbot: the stored sums and the recount, as "open/unread". */
+async function storedAndRecounted(bots: string[], client: Db = db) {
+  const rows = await client.$queryRaw<{ id: string; stored: string; recount: string }[]>`
+    SELECT b.id::text,
+           (SELECT concat_ws('/', coalesce(sum(n.open), 0), coalesce(sum(n.unread), 0)) FROM chatbot_inbox_counts n WHERE n.chatbot_id = b.id) AS stored,
+           (SELECT concat_ws('/', count(*) FILTER (WHERE NOT v.archived), count(*) FILTER (WHERE NOT v.archived AND v.unread))
+              FROM conversations v WHERE v.chatbot_id = b.id) AS recount
+      FROM chatbots b WHERE b.id = ANY(${bots}::uuid[]) ORDER BY b.id`;
+  return { stored: rows.map((r) => `${r.id}:${r.stored}`), recount: rows.map((r) => `${r.id}:${r.recount}`) };
+}
+
+describe("inbox counts", () => {
+  it("equal a recount after concurrent new conversations, reads, archiving, moves and deletions", async () => {
+    const [a, b] = [(await chatbot(db, teamId, userId, "Inbox A")).id, (await chatbot(db, teamId, userId, "Inbox B")).id];
+    const [va, vb] = [await visitor(db, a), await visitor(db, b)];
+    const made = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => conversation(db, i % 2 ? b : a, { at: `2026-08-0${1 + (i % 9)}T10:00:00Z`, visitorId: i % 2 ? vb.id : va.id })),
+    );
+    const ids = made.map((c) => c.id);
+    // New conversations are unread; reads, archiving, a re-opened one, and more new ones, all at once.
+    await Promise.all([
+      ...ids.slice(0, 6).map((id) => db.conversation.update({ where: { id }, data: { unread: false } })),
+      ...ids.slice(6, 10).map((id) => db.conversation.update({ where: { id }, data: { archived: true } })),
+      db.conversation.updateMany({ where: { id: { in: ids.slice(10, 14) } }, data: { archived: true, unread: false } }),
+      db.conversation.update({ where: { id: ids[14] }, data: { lastMessageAt: new Date(), sentiment: "negative" } }),
+      ...Array.from({ length: 8 }, (_, i) => conversation(db, i % 2 ? b : a, { at: "2026-08-20T10:00:00Z", visitorId: i % 2 ? vb.id : va.id })),
+    ]);
+    await Promise.all([
+      // Read again, then unread by a new message; un-archived; moved to the other chatbot; deleted.
+      db.conversation.updateMany({ where: { id: { in: ids.slice(0, 3) } }, data: { unread: true } }),
+      db.conversation.update({ where: { id: ids[6] }, data: { archived: false } }),
+      db.conversation.update({ where: { id: ids[15] }, data: { chatbotId: a === made[15]!.chatbotId ? b : a, visitorId: a === made[15]!.chatbotId ? vb.id : va.id } }),
+      db.conversation.delete({ where: { id: ids[16] } }),
+      db.conversation.delete({ where: { id: ids[10] } }),
+    ]);
+    const { stored, recount } = await storedAndRecounted([a, b]);
+    expect(stored).toEqual(recount);
+    // The recount is what was written: 32 conversations, two deleted, six still archived (8 archived, one
+    // re-opened, one deleted).
+    const total = recount.reduce((sum, r) => sum + Number(r.split(":")[1]!.split("/")[0]), 0);
+    expect(total).toBe(32 - 2 - 6);
+    // And the list reads them.
+    const listed = await listVisibleChatbots(db, userId);
+    for (const r of recount) {
+      const [id, counts] = r.split(":");
+      const [open, unread] = counts!.split("/").map(Number);
+      expect(listed.find((c) => c.id === id)).toMatchObject({ open_count: open, unread_count: unread });
+    }
+  });
+
+  it("never makes a writer wait for another transaction's counter row", async () => {
+    const bot = (await chatbot(db, teamId, userId, "Busy inbox")).id;
+    const v = await visitor(db, bot);
+    await conversation(db, bot, { at: "2026-09-01T09:00:00Z", visitorId: v.id });
+    expect(await db.chatbotInboxCount.count({ where: { chatbotId: bot } })).toBe(1);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // An open transaction whose new conversation has updated the chatbot's counter row, not committed yet…
+      await holder.query("BEGIN");
+      await holder.query(`INSERT INTO conversations (chatbot_id, visitor_id, updated_at) VALUES ($1, $2, now())`, [bot, v.id]);
+      // …does not hold back another new conversation of the same chatbot (it would wait here for the
+      // holder's commit, forever): it lands on a new row.
+      await conversation(db, bot, { at: "2026-09-01T10:00:00Z", visitorId: v.id });
+      expect(await db.chatbotInboxCount.count({ where: { chatbotId: bot } })).toBe(2);
+      await holder.query("COMMIT");
+    } finally {
+      await holder.end();
+    }
+    const { stored, recount } = await storedAndRecounted([bot]);
+    expect(stored).toEqual([`${bot}:3/3`]);
+    expect(stored).toEqual(recount);
+  });
+
+  it("go with their chatbot when it is deleted", async () => {
+    const bot = (await chatbot(db, teamId, userId, "Doomed inbox")).id;
+    await conversation(db, bot, { at: "2026-09-02T10:00:00Z", visitorId: (await visitor(db, bot)).id });
+    expect(await db.chatbotInboxCount.count({ where: { chatbotId: bot } })).toBe(1);
+    await db.chatbot.delete({ where: { id: bot } });
+    expect(await db.chatbotInboxCount.count({ where: { chatbotId: bot } })).toBe(0);
+  });
+});
+
+describe("the inbox counts migration", () => {
+  it("backfills the counts from the conversations stored before it", async () => {
+    const { url: emptyUrl } = await createEmptyDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+    for (const m of listMigrations().filter((m) => m.name < "20261125110000")) {
+      mkdirSync(path.join(dir, m.name));
+      writeFileSync(path.join(dir, m.name, "migration.sql"), m.sql);
+    }
+    await migrate(emptyUrl, { dir });
+    const old = createPrismaClient(emptyUrl);
+    try {
+      const owner = await agencyOwner(old);
+      const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
+      const v = await visitor(old, bot);
+      const made = await Promise.all(["2026-02-01T10:00:00Z", "2026-02-02T10:00:00Z", "2026-02-03T10:00:00Z"].map((at) => conversation(old, bot, { at, visitorId: v.id })));
+      await old.conversation.update({ where: { id: made[0]!.id }, data: { unread: false } });
+      await old.conversation.update({ where: { id: made[1]!.id }, data: { archived: true } });
+      await migrate(emptyUrl);
+      const { stored, recount } = await storedAndRecounted([bot], old);
+      expect(stored).toEqual([`${bot}:2/1`]);
+      expect(stored).toEqual(recount);
+    } finally {
+      await old.$disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
