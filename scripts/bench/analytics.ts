@@ -289,8 +289,8 @@ async function generate(url: string, chatbotId: string, teamId: string, firstDay
     );
     await step(
       "inbox counts",
-      `INSERT INTO chatbot_inbox_counts (chatbot_id, open, unread)
-       SELECT chatbot_id, count(*) FILTER (WHERE NOT archived), count(*) FILTER (WHERE NOT archived AND unread)
+      `INSERT INTO chatbot_inbox_counts (chatbot_id, total, open, unread)
+       SELECT chatbot_id, count(*), count(*) FILTER (WHERE NOT archived), count(*) FILTER (WHERE NOT archived AND unread)
          FROM conversations WHERE chatbot_id = $1::uuid GROUP BY 1`,
       [chatbotId],
     );

@@ -1,10 +1,12 @@
--- A chatbot's inbox counts (`open_count`, `unread_count` of the chatbot list,
--- `GET /v1/me/chatbots` and the dashboard's sidebar), kept exact by a row
--- trigger on conversations in the same transaction as every write, so the
--- list reads a few rows per chatbot instead of counting every conversation a
--- chatbot ever had (a chatbot with 16,000 conversations cost the list 3.5 ms
--- of PostgreSQL per request, growing with every conversation).
+-- A chatbot's inbox counts, kept exact by a row trigger on conversations in
+-- the same transaction as every write: the chatbot list (`open_count`,
+-- `unread_count` of `GET /v1/me/chatbots` and the dashboard's sidebar) and the
+-- conversations list's `total` read a few rows per chatbot instead of
+-- counting every conversation a chatbot ever had (a chatbot with 16,000
+-- conversations cost the chatbot list 3.5 ms of PostgreSQL per request,
+-- growing with every conversation).
 --
+-- total  = conversations
 -- open   = conversations not archived
 -- unread = conversations not archived and unread
 --
@@ -18,6 +20,7 @@
 CREATE TABLE "chatbot_inbox_counts" (
     "id" BIGSERIAL NOT NULL,
     "chatbot_id" UUID NOT NULL,
+    "total" INTEGER NOT NULL DEFAULT 0,
     "open" INTEGER NOT NULL DEFAULT 0,
     "unread" INTEGER NOT NULL DEFAULT 0,
 
@@ -30,14 +33,14 @@ ALTER TABLE "chatbot_inbox_counts" ADD CONSTRAINT "chatbot_inbox_counts_chatbot_
 
 -- Adds a delta to one chatbot's counts (skipped when the chatbot is gone: its
 -- hard delete cascades to its conversations after the chatbot row went).
-CREATE FUNCTION "inbox_bump"(p_chatbot UUID, p_open INT, p_unread INT)
+CREATE FUNCTION "inbox_bump"(p_chatbot UUID, p_total INT, p_open INT, p_unread INT)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "chatbot_inbox_counts" SET "open" = "open" + p_open, "unread" = "unread" + p_unread
+  UPDATE "chatbot_inbox_counts" SET "total" = "total" + p_total, "open" = "open" + p_open, "unread" = "unread" + p_unread
    WHERE "id" = (SELECT "id" FROM "chatbot_inbox_counts" WHERE "chatbot_id" = p_chatbot LIMIT 1 FOR UPDATE SKIP LOCKED);
   IF NOT FOUND THEN
-    INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "open", "unread")
-    SELECT p_chatbot, p_open, p_unread WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+    INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "total", "open", "unread")
+    SELECT p_chatbot, p_total, p_open, p_unread WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
 END
 $$;
@@ -60,15 +63,20 @@ BEGIN
   END IF;
   IF TG_OP = 'UPDATE' AND NEW."chatbot_id" = OLD."chatbot_id" THEN
     IF v_new_open <> v_old_open OR v_new_unread <> v_old_unread THEN
-      PERFORM "inbox_bump"(NEW."chatbot_id", v_new_open - v_old_open, v_new_unread - v_old_unread);
+      PERFORM "inbox_bump"(NEW."chatbot_id", 0, v_new_open - v_old_open, v_new_unread - v_old_unread);
     END IF;
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' AND (v_old_open <> 0 OR v_old_unread <> 0) THEN
-    PERFORM "inbox_bump"(OLD."chatbot_id", -v_old_open, -v_old_unread);
+  -- Otherwise the old row leaves its chatbot and the new row joins its own.
+  IF TG_OP <> 'INSERT' THEN
+    -- A chatbot's hard delete cascades here once per conversation; its counts go with it (cascade).
+    IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+      RETURN NULL;
+    END IF;
+    PERFORM "inbox_bump"(OLD."chatbot_id", -1, -v_old_open, -v_old_unread);
   END IF;
-  IF TG_OP <> 'DELETE' AND (v_new_open <> 0 OR v_new_unread <> 0) THEN
-    PERFORM "inbox_bump"(NEW."chatbot_id", v_new_open, v_new_unread);
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "inbox_bump"(NEW."chatbot_id", 1, v_new_open, v_new_unread);
   END IF;
   RETURN NULL;
 END
@@ -83,6 +91,6 @@ CREATE TRIGGER "conversations_inbox_update" AFTER UPDATE ON "conversations"
   WHEN ((OLD."chatbot_id", OLD."archived", OLD."unread") IS DISTINCT FROM (NEW."chatbot_id", NEW."archived", NEW."unread"))
   EXECUTE FUNCTION "inbox_conversation_changed"();
 
-INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "open", "unread")
-SELECT "chatbot_id", count(*) FILTER (WHERE NOT "archived"), count(*) FILTER (WHERE NOT "archived" AND "unread")
+INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "total", "open", "unread")
+SELECT "chatbot_id", count(*), count(*) FILTER (WHERE NOT "archived"), count(*) FILTER (WHERE NOT "archived" AND "unread")
   FROM "conversations" GROUP BY "chatbot_id";

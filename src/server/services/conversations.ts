@@ -44,6 +44,22 @@ function archivedFor(q: ConversationQuery): boolean | null {
   return q.archived ?? null;
 }
 
+/** One of the chatbot's inbox counts (migration 20261125110000_inbox_counts: the sums of its rows). */
+const inboxCount = (sum: string) => `(SELECT coalesce(${sum}, 0)::int FROM chatbot_inbox_counts n WHERE n.chatbot_id = $1::uuid)`;
+
+/**
+ * Each filter's total: from the chatbot's inbox counts where they hold it (every, archived or open
+ * conversations; the open unread ones), else a count of the matching conversations.
+ */
+const TOTAL_SQL = (filter: InboxFilter, where: string): string => {
+  const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
+  const byArchived = `CASE WHEN $2::boolean IS NULL THEN ${inboxCount("sum(n.total)")}
+                           WHEN $2::boolean THEN ${inboxCount("sum(n.total) - sum(n.open)")} ELSE ${inboxCount("sum(n.open)")} END`;
+  if (filter === "all" || filter === "archived") return byArchived;
+  if (filter === "unread") return `CASE WHEN $2::boolean = false THEN ${inboxCount("sum(n.unread)")} ELSE ${counted} END`;
+  return counted;
+};
+
 const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
 
 export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
@@ -51,15 +67,16 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
   const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
     name: `conversations_page_${filter}`,
-    // The page from the (chatbot_id, last_message_at, id) index, the total from an index-only count, the
-    // country looked up for the page's rows only: no sort or window over every conversation.
+    // The page from the (chatbot_id, last_message_at, id) index, the total from the inbox counts (or an
+    // index-only count), the country looked up for the page's rows only: no sort or window over every
+    // conversation.
     text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
-                  (SELECT count(*)::int FROM conversations c WHERE ${where}) AS total_count
+                  ${TOTAL_SQL(filter, where)} AS total_count
              FROM (SELECT ${CONVERSATION_COLUMNS}
                      FROM conversations c WHERE ${where}
                     ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
             ORDER BY p.last_message_at DESC, p.id DESC`,
-    countText: `SELECT count(*)::int AS total_count FROM conversations c WHERE ${where}`,
+    countText: `SELECT ${TOTAL_SQL(filter, where)} AS total_count`,
     values: [chatbotId, archivedFor(q)],
     page: q.page,
     perPage: q.per_page,
