@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { createPrismaClient, type Db } from "@/server/db/client";
+import { listMigrations, migrate } from "@/server/db/migrate";
 import { onCleanup } from "./cleanup";
 
 export interface TestDatabase {
@@ -50,4 +54,23 @@ export async function createEmptyDatabase(): Promise<{ url: string }> {
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   onCleanup(() => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   return { url: urlFor(name) };
+}
+
+/**
+ * A database migrated up to (not including) the migration whose name starts
+ * with `before`, for a migration's backfill test: write rows the old way with
+ * `db`, then `migrateRest()` runs the remaining migrations.
+ */
+export async function databaseBefore(before: string): Promise<{ url: string; db: Db; migrateRest: () => Promise<void> }> {
+  const { url } = await createEmptyDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+  onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
+  for (const m of listMigrations().filter((m) => m.name < before)) {
+    mkdirSync(path.join(dir, m.name));
+    writeFileSync(path.join(dir, m.name, "migration.sql"), m.sql);
+  }
+  await migrate(url, { dir });
+  const db = createPrismaClient(url);
+  onCleanup(() => db.$disconnect());
+  return { url, db, migrateRest: async () => void (await migrate(url)) };
 }

@@ -1,12 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { listMigrations, migrate } from "@/server/db/migrate";
-import { createPrismaClient } from "@/server/db/client";
-import { createEmptyDatabase, createTestDatabase } from "../helpers/db";
+import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { conversation, feedback, visitor, widgetEvent } from "../helpers/analytics-fixtures";
 
@@ -213,36 +208,24 @@ describe("daily rollups", () => {
 
 describe("the rollup migration", () => {
   it("backfills the rollups from the rows stored before it", async () => {
-    const { url: emptyUrl } = await createEmptyDatabase();
-    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
-    for (const m of listMigrations().filter((m) => m.name < "20261123220000")) {
-      mkdirSync(path.join(dir, m.name));
-      writeFileSync(path.join(dir, m.name, "migration.sql"), m.sql);
+    const { db: old, migrateRest } = await databaseBefore("20261123220000");
+    const owner = await agencyOwner(old);
+    const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
+    const v = await visitor(old, bot);
+    for (const [i, at] of ["2026-02-01T00:00:00Z", "2026-02-01T23:59:59Z", "2026-02-03T10:00:00Z"].entries()) {
+      const c = await conversation(old, bot, {
+        at,
+        visitorId: v.id,
+        category: i ? "Delivery" : "Billing",
+        sentiment: i === 1 ? null : "negative",
+        messages: [{ role: "user", content: "q" }, { role: "assistant", answered: i !== 2 }, { role: "assistant", answered: null }],
+      });
+      await feedback(old, { ...c.messages[1]!, chatbotId: bot }, i ? "positive" : "negative", at);
+      await widgetEvent(old, bot, i === 2 ? "" : "launcher_opened", at);
     }
-    await migrate(emptyUrl, { dir });
-    const old = createPrismaClient(emptyUrl);
-    try {
-      const owner = await agencyOwner(old);
-      const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
-      const v = await visitor(old, bot);
-      for (const [i, at] of ["2026-02-01T00:00:00Z", "2026-02-01T23:59:59Z", "2026-02-03T10:00:00Z"].entries()) {
-        const c = await conversation(old, bot, {
-          at,
-          visitorId: v.id,
-          category: i ? "Delivery" : "Billing",
-          sentiment: i === 1 ? null : "negative",
-          messages: [{ role: "user", content: "q" }, { role: "assistant", answered: i !== 2 }, { role: "assistant", answered: null }],
-        });
-        await feedback(old, { ...c.messages[1]!, chatbotId: bot }, i ? "positive" : "negative", at);
-        await widgetEvent(old, bot, i === 2 ? "" : "launcher_opened", at);
-      }
-      await migrate(emptyUrl);
-      const { rollup, raw } = await rollupsAndRaw(bot, old);
-      expect(rollup.length).toBe(8);
-      expect(rollup).toEqual(raw);
-    } finally {
-      await old.$disconnect();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await migrateRest();
+    const { rollup, raw } = await rollupsAndRaw(bot, old);
+    expect(rollup.length).toBe(8);
+    expect(rollup).toEqual(raw);
   });
 });

@@ -1,13 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { createPrismaClient } from "@/server/db/client";
-import { listMigrations, migrate } from "@/server/db/migrate";
 import { listVisibleChatbots } from "@/server/services/chatbots";
-import { createEmptyDatabase, createTestDatabase } from "../helpers/db";
+import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { conversation, visitor } from "../helpers/analytics-fixtures";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
@@ -115,28 +110,16 @@ describe("inbox counts", () => {
 
 describe("the inbox counts migration", () => {
   it("backfills the counts from the conversations stored before it", async () => {
-    const { url: emptyUrl } = await createEmptyDatabase();
-    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
-    for (const m of listMigrations().filter((m) => m.name < "20261125110000")) {
-      mkdirSync(path.join(dir, m.name));
-      writeFileSync(path.join(dir, m.name, "migration.sql"), m.sql);
-    }
-    await migrate(emptyUrl, { dir });
-    const old = createPrismaClient(emptyUrl);
-    try {
-      const owner = await agencyOwner(old);
-      const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
-      const v = await visitor(old, bot);
-      const made = await Promise.all(["2026-02-01T10:00:00Z", "2026-02-02T10:00:00Z", "2026-02-03T10:00:00Z"].map((at) => conversation(old, bot, { at, visitorId: v.id })));
-      await old.conversation.update({ where: { id: made[0]!.id }, data: { unread: false } });
-      await old.conversation.update({ where: { id: made[1]!.id }, data: { archived: true } });
-      await migrate(emptyUrl);
-      const { stored, recount } = await storedAndRecounted([bot], old);
-      expect(stored).toEqual([`${bot}:2/1/3`]);
-      expect(stored).toEqual(recount);
-    } finally {
-      await old.$disconnect();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { db: old, migrateRest } = await databaseBefore("20261125110000");
+    const owner = await agencyOwner(old);
+    const bot = (await chatbot(old, (await clientWorkspace(old, owner.agency)).id, owner.user.id)).id;
+    const v = await visitor(old, bot);
+    const made = await Promise.all(["2026-02-01T10:00:00Z", "2026-02-02T10:00:00Z", "2026-02-03T10:00:00Z"].map((at) => conversation(old, bot, { at, visitorId: v.id })));
+    await old.conversation.update({ where: { id: made[0]!.id }, data: { unread: false } });
+    await old.conversation.update({ where: { id: made[1]!.id }, data: { archived: true } });
+    await migrateRest();
+    const { stored, recount } = await storedAndRecounted([bot], old);
+    expect(stored).toEqual([`${bot}:2/1/3`]);
+    expect(stored).toEqual(recount);
   });
 });
