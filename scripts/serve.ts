@@ -23,8 +23,7 @@ const https = (process.env.APP_URL ?? "").startsWith("https://");
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 
-function refuse(req: IncomingMessage, res: ServerResponse): boolean {
-  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+function refuse(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
   const refusal = earlyRefusal({ method: req.method ?? "GET", pathname, contentLength: req.headers["content-length"] ?? null });
   if (!refusal) return false;
   const body = JSON.stringify({ message: refusal.message });
@@ -57,8 +56,8 @@ await app.prepare();
 const server = createServer((req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  if (refuse(req, res)) return;
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  if (refuse(req, res, pathname)) return;
   if (isApiPath(pathname)) for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
   void handle(req, res);
 });

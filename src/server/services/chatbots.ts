@@ -1,6 +1,7 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import { visibleTeamSql } from "@/server/access/roles";
 import { poolOf, type Db } from "@/server/db/client";
+import { inboxCountsSql } from "@/server/db/inbox-counts";
 import { canEditChatbot, canViewContacts, type ChatbotRole } from "@/server/domain/permissions";
 import { serializeChatbotListItem, type ChatbotListItemJson } from "@/server/serializers/chatbot";
 
@@ -33,11 +34,7 @@ export async function listVisibleChatbots(db: Db, userId: string): Promise<Chatb
             counts.open, counts.unread
        FROM chatbots c
        JOIN teams t ON t.id = c.team_id
-       CROSS JOIN LATERAL (
-         SELECT coalesce(sum(n.open), 0)::int AS open, coalesce(sum(n.unread), 0)::int AS unread
-           FROM chatbot_inbox_counts n
-          WHERE n.chatbot_id = c.id
-       ) counts
+       CROSS JOIN LATERAL ${inboxCountsSql("c.id")} counts
       WHERE c.deleted_at IS NULL AND ${visibleTeamSql("t", 1)}
       ORDER BY c.created_at, c.id`,
     values: [userId],

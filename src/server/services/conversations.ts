@@ -4,6 +4,7 @@
  */
 import type { Message } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/db/client";
+import { inboxCountsSql } from "@/server/db/inbox-counts";
 import { pageWithTotal } from "@/server/db/pages";
 import { modelOfRow } from "@/server/db/rows";
 import { AppError } from "@/server/errors";
@@ -44,21 +45,21 @@ function archivedFor(q: ConversationQuery): boolean | null {
   return q.archived ?? null;
 }
 
-/** One of the chatbot's inbox counts (migration 20261125110000_inbox_counts: the sums of its rows). */
-const inboxCount = (sum: string) => `(SELECT coalesce(${sum}, 0)::int FROM chatbot_inbox_counts n WHERE n.chatbot_id = $1::uuid)`;
+/** One of the listed chatbot's inbox counts (`$1`), or an expression of them. */
+const inboxCount = (expr: string) => `(SELECT ${expr} FROM ${inboxCountsSql("$1::uuid")} counts)`;
 
 /**
  * Each filter's total: from the chatbot's inbox counts where they hold it (every, archived or open
  * conversations; the open unread ones), else a count of the matching conversations.
  */
-const TOTAL_SQL = (filter: InboxFilter, where: string): string => {
+function totalSql(filter: InboxFilter, where: string): string {
   const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
-  const byArchived = `CASE WHEN $2::boolean IS NULL THEN ${inboxCount("sum(n.total)")}
-                           WHEN $2::boolean THEN ${inboxCount("sum(n.total) - sum(n.open)")} ELSE ${inboxCount("sum(n.open)")} END`;
+  const byArchived = `CASE WHEN $2::boolean IS NULL THEN ${inboxCount("counts.total")}
+                           WHEN $2::boolean THEN ${inboxCount("counts.total - counts.open")} ELSE ${inboxCount("counts.open")} END`;
   if (filter === "all" || filter === "archived") return byArchived;
-  if (filter === "unread") return `CASE WHEN $2::boolean = false THEN ${inboxCount("sum(n.unread)")} ELSE ${counted} END`;
+  if (filter === "unread") return `CASE WHEN $2::boolean = false THEN ${inboxCount("counts.unread")} ELSE ${counted} END`;
   return counted;
-};
+}
 
 const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
 
@@ -71,12 +72,12 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
     // index-only count), the country looked up for the page's rows only: no sort or window over every
     // conversation.
     text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
-                  ${TOTAL_SQL(filter, where)} AS total_count
+                  ${totalSql(filter, where)} AS total_count
              FROM (SELECT ${CONVERSATION_COLUMNS}
                      FROM conversations c WHERE ${where}
                     ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
             ORDER BY p.last_message_at DESC, p.id DESC`,
-    countText: `SELECT ${TOTAL_SQL(filter, where)} AS total_count`,
+    countText: `SELECT ${totalSql(filter, where)} AS total_count`,
     values: [chatbotId, archivedFor(q)],
     page: q.page,
     perPage: q.per_page,

@@ -1,0 +1,11 @@
+/**
+ * A chatbot's inbox counts (migration 20261125110000_inbox_counts): `total`,
+ * `open` (not archived) and `unread` (open and unread) conversations, kept by
+ * a trigger on conversations in several rows per chatbot, summed here. A
+ * one-row subquery for FROM or LATERAL; `chatbot` is the SQL of the chatbot's
+ * id (`c.id`, `$1::uuid`).
+ */
+export function inboxCountsSql(chatbot: string): string {
+  return `(SELECT coalesce(sum(n.total), 0)::int AS total, coalesce(sum(n.open), 0)::int AS open, coalesce(sum(n.unread), 0)::int AS unread
+             FROM chatbot_inbox_counts n WHERE n.chatbot_id = ${chatbot})`;
+}
