@@ -9,7 +9,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
+import { env } from "@/server/env";
 import { isApiPath, securityHeaders } from "@/server/security/headers";
+import { giveEmptyErrorsAJsonBody } from "@/server/security/json-errors";
 import { earlyRefusal } from "@/server/security/request-guard";
 import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
 
@@ -53,15 +55,24 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 await app.prepare();
-const server = createServer((req, res) => {
+const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (refuse(req, res, pathname)) return;
-  if (isApiPath(pathname)) for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
+  if (isApiPath(pathname)) {
+    for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
+    giveEmptyErrorsAJsonBody(req, res);
+  }
   void handle(req, res);
 });
 server.on("clientError", clientError);
+// A request must arrive in time (a body that never finishes would hold its connection for Node's
+// default 300 s, checked every 30 s): headers within HTTP_HEADERS_TIMEOUT_SECONDS, the whole request
+// within HTTP_REQUEST_TIMEOUT_SECONDS, checked every second; late ones get a 408 JSON (clientError).
+// Responses are not bounded by this: a streamed answer may take as long as it needs.
+server.headersTimeout = Math.min(env().HTTP_HEADERS_TIMEOUT_SECONDS, env().HTTP_REQUEST_TIMEOUT_SECONDS) * 1000;
+server.requestTimeout = env().HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
 server.listen(port, hostname, () => console.log(`▲ Next.js ready on http://${hostname}:${port}${dev ? " (dev)" : ""}`));
 
 const stop = () => {

@@ -16,12 +16,12 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const https = (process.env.APP_URL ?? "").startsWith("https://");
   const dev = process.env.NODE_ENV === "development";
-  const page = !pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1" && !isFrameable(pathname);
+  const widgetPage = WIDGET_PAGE.exec(pathname);
+  const page = (!pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1" && !isFrameable(pathname)) || widgetPage !== null;
 
   const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
   const headers = securityHeaders({ pathname, nonce, https, dev });
-  const widgetPage = WIDGET_PAGE.exec(pathname);
-  if (widgetPage) Object.assign(headers, await widgetPageHeaders(safeDecode(widgetPage[2]!)));
+  if (widgetPage) Object.assign(headers, await widgetPageHeaders(safeDecode(widgetPage[2]!), { nonce: nonce!, https, dev }));
   // The dashboard's live preview of the real widget (Install tab): framed by the app itself only.
   if (pathname.startsWith("/widget-preview/")) headers["Content-Security-Policy"] = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
 

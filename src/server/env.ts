@@ -57,7 +57,22 @@ const schema = z.object({
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 encoded (openssl rand -base64 32)")
     .optional(),
-  TRUST_PROXY: booleanString.default(false),
+  // How many reverse proxies in front of the app append to X-Forwarded-For: false/0 none, true = 1, or a number.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      const value = v.trim().toLowerCase();
+      if (value === "true") return 1;
+      if (value === "false") return 0;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      ctx.addIssue({ code: "custom", message: "must be true, false or the number of trusted proxies (0-10)" });
+      return z.NEVER;
+    }),
+
+  // How long a client may take to send a request's headers, and the whole request (body included).
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 
   // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
 import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
+import { signIn as signInOver } from "../helpers/session";
 
 /**
  * Issue 12 over real HTTP against the production build: each block fails
@@ -70,19 +70,7 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
   });
 }
 
-async function signIn(email: string, password: string, ip: string) {
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").join("; ");
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, "X-Forwarded-For": ip },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  const session = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter((c) => c.includes("session-token"));
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any, cookie: [cookie, ...session].join("; ") };
-}
+const signIn = (email: string, password: string, ip: string) => signInOver(base, email, password, ip);
 
 describe("rate limit per API token", () => {
   it(`answers ${API_LIMIT} requests a minute with RateLimit-* headers, then 429 {message} with Retry-After; other tokens are unaffected`, async () => {

@@ -159,7 +159,7 @@ describe("two app processes and two workers on one database", () => {
   });
 
   it(`the widget's limit of ${WIDGET_LIMIT}/min per IP and chatbot holds across both processes`, async () => {
-    // Behind the trusted proxy the widget takes X-Forwarded-For's first hop as the visitor's IP.
+    // Behind the trusted proxy the widget takes the X-Forwarded-For hop that proxy appended as the visitor's IP.
     const answers = await Promise.all(
       Array.from({ length: WIDGET_LIMIT + 4 }, (_, i) => fetch(`${bases[i % 2]}/api/widget/${bakery.botId}/config`, { headers: { "X-Forwarded-For": "198.51.100.77" } })),
     );

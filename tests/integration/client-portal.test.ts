@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import type { Context } from "@/server/api/trpc";
@@ -196,6 +197,27 @@ describe("account", () => {
     const reused = await trpcFailure(anonymous().account.resetPassword({ token, password: "yet-another-1" }));
     expect(reused.message).toMatch(/already used or has expired/);
     expect((await trpcFailure(anonymous().account.resetPassword({ token: "forged", password: "yet-another-1" }))).code).toBe("UNPROCESSABLE_CONTENT");
+  });
+
+  it("answers a reset request before any e-mail work: a stalled SMTP server never holds the answer", async () => {
+    // An SMTP server that accepts connections and never greets: sending to it blocks until its timeout.
+    const sockets: Socket[] = [];
+    const stalled = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+    const { env } = await import("@/server/env");
+    const smtpUrl = env().SMTP_URL;
+    Object.assign(env(), { SMTP_URL: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}` });
+    try {
+      const answered = anonymous().account.requestPasswordReset({ email: editor.user.email }).then(() => "answered" as const);
+      const waited = new Promise<"stalled">((resolve) => setTimeout(() => resolve("stalled"), 5_000));
+      expect(await Promise.race([answered, waited])).toBe("answered");
+      // The e-mail work did start, after the answer: the stalled server got its connection.
+      await expect.poll(() => sockets.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    } finally {
+      Object.assign(env(), { SMTP_URL: smtpUrl });
+      for (const socket of sockets) socket.destroy();
+      stalled.close();
+    }
   });
 
   it("limits reset requests per address and per IP, with the same answer whether the account exists or not", async () => {

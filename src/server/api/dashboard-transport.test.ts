@@ -12,7 +12,7 @@ describe("crossOriginReason", () => {
     [{ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }, null],
     [{ origin: app }, null],
   ])("admits %j", (headers, expected) => {
-    expect(crossOriginReason(h(headers), app)).toBe(expected);
+    expect(crossOriginReason(h(headers), app, 0)).toBe(expected);
   });
 
   it.each([
@@ -22,6 +22,12 @@ describe("crossOriginReason", () => {
     [{ origin: "null", host: "app.example.test" }],
     [{ origin: "https://app.example.test.evil.test", host: "app.example.test" }],
   ])("refuses %j", (headers) => {
-    expect(crossOriginReason(h(headers), app)).toMatch(/Sec-Fetch-Site|Origin/);
+    expect(crossOriginReason(h(headers), app, 0)).toMatch(/Sec-Fetch-Site|Origin/);
+  });
+
+  it("believes X-Forwarded-Host only behind a trusted proxy", () => {
+    const forged = h({ origin: "https://evil.example.test", host: "app.example.test", "x-forwarded-host": "evil.example.test" });
+    expect(crossOriginReason(forged, app, 0)).toMatch(/Origin/);
+    expect(crossOriginReason(forged, app, 1)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
 import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
+import { assertNoNul } from "@/server/rest/request-bounds";
 import {
   agencyClientFrom,
   agencyOrForbidden,
@@ -175,7 +176,19 @@ const tokenScope = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(appErrors).use(tokenScope);
+/**
+ * Text holding a NUL character cannot be stored (PostgreSQL `text`): every
+ * procedure's input is refused with the REST bridge's 422 before it runs, on
+ * every transport (dashboard, REST, the playground's direct call).
+ */
+const noNulInput = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput();
+  if (raw && typeof raw === "object") assertNoNul(raw as Record<string, unknown>);
+  else if (typeof raw === "string") assertNoNul({ input: raw });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(tokenScope).use(noNulInput);
 
 export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHENTICATED");

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { kdfSaturated } from "@/server/auth/password";
-import { clientIp, recordSignInFailure, recordSignInSuccess, signInRefusal } from "@/server/auth/sign-in-throttle";
+import { clientIp, recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt } from "@/server/auth/sign-in-throttle";
 import { env } from "@/server/env";
 import { readBoundedText } from "@/server/rest/request-bounds";
 
@@ -9,7 +9,8 @@ import { readBoundedText } from "@/server/rest/request-bounds";
  * with the sign-in throttle: a locked account, a throttled IP or a full KDF
  * queue get 429 `{message, url}` with `Retry-After` before any password is
  * checked (`url` carries the message as `error`, which next-auth's `signIn()`
- * hands to the form); a wrong password is counted, a right one clears the count.
+ * hands to the form); every attempt is counted before its password is
+ * checked, and a right one clears the count.
  */
 type Handler = (req: Request) => Promise<Response>;
 
@@ -27,14 +28,16 @@ export async function throttledCredentialsCallback(req: Request, next: Handler):
   }
   const email = new URLSearchParams(text).get("email") ?? "";
   const ip = clientIp(req.headers);
-  const refusal = await signInRefusal(email, ip);
+  const refusal = await reserveSignInAttempt(email, ip);
   if (refusal) return tooMany(refusal.message, refusal.headers);
   if (!env().AUTH_PROTECTIONS_DISABLED && kdfSaturated()) {
+    await releaseSignInAttempt(email, ip);
     return tooMany("Too many sign-ins are being checked right now; try again in a moment.", { "Retry-After": "1" });
   }
   const res = await next(new NextRequest(req.url, { method: "POST", headers: req.headers, body: text }));
   const location = res.headers.get("location") ?? "";
-  if (res.status === 401 || location.includes("error=")) await recordSignInFailure(email, ip);
-  else if (res.status < 400) await recordSignInSuccess(email);
+  const failed = res.status === 401 || location.includes("error=");
+  // A failure already counted when its attempt was reserved.
+  if (!failed && res.status < 400) await recordSignInSuccess(email, ip);
   return res;
 }

@@ -1,13 +1,14 @@
 import { env } from "@/server/env";
 import { clientIp as requestIp } from "@/server/security/peer-address";
-import { consume, peek, rateLimitHeaders, reset, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit";
+import { consume, rateLimitHeaders, refund, reset, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit";
 
 /**
  * Sign-in throttle (DESIGN §13): wrong passwords are counted per account
  * (SIGN_IN_FAILURES_PER_ACCOUNT per SIGN_IN_LOCK_MINUTES, then the account is
  * locked until the window ends) and per client IP (SIGN_IN_FAILURES_PER_IP).
- * Unknown emails count like known ones, so a lock reveals nothing either.
- * A successful sign-in clears the account's count.
+ * Every attempt is counted before its password is checked; a successful one
+ * clears the account's count and gives the network's point back. Unknown
+ * emails count like known ones, so a lock reveals nothing either.
  */
 const window = () => env().SIGN_IN_LOCK_MINUTES * 60;
 export const accountLimit = (): LimitSpec => ({ name: "signin-account", points: env().SIGN_IN_FAILURES_PER_ACCOUNT, durationSeconds: window() });
@@ -30,25 +31,35 @@ function minutes(d: RateDecision): string {
   return `${m} minute${m === 1 ? "" : "s"}`;
 }
 
-/** Why this sign-in attempt is refused before any password is checked, or null. */
-export async function signInRefusal(email: string, ip: string): Promise<Refusal | null> {
+/**
+ * Reserves one attempt on the account's and the network's counters before
+ * any password is checked, or says why the attempt is refused. Reserving
+ * first is what makes the lock hold under parallel attempts: N concurrent
+ * wrong passwords each take a point, so at most the budget of them is ever
+ * checked (a read-then-count would let them all through the same read).
+ */
+export async function reserveSignInAttempt(email: string, ip: string): Promise<Refusal | null> {
   if (env().AUTH_PROTECTIONS_DISABLED) return null;
-  const [account, address] = await Promise.all([peek(accountLimit(), accountKey(email)), peek(ipLimit(), ip)]);
+  const [account, address] = await Promise.all([consume(accountLimit(), accountKey(email)), consume(ipLimit(), ip)]);
   if (!account.allowed) {
+    if (address.allowed) await refund(ipLimit(), ip);
     return { message: `Too many failed sign-in attempts for this account. It is locked; try again in ${minutes(account)}.`, headers: rateLimitHeaders(account) };
   }
   if (!address.allowed) {
+    await refund(accountLimit(), accountKey(email));
     return { message: `Too many failed sign-in attempts from your network. Try again in ${minutes(address)}.`, headers: rateLimitHeaders(address) };
   }
   return null;
 }
 
-export async function recordSignInFailure(email: string, ip: string): Promise<void> {
+/** An attempt reserved but never checked (the KDF queue was full): its points go back. */
+export async function releaseSignInAttempt(email: string, ip: string): Promise<void> {
   if (env().AUTH_PROTECTIONS_DISABLED) return;
-  await Promise.all([consume(accountLimit(), accountKey(email)), consume(ipLimit(), ip)]);
+  await Promise.all([refund(accountLimit(), accountKey(email)), refund(ipLimit(), ip)]);
 }
 
-export async function recordSignInSuccess(email: string): Promise<void> {
+/** The right password: the account's count is cleared and the network's point given back (only failures count). */
+export async function recordSignInSuccess(email: string, ip: string): Promise<void> {
   if (env().AUTH_PROTECTIONS_DISABLED) return;
-  await reset(accountLimit(), accountKey(email));
+  await Promise.all([reset(accountLimit(), accountKey(email)), refund(ipLimit(), ip)]);
 }

@@ -31,6 +31,13 @@ describe("SSRF guard", () => {
     expect(literalHostRefusal(new URL("https://example.com/"), closed)).toBeNull();
   });
 
+  it("treats a fully qualified name (trailing dot, any case) as the name itself", () => {
+    expect(literalHostRefusal(new URL("http://LOCALHOST./"), closed)).toBe("localhost");
+    expect(literalHostRefusal(new URL("http://api.localhost../"), closed)).toBe("api.localhost");
+    expect(literalHostRefusal(new URL("http://metadata.google.internal./"), open)).toBe("metadata.google.internal");
+    expect(literalHostRefusal(new URL("https://example.com./"), closed)).toBeNull();
+  });
+
   it("checks the resolved address at connect time, without echoing it", async () => {
     const error = await new Promise<Error | null>((resolve) => guardedLookup(closed)("localhost", {}, (err) => resolve(err)));
     expect(error).toBeInstanceOf(BlockedAddressError);

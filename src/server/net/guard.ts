@@ -53,10 +53,11 @@ export function isBlockedAddress(address: string, policy: NetPolicy): boolean {
 
 /** Whether a URL's literal host is refused before any DNS (IP literals, `localhost` names). */
 export function literalHostRefusal(url: URL, policy: NetPolicy): string | null {
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  // A fully qualified name may end in a dot (`localhost.`): the same host for DNS, so the same rule.
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.+$/, "");
   if (net.isIP(host)) return isBlockedAddress(host, policy) ? host : null;
-  if (!policy.allowPrivate && (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host === "metadata.google.internal")) return host;
   if (host === "metadata.google.internal") return host;
+  if (!policy.allowPrivate && (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal"))) return host;
   return null;
 }
 

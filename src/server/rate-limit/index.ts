@@ -6,7 +6,7 @@ import { consumeLeased, rateLimitHeaders, subjectKey, type LimitSpec, type RateD
  * The product's rate limits, one place (DESIGN §13). Budgets come from the
  * environment; each call spends one point of its subject's budget.
  */
-export { consume, consumeLeased, peek, reset, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
+export { consume, consumeLeased, refund, reset, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/rate-limit/limiter";
 
 export const apiLimit = (): LimitSpec => ({ name: "api", points: env().RATE_LIMIT_API_PER_MINUTE, durationSeconds: 60 });
 export const widgetLimit = (): LimitSpec => ({ name: "widget", points: env().RATE_LIMIT_WIDGET_PER_MINUTE, durationSeconds: 60 });

@@ -92,11 +92,9 @@ export async function consumeLeased(spec: LimitSpec, subject: string): Promise<R
   return { allowed: d.allowed, limit: spec.points, remaining: d.remaining, resetSeconds: Math.max(1, Math.ceil(d.msBeforeNext / 1000)) };
 }
 
-/** The subject's standing without spending anything: `allowed: false` when the budget is already spent. */
-export async function peek(spec: LimitSpec, subject: string): Promise<RateDecision> {
-  const res = await limiterFor(spec).get(subject);
-  if (!res) return { allowed: true, limit: spec.points, remaining: spec.points, resetSeconds: spec.durationSeconds };
-  return decision(spec, res, res.consumedPoints < spec.points);
+/** Gives `points` back to the subject's budget (an attempt reserved, then not counted). */
+export async function refund(spec: LimitSpec, subject: string, points = 1): Promise<void> {
+  await limiterFor(spec).reward(subject, points);
 }
 
 /** Forgets the subject's counter (e.g. a successful sign-in clears the account's failures). */

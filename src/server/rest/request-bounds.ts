@@ -80,6 +80,8 @@ export function assertJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
 /** Dotted paths of every string (or key) holding a NUL character. */
 export function fieldsWithNul(value: unknown, path = ""): string[] {
   if (typeof value === "string") return value.includes("\u0000") ? [path || "body"] : [];
+  // A file's bytes (multipart uploads) are not text: they are never walked.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return [];
   if (Array.isArray(value)) return value.flatMap((v, i) => fieldsWithNul(v, path ? `${path}.${i}` : String(i)));
   if (value && typeof value === "object") {
     return Object.entries(value).flatMap(([k, v]) => {

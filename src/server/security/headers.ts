@@ -27,8 +27,10 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * (Next puts it on its inline scripts), `strict-dynamic` for the chunks they
  * load. Inline style attributes stay allowed (charts and React `style` props
  * set them; they cannot run code). Images may come from https (chatbot icons).
+ * The widget and share pages use the same policy with their own
+ * `frame-ancestors` (the chatbot's verified domain, server/widget/frame-headers).
  */
-export function pageCsp(opts: { nonce: string; https: boolean; dev: boolean }): string {
+export function pageCsp(opts: { nonce: string; https: boolean; dev: boolean; frameAncestors?: string; formAction?: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${opts.nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
@@ -38,8 +40,8 @@ export function pageCsp(opts: { nonce: string; https: boolean; dev: boolean }): 
     `connect-src 'self'${opts.dev ? " ws:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    opts.formAction ?? "form-action 'self'",
+    opts.frameAncestors ?? "frame-ancestors 'none'",
     ...(opts.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { hashResetToken, newResetToken, PASSWORD_RESET_TTL_MS } from "@/server/domain/reset-token";
 import { AppError, validationError } from "@/server/errors";
 import { env } from "@/server/env";
+import { afterResponse } from "@/server/lib/after-response";
 import { sendMail } from "@/server/mail/mailer";
 import { passwordResetMail } from "@/server/mail/templates";
 import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/services/brand";
@@ -36,10 +37,16 @@ export async function changePassword(db: Db, user: User, input: { current_passwo
 
 /**
  * Sends a reset link when an account has this e-mail; says nothing either way
- * (no account enumeration). On an agency's verified custom domain the link and
- * the e-mail carry the agency's domain and brand.
+ * (no account enumeration): the look-up, the link and the e-mail all happen
+ * after the answer (afterResponse), so a known address answers exactly as fast
+ * as an unknown one. On an agency's verified custom domain the link and the
+ * e-mail carry the agency's domain and brand.
  */
-export async function requestPasswordReset(db: Db, email: string, host: string | null) {
+export function requestPasswordReset(db: Db, email: string, host: string | null): void {
+  afterResponse("password reset", () => sendPasswordReset(db, email, host));
+}
+
+async function sendPasswordReset(db: Db, email: string, host: string | null) {
   const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
   if (!user) return;
   const { token, hash } = newResetToken();

@@ -1,6 +1,7 @@
 import type { Chatbot, Prisma, Source } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
+import { isUuid } from "@/server/lib/ids";
 import { AppError, notFound, validationError } from "@/server/errors";
 import { enqueueCrawl, enqueueTraining } from "@/server/crawler/enqueue";
 import { removePages } from "@/server/crawler/page-sources";
@@ -147,7 +148,8 @@ export async function createFileSource(db: Db, chatbot: Chatbot, file: UploadedF
 }
 
 async function findLive(db: Db | Tx, chatbotId: string, sourceId: string) {
-  const source = await db.source.findFirst({ where: { id: sourceId, chatbotId, deletedAt: null } });
+  // An id that is not a UUID names no source: 404 like an unknown one (never a database error).
+  const source = isUuid(sourceId) ? await db.source.findFirst({ where: { id: sourceId, chatbotId, deletedAt: null } }) : null;
   if (!source) throw notFound("Source not found.");
   return source;
 }

@@ -4,6 +4,7 @@ import { originAllowed } from "@/server/domain/widget-embedding";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { readJsonBody } from "@/server/rest/http";
+import { assertNoNul } from "@/server/rest/request-bounds";
 import { loadPublicChatbot, type PublicChatbot } from "@/server/widget/public-chatbot";
 import { limitWidgetRequest } from "@/server/widget/rate-limit";
 
@@ -86,9 +87,14 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
   };
 }
 
-/** The JSON object body, bounded: 413 past MAX_WIDGET_BODY_BYTES. */
+/**
+ * The JSON object body, bounded: 413 past MAX_WIDGET_BODY_BYTES; 422 for text
+ * holding a NUL character (the REST rule), before anything is answered.
+ */
 export async function readWidgetBody(req: Request): Promise<Record<string, unknown>> {
   const length = Number(req.headers.get("content-length") ?? 0);
   if (length > MAX_WIDGET_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  return readJsonBody(req);
+  const body = await readJsonBody(req);
+  assertNoNul(body);
+  return body;
 }

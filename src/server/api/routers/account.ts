@@ -27,7 +27,7 @@ export const accountRouter = createTRPCRouter({
 
   requestPasswordReset: publicProcedure.input(z.object({ email: z.email().max(255) })).mutation(async ({ ctx, input }) => {
     await throttlePasswordReset(input.email, ctx.requesterIp ?? "unknown");
-    await requestPasswordReset(ctx.db, input.email, ctx.host ?? null);
+    requestPasswordReset(ctx.db, input.email, ctx.host ?? null);
     return { ok: true as const };
   }),
 

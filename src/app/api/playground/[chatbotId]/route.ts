@@ -1,29 +1,42 @@
 import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { chatInput } from "@/server/api/routers/chatbot-chat";
 import { createCaller } from "@/server/api/root";
-import { createContext } from "@/server/api/trpc";
+import { admitDashboardRequest } from "@/server/api/dashboard-transport";
+import { createContext, toAppError } from "@/server/api/trpc";
 import { clientIp } from "@/server/security/peer-address";
 import { AppError } from "@/server/errors";
+import { readJsonBody } from "@/server/rest/http";
 import { sseResponse } from "@/server/rest/sse";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The dashboard playground: the signed-in member's question through the same
- * `chat.send` procedure as REST (same gate, same credit), streamed as the
- * same server-sent events. The member is the visitor (`playground:<user id>`).
+ * `chat.send` procedure as REST (same gate, same credit, same input rules),
+ * streamed as the same server-sent events. The member is the visitor
+ * (`playground:<user id>`). Like the dashboard's tRPC transport, it answers
+ * same-origin requests only (a session cookie alone never spends a credit),
+ * and its body is JSON within the same bounds; every refusal comes before
+ * any answer is produced.
  */
-export async function POST(req: NextRequest, { params }: { params: Promise<{ chatbotId: string }> }) {
+export async function POST(incoming: NextRequest, { params }: { params: Promise<{ chatbotId: string }> }) {
   const { chatbotId } = await params;
-  const body = (await req.json().catch(() => null)) as { message?: unknown; conversation_id?: unknown } | null;
+  const req = await admitDashboardRequest(incoming);
+  if (req instanceof Response) return req;
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonBody(req);
+  } catch (error) {
+    const app = toAppError(error);
+    return Response.json(app.body(), { status: app.status, headers: { "Cache-Control": "no-store", ...app.headers } });
+  }
   const ctx = { ...(await createContext({ headers: req.headers, allowSession: true })), clientIp: clientIp(req.headers) };
   return sseResponse(async (onDelta) => {
     if (!ctx.user) throw new AppError("UNAUTHENTICATED");
-    const answer = await createCaller({ ...ctx, onDelta }).chat.send({
-      chatbot_id: chatbotId,
-      message: typeof body?.message === "string" ? body.message : "",
-      conversation_id: typeof body?.conversation_id === "string" ? body.conversation_id : null,
-      visitor: { id: `playground:${ctx.user.id}` },
-    });
+    // The procedure validates the body's values (422 with the REST messages).
+    const input = { message: body.message, conversation_id: body.conversation_id ?? null, visitor: { id: `playground:${ctx.user.id}` } } as z.input<typeof chatInput>;
+    const answer = await createCaller({ ...ctx, onDelta }).chat.send({ ...input, chatbot_id: chatbotId });
     return { body: answer };
   });
 }

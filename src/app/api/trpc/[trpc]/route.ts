@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
-import { admitDashboardRequest, MAX_TRPC_BATCH } from "@/server/api/dashboard-transport";
+import { admitDashboardRequest, MAX_TRPC_BATCH, withJsonErrorBody } from "@/server/api/dashboard-transport";
 import { createContext } from "@/server/api/trpc";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const handler = async (incoming: Request) => {
   const req = await admitDashboardRequest(incoming);
   if (req instanceof Response) return req;
-  return fetchRequestHandler({
+  return withJsonErrorBody(await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
@@ -17,7 +17,7 @@ const handler = async (incoming: Request) => {
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"} failed:`, error);
     },
-  });
+  }));
 };
 
 export { handler as GET, handler as POST };
