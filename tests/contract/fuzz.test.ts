@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
+import { hostileString, jsonValue } from "../helpers/fuzz-values";
 import { startAppServer } from "../helpers/server";
 
 /**
@@ -64,15 +65,6 @@ function readOperations(doc: Doc): Operation[] {
     })),
   );
 }
-
-const hostileString = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "binary" }),
-  fc.constantFrom("\u0000", "a\u0000b", "%00", "%", "%zz", "%E0%A4%A", "..%2F..", "0x10", "1e2", " 5", "-1", "NaN", "null", "[]", "{}", "💥".repeat(50)),
-  fc.integer({ min: 1000, max: 200_000 }).map((n) => "x".repeat(n)),
-);
-
-const jsonValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 4 }));
 
 function bodyFor(op: Operation) {
   const fieldsObject =
