@@ -52,6 +52,13 @@ describe("NUL characters", () => {
     ]);
   });
 
+  it("does not walk binary data (an uploaded file's bytes), only its text fields", () => {
+    const data = new Uint8Array(10_000_000); // all NUL bytes
+    expect(fieldsWithNul({ file: { name: "a.txt", type: "text/plain", data } })).toEqual([]);
+    expect(fieldsWithNul({ file: { name: "a\u0000.txt", type: "text/plain", data } })).toEqual(["file.name"]);
+    expect(fieldsWithNul({ raw: new ArrayBuffer(8), view: new DataView(new ArrayBuffer(8)) })).toEqual([]);
+  });
+
   it("is a 422 with errors per field", () => {
     try {
       assertNoNul({ external_reference: "ref\u0000" });
