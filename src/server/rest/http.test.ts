@@ -73,10 +73,42 @@ describe("readMultipartBody", () => {
     expect(body).toEqual({ file: { name: "a.txt", type: "text/plain", data: new Uint8Array(Buffer.from("hello")) }, note: "hi" });
   });
 
+  it("reads a body that arrives in many small chunks without a Content-Length", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["x".repeat(1000)], { type: "text/plain" }), "a.txt");
+    const encoded = new Response(form);
+    const type = encoded.headers.get("content-type")!;
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+        controller.close();
+      },
+    });
+    const req = new Request("http://x/", { method: "POST", body, headers: { "content-type": type }, duplex: "half" } as RequestInit);
+    const out = await readMultipartBody(req, spec);
+    expect((out.file as { data: Uint8Array }).data).toEqual(new Uint8Array(Buffer.from("x".repeat(1000))));
+  });
+
+  it("400 for broken framing or a missing boundary, 422 for a file field sent twice", async () => {
+    const raw = (body: string, type = "multipart/form-data; boundary=XX") => new Request("http://x/", { method: "POST", body, headers: { "content-type": type } });
+    const part = (name: string, content: string) => `--XX\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n`;
+    await expect(readMultipartBody(raw(part("file", "no end")), spec)).rejects.toMatchObject({ status: 400 });
+    await expect(readMultipartBody(raw("", "multipart/form-data; charset=utf-8"), spec)).rejects.toMatchObject({ status: 400 });
+    await expect(readMultipartBody(raw(part("file", "a") + part("file", "b") + "--XX--\r\n"), spec)).rejects.toMatchObject({ status: 422, errors: { file: expect.any(Array) } });
+    expect(await readMultipartBody(raw(part("file", "a") + "--XX--\r\n"), spec)).toMatchObject({ file: { name: "file.txt", type: "text/plain" } });
+  });
+
   it("415 for other content types, 413 past the bound", async () => {
     await expect(readMultipartBody(new Request("http://x/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), spec)).rejects.toMatchObject({ status: 415 });
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(2 * 1024 * 1024)]), "big.bin");
-    await expect(readMultipartBody(formRequest(form), spec)).rejects.toMatchObject({ status: 413 });
+    await expect(readMultipartBody(formRequest(form), spec)).rejects.toMatchObject({ status: 413, headers: { Connection: "close" } });
+    const justOver = new FormData();
+    justOver.append("file", new Blob([new Uint8Array(spec.maxBytes + 1)]), "a.bin");
+    await expect(readMultipartBody(formRequest(justOver), spec)).rejects.toMatchObject({ status: 413, errors: { file: expect.any(Array) } });
+    const exactly = new FormData();
+    exactly.append("file", new Blob([new Uint8Array(spec.maxBytes)]), "a.bin");
+    expect(((await readMultipartBody(formRequest(exactly), spec)).file as { data: Uint8Array }).data.byteLength).toBe(spec.maxBytes);
   });
 });

@@ -44,49 +44,5 @@ export async function readJsonBody(req: Request): Promise<Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
-/** Room for the multipart framing and small text fields around the files. */
-const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
-
-async function readBounded(req: Request, limit: number): Promise<ArrayBuffer> {
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body must not be larger than ${Math.round(limit / 1024 / 1024)} MB.`);
-  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return new ArrayBuffer(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = Buffer.concat(chunks);
-  return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
-}
-
-/**
- * A `multipart/form-data` body (415 otherwise, 413 past the bound, 400 when
- * malformed): text fields as strings, the declared file fields as
- * `{name, type, data}`.
- */
-export async function readMultipartBody(req: Request, spec: { files: string[]; maxBytes: number }): Promise<Record<string, unknown>> {
-  const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Request bodies must be sent as multipart/form-data.");
-  const raw = await readBounded(req, spec.maxBytes + MULTIPART_OVERHEAD_BYTES);
-  let form: FormData;
-  try {
-    form = await new Response(raw, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw new AppError("BAD_REQUEST", "The multipart body could not be parsed.");
-  }
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string") out[name] = value;
-    else if (spec.files.includes(name)) out[name] = { name: value.name, type: value.type, data: new Uint8Array(await value.arrayBuffer()) };
-  }
-  return out;
-}
+/** `multipart/form-data` bodies are streamed into a parser with bounds (rest/multipart.ts). */
+export { readMultipartBody } from "@/server/rest/multipart";
