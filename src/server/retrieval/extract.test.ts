@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentText, extractHtml, extractPlainText, pdfParagraphs } from "./extract";
+import { decodeText, documentText, extractHtml, extractPlainText, pdfParagraphs } from "./extract";
 
 const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
@@ -95,5 +95,19 @@ describe("documentText", () => {
         ],
       }),
     ).toBe("A\n\none\n\ntwo\n\nB\n\nthree");
+  });
+});
+
+describe("text bytes", () => {
+  it("are UTF-8 unless a UTF-16 byte order mark says otherwise; a UTF-8 mark is dropped", () => {
+    expect(decodeText(new Uint8Array(Buffer.from("\uFEFFGrüße")))).toBe("Grüße");
+    expect(decodeText(new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Grüße", "utf16le")])))).toBe("Grüße");
+    expect(decodeText(new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from("Grüße", "utf16le").swap16()])))).toBe("Grüße");
+  });
+
+  it("lose their NUL characters in every extracted document (PostgreSQL text cannot hold them)", () => {
+    expect(documentText(extractPlainText("Free\u0000 parking\u0000\n\nbehind\u0000", "txt"))).toBe("Free parking\n\nbehind");
+    expect(documentText(extractPlainText("# Ti\u0000tle\n\nBody\u0000", "md"))).toBe("Title\n\nBody");
+    expect(documentText(extractHtml("<h1>A\u0000</h1><p>b\u0000c</p>", "https://x.test/"))).toBe("A\n\nbc");
   });
 });

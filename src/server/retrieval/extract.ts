@@ -1,5 +1,6 @@
 import { isProbablyReaderable, Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { boundedDocxXml } from "./docx-archive";
 import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
 
 /** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
@@ -172,13 +173,32 @@ export function pdfParagraphs(page: string): string[] {
   return out;
 }
 
+/**
+ * A DOCX's text: its XML parts inflated within a bound (docx-archive.ts; a zip
+ * bomb throws DocumentTooLarge), then mammoth's HTML. Images are not read:
+ * they carry no text, and reading them would inflate them.
+ */
 export async function extractDocx(data: Uint8Array): Promise<ExtractedDocument> {
   const mammoth = (await import("mammoth")).default;
-  const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(data) });
+  const xml = await boundedDocxXml(data);
+  const noImages = mammoth.images.imgElement(async () => ({ src: "" }));
+  const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength) }, { convertImage: noImages });
   const document = parseHtml(html);
   const blocks = blocksFromDom(document.body);
   const title = normalizeSpace(document.querySelector("h1")?.textContent ?? "") || (blocks[0]?.text.slice(0, 120) ?? "");
   return { title, blocks };
+}
+
+/**
+ * The bytes of a text document (TXT, MD, HTML) as a string: UTF-16 when it
+ * starts with a UTF-16 byte order mark (what Windows' "Unicode" text files
+ * are, and where most NUL bytes in a ".txt" come from), otherwise UTF-8 (a
+ * UTF-8 mark is dropped, invalid bytes become U+FFFD). Any NUL left is removed
+ * with the whitespace by normalizeSpace.
+ */
+export function decodeText(data: Uint8Array): string {
+  const encoding = data[0] === 0xff && data[1] === 0xfe ? "utf-16le" : data[0] === 0xfe && data[1] === 0xff ? "utf-16be" : "utf-8";
+  return new TextDecoder(encoding).decode(data);
 }
 
 /** The document as readable text (headings on their own lines), for previews and content hashes. */

@@ -30,8 +30,9 @@ interface DomNode {
   childNodes: ArrayLike<DomNode>;
 }
 
+/** Runs of whitespace as one space; NUL characters dropped (they carry no text, and a PostgreSQL `text` column cannot hold them). */
 export function normalizeSpace(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, " ").trim();
+  return text.replace(/\u0000/g, "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
 }
 
 function textOf(node: DomNode, skip: ReadonlySet<unknown>): string {

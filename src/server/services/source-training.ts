@@ -8,7 +8,8 @@ import { removePages } from "@/server/crawler/page-sources";
 import { pathOf } from "@/server/crawler/urls";
 import { storedUrlRefusal } from "@/server/net/guard";
 import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/server/domain/sources";
-import { documentText, extractDocx, extractHtml, extractPdf, extractPlainText, type ExtractedDocument } from "@/server/retrieval/extract";
+import type { FileKind } from "@/server/retrieval/extract-file";
+import { extractInPool } from "@/server/retrieval/extract-pool";
 
 /**
  * Adding, re-syncing and deleting training sources (DESIGN §10.1). Sources
@@ -90,10 +91,11 @@ export async function createSource(db: Db, chatbot: Chatbot, input: NewSourceInp
 export interface UploadedFile {
   name: string;
   type: string;
+  /** The file's bytes, in a buffer of their own: they are moved to the extraction thread (the caller gives them up). */
   data: Uint8Array;
 }
 
-const FILE_KINDS: Record<string, "pdf" | "docx" | "txt" | "md" | "html"> = {
+const FILE_KINDS: Record<string, FileKind> = {
   pdf: "pdf",
   docx: "docx",
   txt: "txt",
@@ -104,7 +106,7 @@ const FILE_KINDS: Record<string, "pdf" | "docx" | "txt" | "md" | "html"> = {
   htm: "html",
 };
 
-function fileKind(file: UploadedFile) {
+function fileKind(file: UploadedFile): FileKind | null {
   const ext = file.name.toLowerCase().split(".").pop() ?? "";
   const byExt = FILE_KINDS[ext];
   if (byExt) return byExt;
@@ -117,31 +119,21 @@ function fileKind(file: UploadedFile) {
   return null;
 }
 
-async function extractFile(file: UploadedFile): Promise<ExtractedDocument> {
-  const kind = fileKind(file);
-  if (!kind) throw validationError({ file: ["The file must be a PDF, DOCX, TXT, MD or HTML document."] });
-  try {
-    const text = () => Buffer.from(file.data).toString("utf8");
-    if (kind === "pdf") return await extractPdf(file.data);
-    if (kind === "docx") return await extractDocx(file.data);
-    if (kind === "html") return extractHtml(text(), "file:///" + encodeURIComponent(file.name));
-    return extractPlainText(text(), kind, file.name);
-  } catch {
-    throw validationError({ file: [`The file could not be read as ${kind.toUpperCase()}.`] });
-  }
-}
-
-/** A file source: its text is extracted now (a broken file is a 422, not a failed job) and kept for retraining. */
+/**
+ * A file source: its text is extracted now, on an extraction thread (a broken
+ * file is a 422, not a failed job), and kept for retraining.
+ */
 export async function createFileSource(db: Db, chatbot: Chatbot, file: UploadedFile): Promise<Source> {
   if (file.data.byteLength > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The file must not be larger than 10 MB.", { errors: { file: ["The file must not be larger than 10 MB."] } });
   if (!file.data.byteLength) throw validationError({ file: ["The file is empty."] });
-  const doc = await extractFile(file);
-  const text = documentText(doc).trim();
-  if (!text) throw validationError({ file: ["The file contains no text to learn from."] });
+  const kind = fileKind(file);
+  if (!kind) throw validationError({ file: ["The file must be a PDF, DOCX, TXT, MD or HTML document."] });
+  const { title, text } = await extractInPool({ kind, name: file.name, data: file.data });
   return db.$transaction(async (tx) => {
     await assertBelowSourceLimit(tx, chatbot, "file");
-    const title = (doc.title || file.name).slice(0, 500);
-    const source = await tx.source.create({ data: { chatbotId: chatbot.id, type: "file", indexer: "file", title, path: file.name, bodyText: text, status: "training" } });
+    const source = await tx.source.create({
+      data: { chatbotId: chatbot.id, type: "file", indexer: "file", title: (title || file.name).slice(0, 500), path: file.name, bodyText: text, status: "training" },
+    });
     await enqueueTraining(tx, source.id);
     return source;
   });
