@@ -42,6 +42,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "crawl + extract + index of a generated 500-page local site (pages/s), next to a plain fetch of the same pages",
     run: async () => (await import("./bench/training")).runTrainingBenchmark(),
   },
+  upload: {
+    description: "a 10 MB text, a 10 MB PDF and DOCX zip bombs uploaded while /api/health is polled: upload time, health p50/p99, server RSS growth",
+    run: async () => (await import("./bench/upload")).runUploadBenchmark(),
+  },
   widget: {
     description: "widget loader size gzipped, <script> → launcher visible in Chromium, first streamed token widget vs REST chat",
     run: async () => (await import("./bench/widget")).runWidgetBenchmark(),

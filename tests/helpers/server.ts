@@ -3,6 +3,8 @@ import { onCleanup } from "./cleanup";
 
 export interface AppServer {
   baseUrl: string;
+  /** The server process (for its resident memory in /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -10,5 +12,5 @@ export interface AppServer {
 export async function startAppServer(databaseUrl: string, env: Record<string, string> = {}): Promise<AppServer> {
   const server = await startProductionServer(databaseUrl, "test-secret-test-secret-test-secret-0123", env);
   onCleanup(server.stop);
-  return { baseUrl: server.baseUrl, stop: server.stop };
+  return { baseUrl: server.baseUrl, pid: server.child.pid!, stop: server.stop };
 }
