@@ -130,8 +130,10 @@ export async function readMultipartBody(req: Request, spec: MultipartSpec): Prom
 
 /**
  * The request body into the parser chunk by chunk, honouring its back
- * pressure; stops reading at the first failure or past `maxBody` (a stream
- * abandoned mid-way ends its connection, hence `Connection: close` on 413s).
+ * pressure. Past `maxBody`, or once a 413 is known, reading stops (a stream
+ * abandoned mid-way ends its connection, hence `Connection: close` on 413s);
+ * after any other failure the rest of the body, bounded the same way, is read
+ * and dropped, so that the answer reaches a client still sending.
  */
 async function pump(req: Request, parser: BusboyInstance, maxBody: number, failed: () => AppError | null): Promise<void> {
   if (!req.body) {
@@ -148,8 +150,10 @@ async function pump(req: Request, parser: BusboyInstance, maxBody: number, faile
       if (done) break;
       size += value.byteLength;
       if (size > maxBody) throw bodyTooLarge(maxBody);
+      const failure = failed();
+      if (failure?.status === 413) throw failure;
+      if (failure || parserError) continue;
       if (!parser.write(value)) await new Promise<void>((resolve) => (parserError ? resolve() : parser.once("drain", resolve).once("error", () => resolve())));
-      if (failed() || parserError) break;
     }
   } catch (error) {
     await reader.cancel().catch(() => undefined);
@@ -157,10 +161,6 @@ async function pump(req: Request, parser: BusboyInstance, maxBody: number, faile
     if (error instanceof AppError) throw error;
     throw malformed(); // the client went away mid-body
   }
-  if (failed() || parserError) {
-    await reader.cancel().catch(() => undefined);
-    parser.destroy();
-    return;
-  }
-  parser.end();
+  if (failed() || parserError) parser.destroy();
+  else parser.end();
 }
