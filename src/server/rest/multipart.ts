@@ -8,7 +8,8 @@ import { assertDeclaredLength, bodyTooLarge } from "@/server/rest/request-bounds
  * declared file field's bytes are copied into one buffer as they arrive, and
  * nothing else of the body is kept (issue 20). 415 when the body is not
  * multipart, 413 (with `Connection: close`) past the bounds, 400 when the
- * framing is broken, 422 when a file field is sent twice.
+ * framing is broken, 422 when a file field is sent twice
+ * (docs/decisions/046-uploads-off-the-event-loop.md).
  */
 
 export interface MultipartSpec {

@@ -7,7 +7,8 @@ import yauzl from "yauzl";
  * before any parser sees them: the sizes the zip declares are checked first
  * (a bomb with honest headers is refused without inflating a byte), and
  * inflation stops as soon as a part yields more than it declared (yauzl's
- * entry size check), so a lying bomb costs at most the bound (issue 20).
+ * entry size check), so a lying bomb costs at most the bound
+ * (docs/decisions/046-uploads-off-the-event-loop.md).
  */
 
 /** What the XML parts of one document may inflate to, together. */

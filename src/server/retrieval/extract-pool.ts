@@ -9,7 +9,8 @@ import type { FileText, FileToExtract } from "./extract-file";
  * so that parsing a 10 MB document never holds up the server's event loop
  * for the other requests (issue 20). One thread per two cores (the server
  * keeps the rest), started on the first upload and stopped after a minute
- * idle; each with its own heap bound and a time limit per file.
+ * idle; each with its own heap bound and a time limit per file
+ * (docs/decisions/046-uploads-off-the-event-loop.md).
  */
 
 /** Resolved from the working directory at run time: Next's build does not bundle it, the server loads it as it is. */
