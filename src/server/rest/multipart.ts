@@ -91,7 +91,7 @@ export async function readMultipartBody(req: Request, spec: MultipartSpec): Prom
 
   parser.on("file", (field: string, stream: BusboyFileStream, filename: string, _encoding: string, mimeType: string) => {
     if (!spec.files.includes(field) || failure) return void stream.resume();
-    if (field in out) {
+    if (Object.hasOwn(out, field)) {
       fail(validationError({ [field]: ["Send one file in this field."] }));
       return void stream.resume();
     }
