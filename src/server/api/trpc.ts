@@ -28,6 +28,7 @@ import {
   type ChatbotAccess,
 } from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
+import type { IdempotentEffect, KeyClaim } from "@/server/rest/idempotency";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -37,6 +38,12 @@ export interface RestMeta {
   /** Success status; 200 unless given. */
   status?: number;
   idempotency?: "required" | "optional";
+  /**
+   * How the effect is tied to the Idempotency-Key (rest/idempotency.ts): `transaction` (the default) runs the
+   * procedure in one transaction with the stored response; `recorded`: the procedure cannot hold one (it waits
+   * on an LLM), writes `ctx.idempotency` with its effect and returns that effect on a retry.
+   */
+  idempotentEffect?: IdempotentEffect;
   /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
   multipart?: { files: string[]; maxBytes: number };
   /** Top-level response fields shown once (a secret): an idempotent replay more than 24 h later answers them as null. */
@@ -58,6 +65,8 @@ export interface Context {
   tokenId: string | null;
   /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
   idempotencyKey?: string | null;
+  /** The REST request's claim of its Idempotency-Key, for `idempotentEffect: "recorded"` procedures. */
+  idempotency?: KeyClaim | null;
   /** Streamed calls (REST `stream: true`, the playground): receives an answer's text as it becomes final. */
   onDelta?: (content: string) => void;
   /** The caller's IP (REST, widget), for the visitor's country. */
