@@ -9,7 +9,8 @@ import { getDb, type Db } from "@/server/db/client";
 import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
-import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
+import { AppError, databaseUnavailable, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
 import {
   agencyClientFrom,
@@ -146,6 +147,7 @@ const t = initTRPC
 /** Any error thrown inside a procedure, as the application error it stands for. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
     if (error.cause instanceof ZodError) return validationFrom(error.cause);
