@@ -5,7 +5,7 @@
  * the background workers. Ctrl-C stops everything cleanly.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createApiToken } from "@/server/auth/api-tokens";
 import { openDatabase } from "@/server/db/bootstrap";
@@ -14,6 +14,7 @@ import { migrate } from "@/server/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { env, EnvError } from "@/server/env";
 import { startWorkers, workersShuttingDown } from "@/server/jobs/runner";
+import { buildIsFresh } from "./lib/build";
 
 const dev = process.argv.includes("--dev");
 const started = Date.now();
@@ -32,27 +33,16 @@ try {
 
 const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== "generated") visit(path.join(p, entry));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  paths.forEach(visit);
-  return newest;
-}
-
-/** A production build exists and is newer than every source file. */
-function buildIsFresh(): boolean {
-  const buildId = path.resolve(".next/BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  return statSync(buildId).mtimeMs >= newestMtime(["src", "public", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"]);
-}
-
-const database = await openDatabase();
+// The embedded PostgreSQL is restarted when it dies; when it cannot be, the whole product stops (non-zero).
+const database = await openDatabase({
+  supervise: {
+    log,
+    onGiveUp: (error) => {
+      console.error(`[start] embedded PostgreSQL could not be restarted: ${error.message}`);
+      void shutdown(1);
+    },
+  },
+});
 log(`database: ${database.embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, "postgres")})` : "DATABASE_URL"}`);
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -126,7 +116,19 @@ try {
     }
   });
 
-  if (config.WORKERS_ENABLED) workers = await startWorkers(database.url);
+  if (config.WORKERS_ENABLED) {
+    workers = await startWorkers(database.url);
+    // The runner rides out a database restart by itself; if it ever ends, no job runs any more: stop, non-zero.
+    const workersEnded = (how: string) => {
+      if (stopping) return;
+      console.error(`[start] the workers ${how}; stopping.`);
+      void shutdown(1);
+    };
+    void workers.promise.then(
+      () => workersEnded("stopped"),
+      (error: Error) => workersEnded(`failed (${error.message})`),
+    );
+  }
 
   const health = `http://127.0.0.1:${config.PORT}/api/health`;
   for (let i = 0; ; i++) {

@@ -89,6 +89,8 @@ const schema = z.object({
   AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
   AUTH_PROTECTIONS_DISABLED: booleanString.default(false),
+  // A test hook only: the app kills itself (SIGKILL) at this step of an idempotent request, as a crash would.
+  IDEMPOTENCY_FAILPOINT: z.enum(["before-effect", "after-effect"]).optional(),
   WEBHOOK_CA_CERTS: z
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")

@@ -63,3 +63,13 @@ export function validationError(errors: FieldErrors): AppError {
 }
 
 export const notFound = (what = "Not found.") => new AppError("NOT_FOUND", what);
+
+/** How long a client should wait before retrying while the database is away: a restart takes a few seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 for a database that cannot be reached (db/unavailable.ts): retry shortly, nothing is wrong with the request. */
+export function databaseUnavailable(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "The service is briefly unavailable (its database cannot be reached); retry shortly.", {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}

@@ -16,11 +16,12 @@ import type { Db } from "@/server/db/client";
 import { REFUSAL_CODES, REFUSAL_MESSAGES, type Refusal } from "@/server/domain/answer/gate";
 import type { UsedSource } from "@/server/domain/answer/passages";
 import { AppError } from "@/server/errors";
+import type { KeyClaim } from "@/server/rest/idempotency";
 import { admitAnswer } from "./admission";
 import { composeReply } from "./compose";
 import { pickProvider } from "./llm-keys";
 import { releaseCredit } from "./metering";
-import { recordTurn, type VisitorFields } from "./record";
+import { recordedAnswer, recordTurn, type VisitorFields } from "./record";
 import { countryOf } from "./visitor";
 
 export interface AnswerRequest {
@@ -32,6 +33,8 @@ export interface AnswerRequest {
   ip?: string | null;
   /** Receives the answer's text as it becomes final (streaming); the deltas add up to `content`. */
   onDelta?: (text: string) => void;
+  /** REST with an Idempotency-Key: the key's claim, recorded with the turn; an answer already recorded on it is returned as is. */
+  idempotency?: KeyClaim | null;
 }
 
 export interface AnswerResult {
@@ -41,6 +44,8 @@ export interface AnswerResult {
 
 export async function answerQuestion(db: Db, req: AnswerRequest): Promise<AnswerResult> {
   const { chatbot } = req;
+  // A retry of a request whose answer was recorded (its process died before storing the response): that answer.
+  if (req.idempotency?.recordedEffect) return recordedAnswer(db, chatbot.id, req.idempotency.recordedEffect);
   // Gate: one statement reserves the credit and reads the team, updated answers and history.
   if (!chatbot.enabled) throw refused("chatbot_disabled");
   const admission = await admitAnswer(db, chatbot, req.conversationId ?? null);
@@ -75,6 +80,7 @@ export async function answerQuestion(db: Db, req: AnswerRequest): Promise<Answer
       askedAt,
       answer: { id: answerId, content: reply.content, answered: reply.answered, sources: reply.sources, providerError: reply.providerError },
       charge: { metered: team.metered, reservationId: admission.reservationId },
+      idempotency: req.idempotency,
     });
     return {
       conversation_id: recorded.conversationId,

@@ -7,16 +7,19 @@
  * analytics exact in the same transaction.
  */
 import type { Prisma } from "@/generated/prisma/client";
-import { poolOf, type Db } from "@/server/db/client";
+import type pg from "pg";
+import { inTransaction, poolOf, type Db } from "@/server/db/client";
 import { categoryOf, conversationSentiment, sentimentOf } from "@/server/domain/answer/classify";
 import { escalationReason, unansweredInARow } from "@/server/domain/answer/escalation";
 import { detectContact, hasContact } from "@/server/domain/answer/leads";
 import { mayEscalate } from "@/server/domain/turn-escalation";
 import { AGENCY_PLAN_DEFAULTS } from "@/server/domain/credits";
 import type { UsedSource } from "@/server/domain/answer/passages";
+import { AppError } from "@/server/errors";
 import type { Tx } from "@/server/db/client";
 import { emitEvent } from "@/server/webhooks/outbox";
 import { SEND_ESCALATION_EMAIL } from "@/server/jobs/send-escalation-email";
+import { recordEffect, type KeyClaim } from "@/server/rest/idempotency";
 
 export interface VisitorFields {
   email?: string | null;
@@ -44,6 +47,8 @@ export interface TurnToRecord {
   answer: { id: string; content: string; answered: boolean; sources: UsedSource[]; providerError: string | null };
   /** The admission's reservation (null: none, the team is not metered). */
   charge: { metered: boolean; reservationId: string | null };
+  /** The REST request's Idempotency-Key claim: the answer's id is recorded on it with the turn (rest/idempotency.ts). */
+  idempotency?: KeyClaim | null;
 }
 
 export interface RecordedTurn {
@@ -60,6 +65,7 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
   // Most turns are a plain question: one statement. Leads and turns that may escalate take the full transaction below.
   if (!mayBeLead && !escalationPossible) return recordPlainTurn(db, turn);
   return db.$transaction(async (tx) => {
+    if (turn.idempotency) await recordEffect((text, values) => tx.$executeRawUnsafe(text, ...values), turn.idempotency, turn.answer.id);
     const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
     const conversation = turn.conversationId
       ? await tx.conversation.findUniqueOrThrow({ where: { id: turn.conversationId }, select: { id: true, sentiment: true, category: true } })
@@ -98,6 +104,24 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
 }
 
 /**
+ * An answer recorded earlier (`idempotency_keys.recorded_effect`, the retry of
+ * a request whose process died after recording it), as `answerQuestion`
+ * returned it.
+ */
+export async function recordedAnswer(db: Db, chatbotId: string, messageId: string) {
+  const message = await db.message.findFirst({
+    where: { id: messageId, chatbotId, role: "assistant" },
+    select: { id: true, conversationId: true, content: true, answered: true, sources: true, createdAt: true },
+  });
+  if (!message) throw new AppError("NOT_FOUND", "The answer to this request is no longer available.");
+  const sources = (message.sources ?? []) as unknown as UsedSource[];
+  return {
+    conversation_id: message.conversationId,
+    message: { id: message.id, role: "assistant" as const, content: message.content, answered: message.answered ?? false, sources, created_at: message.createdAt },
+  };
+}
+
+/**
  * A turn without lead or escalation work, in one statement: the visitor (new
  * conversations), the conversation, both messages and the charge (the
  * counter triggers run at its end, in the same transaction).
@@ -127,9 +151,8 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
     sentimentOf(turn.question),
     categoryOf(turn.question),
   ];
-  const pool = poolOf(db);
-  const { rows } = turn.conversationId
-    ? await pool.query<{ conversation_id: string; visitor_id: string }>({
+  const record = (q: Pick<pg.PoolClient, "query">) => (turn.conversationId
+    ? q.query<{ conversation_id: string; visitor_id: string }>({
         name: "record_turn_existing",
         text: `WITH c AS (
                  UPDATE conversations SET unread = true, last_message_at = $9::timestamptz, updated_at = now(),
@@ -139,7 +162,7 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
                ), ${rest}`,
         values: [...values, turn.conversationId],
       })
-    : await pool.query<{ conversation_id: string; visitor_id: string }>({
+    : q.query<{ conversation_id: string; visitor_id: string }>({
         name: "record_turn_new",
         text: `WITH v AS (
                  INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $17, $18, $19)
@@ -151,7 +174,15 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
                  SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
                ), ${rest}`,
         values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
-      });
+      }));
+  const key = turn.idempotency;
+  // With an Idempotency-Key, the answer's id goes onto the key in the same transaction as the turn.
+  const { rows } = key
+    ? await inTransaction(db, async (client) => {
+        await recordEffect(async (text, values) => (await client.query(text, values)).rowCount ?? 0, key, turn.answer.id);
+        return record(client);
+      })
+    : await record(poolOf(db));
   const row = rows[0];
   if (!row) throw new Error("conversation vanished while recording the turn");
   return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };

@@ -9,7 +9,8 @@ import { getDb, type Db } from "@/server/db/client";
 import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/auth/api-tokens";
 import { getSessionUserId } from "@/server/auth/session";
 import { clientIp as throttledIp } from "@/server/auth/sign-in-throttle";
-import { AppError, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
+import { AppError, databaseUnavailable, ERROR_TABLE, validationError, type FieldErrors } from "@/server/errors";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { zodFieldErrors } from "@/server/lib/zod-errors";
 import { assertNoNul } from "@/server/rest/request-bounds";
 import {
@@ -29,6 +30,7 @@ import {
   type ChatbotAccess,
 } from "@/server/access";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/api/params";
+import type { IdempotentEffect, KeyClaim } from "@/server/rest/idempotency";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -38,6 +40,12 @@ export interface RestMeta {
   /** Success status; 200 unless given. */
   status?: number;
   idempotency?: "required" | "optional";
+  /**
+   * How the effect is tied to the Idempotency-Key (rest/idempotency.ts): `transaction` (the default) runs the
+   * procedure in one transaction with the stored response; `recorded`: the procedure cannot hold one (it waits
+   * on an LLM), writes `ctx.idempotency` with its effect and returns that effect on a retry.
+   */
+  idempotentEffect?: IdempotentEffect;
   /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
   multipart?: { files: string[]; maxBytes: number };
   /** Top-level response fields shown once (a secret): an idempotent replay more than 24 h later answers them as null. */
@@ -59,6 +67,8 @@ export interface Context {
   tokenId: string | null;
   /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
   idempotencyKey?: string | null;
+  /** The REST request's claim of its Idempotency-Key, for `idempotentEffect: "recorded"` procedures. */
+  idempotency?: KeyClaim | null;
   /** Streamed calls (REST `stream: true`, the playground): receives an answer's text as it becomes final. */
   onDelta?: (content: string) => void;
   /** The caller's IP (REST, widget), for the visitor's country. */
@@ -138,6 +148,7 @@ const t = initTRPC
 /** Any error thrown inside a procedure, as the application error it stands for. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
     if (error.cause instanceof ZodError) return validationFrom(error.cause);

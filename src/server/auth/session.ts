@@ -2,6 +2,7 @@ import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { env } from "@/server/env";
 import { verifySignIn } from "@/server/auth/password";
 import { sessionStillValid } from "@/server/domain/reset-token";
@@ -41,7 +42,15 @@ export function authOptions(): NextAuthOptions {
         }
         // "Sign out everywhere", a password change or reset: one primary-key read per session check.
         if (!token.sub) return token;
-        const row = await getDb().user.findUnique({ where: { id: token.sub }, select: { sessionsValidAfter: true } });
+        const row = await getDb()
+          .user.findUnique({ where: { id: token.sub }, select: { sessionsValidAfter: true } })
+          .catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) return undefined;
+            throw error;
+          });
+        // The database away (issue 20): next-auth would take the error for a bad session and end it (a signed-out
+        // browser). The session stays; whatever it then reads answers 503 until the database is back.
+        if (row === undefined) return token;
         const authAt = typeof token.authAt === "number" ? token.authAt : undefined;
         return row && sessionStillValid(authAt, row.sessionsValidAfter) ? token : {};
       },

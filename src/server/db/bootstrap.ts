@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { superviseEmbeddedPostgres } from "@/server/db/supervise";
 import { env } from "@/server/env";
 
 export const APP_DATABASE = "agency";
@@ -42,7 +43,13 @@ export async function ensureDatabase(adminUrl: string, name: string) {
  * ours (e.g. `npm start`) is already running it, in which case we connect to
  * that one.
  */
-export async function openDatabase(opts: { log?: (line: string) => void } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  opts: {
+    log?: (line: string) => void;
+    /** `npm start`: restart the embedded server when it dies (db/supervise.ts); `onGiveUp` when that keeps failing. */
+    supervise?: { log: (line: string) => void; onGiveUp: (error: Error) => void };
+  } = {},
+): Promise<DatabaseHandle> {
   const { DATABASE_URL, DATA_DIR, EMBEDDED_PG_PORT } = env();
   if (DATABASE_URL) return { url: DATABASE_URL, embedded: false, stop: async () => undefined };
 
@@ -55,5 +62,7 @@ export async function openDatabase(opts: { log?: (line: string) => void } = {}):
   }
   const server = await startEmbeddedPostgres({ dataDir, port: EMBEDDED_PG_PORT, log: opts.log });
   await ensureDatabase(server.url(), APP_DATABASE);
-  return { url: server.url(APP_DATABASE), embedded: true, stop: () => server.stop() };
+  if (!opts.supervise) return { url: server.url(APP_DATABASE), embedded: true, stop: () => server.stop() };
+  const supervised = superviseEmbeddedPostgres(server, () => startEmbeddedPostgres({ dataDir, port: server.port, log: opts.log }), opts.supervise);
+  return { url: server.url(APP_DATABASE), embedded: true, stop: () => supervised.stop() };
 }

@@ -1,9 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
 export interface EmbeddedServer {
   port: number;
+  /** The postmaster's process id (from `postmaster.pid`). */
+  pid: number;
   /** Connection URL for a database on this server. */
   url(database?: string): string;
   stop(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   return {
     port,
+    pid: Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]),
     url: (database = "postgres") => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };

@@ -5,7 +5,8 @@ import { AppError } from "@/server/errors";
 import { enforce, limitApiToken } from "@/server/rate-limit";
 import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/rest/http";
 import { assertNoNul } from "@/server/rest/request-bounds";
-import { requestFingerprint, validateKey, withIdempotency, type StoredResponse } from "@/server/rest/idempotency";
+import type { Db } from "@/server/db/client";
+import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/rest/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/rest/registry";
 import { sseResponse } from "@/server/rest/sse";
 import { clientIp } from "@/server/security/peer-address";
@@ -84,8 +85,9 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id, agency })), clientIp: clientIp(req.headers) };
     if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
-    const execute = async (onDelta?: (content: string) => void) => {
-      const result = await call(endpoint, { ...ctx, idempotencyKey: key, onDelta }, input);
+    // `run`: an idempotent call's Db (its transaction, for `transaction` operations) and key claim.
+    const execute = async (onDelta?: (content: string) => void, run?: { db: Db; key: KeyClaim }) => {
+      const result = await call(endpoint, { ...ctx, db: run?.db ?? ctx.db, idempotencyKey: key, idempotency: run?.key ?? null, onDelta }, input);
       const status = endpoint.status ?? 200;
       return { status, body: status === 204 ? "" : JSON.stringify(result) };
     };
@@ -98,7 +100,8 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
       const { stream: _mode, ...fingerprinted } = body as Record<string, unknown>;
       void _mode;
       const fingerprint = requestFingerprint(method, req.nextUrl.pathname, endpoint.stream ? fingerprinted : body);
-      return withIdempotency(ctx.db, { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce }, () => execute(onDelta));
+      const scope = { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce, effect: endpoint.idempotentEffect };
+      return withIdempotency(ctx.db, scope, (run) => execute(onDelta, run));
     };
     // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (rest/sse.ts).
     if (endpoint.stream && (body as Record<string, unknown>).stream === true) {

@@ -1,5 +1,5 @@
 import type { PoolClient } from "pg";
-import { poolOf, type Db } from "@/server/db/client";
+import { inTransaction, poolOf, type Db } from "@/server/db/client";
 import { HEADING_SEPARATOR } from "@/server/domain/answer/passages";
 import { searchConfigFor } from "@/server/domain/search-language";
 import { chunkDocument, type Chunk } from "./chunk";
@@ -11,21 +11,6 @@ interface ChangeRow {
   chatbot_id: string;
   chunk_delta: number;
   length_delta: string;
-}
-
-async function inTransaction<T>(db: Db, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 async function changeChunks(

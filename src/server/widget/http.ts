@@ -2,7 +2,8 @@ import { clientIp } from "@/server/security/peer-address";
 import { getDb } from "@/server/db/client";
 import { originAllowed } from "@/server/domain/widget-embedding";
 import { env } from "@/server/env";
-import { AppError } from "@/server/errors";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { AppError, databaseUnavailable } from "@/server/errors";
 import { readJsonBody } from "@/server/rest/http";
 import { assertNoNul } from "@/server/rest/request-bounds";
 import { loadPublicChatbot, type PublicChatbot } from "@/server/widget/public-chatbot";
@@ -49,7 +50,8 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
 }
 
 function errorResponse(error: unknown, cors: Record<string, string>): Response {
-  if (error instanceof AppError) return jsonResponse(error.body(), error.status, { ...cors, ...error.headers });
+  const app = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+  if (app) return jsonResponse(app.body(), app.status, { ...cors, ...app.headers });
   console.error("widget api:", error);
   return jsonResponse({ message: "Something went wrong on our side. Please try again." }, 500, cors);
 }

@@ -28,7 +28,7 @@ export const serializeAnswer = (a: AnswerResult) => ({ ...a, message: { ...a.mes
 export const chatbotChatRouter = createTRPCRouter({
   send: chatbotProcedure
     .meta({
-      rest: { method: "POST", path: "/v1/{chatbot_id}/chat", summary: "Ask the chatbot a question (one message credit per answer)", idempotency: "optional", stream: true, tags: ["Chat"] },
+      rest: { method: "POST", path: "/v1/{chatbot_id}/chat", summary: "Ask the chatbot a question (one message credit per answer)", idempotency: "optional", idempotentEffect: "recorded", stream: true, tags: ["Chat"] },
     })
     .input(chatInput)
     .output(chatAnswerSchema)
@@ -41,6 +41,7 @@ export const chatbotChatRouter = createTRPCRouter({
           visitor: input.visitor ?? null,
           ip: ctx.clientIp ?? null,
           onDelta: ctx.onDelta,
+          idempotency: ctx.idempotency,
         }),
       ),
     ),
