@@ -31,8 +31,9 @@ export async function POST(incoming: NextRequest, { params }: { params: Promise<
     const app = toAppError(error);
     return Response.json(app.body(), { status: app.status, headers: { "Cache-Control": "no-store", ...app.headers } });
   }
-  const ctx = { ...(await createContext({ headers: req.headers, allowSession: true })), clientIp: clientIp(req.headers) };
   return sseResponse(async (onDelta) => {
+    // Inside the stream's error handling: a database outage here is a 503 like anywhere else.
+    const ctx = { ...(await createContext({ headers: req.headers, allowSession: true })), clientIp: clientIp(req.headers) };
     if (!ctx.user) throw new AppError("UNAUTHENTICATED");
     // The procedure validates the body's values (422 with the REST messages).
     const input = { message: body.message, conversation_id: body.conversation_id ?? null, visitor: { id: `playground:${ctx.user.id}` } } as z.input<typeof chatInput>;
