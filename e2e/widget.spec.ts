@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createPrismaClient } from "../src/server/db/client";
+import { createPrismaClient } from "../src/server/kernel/db/client";
 import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
 import { startReceiver, waitFor } from "../tests/helpers/https-receiver";
 import { demoToken, logIn, OWNER } from "./helpers";

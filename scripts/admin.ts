@@ -6,13 +6,13 @@
  * Wrong or missing arguments: exit code 2 and a one-line reason on stderr.
  */
 import { parseArgs } from "node:util";
-import { createApiToken } from "@/server/auth/api-tokens";
-import { openDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient, type Db } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
-import { AppError } from "@/server/errors";
-import { serializeUser } from "@/server/serializers/user";
-import { createAgency, createUser } from "@/server/services/users";
+import { createApiToken } from "@/server/access/api-tokens";
+import { openDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient, type Db } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
+import { AppError } from "@/server/kernel/errors";
+import { serializeUser } from "@/server/accounts/user-serializer";
+import { createAgency, createUser } from "@/server/accounts/users";
 
 class UsageError extends Error {}
 

@@ -3,7 +3,7 @@
  * and fails when it is over the 10 KB gzipped budget (DESIGN §10.4). Run by
  * `npm run build` and by scripts/start.ts before `next build`.
  */
-import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "../src/server/widget/loader-build";
+import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "../src/widget/build";
 
 const source = await buildWidgetLoader();
 const gz = gzippedSize(source);

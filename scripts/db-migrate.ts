@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: apply prisma/migrations to the configured (or embedded) database. */
-import { openDatabase } from "@/server/db/bootstrap";
-import { migrate } from "@/server/db/migrate";
+import { openDatabase } from "@/server/kernel/db/bootstrap";
+import { migrate } from "@/server/kernel/db/migrate";
 
 const database = await openDatabase();
 try {

@@ -1,7 +1,7 @@
 /** `npm run db:seed`: the demo data of the first start, on demand (on an empty database). */
-import { openDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
+import { openDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 
 const database = await openDatabase();

@@ -9,11 +9,11 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
-import { env } from "@/server/env";
-import { isApiPath, securityHeaders } from "@/server/security/headers";
-import { giveEmptyErrorsAJsonBody } from "@/server/security/json-errors";
-import { earlyRefusal } from "@/server/security/request-guard";
-import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
+import { env } from "@/server/kernel/env";
+import { isApiPath, securityHeaders } from "@/server/kernel/security/headers";
+import { giveEmptyErrorsAJsonBody } from "@/server/kernel/security/json-errors";
+import { earlyRefusal } from "@/server/kernel/security/request-guard";
+import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
 
 const argv = process.argv.slice(2);
 const arg = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);

@@ -7,13 +7,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createApiToken } from "@/server/auth/api-tokens";
-import { openDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
+import { createApiToken } from "@/server/access/api-tokens";
+import { openDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
-import { env, EnvError } from "@/server/env";
-import { startWorkers, workersShuttingDown } from "@/server/jobs/runner";
+import { env, EnvError } from "@/server/kernel/env";
+import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
 import { buildIsFresh } from "./lib/build";
 
 const dev = process.argv.includes("--dev");

@@ -1,7 +1,7 @@
 /** `npm run worker`: background workers only, for running more of them beside the app (DESIGN §11). */
-import { openDatabase } from "@/server/db/bootstrap";
-import { migrate } from "@/server/db/migrate";
-import { startWorkers, workersShuttingDown } from "@/server/jobs/runner";
+import { openDatabase } from "@/server/kernel/db/bootstrap";
+import { migrate } from "@/server/kernel/db/migrate";
+import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
 
 const database = await openDatabase();
 await migrate(database.url);

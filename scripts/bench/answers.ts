@@ -11,12 +11,12 @@
 import path from "node:path";
 import OpenAI from "openai";
 import pg from "pg";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
-import { chargeAnswer } from "@/server/services/credits";
-import { searchPassages } from "@/server/retrieval/search";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
+import { chargeAnswer } from "@/server/workspaces/credits";
+import { searchPassages } from "@/server/training/retrieval/search";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 import { startOpenAiStub } from "../../tests/helpers/openai-stub";
 
@@ -38,8 +38,8 @@ export async function runAnswersBenchmark() {
   // Read once by src/server/env.ts on first use, which comes after this.
   process.env.OPENAI_BASE_URL = stub.baseURL;
   delete process.env.OPENAI_API_KEY;
-  const { answerQuestion } = await import("@/server/answers/answer-service");
-  const { setTeamKey } = await import("@/server/answers/llm-keys");
+  const { answerQuestion } = await import("@/server/conversations/engine");
+  const { setTeamKey } = await import("@/server/conversations/llm-provider");
 
   const server = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench/answers-pg"), ephemeral: true });
   {

@@ -6,11 +6,11 @@
  */
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
-import { chargeAnswer } from "@/server/services/credits";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
+import { chargeAnswer } from "@/server/workspaces/credits";
 
 export async function runCreditsBenchmark() {
   // Stopping the server ends pooled connections; that is expected here.

@@ -14,10 +14,10 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { NextRequest } from "next/server";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
 import { seedRestFixture } from "./rest-fixtures";
 import { backendsOf, cpuSeconds } from "./rest-profile";
 
@@ -43,8 +43,8 @@ export async function runRestBridgeBenchmark() {
     const fixture = await seedRestFixture(db, "http://127.0.0.1:3000");
     await db.$disconnect();
     const statements = countStatements();
-    const { restRoutes, unknownRoutes } = await import("@/server/rest/bridge");
-    const { restEndpoints } = await import("@/server/rest/registry");
+    const { restRoutes, unknownRoutes } = await import("@/server/transport/rest/bridge");
+    const { restEndpoints } = await import("@/server/transport/rest/registry");
     const gets = [...restEndpoints()].filter(([, endpoints]) => endpoints.some((e) => e.method === "GET")).map(([template]) => template);
 
     const rows: string[] = [];
@@ -81,7 +81,7 @@ rest-bridge benchmark — the /v1 route handlers in process, without Next; ${IN_
   ${"what".padEnd(56)} ${"status".padStart(6)} ${"CPU ms/req".padStart(10)} ${"statements".padStart(11)} ${"PG CPU ms/req".padStart(12)}
 ${rows.join("\n")}
 `);
-    const { getDb } = await import("@/server/db/client");
+    const { getDb } = await import("@/server/kernel/db/client");
     await getDb().$disconnect();
   } finally {
     await pgServer.stop();

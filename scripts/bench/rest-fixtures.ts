@@ -4,12 +4,12 @@
  * grown to a realistic agency — a few dozen chatbots, a webhook with a page of
  * deliveries — and the ids every documented GET needs.
  */
-import { createApiToken } from "@/server/auth/api-tokens";
+import { createApiToken } from "@/server/access/api-tokens";
 import { ownedAgency } from "@/server/access/agency";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { seedDemoData } from "@/server/demo/seed";
-import { allowedDomain } from "@/server/domain/widget-embedding";
-import { createWebhook } from "@/server/services/webhooks";
+import { allowedDomain } from "@/server/chatbots/widget-embedding";
+import { createWebhook } from "@/server/webhooks/endpoints";
 
 export const EXTRA_CHATBOTS = 30;
 const DELIVERIES = 300;

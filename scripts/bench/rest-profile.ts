@@ -10,10 +10,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
 import { startProductionServer } from "../lib/app-server";
 import { chatTargets, documentedGets, dynamicNoopTarget, ensureProductionBuild, measure, noopTarget } from "./rest";
 import { seedRestFixture } from "./rest-fixtures";

@@ -15,12 +15,12 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
-import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/retrieval/sql";
-import { searchPassages } from "@/server/retrieval/search";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
+import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training/retrieval/sql";
+import { searchPassages } from "@/server/training/retrieval/search";
 
 const DATA_DIR = path.resolve(".data/bench");
 const DATABASE = "bench_retrieval";

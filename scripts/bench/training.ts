@@ -13,9 +13,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 500);
 const WORDS = "bread oven flour butter harbour morning sourdough rye spelt cinnamon cardamom lemon cake bun loaf crust crumb dough yeast salt water honey seed oat barley coffee tea pier boat sail gull wind tide".split(" ");
@@ -32,14 +32,14 @@ function pageHtml(i: number): string {
 export async function runTrainingBenchmark() {
   process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
   process.env.CRAWL_MAX_PAGES = String(PAGES + 10);
-  const { env } = await import("@/server/env");
-  const { startWorkers } = await import("@/server/jobs/runner");
-  const { crawlFetch } = await import("@/server/crawler/fetch");
-  const { createSource } = await import("@/server/services/source-training");
-  const { parseHtml, extractHtmlDocument } = await import("@/server/retrieval/extract");
-  const { readPageMeta } = await import("@/server/crawler/html-meta");
-  const { chunkDocument } = await import("@/server/retrieval/chunk");
-  const { indexSource } = await import("@/server/retrieval/index-source");
+  const { env } = await import("@/server/kernel/env");
+  const { startWorkers } = await import("@/server/transport/workers");
+  const { crawlFetch } = await import("@/server/training/crawler/fetch");
+  const { createSource } = await import("@/server/training/sources");
+  const { parseHtml, extractHtmlDocument } = await import("@/server/training/retrieval/extract");
+  const { readPageMeta } = await import("@/server/training/crawler/html-meta");
+  const { chunkDocument } = await import("@/server/training/retrieval/chunk");
+  const { indexSource } = await import("@/server/training/retrieval/index-source");
 
   const bodies = Array.from({ length: PAGES }, (_, i) => pageHtml(i));
   const sitemap = `<?xml version="1.0"?><urlset>${bodies.map((_, i) => `<url><loc>BASE/page/${i}</loc></url>`).join("")}</urlset>`;

@@ -15,10 +15,10 @@
 import { mkdirSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import path from "node:path";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
 import { startProductionServer } from "../lib/app-server";
 import { agencyOwner, chatbot, clientWorkspace } from "../../tests/helpers/fixtures";
 import { largePdf, largeText, quantile, rssBytes, smallDocx, uploadFile, watchServer, zipBombDocx } from "../../tests/helpers/upload-fixtures";

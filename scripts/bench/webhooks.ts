@@ -17,9 +17,9 @@ import path from "node:path";
 import pg from "pg";
 import { generate } from "selfsigned";
 import { Agent, request } from "undici";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { createPrismaClient } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { migrate } from "@/server/kernel/db/migrate";
 import { enqueueDeliveries } from "@/server/webhooks/dispatch";
 import { profileSelfTime, startCpuCount, withDescendants } from "./process-cpu";
 

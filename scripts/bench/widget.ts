@@ -11,12 +11,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
-import { createApiToken } from "@/server/auth/api-tokens";
-import { ensureDatabase } from "@/server/db/bootstrap";
-import { createPrismaClient } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
-import { migrate } from "@/server/db/migrate";
-import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "@/server/widget/loader-build";
+import { createApiToken } from "@/server/access/api-tokens";
+import { ensureDatabase } from "@/server/kernel/db/bootstrap";
+import { createPrismaClient } from "@/server/kernel/db/client";
+import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
+import { migrate } from "@/server/kernel/db/migrate";
+import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "@/widget/build";
 import { startProductionServer } from "../lib/app-server";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 

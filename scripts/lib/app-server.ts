@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "@/server/db/embedded";
+import { freePort } from "@/server/kernel/db/embedded";
 
 export interface ProductionServer {
   baseUrl: string;

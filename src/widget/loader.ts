@@ -6,7 +6,7 @@
  * before the visitor interacts; it sets no cookies and stores nothing on the
  * host page.
  */
-import { textOnAccent } from "../server/domain/text-on-accent";
+import { textOnAccent } from "@/shared/text-on-accent";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
 
 interface Config {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { INTEGRATIONS } from "@/server/domain/integrations";
-import { OFFSET_TIMESTAMP } from "@/server/lib/timestamps";
+import type { Db } from "@/server/kernel/db/client";
+import { INTEGRATIONS } from "@/server/workspaces/integrations";
+import { OFFSET_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";

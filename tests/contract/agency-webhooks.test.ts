@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
+import type { Db } from "@/server/kernel/db/client";
+import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/server/auth/api-tokens";
-import type { Db } from "@/server/db/client";
+import { createApiToken } from "@/server/access/api-tokens";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, userWithToken } from "../helpers/fixtures";
 import { contact, conversation, feedback, link, linkClick, visitor, widgetEvent } from "../helpers/analytics-fixtures";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
-import { PEER_ADDRESS_HEADER } from "@/server/security/peer-address";
+import type { Db } from "@/server/kernel/db/client";
+import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
+import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
+import type { Db } from "@/server/kernel/db/client";
+import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, sources, suggestedMessages, teamMember, updatedAnswers, userWithToken } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
+import { appRouter } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { hostileString, jsonValue } from "../helpers/fuzz-values";

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/server/auth/api-tokens";
-import type { Db } from "@/server/db/client";
+import { createApiToken } from "@/server/access/api-tokens";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { startProductionServer } from "../../scripts/lib/app-server";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { onCleanup } from "../helpers/cleanup";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
-import { MICRO_TIMESTAMP } from "@/server/lib/timestamps";
+import { createCaller } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
+import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, conversations, userWithToken } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";

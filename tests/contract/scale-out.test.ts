@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/server/auth/api-tokens";
-import type { Db } from "@/server/db/client";
-import { createWebhook } from "@/server/services/webhooks";
+import { createApiToken } from "@/server/access/api-tokens";
+import type { Db } from "@/server/kernel/db/client";
+import { createWebhook } from "@/server/webhooks/endpoints";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";

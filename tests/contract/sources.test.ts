@@ -1,7 +1,7 @@
 import type { Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { startWorkers } from "@/server/jobs/runner";
+import type { Db } from "@/server/kernel/db/client";
+import { startWorkers } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from "../helpers/fixtures";
 import { waitFor } from "../helpers/https-receiver";

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";

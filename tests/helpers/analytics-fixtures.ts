@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 
 /** Small builders for hand-made analytics traffic: every row gets an explicit time. */
 

@@ -1,5 +1,5 @@
-import type { Db } from "@/server/db/client";
-import { indexSource } from "@/server/retrieval/index-source";
+import type { Db } from "@/server/kernel/db/client";
+import { indexSource } from "@/server/training/retrieval/index-source";
 
 /** A trained `text` source indexed through the retrieval module (never chunks written by hand). */
 export async function trainedTextSource(db: Db, chatbotId: string, doc: { title: string; url?: string | null; sections: Array<{ heading?: string; text: string }> }) {

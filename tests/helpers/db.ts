@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPrismaClient, type Db } from "@/server/db/client";
-import { listMigrations, migrate } from "@/server/db/migrate";
+import { createPrismaClient, type Db } from "@/server/kernel/db/client";
+import { listMigrations, migrate } from "@/server/kernel/db/migrate";
 import { onCleanup } from "./cleanup";
 
 export interface TestDatabase {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/server/db/client";
-import { createApiToken } from "@/server/auth/api-tokens";
-import { createAgency, createUser } from "@/server/services/users";
+import type { Db } from "@/server/kernel/db/client";
+import { createApiToken } from "@/server/access/api-tokens";
+import { createAgency, createUser } from "@/server/accounts/users";
 
 const unique = () => randomBytes(4).toString("hex");
 

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { onCleanup } from "./cleanup";
 import { createTestDatabase } from "./db";
 import { agencyOwner } from "./fixtures";

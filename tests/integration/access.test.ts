@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Context } from "@/server/api/trpc";
-import type { Db } from "@/server/db/client";
-import { createWebhook } from "@/server/services/webhooks";
+import { createCaller } from "@/server/transport/root";
+import type { Context } from "@/server/access/procedures";
+import type { Db } from "@/server/kernel/db/client";
+import { createWebhook } from "@/server/webhooks/endpoints";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from "../helpers/fixtures";
 

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authenticateToken } from "@/server/auth/api-tokens";
-import { verifyPassword } from "@/server/auth/password";
-import type { Db } from "@/server/db/client";
+import { authenticateToken } from "@/server/access/api-tokens";
+import { verifyPassword } from "@/server/access/password";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 
 /** The operator CLI as operators and scripts run it: a separate process with JSON on stdout. */

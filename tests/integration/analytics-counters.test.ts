@@ -1,6 +1,6 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { conversation, feedback, visitor, widgetEvent } from "../helpers/analytics-fixtures";

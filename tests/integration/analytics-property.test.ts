@@ -1,7 +1,7 @@
 import { Logger, runMigrations } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
+import { createCaller } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 

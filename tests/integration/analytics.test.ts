@@ -1,8 +1,8 @@
 import { Logger, runMigrations } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Context } from "@/server/api/trpc";
-import type { Db } from "@/server/db/client";
+import { createCaller } from "@/server/transport/root";
+import type { Context } from "@/server/access/procedures";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, userWithToken } from "../helpers/fixtures";
 import { contact, conversation, feedback, link, linkClick, visitor, widgetEvent } from "../helpers/analytics-fixtures";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import { authenticateToken } from "@/server/auth/api-tokens";
-import type { Db } from "@/server/db/client";
+import { createCaller } from "@/server/transport/root";
+import { authenticateToken } from "@/server/access/api-tokens";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { userWithToken } from "../helpers/fixtures";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { applyDelta, balance, chargeDelta, exhaustionChange, remaining, standingOf, type CreditCounters } from "@/server/domain/credits";
-import { agencyPool, chargeAnswer } from "@/server/services/credits";
+import type { Db } from "@/server/kernel/db/client";
+import { applyDelta, balance, chargeDelta, exhaustionChange, remaining, standingOf, type CreditCounters } from "@/server/workspaces/credit-rules";
+import { agencyPool, chargeAnswer } from "@/server/workspaces/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Context, ErrorData } from "@/server/api/trpc";
-import type { Db } from "@/server/db/client";
+import { createCaller } from "@/server/transport/root";
+import type { Context, ErrorData } from "@/server/access/procedures";
+import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { trpcFailure } from "../helpers/trpc-failure";
 import { chatbot, clientWorkspace, suggestedMessages, updatedAnswers, userWithToken, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
@@ -107,7 +107,7 @@ describe("chatbots.update", () => {
     const bot = await newBot();
     // What the browser receives from /api/trpc: the error formatter's data.fieldErrors.
     const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
-    const { appRouter } = await import("@/server/api/root");
+    const { appRouter } = await import("@/server/transport/root");
     const res = await fetchRequestHandler({
       endpoint: "/api/trpc",
       router: appRouter,
@@ -311,7 +311,7 @@ describe("chatbots.sources.listWithReasons", () => {
 
 describe("the access layer agrees with the visible chatbot list", () => {
   it("finds every chatbot of /v1/me/chatbots and nothing else", async () => {
-    const { readableChatbot } = await import("@/server/access");
+    const { readableChatbot } = await import("@/server/access/lookups");
     const resolveChatbotRole = (db: Db, userId: string, id: string) => readableChatbot(db, userId, id).catch(() => null);
     const personal = await userWithToken(db);
     const own = await chatbot(db, personal.user.currentTeamId!, personal.user.id, "Own");

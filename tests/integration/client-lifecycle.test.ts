@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Context } from "@/server/api/trpc";
-import type { Db } from "@/server/db/client";
-import { runLowCreditAlerts } from "@/server/services/lifecycle";
+import { createCaller } from "@/server/transport/root";
+import type { Context } from "@/server/access/procedures";
+import type { Db } from "@/server/kernel/db/client";
+import { runLowCreditAlerts } from "@/server/workspaces/lifecycle";
 import { createTestDatabase } from "../helpers/db";
 import { trpcFailure } from "../helpers/trpc-failure";
 import { agencyOwner, chatbot, clientWorkspace, conversations, sources, teamMember } from "../helpers/fixtures";
@@ -19,7 +19,7 @@ const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "sess
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ({ db } = await createTestDatabase());
-  const { env } = await import("@/server/env");
+  const { env } = await import("@/server/kernel/env");
   Object.assign(env(), { SMTP_URL: smtp.url });
   owner = await agencyOwner(db);
 });

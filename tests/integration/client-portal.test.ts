@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Context } from "@/server/api/trpc";
-import type { Db } from "@/server/db/client";
-import { authOptions } from "@/server/auth/session";
-import { portalContext } from "@/server/services/portal";
+import { createCaller } from "@/server/transport/root";
+import type { Context } from "@/server/access/procedures";
+import type { Db } from "@/server/kernel/db/client";
+import { authOptions } from "@/server/access/session";
+import { portalContext } from "@/server/accounts/portal";
 import { createTestDatabase } from "../helpers/db";
 import { trpcFailure } from "../helpers/trpc-failure";
 import { teamMember, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   ({ db } = await createTestDatabase());
-  const { env } = await import("@/server/env");
+  const { env } = await import("@/server/kernel/env");
   Object.assign(env(), { SMTP_URL: smtp.url });
   // next-auth's jwt callback reads the database through the app's own client.
   (globalThis as { prisma?: Db }).prisma = db;
@@ -157,7 +157,7 @@ describe("account", () => {
     await callerFor(member.user).account.changePassword({ current_password: "password-123", new_password: "another-pass-1" });
     const row = await db.user.findUniqueOrThrow({ where: { id: member.user.id } });
     expect(row.sessionsValidAfter).not.toBeNull();
-    const { verifyPassword } = await import("@/server/auth/password");
+    const { verifyPassword } = await import("@/server/access/password");
     expect(await verifyPassword("another-pass-1", row.passwordHash!)).toBe(true);
   });
 
@@ -190,7 +190,7 @@ describe("account", () => {
     const weak = await trpcFailure(anonymous().account.resetPassword({ token, password: "short" }));
     expect(weak.errors).toHaveProperty("password");
     await anonymous().account.resetPassword({ token, password: "brand-new-pass" });
-    const { verifyPassword } = await import("@/server/auth/password");
+    const { verifyPassword } = await import("@/server/access/password");
     expect(await verifyPassword("brand-new-pass", (await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).passwordHash!)).toBe(true);
 
     expect(await anonymous().account.resetLinkUsable({ token })).toEqual({ usable: false });
@@ -204,7 +204,7 @@ describe("account", () => {
     const sockets: Socket[] = [];
     const stalled = createServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
-    const { env } = await import("@/server/env");
+    const { env } = await import("@/server/kernel/env");
     const smtpUrl = env().SMTP_URL;
     Object.assign(env(), { SMTP_URL: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}` });
     try {
@@ -221,7 +221,7 @@ describe("account", () => {
   });
 
   it("limits reset requests per address and per IP, with the same answer whether the account exists or not", async () => {
-    const { env } = await import("@/server/env");
+    const { env } = await import("@/server/kernel/env");
     Object.assign(env(), { PASSWORD_RESET_PER_EMAIL: 2, PASSWORD_RESET_PER_IP: 5 });
     const from = (ip: string) => createCaller({ db, user: null, via: null, tokenId: null, requesterIp: ip });
     const before = smtp.messages.length;

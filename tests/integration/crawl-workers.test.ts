@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { leaseMs } from "@/server/crawler/crawl-pages";
-import { createSource } from "@/server/services/source-training";
+import type { Db } from "@/server/kernel/db/client";
+import { leaseMs } from "@/server/training/crawler/crawl-pages";
+import { createSource } from "@/server/training/sources";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { waitFor } from "../helpers/https-receiver";

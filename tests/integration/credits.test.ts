@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { messagesRemaining } from "@/server/domain/credits";
-import { agencyPool, canAnswer, chargeAnswer, renewDue, resetCredits, topUp } from "@/server/services/credits";
+import type { Db } from "@/server/kernel/db/client";
+import { messagesRemaining } from "@/server/workspaces/credit-rules";
+import { agencyPool, canAnswer, chargeAnswer, renewDue, resetCredits, topUp } from "@/server/workspaces/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 

@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toAppError } from "@/server/api/trpc";
-import { createPrismaClient, poolOf, type Db } from "@/server/db/client";
-import { freePort } from "@/server/db/embedded";
-import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { toAppError } from "@/server/access/procedures";
+import { createPrismaClient, poolOf, type Db } from "@/server/kernel/db/client";
+import { freePort } from "@/server/kernel/db/embedded";
+import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "@/server/auth/password";
-import { createCaller } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
+import { verifyPassword } from "@/server/access/password";
+import { createCaller } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
-import { answerQuestion } from "@/server/answers/answer-service";
+import { answerQuestion } from "@/server/conversations/engine";
 import { createTestDatabase } from "../helpers/db";
 
 describe("demo data", () => {

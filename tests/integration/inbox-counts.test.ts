@@ -1,7 +1,7 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { listVisibleChatbots } from "@/server/services/chatbots";
+import type { Db } from "@/server/kernel/db/client";
+import { listVisibleChatbots } from "@/server/chatbots/chatbot-list";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { conversation, visitor } from "../helpers/analytics-fixtures";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";

@@ -1,11 +1,11 @@
 import { Logger, runMigrations, runOnce } from "graphile-worker";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
-import { formatIsoDate, utcDay } from "@/server/domain/analytics-period";
-import { taskList } from "@/server/jobs/runner";
-import { resetInsightRequests } from "@/server/services/insights-queue";
+import { createCaller } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
+import { formatIsoDate, utcDay } from "@/server/analytics/period";
+import { taskList } from "@/server/transport/workers";
+import { resetInsightRequests } from "@/server/analytics/insights-queue";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { conversation, visitor } from "../helpers/analytics-fixtures";

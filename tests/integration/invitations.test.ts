@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
-import type { Db } from "@/server/db/client";
-import { verifyPassword } from "@/server/auth/password";
+import { createCaller } from "@/server/transport/root";
+import type { Db } from "@/server/kernel/db/client";
+import { verifyPassword } from "@/server/access/password";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, userWithToken } from "../helpers/fixtures";
 

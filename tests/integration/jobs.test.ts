@@ -1,7 +1,7 @@
 import { quickAddJob, runOnce } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { taskList } from "@/server/jobs/runner";
+import type { Db } from "@/server/kernel/db/client";
+import { taskList } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 describe("sendMail", () => {
   it("delivers through SMTP_URL to a real SMTP server", async () => {
-    const { sendMail } = await import("@/server/mail/mailer");
+    const { sendMail } = await import("@/server/kernel/mail/mailer");
     const result = await sendMail({ to: "owner@client.test", subject: "Escalation: a visitor asks for a human", text: "Hello" });
     expect(result.sent).toBe(true);
     const [mail] = await smtp.waitFor(1);
@@ -22,8 +22,8 @@ describe("sendMail", () => {
   });
 
   it("reports an unreachable server as not sent instead of throwing", async () => {
-    const { env } = await import("@/server/env");
-    const { sendMail } = await import("@/server/mail/mailer");
+    const { env } = await import("@/server/kernel/env");
+    const { sendMail } = await import("@/server/kernel/mail/mailer");
     const saved = env().SMTP_URL;
     // A port nothing listens on (the server is stopped, its port closed).
     const other = await startSmtpServer();

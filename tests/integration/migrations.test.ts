@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { listMigrations, migrate } from "@/server/db/migrate";
+import { listMigrations, migrate } from "@/server/kernel/db/migrate";
 import { createEmptyDatabase } from "../helpers/db";
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string) {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { poolOf } from "@/server/db/client";
-import { extractHtml, extractPlainText } from "@/server/retrieval/extract";
-import { indexSource, removeSourceChunks } from "@/server/retrieval/index-source";
-import { searchPassages } from "@/server/retrieval/search";
+import type { Db } from "@/server/kernel/db/client";
+import { poolOf } from "@/server/kernel/db/client";
+import { extractHtml, extractPlainText } from "@/server/training/retrieval/extract";
+import { indexSource, removeSourceChunks } from "@/server/training/retrieval/index-source";
+import { searchPassages } from "@/server/training/retrieval/search";
 import { createTestDatabase } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 

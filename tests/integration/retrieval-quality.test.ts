@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { extractDocx, extractHtml, extractPdf, type ExtractedDocument } from "@/server/retrieval/extract";
-import { indexSource } from "@/server/retrieval/index-source";
-import { searchPassages } from "@/server/retrieval/search";
+import type { Db } from "@/server/kernel/db/client";
+import { extractDocx, extractHtml, extractPdf, type ExtractedDocument } from "@/server/training/retrieval/extract";
+import { indexSource } from "@/server/training/retrieval/index-source";
+import { searchPassages } from "@/server/training/retrieval/search";
 import { createTestDatabase } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 

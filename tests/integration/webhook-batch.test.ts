@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { createWebhook } from "@/server/services/webhooks";
+import type { Db } from "@/server/kernel/db/client";
+import { createWebhook } from "@/server/webhooks/endpoints";
 import { attemptDeliveries } from "@/server/webhooks/attempt";
 import { DELIVERIES_PER_JOB, enqueueDeliveries } from "@/server/webhooks/dispatch";
 import { startReceiver } from "../helpers/https-receiver";

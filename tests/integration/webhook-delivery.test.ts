@@ -1,12 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
-import type { Db } from "@/server/db/client";
-import { startWorkers } from "@/server/jobs/runner";
-import { OFFSET_TIMESTAMP } from "@/server/lib/timestamps";
-import { chargeAnswer } from "@/server/services/credits";
-import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
-import { agencyWithWebhook } from "@/server/access";
+import type { Db } from "@/server/kernel/db/client";
+import { startWorkers } from "@/server/transport/workers";
+import { OFFSET_TIMESTAMP } from "@/server/kernel/lib/timestamps";
+import { chargeAnswer } from "@/server/workspaces/credits";
+import { createWebhook, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
+import { agencyWithWebhook } from "@/server/access/lookups";
 import { waitFor } from "../helpers/https-receiver";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 

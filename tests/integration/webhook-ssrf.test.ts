@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { attemptDelivery } from "@/server/webhooks/attempt";
-import { createWebhook, sendTestEvent, updateWebhook } from "@/server/services/webhooks";
-import { agencyWithWebhook } from "@/server/access";
+import { createWebhook, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
+import { agencyWithWebhook } from "@/server/access/lookups";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 
 /** With WEBHOOK_ALLOW_PRIVATE_NETWORKS off (the default), a receiver on a private address is refused at connect time. */

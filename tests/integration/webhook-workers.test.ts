@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db/client";
-import { createWebhook, sendTestEvent } from "@/server/services/webhooks";
-import { agencyWithWebhook } from "@/server/access";
+import type { Db } from "@/server/kernel/db/client";
+import { createWebhook, sendTestEvent } from "@/server/webhooks/endpoints";
+import { agencyWithWebhook } from "@/server/access/lookups";
 import { waitFor } from "../helpers/https-receiver";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
 import { killWorkerProcess, killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../src/server/db/embedded";
-import { migrate } from "../../src/server/db/migrate";
+import { startEmbeddedPostgres } from "../../src/server/kernel/db/embedded";
+import { migrate } from "../../src/server/kernel/db/migrate";
 
 /**
  * One embedded PostgreSQL for the whole run and a migrated template database;

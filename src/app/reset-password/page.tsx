@@ -3,8 +3,8 @@ import Link from "next/link";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { getBrand } from "@/components/portal/portal";
-import { getDb } from "@/server/db/client";
-import { resetTokenUsable } from "@/server/services/account";
+import { getDb } from "@/server/kernel/db/client";
+import { resetTokenUsable } from "@/server/accounts/account";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 export const dynamic = "force-dynamic";

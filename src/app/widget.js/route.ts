@@ -1,4 +1,4 @@
-import { widgetLoaderSource } from "@/server/widget/loader-build";
+import { widgetLoaderSource } from "@/widget/build";
 
 export const dynamic = "force-dynamic";
 

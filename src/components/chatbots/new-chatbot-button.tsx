@@ -15,8 +15,8 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createChatbotInput, LIMITS } from "@/server/domain/chatbot-settings";
-import { withFieldName } from "@/server/lib/zod-errors";
+import { createChatbotInput, LIMITS } from "@/server/chatbots/settings-rules";
+import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 
 type Form = z.input<typeof createChatbotInput>;

@@ -1,6 +1,6 @@
 "use client";
 
-import { isAccentColor } from "@/server/domain/accent-color";
+import { isAccentColor } from "@/shared/accent-color";
 import { Input } from "@/components/ui/input";
 import type { FieldControlProps } from "@/components/clients/form-field";
 

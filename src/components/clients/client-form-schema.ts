@@ -4,7 +4,7 @@
  * Inputs are strings as typed; the output is what the procedures take.
  */
 import { z } from "zod";
-import { isAccentColor } from "@/server/domain/accent-color";
+import { isAccentColor } from "@/shared/accent-color";
 import { INTEGRATIONS, type Integration } from "@/components/clients/integration-labels";
 import type { Client } from "@/components/clients/types";
 

@@ -1,4 +1,4 @@
-import { addMonths } from "@/server/domain/credits";
+import { addMonths } from "@/server/workspaces/credit-rules";
 import type { Client, OverviewClient } from "@/components/clients/types";
 
 const numberFormat = new Intl.NumberFormat();

@@ -1,4 +1,4 @@
-import { INTEGRATIONS, type Integration } from "@/server/domain/integrations";
+import { INTEGRATIONS, type Integration } from "@/server/workspaces/integrations";
 
 export { INTEGRATIONS, type Integration };
 

@@ -9,8 +9,8 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { EVENT_DESCRIPTIONS, isEventType } from "@/components/webhooks/types";
-import { EVENT_TYPES, type EventType } from "@/server/domain/webhook-events";
-import { withFieldName } from "@/server/lib/zod-errors";
+import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
+import { withFieldName } from "@/shared/zod-errors";
 
 /**
  * The endpoint form (create and edit). The url rule is the server's

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
-import { textOnAccent } from "@/server/domain/text-on-accent";
+import { textOnAccent } from "@/shared/text-on-accent";
 
 /** The message field: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ placeholder, accent, disabled, inputRef, onSend }: { placeholder: string; accent: string; disabled: boolean; inputRef: RefObject<HTMLTextAreaElement | null>; onSend: (text: string) => void }) {

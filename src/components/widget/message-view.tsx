@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/lib/cn";
-import { textOnAccent } from "@/server/domain/text-on-accent";
+import { textOnAccent } from "@/shared/text-on-accent";
 import type { StoredMessage } from "./conversation-store";
 import { linkify } from "./linkify";
 

@@ -1,8 +1,8 @@
 import { Prisma, type Team, type Webhook } from "@/generated/prisma/client";
-import { poolOf, type Db } from "@/server/db/client";
-import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/db/rows";
-import { AppError } from "@/server/errors";
-import { isUuid } from "@/server/lib/ids";
+import { poolOf, type Db } from "@/server/kernel/db/client";
+import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/kernel/db/rows";
+import { AppError } from "@/server/kernel/errors";
+import { isUuid } from "@/server/kernel/lib/ids";
 
 /** An agency: a team of kind `agency` on the agency plan. */
 export type Agency = Team;

@@ -1,8 +1,8 @@
 import type { Chatbot } from "@/generated/prisma/client";
-import { poolOf, type Db } from "@/server/db/client";
-import { modelOfRow } from "@/server/db/rows";
-import type { ChatbotRole } from "@/server/domain/permissions";
-import { isUuid } from "@/server/lib/ids";
+import { poolOf, type Db } from "@/server/kernel/db/client";
+import { modelOfRow } from "@/server/kernel/db/rows";
+import type { ChatbotRole } from "@/server/access/permissions";
+import { isUuid } from "@/server/kernel/lib/ids";
 import { editableOrForbidden, roleIn, visibleOrNotFound } from "@/server/access/roles";
 
 export interface ChatbotAccess {

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { canEditChatbot, effectiveRole, type ChatbotRole } from "@/server/domain/permissions";
-import { AppError } from "@/server/errors";
+import { canEditChatbot, effectiveRole, type ChatbotRole } from "@/server/access/permissions";
+import { AppError } from "@/server/kernel/errors";
 
 /**
  * How a caller's role in a team is read from the database: their membership

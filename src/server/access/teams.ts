@@ -1,7 +1,7 @@
 import type { Team } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
-import { canEditChatbot, type ChatbotRole } from "@/server/domain/permissions";
-import { isUuid } from "@/server/lib/ids";
+import type { Db } from "@/server/kernel/db/client";
+import { canEditChatbot, type ChatbotRole } from "@/server/access/permissions";
+import { isUuid } from "@/server/kernel/lib/ids";
 import { editableOrForbidden, roleIn, teamRoleRelations, visibleOrNotFound, visibleTeamsWhere } from "@/server/access/roles";
 
 export interface TeamAccess {

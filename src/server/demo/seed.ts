@@ -8,10 +8,10 @@
  * written with batched `createMany` calls inside one transaction, so a failure
  * leaves the database untouched.
  */
-import { indexSource } from "@/server/retrieval/index-source";
+import { indexSource } from "@/server/training/retrieval/index-source";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { addMonths } from "@/server/domain/credits";
-import { hashPassword } from "@/server/auth/password";
+import { addMonths } from "@/server/workspaces/credit-rules";
+import { hashPassword } from "@/server/access/password";
 import {
   ALL_INTEGRATIONS,
   CLOSER_REPLY,

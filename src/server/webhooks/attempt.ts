@@ -7,12 +7,12 @@
  * delivery: at most one attempt per lease across any number of workers, a
  * deactivated endpoint is not called, a blocked address is never retried.
  */
-import { poolOf, type Db, type Tx } from "@/server/db/client";
-import { NOT_SENT, RETRIES_EXHAUSTED } from "@/server/domain/webhook-events";
-import { nextAttemptDelay, parseRetryAfter } from "@/server/domain/webhook-retry";
-import { webhookHeaders } from "@/server/domain/webhook-signature";
-import { env } from "@/server/env";
-import { isBlockedError } from "@/server/net/guard";
+import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
+import { NOT_SENT, RETRIES_EXHAUSTED } from "@/server/webhooks/events";
+import { nextAttemptDelay, parseRetryAfter } from "@/server/webhooks/retry";
+import { webhookHeaders } from "@/server/webhooks/signature";
+import { env } from "@/server/kernel/env";
+import { isBlockedError } from "@/server/kernel/net/guard";
 import { deactivateGone, enqueueDeliveries } from "@/server/webhooks/dispatch";
 import { BlockedAddressError, postWebhook } from "@/server/webhooks/http-client";
 

@@ -7,9 +7,9 @@
  * `webhook-id`.
  */
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/db/client";
-import { NOT_SENT, subscribes } from "@/server/domain/webhook-events";
-import { isoOffset } from "@/server/lib/timestamps";
+import type { Db, Tx } from "@/server/kernel/db/client";
+import { NOT_SENT, subscribes } from "@/server/webhooks/events";
+import { isoOffset } from "@/server/kernel/lib/timestamps";
 
 export const DELIVERY_RETENTION_DAYS = 30;
 

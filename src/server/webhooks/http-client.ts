@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import tls from "node:tls";
 import { Agent, request } from "undici";
-import { env } from "@/server/env";
-import { assertLiteralHostAllowed, BlockedAddressError, guardedLookup, type NetPolicy } from "@/server/net/guard";
+import { env } from "@/server/kernel/env";
+import { assertLiteralHostAllowed, BlockedAddressError, guardedLookup, type NetPolicy } from "@/server/kernel/net/guard";
 
 /**
  * Outbound HTTP for webhook deliveries through the one SSRF guard

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
-import type { Tx } from "@/server/db/client";
+import type { Db } from "@/server/kernel/db/client";
+import type { Tx } from "@/server/kernel/db/client";
 
 /**
  * Writes one event to the outbox in the caller's transaction (DESIGN §9); the

@@ -1,5 +1,5 @@
-import { getDb } from "@/server/db/client";
-import { databaseUnavailable } from "@/server/errors";
+import { getDb } from "@/server/kernel/db/client";
+import { databaseUnavailable } from "@/server/kernel/errors";
 
 export const dynamic = "force-dynamic";
 

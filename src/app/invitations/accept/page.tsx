@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { BrandMark } from "@/components/portal/brand-mark";
 import { getBrand } from "@/components/portal/portal";
 import { AcceptInvitationForm } from "@/components/invitations/accept-invitation-form";
-import { createCaller } from "@/server/api/root";
-import { getDb } from "@/server/db/client";
+import { createCaller } from "@/server/transport/root";
+import { getDb } from "@/server/kernel/db/client";
 
 export const metadata: Metadata = { title: "Join a workspace" };
 export const dynamic = "force-dynamic";

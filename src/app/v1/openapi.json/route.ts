@@ -1,5 +1,5 @@
-import { json } from "@/server/rest/bridge";
-import { buildOpenApiDocument } from "@/server/rest/openapi";
+import { json } from "@/server/transport/rest/bridge";
+import { buildOpenApiDocument } from "@/server/transport/rest/openapi";
 
 export const dynamic = "force-dynamic";
 

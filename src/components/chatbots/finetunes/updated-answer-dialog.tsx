@@ -11,8 +11,8 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { UPDATED_ANSWER_LIMITS, updatedAnswerSchema, type UpdatedAnswerForm } from "@/server/domain/updated-answers";
-import { withFieldName } from "@/server/lib/zod-errors";
+import { UPDATED_ANSWER_LIMITS, updatedAnswerSchema, type UpdatedAnswerForm } from "@/server/chatbots/updated-answer-rules";
+import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 
 const FIELDS = ["question", "suggested_answer"] as const;

@@ -4,8 +4,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { cn } from "@/components/lib/cn";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { isAccentColor } from "@/server/domain/accent-color";
-import type { ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
+import { isAccentColor } from "@/shared/accent-color";
+import type { ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
 import { fieldId, useFieldError } from "./form-kit";
 
 const PRESETS = [

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { useFormContext, type FieldPath } from "react-hook-form";
-import type { ChatbotSettingsForm } from "@/server/domain/chatbot-settings";
-import { withFieldName } from "@/server/lib/zod-errors";
+import type { ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
+import { withFieldName } from "@/shared/zod-errors";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { describedBy, Field } from "@/components/ui/field";

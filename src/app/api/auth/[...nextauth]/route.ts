@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
-import { throttledCredentialsCallback } from "@/server/auth/sign-in-route";
-import { authOptions } from "@/server/auth/session";
+import { throttledCredentialsCallback } from "@/server/access/sign-in-route";
+import { authOptions } from "@/server/access/session";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { getDb } from "@/server/db/client";
-import { initialsAvatarSvg } from "@/server/lib/avatar";
-import { isUuid } from "@/server/lib/ids";
+import { getDb } from "@/server/kernel/db/client";
+import { initialsAvatarSvg } from "@/server/accounts/avatar";
+import { isUuid } from "@/server/kernel/lib/ids";
 
 export const dynamic = "force-dynamic";
 

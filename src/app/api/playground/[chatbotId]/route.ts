@@ -1,13 +1,13 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { chatInput } from "@/server/api/routers/chatbot-chat";
-import { createCaller } from "@/server/api/root";
-import { admitDashboardRequest } from "@/server/api/dashboard-transport";
-import { createContext, toAppError } from "@/server/api/trpc";
-import { clientIp } from "@/server/security/peer-address";
-import { AppError } from "@/server/errors";
-import { readJsonBody } from "@/server/rest/http";
-import { sseResponse } from "@/server/rest/sse";
+import { chatInput } from "@/server/conversations/chat-router";
+import { createCaller } from "@/server/transport/root";
+import { admitDashboardRequest } from "@/server/transport/dashboard";
+import { createContext, toAppError } from "@/server/access/procedures";
+import { clientIp } from "@/server/kernel/security/peer-address";
+import { AppError } from "@/server/kernel/errors";
+import { readJsonBody } from "@/server/kernel/http/bodies";
+import { sseResponse } from "@/server/kernel/http/sse";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { unknownRoutes } from "@/server/rest/bridge";
+import { unknownRoutes } from "@/server/transport/rest/bridge";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = unknownRoutes();

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { InstallPanel } from "@/components/chatbots/install/install-panel";
-import { getDb } from "@/server/db/client";
-import { env } from "@/server/env";
-import { AppError } from "@/server/errors";
-import { loadPublicChatbot } from "@/server/widget/public-chatbot";
+import { getDb } from "@/server/kernel/db/client";
+import { env } from "@/server/kernel/env";
+import { AppError } from "@/server/kernel/errors";
+import { loadPublicChatbot } from "@/server/chatbots/public-chatbot";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Install" };

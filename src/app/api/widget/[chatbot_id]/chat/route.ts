@@ -1,11 +1,11 @@
-import { answerQuestion } from "@/server/answers/answer-service";
-import { serializeAnswer } from "@/server/api/routers/chatbot-chat";
-import { getDb } from "@/server/db/client";
-import { parseOrThrow } from "@/server/lib/validate";
-import { sseResponse } from "@/server/rest/sse";
-import { widgetChatSchema } from "@/server/widget/chat";
-import { readWidgetBody, widgetHandler, widgetPreflight } from "@/server/widget/http";
-import { issueVisitorKey, ownConversationId, visitorKeyFromToken } from "@/server/widget/visitors";
+import { answerQuestion } from "@/server/conversations/engine";
+import { serializeAnswer } from "@/server/conversations/chat-router";
+import { getDb } from "@/server/kernel/db/client";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
+import { sseResponse } from "@/server/kernel/http/sse";
+import { widgetChatSchema } from "@/server/conversations/widget-chat-input";
+import { readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
+import { issueVisitorKey, ownConversationId, visitorKeyFromToken } from "@/server/conversations/visitors";
 
 export const dynamic = "force-dynamic";
 

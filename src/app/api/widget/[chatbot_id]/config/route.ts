@@ -1,6 +1,6 @@
-import { getDb } from "@/server/db/client";
-import { jsonResponse, widgetHandler, widgetPreflight } from "@/server/widget/http";
-import { widgetConfig } from "@/server/widget/config";
+import { getDb } from "@/server/kernel/db/client";
+import { jsonResponse, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
+import { widgetConfig } from "@/server/chatbots/widget-config";
 
 export const dynamic = "force-dynamic";
 

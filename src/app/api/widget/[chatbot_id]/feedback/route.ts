@@ -1,7 +1,7 @@
-import { getDb } from "@/server/db/client";
-import { parseOrThrow } from "@/server/lib/validate";
-import { recordWidgetFeedback, widgetFeedbackSchema } from "@/server/widget/feedback";
-import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/widget/http";
+import { getDb } from "@/server/kernel/db/client";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
+import { recordWidgetFeedback, widgetFeedbackSchema } from "@/server/conversations/feedback";
+import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,271 @@
+/**
+ * tRPC setup: the context (who is calling), the error shape, and the named
+ * procedures every router builds on.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { User } from "@/generated/prisma/client";
+import { getDb, type Db } from "@/server/kernel/db/client";
+import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
+import { getSessionUserId } from "@/server/access/session";
+import { clientIp as throttledIp } from "@/server/access/sign-in-throttle";
+import { AppError, databaseUnavailable, ERROR_TABLE, validationError, type FieldErrors } from "@/server/kernel/errors";
+import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
+import { zodFieldErrors } from "@/shared/zod-errors";
+import { assertNoNul } from "@/server/kernel/http/request-bounds";
+import {
+  agencyClientFrom,
+  agencyOrForbidden,
+  agencyWebhookFrom,
+  agencyWithClient,
+  agencyWithWebhook,
+  editableChatbot,
+  editableFrom,
+  editableTeam,
+  ownedAgency,
+  readableChatbot,
+  readableFrom,
+  readableTeam,
+  type AgencyScope,
+  type ChatbotAccess,
+} from "@/server/access/lookups";
+import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/access/params";
+import type { IdempotentEffect, KeyClaim } from "@/server/transport/rest/idempotency";
+
+export interface RestMeta {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Documented path, with `{param}` placeholders, e.g. `/v1/agency/clients/{client_id}`. */
+  path: string;
+  summary: string;
+  /** Success status; 200 unless given. */
+  status?: number;
+  idempotency?: "required" | "optional";
+  /**
+   * How the effect is tied to the Idempotency-Key (rest/idempotency.ts): `transaction` (the default) runs the
+   * procedure in one transaction with the stored response; `recorded`: the procedure cannot hold one (it waits
+   * on an LLM), writes `ctx.idempotency` with its effect and returns that effect on a retry.
+   */
+  idempotentEffect?: IdempotentEffect;
+  /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
+  multipart?: { files: string[]; maxBytes: number };
+  /** Top-level response fields shown once (a secret): an idempotent replay more than 24 h later answers them as null. */
+  shownOnce?: string[];
+  tags?: string[];
+  /** The body's `stream: true` asks for server-sent events: the procedure's `ctx.onDelta` receives the text as it comes. */
+  stream?: boolean;
+}
+
+export interface Meta {
+  rest?: RestMeta;
+}
+
+export interface Context {
+  db: Db;
+  user: User | null;
+  /** `token` for bearer-authenticated calls (REST), `session` for the dashboard. */
+  via: "token" | "session" | null;
+  tokenId: string | null;
+  /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
+  idempotencyKey?: string | null;
+  /** The REST request's claim of its Idempotency-Key, for `idempotentEffect: "recorded"` procedures. */
+  idempotency?: KeyClaim | null;
+  /** Streamed calls (REST `stream: true`, the playground): receives an answer's text as it becomes final. */
+  onDelta?: (content: string) => void;
+  /** The caller's IP (REST, widget), for the visitor's country. */
+  clientIp?: string | null;
+  /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
+  host?: string | null;
+  /** Dashboard calls: the client IP as the sign-in throttle sees it (security/peer-address `clientIp`), for public auth actions' limits. */
+  requesterIp?: string | null;
+  /**
+   * REST calls on a `{chatbot_id}` path: the chatbot and the token user's role in it, read with the token
+   * (`access` null: not found or not visible). `chatbotProcedure` applies its rule to it instead of reading again.
+   */
+  prefetchedChatbot?: { id: string; access: ChatbotAccess | null };
+  /**
+   * REST calls on a `/v1/agency/...` path: the user's agency and the path's client workspace or webhook
+   * endpoint, read with the token (null: none; undefined: not read). The agency procedures apply their rule
+   * to it (access/agency).
+   */
+  prefetchedAgency?: AgencyScope & { clientId?: string; webhookId?: string };
+}
+
+/**
+ * `allowSession: false` (the REST bridge): the bearer token only. `true` (the
+ * dashboard: /api/trpc, server components): the browser session only; an
+ * `Authorization` header is ignored there, so a token never reaches a
+ * dashboard procedure (DESIGN §13).
+ */
+export async function createContext(opts: {
+  headers: Headers;
+  allowSession: boolean;
+  chatbotId?: string;
+  /** An agency path: its `{client_id}` or `{webhook_id}`, if any. */
+  agency?: { clientId?: string; webhookId?: string };
+}): Promise<Context> {
+  const db = getDb();
+  if (!opts.allowSession) {
+    const token = bearerToken(opts.headers.get("authorization"));
+    const host = opts.headers.get("host");
+    if (token && opts.chatbotId !== undefined) {
+      const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
+      return { db, user: null, via: null, tokenId: null, host };
+    }
+    if (token && opts.agency) {
+      const auth = await authenticateTokenWithAgency(db, token, opts.agency);
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedAgency: { ...auth.scope, ...opts.agency } };
+      return { db, user: null, via: null, tokenId: null, host };
+    }
+    const auth = token ? await authenticateToken(db, token) : null;
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host };
+  }
+  const userId = await getSessionUserId();
+  const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host"), requesterIp: throttledIp(opts.headers) };
+}
+
+export interface ErrorData {
+  appCode: string;
+  httpStatus: number;
+  fieldErrors?: FieldErrors;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const app = toAppError(error);
+      return {
+        ...shape,
+        message: app.message,
+        data: { ...shape.data, appCode: app.code, httpStatus: app.status, fieldErrors: app.errors } satisfies ErrorData & typeof shape.data,
+      };
+    },
+  });
+
+/** Any error thrown inside a procedure, as the application error it stands for. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) return validationFrom(error.cause);
+    const entry = Object.entries(ERROR_TABLE).find(([, v]) => v.trpc === error.code);
+    if (entry && error.code !== "INTERNAL_SERVER_ERROR") return new AppError(entry[0] as keyof typeof ERROR_TABLE, error.message || undefined);
+  }
+  if (error instanceof ZodError) return validationFrom(error);
+  return new AppError("INTERNAL");
+}
+
+function validationFrom(error: ZodError): AppError {
+  return validationError(zodFieldErrors(error));
+}
+
+/** Services throw AppError and inputs fail zod: both travel as a TRPCError carrying the AppError. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && (result.error.cause instanceof AppError || result.error.cause instanceof ZodError)) {
+    const app = toAppError(result.error.cause);
+    result.error = new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * Defence in depth for token scope: a call authenticated by an API token may
+ * reach only the documented `/v1` operations (procedures with `meta.rest`).
+ */
+const tokenScope = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.tokenId !== null && !meta?.rest) {
+    throw new AppError("FORBIDDEN", "API tokens may call the documented /v1 operations only; this action needs a signed-in browser session.");
+  }
+  return next();
+});
+
+/**
+ * Text holding a NUL character cannot be stored (PostgreSQL `text`): every
+ * procedure's input is refused with the REST bridge's 422 before it runs, on
+ * every transport (dashboard, REST, the playground's direct call).
+ */
+const noNulInput = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput();
+  if (raw && typeof raw === "object") assertNoNul(raw as Record<string, unknown>);
+  else if (typeof raw === "string") assertNoNul({ input: raw });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(tokenScope).use(noNulInput);
+
+export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError("UNAUTHENTICATED");
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/*
+ * Resource-scoped procedures: each resolves its resource once, through
+ * `server/access`, and puts it (and the caller's role) on the context.
+ * Another tenant's or a malformed id is NOT_FOUND; a role too weak is
+ * FORBIDDEN. Extend the input with a further `.input(z.object({...}))`.
+ */
+
+/** The owner of a team on the agency plan; `ctx.agency` is that team. */
+export const agencyOwnerProcedure = authenticatedProcedure.use(async ({ ctx, next }) => {
+  const agency = ctx.prefetchedAgency ? agencyOrForbidden(ctx.prefetchedAgency.agency) : await ownedAgency(ctx.db, ctx.user.id);
+  return next({ ctx: { ...ctx, agency } });
+});
+
+/**
+ * One client workspace of the caller's agency (input `client_id`): `ctx.agency`, `ctx.client`, both read in
+ * one statement (FORBIDDEN without an agency, NOT_FOUND for another agency's or a deleted workspace).
+ */
+export const clientProcedure = authenticatedProcedure.input(clientIdParam).use(async ({ ctx, input, next }) => {
+  const prefetched = ctx.prefetchedAgency;
+  const { agency, client } =
+    prefetched?.clientId === input.client_id && prefetched.client !== undefined
+      ? agencyClientFrom(prefetched)
+      : await agencyWithClient(ctx.db, ctx.user.id, input.client_id);
+  return next({ ctx: { ...ctx, agency, client } });
+});
+
+/** One webhook endpoint of the caller's agency (input `webhook_id`): `ctx.agency`, `ctx.webhook`, read in one statement. */
+export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use(async ({ ctx, input, next }) => {
+  const prefetched = ctx.prefetchedAgency;
+  const { agency, webhook } =
+    prefetched?.webhookId === input.webhook_id && prefetched.webhook !== undefined
+      ? agencyWebhookFrom(prefetched)
+      : await agencyWithWebhook(ctx.db, ctx.user.id, input.webhook_id);
+  return next({ ctx: { ...ctx, agency, webhook } });
+});
+
+/** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
+const teamScoped = (resolve: typeof readableTeam) =>
+  authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
+    const { team, role } = await resolve(ctx.db, ctx.user.id, input.team_id);
+    return next({ ctx: { ...ctx, team, role } });
+  });
+
+/**
+ * A chatbot the caller may see (input `chatbot_id`): `ctx.chatbot`, `ctx.role`. The rule (`rule`) applies to
+ * the access read with the REST call's token when that was this chatbot's, else to a fresh read (`resolve`).
+ */
+const chatbotScoped = (resolve: typeof readableChatbot, rule: typeof readableFrom) =>
+  authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+    const prefetched = ctx.prefetchedChatbot;
+    const { chatbot, role } =
+      prefetched && prefetched.id === input.chatbot_id ? rule(prefetched.access) : await resolve(ctx.db, ctx.user.id, input.chatbot_id);
+    return next({ ctx: { ...ctx, chatbot, role } });
+  });
+
+/** One team, for reads. */
+export const teamProcedure = teamScoped(readableTeam);
+/** One team, FORBIDDEN when the caller's role may only read (a `member`): e.g. creating a chatbot in it. */
+export const teamEditProcedure = teamScoped(editableTeam);
+/** One chatbot, for reads. */
+export const chatbotProcedure = chatbotScoped(readableChatbot, readableFrom);
+/** One chatbot, FORBIDDEN when the caller's role may only read (a `member`). */
+export const chatbotEditProcedure = chatbotScoped(editableChatbot, editableFrom);

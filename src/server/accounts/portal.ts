@@ -1,0 +1,64 @@
+import type { Db } from "@/server/kernel/db/client";
+import { teamHostsChatbots } from "@/server/workspaces/agent-creation";
+import { effectiveRole, type ChatbotRole } from "@/server/access/permissions";
+import { navFor, type NavKey } from "@/server/access/portal-nav";
+import { canManageTeam } from "@/server/access/team-management";
+import { isUuid } from "@/server/kernel/lib/ids";
+
+/**
+ * What the portal shows a signed-in user (issue 13): the workspaces they work
+ * in with their role there, whether they own an agency, the client workspace
+ * an agency owner is "viewing as", and the navigation that follows from it.
+ */
+export interface PortalWorkspace {
+  id: string;
+  name: string;
+  kind: string;
+  role: ChatbotRole;
+  can_manage_team: boolean;
+}
+
+/** Workspaces (agency and client teams, never personal ones, archived ones left out) with the caller's role. */
+export async function listPortalWorkspaces(db: Db, userId: string): Promise<PortalWorkspace[]> {
+  const teams = await db.team.findMany({
+    where: {
+      archivedAt: null,
+      OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }],
+    },
+    include: { agency: { select: { ownerId: true, kind: true } }, memberships: { where: { userId }, select: { role: true } } },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  return teams.flatMap((team) => {
+    if (!teamHostsChatbots(team.kind)) return [];
+    const role = effectiveRole({
+      membershipRole: team.memberships[0]?.role ?? null,
+      ownsTeam: team.ownerId === userId,
+      ownsAgencyOfTeam: team.agency?.kind === "agency" && team.agency.ownerId === userId,
+    });
+    return role ? [{ id: team.id, name: team.name, kind: team.kind, role, can_manage_team: canManageTeam(role) }] : [];
+  });
+}
+
+export interface PortalContext {
+  agency: { id: string; name: string } | null;
+  viewAs: { id: string; name: string } | null;
+  workspaces: PortalWorkspace[];
+  nav: NavKey[];
+}
+
+/**
+ * `viewAsTeamId` (from the view-as cookie) counts only when it names a client
+ * workspace of an agency the user owns; anything else is ignored.
+ */
+export async function portalContext(db: Db, userId: string, viewAsTeamId: string | null): Promise<PortalContext> {
+  const [agency, workspaces] = await Promise.all([
+    db.team.findFirst({ where: { ownerId: userId, kind: "agency", plan: "agency" }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } }),
+    listPortalWorkspaces(db, userId),
+  ]);
+  const viewed =
+    agency && viewAsTeamId && isUuid(viewAsTeamId)
+      ? await db.team.findFirst({ where: { id: viewAsTeamId, agencyId: agency.id, kind: "client", archivedAt: null, deletedAt: null }, select: { id: true, name: true } })
+      : null;
+  const nav = navFor({ ownsAgency: agency !== null, viewingAsClient: viewed !== null, manageableTeams: workspaces.filter((w) => w.can_manage_team).length });
+  return { agency, viewAs: viewed, workspaces, nav };
+}

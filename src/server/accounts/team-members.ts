@@ -1,0 +1,130 @@
+import type { Team } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
+import { INVITATION_TTL_MS } from "@/server/accounts/invitation-token";
+import type { ChatbotRole, MembershipRole } from "@/server/access/permissions";
+import { invitationState, memberChangeRefusal } from "@/server/access/team-management";
+import { AppError, validationError } from "@/server/kernel/errors";
+import { isoOffset } from "@/server/kernel/lib/timestamps";
+import { isUuid } from "@/server/kernel/lib/ids";
+import { sendMail } from "@/server/kernel/mail/mailer";
+import { invitationMail } from "@/server/kernel/mail/templates";
+import { agencyOfTeam, brandForAgency } from "@/server/workspaces/brand";
+import { acceptUrl } from "@/server/accounts/invitations";
+
+/**
+ * Team management in a workspace (issue 13): members and their roles, pending
+ * invitations with resend and revoke. The caller's right to manage the team is
+ * checked by `teamAdminProcedure`; these functions take the checked team.
+ */
+
+export async function teamOverview(db: Db, team: Team, actor: { id: string; role: ChatbotRole }) {
+  const [memberships, invitations, agency] = await Promise.all([
+    db.membership.findMany({ where: { teamId: team.id }, include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.invitation.findMany({ where: { teamId: team.id, acceptedAt: null }, include: { invitedBy: true }, orderBy: { createdAt: "desc" } }),
+    agencyOfTeam(db, team),
+  ]);
+  const now = new Date();
+  const agencyOwner = team.kind === "client" && agency ? await db.user.findUnique({ where: { id: agency.ownerId } }) : null;
+  return {
+    team: { id: team.id, name: team.name, kind: team.kind },
+    your_role: actor.role,
+    agency_owner: agencyOwner ? { name: agencyOwner.name, email: agencyOwner.email, is_you: agencyOwner.id === actor.id } : null,
+    members: memberships.map((m) => ({
+      user_id: m.userId,
+      name: m.user.name,
+      email: m.user.email,
+      role: m.role,
+      is_you: m.userId === actor.id,
+      joined_at: isoOffset(m.createdAt),
+    })),
+    invitations: invitations
+      .map((i) => ({ i, state: invitationState(i, now) }))
+      .filter(({ state }) => state === "pending" || state === "expired")
+      .map(({ i, state }) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        state,
+        invited_by: i.invitedBy ? { name: i.invitedBy.name, email: i.invitedBy.email, is_you: i.invitedById === actor.id } : null,
+        created_at: isoOffset(i.createdAt),
+        expires_at: isoOffset(i.expiresAt),
+        accept_url: state === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
+      })),
+  };
+}
+
+async function membershipOf(db: Pick<Db, "membership">, teamId: string, userId: string) {
+  const membership = isUuid(userId) ? await db.membership.findUnique({ where: { teamId_userId: { teamId, userId } } }) : null;
+  if (!membership) throw new AppError("NOT_FOUND", "This person is not a member of the workspace.");
+  return membership;
+}
+
+/** Changes a member's role (newRole) or removes them (null), within the team-management rules. */
+export async function changeMember(db: Db, team: Team, actorId: string, userId: string, newRole: MembershipRole | null) {
+  return db.$transaction(async (tx) => {
+    // One change at a time per team, so two admins cannot demote each other into a team without one.
+    await tx.$queryRaw`SELECT id FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
+    const membership = await membershipOf(tx, team.id, userId);
+    const adminCount = await tx.membership.count({ where: { teamId: team.id, role: "admin" } });
+    const refusal = memberChangeRefusal({
+      actorUserId: actorId,
+      targetUserId: userId,
+      targetRole: membership.role,
+      newRole,
+      adminCount,
+      hasAgencyOwner: team.kind === "client" && team.agencyId !== null,
+      teamOwnerId: team.ownerId,
+    });
+    if (refusal) throw new AppError("RULE_VIOLATION", refusal);
+    if (newRole === null) {
+      await tx.membership.delete({ where: { id: membership.id } });
+      // Their current workspace no longer is one of theirs: the next page load picks another.
+      await tx.user.updateMany({ where: { id: userId, currentTeamId: team.id }, data: { currentTeamId: null } });
+    } else {
+      await tx.membership.update({ where: { id: membership.id }, data: { role: newRole } });
+    }
+  });
+}
+
+async function mailInvitation(db: Db, team: Team, invitation: { id: string; email: string; role: string; expiresAt: Date }, inviterName: string | null) {
+  const agency = await agencyOfTeam(db, team);
+  const url = acceptUrl(invitation.id, invitation.expiresAt, agency);
+  const mail = await sendMail(
+    invitationMail(brandForAgency(agency), { to: invitation.email, teamName: team.name, role: invitation.role, inviterName, acceptUrl: url, expiresAt: invitation.expiresAt }),
+  );
+  return { accept_url: url, mail_sent: mail.sent, mail_error: mail.sent ? null : mail.reason };
+}
+
+/** Invites someone by e-mail (the link is also returned, to share another way). */
+export async function inviteMember(db: Db, team: Team, actor: { id: string; name: string }, input: { email: string; role: MembershipRole }) {
+  const email = input.email.toLowerCase();
+  const existing = await db.membership.findFirst({ where: { teamId: team.id, user: { email } } });
+  if (existing) throw validationError({ email: ["This person is already a member of the workspace."] });
+  const invitation = await db.invitation.create({
+    data: { teamId: team.id, email, role: input.role, invitedById: actor.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+  });
+  return { id: invitation.id, email, role: invitation.role, ...(await mailInvitation(db, team, invitation, actor.name)) };
+}
+
+async function openInvitation(db: Db, teamId: string, invitationId: string) {
+  const invitation = isUuid(invitationId) ? await db.invitation.findFirst({ where: { id: invitationId, teamId } }) : null;
+  if (!invitation) throw new AppError("NOT_FOUND", "Invitation not found.");
+  const state = invitationState(invitation);
+  if (state === "accepted") throw new AppError("RULE_VIOLATION", "This invitation was already accepted.");
+  if (state === "revoked") throw new AppError("RULE_VIOLATION", "This invitation was revoked. Invite the person again.");
+  return invitation;
+}
+
+/** Sends the invitation again with a fresh week of validity (the old link keeps working until it expires). */
+export async function resendInvitation(db: Db, team: Team, actor: { id: string; name: string }, invitationId: string) {
+  const invitation = await openInvitation(db, team.id, invitationId);
+  const renewed = await db.invitation.update({ where: { id: invitation.id }, data: { expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } });
+  return { id: renewed.id, email: renewed.email, role: renewed.role, ...(await mailInvitation(db, team, renewed, actor.name)) };
+}
+
+/** Revokes an invitation: its link stops working at once. */
+export async function revokeInvitation(db: Db, team: Team, invitationId: string) {
+  const invitation = await openInvitation(db, team.id, invitationId);
+  const revoked = await db.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (revoked.count !== 1) throw new AppError("RULE_VIOLATION", "This invitation was accepted or revoked meanwhile.");
+}

@@ -1,0 +1,96 @@
+import type { JobHelpers, Task } from "graphile-worker";
+import { z } from "zod";
+import { formatIsoDate, resolvePeriod, utcDay } from "@/server/analytics/period";
+import { groupQuestions, type AskedQuestion } from "@/server/analytics/question-themes";
+
+/**
+ * `compute_insights`: the question themes of one chatbot and period
+ * (docs/analytics.md, "Insights"), stored in `insights`.
+ *
+ * - With `{ chatbotId, from, to }`: groups the visitor questions of the
+ *   conversations started in that period into answered and unanswered themes
+ *   and upserts the row. The analytics endpoint enqueues this for a period
+ *   that has no row yet.
+ * - Without a payload (daily cron): enqueues the dashboard's preset periods
+ *   (last 7, 30 and 90 days) for every chatbot with recent conversations, so
+ *   the usual views have themes before anyone asks.
+ */
+export const COMPUTE_INSIGHTS = "compute_insights";
+export const PRESET_DAYS = [7, 30, 90] as const;
+/** Distinct question texts considered per period (the most asked first). */
+export const MAX_DISTINCT_QUESTIONS = 20_000;
+
+const payloadSchema = z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() });
+export type ComputeInsightsPayload = z.infer<typeof payloadSchema>;
+
+export function insightsJobKey(p: ComputeInsightsPayload): string {
+  return `insights:${p.chatbotId}:${p.from}:${p.to}`;
+}
+
+export const computeInsights: Task = async (payload, helpers) => {
+  // The cron's payload is `{ _cron: {...} }`: no chatbot named means "every chatbot".
+  if (!payload || typeof payload !== "object" || !("chatbotId" in payload)) {
+    await enqueuePresetPeriods(helpers);
+    return;
+  }
+  const p = payloadSchema.parse(payload);
+  const period = resolvePeriod({ from: p.from, to: p.to }, new Date());
+  if (!period.ok) throw new Error(`compute_insights: invalid period ${p.from}..${p.to}`);
+  const { from, to, periodType } = period.period;
+
+  const { rows } = await helpers.query<{ text: string; answered: boolean; count: number }>(
+    `SELECT q.content AS text, coalesce(r.answered, false) AS answered, count(*)::int AS count
+       FROM conversations c
+       JOIN messages q ON q.conversation_id = c.id AND q.role = 'user'
+       LEFT JOIN LATERAL (
+         SELECT a.answered FROM messages a
+          WHERE a.conversation_id = q.conversation_id AND a.role = 'assistant' AND a.created_at >= q.created_at
+          ORDER BY a.created_at, a.id LIMIT 1
+       ) r ON true
+      WHERE c.chatbot_id = $1::uuid
+        AND c.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+        AND c.created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+      GROUP BY 1, 2
+      ORDER BY count DESC, text ASC
+      LIMIT $4`,
+    [p.chatbotId, from, to, MAX_DISTINCT_QUESTIONS],
+  );
+  const answered: AskedQuestion[] = [];
+  const unanswered: AskedQuestion[] = [];
+  for (const r of rows) (r.answered ? answered : unanswered).push({ text: r.text, count: r.count });
+
+  await helpers.query(
+    `INSERT INTO insights (chatbot_id, period_type, period_start, period_end, answered, unanswered)
+     SELECT $1::uuid, $2, $3::date, $4::date, $5::jsonb, $6::jsonb
+      WHERE EXISTS (SELECT 1 FROM chatbots WHERE id = $1::uuid)
+     ON CONFLICT (chatbot_id, period_type, period_start, period_end)
+     DO UPDATE SET answered = EXCLUDED.answered, unanswered = EXCLUDED.unanswered, created_at = now()`,
+    [
+      p.chatbotId,
+      periodType,
+      from,
+      to,
+      JSON.stringify({ insight_data: groupQuestions(answered) }),
+      JSON.stringify({ insight_data: groupQuestions(unanswered) }),
+    ],
+  );
+  helpers.logger.info(`insights for ${p.chatbotId} ${from}..${to}: ${rows.length} distinct questions`);
+};
+
+async function enqueuePresetPeriods(helpers: JobHelpers) {
+  const today = utcDay(new Date());
+  const longest = Math.max(...PRESET_DAYS);
+  const { rows } = await helpers.query<{ id: string }>(
+    `SELECT id::text AS id FROM chatbots b
+      WHERE deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM conversations c WHERE c.chatbot_id = b.id AND c.created_at >= now() - make_interval(days => $1))`,
+    [longest + 1],
+  );
+  for (const { id } of rows) {
+    for (const days of PRESET_DAYS) {
+      const job = { chatbotId: id, from: formatIsoDate(today - days), to: formatIsoDate(today) };
+      await helpers.addJob(COMPUTE_INSIGHTS, job, { jobKey: insightsJobKey(job), jobKeyMode: "preserve_run_at", maxAttempts: 3 });
+    }
+  }
+  helpers.logger.info(`queued insights for ${rows.length} chatbots (${PRESET_DAYS.join(", ")} days)`);
+}

@@ -1,0 +1,153 @@
+/**
+ * Pure period maths for analytics (docs/analytics.md): strict `YYYY-MM-DD`
+ * parsing, the defaults, the 366-day cap, the previous period, the list of
+ * days and the rounding rules. Days are UTC calendar days, held as whole
+ * numbers of days since 1970-01-01 so no time zone or DST can creep in.
+ */
+import type { FieldErrors } from "@/server/kernel/errors";
+
+/** Days since 1970-01-01 (UTC). */
+export type DayNumber = number;
+
+export const MAX_RANGE_DAYS = 366;
+/** `from` defaults to this many days before `to`'s default (today): 31 days inclusive. */
+export const DEFAULT_LOOKBACK_DAYS = 30;
+/** Ranges up to this many days get `weekly` insights, longer ones `monthly`. */
+export const WEEKLY_INSIGHTS_MAX_DAYS = 14;
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type InsightPeriodType = "weekly" | "monthly";
+
+export interface AnalyticsPeriod {
+  from: string;
+  to: string;
+  /** Days in [from, to], both included. */
+  days: number;
+  /** True when the requested range was longer than 366 days and `from` was moved. */
+  capped: boolean;
+  previousFrom: string;
+  previousTo: string;
+  periodType: InsightPeriodType;
+}
+
+export type PeriodResult = { ok: true; period: AnalyticsPeriod } | { ok: false; errors: FieldErrors };
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+function daysInMonth(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** Howard Hinnant's days_from_civil: proleptic Gregorian date to days since 1970-01-01. */
+function daysFromCivil(year: number, month: number, day: number): DayNumber {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function civilFromDays(days: DayNumber): { year: number; month: number; day: number } {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+/** A real calendar date written exactly `YYYY-MM-DD` (years 1000–9999), else null. `2026-02-30` is null. */
+export function parseIsoDate(value: string): DayNumber | null {
+  const m = ISO_DATE.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return daysFromCivil(year, month, day);
+}
+
+export function formatIsoDate(days: DayNumber): string {
+  const { year, month, day } = civilFromDays(days);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The UTC calendar day containing `now`. */
+export function utcDay(now: Date): DayNumber {
+  return Math.floor(now.getTime() / MS_PER_DAY);
+}
+
+export function insightPeriodType(days: number): InsightPeriodType {
+  return days <= WEEKLY_INSIGHTS_MAX_DAYS ? "weekly" : "monthly";
+}
+
+/**
+ * The analytics period for the `from` / `to` query parameters:
+ * - `to` defaults to today (UTC), `from` to 30 days before today;
+ * - either one that is not a real `YYYY-MM-DD` date, or `from` after `to`, is a validation error;
+ * - a range longer than 366 days keeps `to` and moves `from` to `to - 365 days` (366 days inclusive);
+ * - the previous period has the same number of days and ends the day before `from`.
+ */
+export function resolvePeriod(input: { from?: string; to?: string }, now: Date): PeriodResult {
+  const today = utcDay(now);
+  const errors: FieldErrors = {};
+  const parse = (field: "from" | "to", fallback: DayNumber): DayNumber | null => {
+    const raw = input[field];
+    if (raw === undefined) return fallback;
+    const day = parseIsoDate(raw);
+    if (day === null) errors[field] = [`The ${field} field must be a valid date in the format YYYY-MM-DD.`];
+    return day;
+  };
+  const to = parse("to", today);
+  let from = parse("from", today - DEFAULT_LOOKBACK_DAYS);
+  if (from === null || to === null) return { ok: false, errors };
+  if (from > to) return { ok: false, errors: { from: ["The from field must be a date before or equal to to."] } };
+
+  const capped = to - from + 1 > MAX_RANGE_DAYS;
+  if (capped) from = to - (MAX_RANGE_DAYS - 1);
+  const days = to - from + 1;
+  return {
+    ok: true,
+    period: {
+      from: formatIsoDate(from),
+      to: formatIsoDate(to),
+      days,
+      capped,
+      previousFrom: formatIsoDate(from - days),
+      previousTo: formatIsoDate(from - 1),
+      periodType: insightPeriodType(days),
+    },
+  };
+}
+
+/** Every day from `from` to `to`, both included, as `YYYY-MM-DD`. */
+export function dayList(from: string, to: string): string[] {
+  const start = parseIsoDate(from);
+  const end = parseIsoDate(to);
+  if (start === null || end === null) throw new Error(`invalid day range ${from}..${to}`);
+  const days: string[] = [];
+  for (let d = start; d <= end; d++) days.push(formatIsoDate(d));
+  return days;
+}
+
+/** 100 * part / whole rounded to 2 decimals; 0 when `whole` is 0. */
+export function percentage(part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Math.round((part * 10_000) / whole) / 100;
+}
+
+/** part / whole rounded to 2 decimals; 0 when `whole` is 0. */
+export function ratio2(part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Math.round((part * 100) / whole) / 100;
+}
+
+/** part / whole rounded half up to an integer; 0 when `whole` is 0. */
+export function ratioInt(part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Math.round(part / whole);
+}

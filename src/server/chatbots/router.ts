@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/access/procedures";
+import { chatbotFinetunesRouter } from "@/server/chatbots/finetunes-router";
+import { chatbotPromptsRouter } from "@/server/chatbots/prompts-router";
+import { chatbotSourcesRouter } from "@/server/training/router";
+import { listEditableTeams } from "@/server/access/lookups";
+import { teamHostsChatbots } from "@/server/workspaces/agent-creation";
+import { chatbotSettingsPatch, createChatbotInput } from "@/server/chatbots/settings-rules";
+import { CHATBOT_ROLES } from "@/server/access/permissions";
+import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
+import { chatbotOverview } from "@/server/chatbots/chatbot-list";
+import { createChatbot, updateChatbotSettings } from "@/server/chatbots/settings";
+
+const overviewSchema = z.object({
+  chatbot: z.object({ id: z.string(), name: z.string(), type: z.string(), team_id: z.string(), team_name: z.string() }),
+  role: z.enum(CHATBOT_ROLES),
+  can_edit: z.boolean(),
+  can_view_contacts: z.boolean(),
+});
+
+/** Chatbot read API (`/v1/{chatbot_id}`, prompts, sources, finetunes) and dashboard management. */
+export const chatbotsRouter = createTRPCRouter({
+  get: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}", summary: "The chatbot's settings", tags: ["Chatbot"] } })
+    .output(chatbotSettingsSchema)
+    .query(({ ctx }) => serializeChatbotSettings(ctx.chatbot)),
+
+  /** The dashboard's header: name, type, team and what the caller may do. */
+  overview: chatbotProcedure.output(overviewSchema).query(({ ctx }) => chatbotOverview(ctx.db, ctx.chatbot, ctx.role)),
+
+  /** Teams where the caller may create chatbots: never a personal team (no plan, no credits). */
+  editableTeams: authenticatedProcedure
+    .output(z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), role: z.enum(CHATBOT_ROLES) })))
+    .query(async ({ ctx }) => (await listEditableTeams(ctx.db, ctx.user.id)).filter((team) => teamHostsChatbots(team.kind))),
+
+  create: teamEditProcedure
+    .input(createChatbotInput)
+    .output(chatbotSettingsSchema)
+    .mutation(async ({ ctx, input }) => serializeChatbotSettings(await createChatbot(ctx.db, ctx.team, ctx.user.id, input))),
+
+  /** A partial settings update; only the fields sent change. */
+  update: chatbotEditProcedure
+    .input(chatbotSettingsPatch)
+    .output(chatbotSettingsSchema)
+    .mutation(({ ctx, input: { chatbot_id: _chatbotId, ...settings } }) => updateChatbotSettings(ctx.db, ctx.chatbot, settings)),
+
+  prompts: chatbotPromptsRouter,
+  sources: chatbotSourcesRouter,
+  finetunes: chatbotFinetunesRouter,
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { zodFieldErrors } from "@/shared/zod-errors";
+import { isPermutationOf, moveInOrder, suggestedMessageColumns, suggestedMessageSchema } from "./suggested-message-rules";
+
+const errorsOf = (input: unknown) => {
+  const result = suggestedMessageSchema.safeParse(input);
+  return result.success ? {} : zodFieldErrors(result.error);
+};
+
+describe("suggested message input", () => {
+  it("stores a message with its prompt and no action", () => {
+    const parsed = suggestedMessageSchema.parse({ type: "message", name: " Pricing ", prompt: " How much? ", url: "ignored" });
+    expect(suggestedMessageColumns(parsed)).toEqual({ type: "message", name: "Pricing", prompt: "How much?", action: null });
+  });
+
+  it("stores a link with action {url} and an empty prompt", () => {
+    const parsed = suggestedMessageSchema.parse({ type: "link", name: "Book", url: "https://example.com/book", prompt: "ignored" });
+    expect(suggestedMessageColumns(parsed)).toEqual({ type: "link", name: "Book", prompt: "", action: { url: "https://example.com/book" } });
+  });
+
+  it("names the missing or invalid field", () => {
+    expect(errorsOf({ type: "message", name: "A" })).toEqual({ prompt: ["The prompt field is required for a message."] });
+    expect(errorsOf({ type: "link", name: "A" })).toEqual({ url: ["The url field is required for a link."] });
+    expect(errorsOf({ type: "link", name: "A", url: "ftp://example.com" })).toEqual({ url: ["The url field must be an http:// or https:// URL."] });
+    expect(Object.keys(errorsOf({ type: "button", name: "", prompt: "x" })).sort()).toEqual(["name", "type"]);
+    expect(errorsOf({ type: "message", name: "x".repeat(81), prompt: "x" }).name?.[0]).toMatch(/80 characters/);
+  });
+});
+
+describe("ordering", () => {
+  const ids = ["a", "b", "c"];
+
+  it("moves one place up or down and stays put at the ends", () => {
+    expect(moveInOrder(ids, "b", "up")).toEqual(["b", "a", "c"]);
+    expect(moveInOrder(ids, "b", "down")).toEqual(["a", "c", "b"]);
+    expect(moveInOrder(ids, "a", "up")).toEqual(ids);
+    expect(moveInOrder(ids, "c", "down")).toEqual(ids);
+    expect(moveInOrder(ids, "x", "up")).toBeNull();
+  });
+
+  it("accepts a new order only when it is the same ids", () => {
+    expect(isPermutationOf(ids, ["c", "a", "b"])).toBe(true);
+    expect(isPermutationOf(ids, ["a", "b"])).toBe(false);
+    expect(isPermutationOf(ids, ["a", "b", "b"])).toBe(false);
+    expect(isPermutationOf(ids, ["a", "b", "d"])).toBe(false);
+    expect(isPermutationOf([], [])).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { Db } from "@/server/kernel/db/client";
+import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
+
+/** What the widget draws, nothing more: no prompts, no model, no domain id (DESIGN §10.4). */
+export const widgetConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  welcome_message: z.string(),
+  placeholder: z.string(),
+  accent_color: z.string(),
+  launcher_icon: z.string().nullable(),
+  launcher_text: z.string().nullable(),
+  header_icon: z.string().nullable(),
+  position: z.enum(["left", "right"]),
+  font_size: z.enum(["sm", "md", "lg"]),
+  header_size: z.enum(["sm", "md", "lg"]),
+  height: z.number().int(),
+  sources_label: z.string(),
+  enable_sources: z.boolean(),
+  hide_powered_by: z.boolean(),
+  enable_hide_chatbot: z.boolean(),
+  /** `message` sends its prompt; `link` opens its url in a new tab (counted as a link click). */
+  suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
+});
+
+export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+function linkUrl(action: unknown): string | null {
+  return action && typeof action === "object" && "url" in action && typeof action.url === "string" ? action.url : null;
+}
+
+export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<WidgetConfig> {
+  const suggestions = await db.suggestedMessage.findMany({
+    where: { chatbotId: chatbot.id },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    select: { id: true, type: true, name: true, prompt: true, action: true },
+  });
+  return {
+    id: chatbot.id,
+    name: chatbot.name,
+    welcome_message: chatbot.welcomeMessage,
+    placeholder: chatbot.placeholder,
+    accent_color: chatbot.accentColor,
+    launcher_icon: chatbot.launcherIcon,
+    launcher_text: chatbot.launcherText,
+    header_icon: chatbot.headerIcon,
+    position: oneOf(["left", "right"], chatbot.position, "right"),
+    font_size: oneOf(["sm", "md", "lg"], chatbot.fontSize, "md"),
+    header_size: oneOf(["sm", "md", "lg"], chatbot.headerSize, "md"),
+    height: chatbot.height,
+    sources_label: chatbot.sourcesLabel,
+    enable_sources: chatbot.enableSources,
+    hide_powered_by: chatbot.hidePoweredBy,
+    enable_hide_chatbot: chatbot.enableHideChatbot,
+    suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
+      const url = linkUrl(s.action);
+      if (s.type === "link") return url ? [{ id: s.id, type: "link" as const, name: s.name, prompt: "", url }] : [];
+      return [{ id: s.id, type: "message" as const, name: s.name, prompt: s.prompt || s.name, url: null }];
+    }),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The reply itself: updated answer → retrieval → generation (or the
+ * extractive answer) → shaping. Deltas go to `onDelta` as they are final.
+ */
+import type { Chatbot } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
+import { isExcludedTopic } from "@/server/conversations/rules/classify";
+import { composeExtractiveAnswer } from "@/server/conversations/rules/extractive";
+import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/conversations/rules/passages";
+import { buildChatMessages, type HistoryMessage } from "@/server/conversations/rules/prompt";
+import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
+import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";
+import { searchPassages } from "@/server/training/retrieval/search";
+import { generate } from "./generate";
+import type { LlmProvider } from "./llm-provider";
+
+export interface Reply {
+  content: string;
+  answered: boolean;
+  sources: UsedSource[];
+  providerError: string | null;
+  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default";
+}
+
+export interface ComposeInput {
+  chatbot: Chatbot;
+  question: string;
+  history: HistoryMessage[];
+  /** The chatbot's updated answers (read at admission). */
+  updatedAnswers: Array<{ question: string; suggestedAnswer: string }>;
+  tokenLimit: number | null;
+  provider: LlmProvider | null;
+  onDelta: (text: string) => void;
+}
+
+export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
+  const { chatbot, question } = input;
+  // An updated answer is served verbatim: no retrieval needed.
+  const updated = matchUpdatedAnswer(question, input.updatedAnswers);
+  if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
+  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK, language: chatbot.defaultLanguage });
+
+  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
+  const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
+  let providerError: string | null = null;
+  if (mode && input.provider) {
+    const generated = await streamGeneration(input, passages, mode);
+    if (generated.content) {
+      return { content: generated.content, answered: mode === "sources", sources: mode === "sources" ? sourcesOf(passages) : [], providerError: generated.error, via: mode === "sources" ? "generated" : "fallback" };
+    }
+    providerError = generated.error ?? "LLM provider returned an empty answer";
+  }
+  const extractive = composeExtractiveAnswer(question, passages);
+  if (extractive) return whole(input, { ...extractive, answered: true, providerError, via: "extractive" });
+  return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
+}
+
+/** A reply known in full: shaped (unless verbatim), then sent as one delta. */
+function whole(input: ComposeInput, reply: Reply, shape = true): Reply {
+  const content = shape ? shapeAnswer(reply.content, input.tokenLimit) : reply.content;
+  input.onDelta(content);
+  return { ...reply, content };
+}
+
+async function streamGeneration(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback") {
+  const { chatbot } = input;
+  const shaper = new StreamShaper(input.tokenLimit);
+  const { text, error } = await generate(
+    input.provider!,
+    {
+      model: chatbot.gptModel,
+      temperature: chatbot.temperature,
+      maxTokens: input.tokenLimit,
+      messages: buildChatMessages({
+        settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer },
+        passages,
+        history: input.history,
+        question: input.question,
+        mode,
+      }),
+    },
+    (delta) => {
+      const ready = shaper.push(delta);
+      if (ready) input.onDelta(ready);
+      return !shaper.overflowing;
+    },
+  );
+  if (!text.trim()) return { content: "", error };
+  const { content, rest } = shaper.finish();
+  if (rest) input.onDelta(rest);
+  return { content, error };
+}

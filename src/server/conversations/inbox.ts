@@ -1,0 +1,214 @@
+/**
+ * Conversations, their transcripts and contacts, for the REST API and the
+ * dashboard inbox. Services take the already-checked chatbot id.
+ */
+import type { Message } from "@/generated/prisma/client";
+import { poolOf, type Db } from "@/server/kernel/db/client";
+import { inboxCountsSql } from "@/server/conversations/inbox-counts";
+import { pageWithTotal } from "@/server/kernel/db/pages";
+import { modelOfRow } from "@/server/kernel/db/rows";
+import { AppError } from "@/server/kernel/errors";
+import { isUuid } from "@/server/kernel/lib/ids";
+import { serializeContact, serializeConversation, serializeMessage, type ListedContact, type ListedConversation } from "@/server/conversations/serializer";
+
+export type InboxFilter = "all" | "unread" | "archived" | "lead" | "escalated" | "negative";
+
+export interface ConversationQuery {
+  page: number;
+  per_page: number;
+  archived?: boolean;
+  filter?: InboxFilter;
+}
+
+/*
+ * The lists are one SQL statement each (db/pages.ts: the page and its total
+ * together), with only the columns their responses need and the visitor's
+ * country joined to the page's rows only (issue 14).
+ * tests/integration/access-hot-path.test.ts holds them to the filters' rules.
+ */
+
+/** Each inbox filter as a condition on `conversations c` (`$1` the chatbot, `$2` the archived flag or null). */
+const FILTER_SQL: Record<InboxFilter, string> = {
+  all: "true",
+  unread: "c.unread",
+  archived: "true",
+  lead: "EXISTS (SELECT 1 FROM contacts ct WHERE ct.visitor_id = c.visitor_id AND ct.chatbot_id = $1::uuid)",
+  escalated: "EXISTS (SELECT 1 FROM escalations e WHERE e.conversation_id = c.id)",
+  negative: "c.sentiment = 'negative'",
+};
+
+/** The archived flag a filter implies: "archived" lists archived ones, "unread" the inbox's (not archived) unless asked. */
+function archivedFor(q: ConversationQuery): boolean | null {
+  const filter = q.filter ?? "all";
+  if (filter === "archived") return true;
+  if (filter === "unread") return q.archived ?? false;
+  return q.archived ?? null;
+}
+
+/** One of the listed chatbot's inbox counts (`$1`), or an expression of them. */
+const inboxCount = (expr: string) => `(SELECT ${expr} FROM ${inboxCountsSql("$1::uuid")} counts)`;
+
+/**
+ * Each filter's total: from the chatbot's inbox counts where they hold it (every, archived or open
+ * conversations; the open unread ones), else a count of the matching conversations.
+ */
+function totalSql(filter: InboxFilter, where: string): string {
+  const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
+  const byArchived = `CASE WHEN $2::boolean IS NULL THEN ${inboxCount("counts.total")}
+                           WHEN $2::boolean THEN ${inboxCount("counts.total - counts.open")} ELSE ${inboxCount("counts.open")} END`;
+  if (filter === "all" || filter === "archived") return byArchived;
+  if (filter === "unread") return `CASE WHEN $2::boolean = false THEN ${inboxCount("counts.unread")} ELSE ${counted} END`;
+  return counted;
+}
+
+const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
+
+export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
+  const filter = q.filter ?? "all";
+  const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
+  const { rows, total } = await pageWithTotal<ConversationRow>(db, {
+    name: `conversations_page_${filter}`,
+    // The page from the (chatbot_id, last_message_at, id) index, the total from the inbox counts (or an
+    // index-only count), the country looked up for the page's rows only: no sort or window over every
+    // conversation.
+    text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
+                  ${totalSql(filter, where)} AS total_count
+             FROM (SELECT ${CONVERSATION_COLUMNS}
+                     FROM conversations c WHERE ${where}
+                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
+            ORDER BY p.last_message_at DESC, p.id DESC`,
+    countText: `SELECT ${totalSql(filter, where)} AS total_count`,
+    values: [chatbotId, archivedFor(q)],
+    page: q.page,
+    perPage: q.per_page,
+  });
+  return { current_page: q.page, data: rows.map((r) => serializeConversation(conversationOfRow(r))), per_page: q.per_page, total };
+}
+
+interface ConversationRow {
+  id: string;
+  chatbot_id: string;
+  visitor_id: string;
+  archived: boolean;
+  unread: boolean;
+  sentiment: string | null;
+  country_code: string | null;
+  message_count: number;
+  created_at: Date;
+  updated_at: Date;
+  last_message_at: Date;
+}
+
+function conversationOfRow(r: ConversationRow): ListedConversation {
+  return {
+    id: r.id,
+    chatbotId: r.chatbot_id,
+    visitorId: r.visitor_id,
+    archived: r.archived,
+    unread: r.unread,
+    sentiment: r.sentiment,
+    messageCount: r.message_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lastMessageAt: r.last_message_at,
+    visitor: { countryCode: r.country_code },
+  };
+}
+
+async function conversationOf(db: Db, chatbotId: string, id: string) {
+  const found = isUuid(id) ? await db.conversation.findFirst({ where: { id, chatbotId }, include: { visitor: { select: { countryCode: true } } } }) : null;
+  if (!found) throw new AppError("NOT_FOUND", "Conversation not found.");
+  return found;
+}
+
+/**
+ * One conversation with its transcript in ONE statement (issue 14): the
+ * conversation, its visitor's country, and the messages with their feedback
+ * aggregated as JSON in the transcript's order (timestamps travel as text and
+ * become Dates as pg would read them).
+ */
+export async function getConversation(db: Db, chatbotId: string, id: string) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { rows } = await poolOf(db).query<ConversationRow & { messages: MessageJson[] }>({
+    name: "conversation_with_messages",
+    text: `SELECT ${CONVERSATION_COLUMNS}, v.country_code,
+                  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'answered', m.answered,
+                                                              'sources', m.sources, 'rating', f.rating, 'created_at', m.created_at)
+                                            ORDER BY m.created_at ASC, m.role DESC), '[]'::json)
+                     FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
+                    WHERE m.conversation_id = c.id) AS messages
+             FROM conversations c JOIN visitors v ON v.id = c.visitor_id
+            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid`,
+    values: [id, chatbotId],
+  });
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Conversation not found.");
+  const { messages, ...conversation } = row;
+  return {
+    conversation: serializeConversation(conversationOfRow(conversation)),
+    messages: messages.map((m) => serializeMessage({ ...m, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
+  };
+}
+
+interface MessageJson {
+  id: string;
+  role: string;
+  content: string;
+  answered: boolean | null;
+  sources: Message["sources"];
+  rating: string | null;
+  created_at: string;
+}
+
+/** The inbox's detail: the transcript plus what the agency sees and the visitor does not. */
+export async function inboxConversation(db: Db, chatbotId: string, id: string, opts: { markRead: boolean; withContacts: boolean }) {
+  const detail = await getConversation(db, chatbotId, id);
+  if (opts.markRead && detail.conversation.unread) {
+    await db.conversation.update({ where: { id }, data: { unread: false } });
+    detail.conversation.unread = false;
+  }
+  const [providerErrors, escalations, contact] = await Promise.all([
+    db.message.findMany({ where: { conversationId: id, providerError: { not: null } }, select: { id: true, providerError: true } }),
+    db.escalation.findMany({ where: { conversationId: id }, orderBy: { createdAt: "asc" } }),
+    opts.withContacts ? db.contact.findFirst({ where: { chatbotId, visitorId: detail.conversation.visitor_id } }) : null,
+  ]);
+  return {
+    ...detail,
+    provider_errors: Object.fromEntries(providerErrors.map((m) => [m.id, m.providerError!])),
+    escalations: escalations.map((e) => ({ id: e.id, reason: e.reason, notification_status: e.notificationStatus, created_at: e.createdAt.toISOString() })),
+    contact: contact ? serializeContact(contact) : null,
+  };
+}
+
+export async function setConversationFlags(db: Db, chatbotId: string, id: string, flags: { unread?: boolean; archived?: boolean }) {
+  await conversationOf(db, chatbotId, id);
+  await db.conversation.update({ where: { id }, data: flags });
+}
+
+export async function listContacts(db: Db, chatbotId: string, page: number, perPage: number) {
+  const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
+    name: "contacts_page",
+    text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at,
+                  (SELECT count(*)::int FROM contacts WHERE chatbot_id = $1::uuid) AS total_count
+             FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    countText: "SELECT count(*)::int AS total_count FROM contacts WHERE chatbot_id = $1::uuid",
+    values: [chatbotId],
+    page,
+    perPage,
+  });
+  return { current_page: page, data: rows.map((r) => serializeContact(modelOfRow<ListedContact>(r))), per_page: perPage, total };
+}
+
+export async function listEscalations(db: Db, chatbotId: string) {
+  const rows = await db.escalation.findMany({ where: { chatbotId }, orderBy: { createdAt: "desc" }, take: 200 });
+  return rows.map((e) => ({
+    id: e.id,
+    conversation_id: e.conversationId,
+    reason: e.reason,
+    message: e.message,
+    notification_status: e.notificationStatus,
+    notification_error: e.notificationError,
+    notified_at: e.notifiedAt?.toISOString() ?? null,
+    created_at: e.createdAt.toISOString(),
+  }));
+}

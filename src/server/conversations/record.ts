@@ -1,0 +1,328 @@
+/**
+ * Recording an answered turn (DESIGN §10.2), in one transaction: the visitor,
+ * the conversation (unread until a member opens it), both messages (the
+ * assistant's with `answered`, its sources and any provider failure),
+ * sentiment and category, then leads and escalations with their outbox
+ * events and the escalation e-mail job, and the answer's charge. The message counter triggers keep
+ * analytics exact in the same transaction.
+ */
+import type { Prisma } from "@/generated/prisma/client";
+import type pg from "pg";
+import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
+import { categoryOf, conversationSentiment, sentimentOf } from "@/server/conversations/rules/classify";
+import { escalationReason, unansweredInARow } from "@/server/conversations/rules/escalation";
+import { detectContact, hasContact } from "@/server/conversations/rules/leads";
+import { mayEscalate } from "@/server/conversations/rules/turn-escalation";
+import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces/credit-rules";
+import type { UsedSource } from "@/server/conversations/rules/passages";
+import { AppError } from "@/server/kernel/errors";
+import type { Tx } from "@/server/kernel/db/client";
+import { emitEvent } from "@/server/webhooks/outbox";
+import { SEND_ESCALATION_EMAIL } from "@/server/conversations/escalation-email-job";
+import { recordEffect, type KeyClaim } from "@/server/transport/rest/idempotency";
+
+export interface VisitorFields {
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  custom_data?: unknown;
+}
+
+export interface TurnToRecord {
+  chatbot: {
+    id: string;
+    name: string;
+    teamId: string;
+    enableEscalations: boolean;
+    enableEscalationsNotification: boolean;
+    escalationsEmail: string;
+    escalateMessageThreshold: number;
+  };
+  agencyId: string | null;
+  conversationId: string | null;
+  visitor: { id: string | null; key: string; country: { code: string; name: string } | null; fields: VisitorFields | null };
+  question: string;
+  askedAt: Date;
+  answer: { id: string; content: string; answered: boolean; sources: UsedSource[]; providerError: string | null };
+  /** The admission's reservation (null: none, the team is not metered). */
+  charge: { metered: boolean; reservationId: string | null };
+  /** The REST request's Idempotency-Key claim: the answer's id is recorded on it with the turn (rest/idempotency.ts). */
+  idempotency?: KeyClaim | null;
+}
+
+export interface RecordedTurn {
+  conversationId: string;
+  visitorId: string;
+  message: { id: string; createdAt: Date };
+}
+
+export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
+  const fields = turn.visitor.fields ?? {};
+  const mayBeLead = hasContact(detectContact(turn.question, turn.visitor.country?.code ?? null)) || Boolean(clean(fields.email) || clean(fields.phone));
+  const { chatbot } = turn;
+  const escalationPossible = mayEscalate({ enabled: chatbot.enableEscalations, threshold: chatbot.escalateMessageThreshold, message: turn.question, answered: turn.answer.answered });
+  // Most turns are a plain question: one statement. Leads and turns that may escalate take the full transaction below.
+  if (!mayBeLead && !escalationPossible) return recordPlainTurn(db, turn);
+  return db.$transaction(async (tx) => {
+    if (turn.idempotency) await recordEffect((text, values) => tx.$executeRawUnsafe(text, ...values), turn.idempotency, turn.answer.id);
+    const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
+    const conversation = turn.conversationId
+      ? await tx.conversation.findUniqueOrThrow({ where: { id: turn.conversationId }, select: { id: true, sentiment: true, category: true } })
+      : await tx.conversation.create({ data: { chatbotId: turn.chatbot.id, visitorId, createdAt: turn.askedAt, lastMessageAt: turn.askedAt }, select: { id: true, sentiment: true, category: true } });
+    const now = new Date();
+    await tx.message.createMany({
+      data: [
+        { conversationId: conversation.id, chatbotId: turn.chatbot.id, role: "user", content: turn.question, createdAt: turn.askedAt },
+        {
+          id: turn.answer.id,
+          conversationId: conversation.id,
+          chatbotId: turn.chatbot.id,
+          role: "assistant",
+          content: turn.answer.content,
+          answered: turn.answer.answered,
+          sources: turn.answer.sources as unknown as Prisma.InputJsonValue,
+          providerError: turn.answer.providerError,
+          createdAt: now,
+        },
+      ],
+    });
+    await tx.conversation.update({
+      where: { id: conversation.id },
+      data: {
+        unread: true,
+        lastMessageAt: now,
+        sentiment: conversationSentiment(conversation.sentiment, sentimentOf(turn.question)),
+        ...(conversation.category ? {} : { category: categoryOf(turn.question) }),
+      },
+    });
+    const contact = await captureLead(tx, turn, visitorId, conversation.id);
+    await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
+    await settleInTransaction(tx, turn);
+    return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
+  });
+}
+
+/**
+ * An answer recorded earlier (`idempotency_keys.recorded_effect`, the retry of
+ * a request whose process died after recording it), as `answerQuestion`
+ * returned it.
+ */
+export async function recordedAnswer(db: Db, chatbotId: string, messageId: string) {
+  const message = await db.message.findFirst({
+    where: { id: messageId, chatbotId, role: "assistant" },
+    select: { id: true, conversationId: true, content: true, answered: true, sources: true, createdAt: true },
+  });
+  if (!message) throw new AppError("NOT_FOUND", "The answer to this request is no longer available.");
+  const sources = (message.sources ?? []) as unknown as UsedSource[];
+  return {
+    conversation_id: message.conversationId,
+    message: { id: message.id, role: "assistant" as const, content: message.content, answered: message.answered ?? false, sources, created_at: message.createdAt },
+  };
+}
+
+/**
+ * A turn without lead or escalation work, in one statement: the visitor (new
+ * conversations), the conversation, both messages and the charge (the
+ * counter triggers run at its end, in the same transaction).
+ */
+async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
+  const now = new Date();
+  const rest = `
+    m AS (
+      INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
+      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c RETURNING id
+    ), a AS (
+      INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
+      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
+    ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
+    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c LEFT JOIN s ON true`;
+  const values = [
+    turn.chatbot.id,
+    turn.question,
+    turn.askedAt,
+    turn.answer.id,
+    turn.answer.content,
+    turn.answer.answered,
+    JSON.stringify(turn.answer.sources),
+    turn.answer.providerError,
+    now,
+    ...settleValues(turn),
+    sentimentOf(turn.question),
+    categoryOf(turn.question),
+  ];
+  const record = (q: Pick<pg.PoolClient, "query">) => (turn.conversationId
+    ? q.query<{ conversation_id: string; visitor_id: string }>({
+        name: "record_turn_existing",
+        text: `WITH c AS (
+                 UPDATE conversations SET unread = true, last_message_at = $9::timestamptz, updated_at = now(),
+                        sentiment = CASE WHEN $15 <> 'neutral' THEN $15 ELSE COALESCE(sentiment, 'neutral') END,
+                        category = COALESCE(category, $16)
+                  WHERE id = $17::uuid RETURNING id, visitor_id
+               ), ${rest}`,
+        values: [...values, turn.conversationId],
+      })
+    : q.query<{ conversation_id: string; visitor_id: string }>({
+        name: "record_turn_new",
+        text: `WITH v AS (
+                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $17, $18, $19)
+                 ON CONFLICT (chatbot_id, visitor_key) DO UPDATE
+                   SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
+                 RETURNING id
+               ), c AS (
+                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category)
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
+               ), ${rest}`,
+        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
+      }));
+  const key = turn.idempotency;
+  // With an Idempotency-Key, the answer's id goes onto the key in the same transaction as the turn.
+  const { rows } = key
+    ? await inTransaction(db, async (client) => {
+        await recordEffect(async (text, values) => (await client.query(text, values)).rowCount ?? 0, key, turn.answer.id);
+        return record(client);
+      })
+    : await record(poolOf(db));
+  const row = rows[0];
+  if (!row) throw new Error("conversation vanished while recording the turn");
+  return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
+}
+
+/**
+ * The charge of a served answer (DESIGN §8): its reservation becomes the
+ * real charge (`settle_answer`), referenced by the assistant message id, in
+ * the transaction that records the turn, so an answer is recorded and charged
+ * together or not at all. Unmetered teams: the WHERE skips it. It runs
+ * after both messages are written (its argument depends on them), so the
+ * workspace row that `charge_answer` updates stays locked only for the
+ * counter trigger and the commit: concurrent answers of one workspace queue
+ * on that row.
+ */
+const SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14 = `
+  SELECT 1 AS charged
+    FROM (SELECT (SELECT count(*) FROM m) + (SELECT count(*) FROM a) AS written) w
+   CROSS JOIN LATERAL settle_answer(CASE WHEN w.written = 2 THEN $10::uuid END, $11::uuid, $12::text, $13::int)
+   WHERE $14::boolean AND w.written = 2`;
+
+function settleValues(turn: TurnToRecord) {
+  return [turn.charge.reservationId, turn.chatbot.teamId, turn.answer.id, AGENCY_PLAN_DEFAULTS.monthlyMessages, turn.charge.metered] as const;
+}
+
+async function settleInTransaction(tx: Tx, turn: TurnToRecord): Promise<void> {
+  if (!turn.charge.metered) return;
+  const [reservation, team, reference, pool] = settleValues(turn);
+  await tx.$queryRaw`SELECT 1 AS charged FROM settle_answer(${reservation}::uuid, ${team}::uuid, ${reference}::text, ${pool}::int)`;
+}
+
+async function upsertVisitor(tx: Tx, turn: TurnToRecord): Promise<string> {
+  const country = turn.visitor.country;
+  const visitor = await tx.visitor.upsert({
+    where: { chatbotId_visitorKey: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key } },
+    create: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key, country: country?.name ?? null, countryCode: country?.code ?? null },
+    update: { lastSeenAt: new Date(), ...(country ? { country: country.name, countryCode: country.code } : {}) },
+    select: { id: true },
+  });
+  return visitor.id;
+}
+
+type ContactRow = Prisma.ContactGetPayload<object>;
+
+const clean = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** Creates or completes the chatbot's contact for this visitor; `lead.captured` once, when the contact is new. */
+async function captureLead(tx: Tx, turn: TurnToRecord, visitorId: string, conversationId: string): Promise<ContactRow | null> {
+  const found = detectContact(turn.question, turn.visitor.country?.code ?? null);
+  const fields = turn.visitor.fields ?? {};
+  const email = clean(fields.email)?.toLowerCase() ?? found.email;
+  const phone = clean(fields.phone) ?? found.phone;
+  // The visitor row is the lock that makes "one contact per visitor" hold under concurrent turns.
+  await tx.$queryRaw`SELECT id FROM visitors WHERE id = ${visitorId}::uuid FOR UPDATE`;
+  const existing = await tx.contact.findFirst({ where: { chatbotId: turn.chatbot.id, visitorId }, orderBy: { createdAt: "asc" } });
+  const names = { firstName: clean(fields.first_name), lastName: clean(fields.last_name) };
+  const customData = fields.custom_data === undefined ? undefined : (fields.custom_data as Prisma.InputJsonValue);
+  if (existing) {
+    const data: Prisma.ContactUpdateInput = {};
+    if (email && !existing.email) data.email = email;
+    if (phone && !existing.phone) data.phone = phone;
+    if (names.firstName && !existing.firstName) data.firstName = names.firstName;
+    if (names.lastName && !existing.lastName) data.lastName = names.lastName;
+    if (customData !== undefined && customData !== null) data.customData = customData;
+    return Object.keys(data).length ? tx.contact.update({ where: { id: existing.id }, data }) : existing;
+  }
+  if (!email && !phone) return null;
+  const contact = await tx.contact.create({
+    data: {
+      teamId: turn.chatbot.teamId,
+      chatbotId: turn.chatbot.id,
+      visitorId,
+      conversationId,
+      email: email ?? "",
+      phone,
+      firstName: names.firstName ?? "",
+      lastName: names.lastName ?? "",
+      ...(customData !== undefined && customData !== null ? { customData } : {}),
+    },
+  });
+  await emitEvent(tx, {
+    agencyId: turn.agencyId,
+    teamId: turn.chatbot.teamId,
+    chatbotId: turn.chatbot.id,
+    type: "lead.captured",
+    data: { visitor: visitorPayload(contact, visitorId), chatbot_name: turn.chatbot.name },
+  });
+  return contact;
+}
+
+/** The documented `visitor` object of `lead.captured` (and of `escalation.created`). */
+export function visitorPayload(contact: ContactRow | null, visitorId: string) {
+  return {
+    id: contact?.id ?? visitorId,
+    email: contact?.email ?? "",
+    first_name: contact?.firstName ?? "",
+    last_name: contact?.lastName ?? "",
+    phone: contact?.phone ?? null,
+    visitor_id: visitorId,
+    custom_data: (contact?.customData ?? null) as Prisma.InputJsonValue | null,
+  };
+}
+
+async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string; conversationId: string; contact: ContactRow | null }) {
+  const { chatbot } = turn;
+  if (!chatbot.enableEscalations) return;
+  const [already, recent] = await Promise.all([
+    tx.escalation.count({ where: { conversationId: at.conversationId } }),
+    tx.message.findMany({
+      where: { conversationId: at.conversationId, role: "assistant" },
+      orderBy: { createdAt: "desc" },
+      take: chatbot.escalateMessageThreshold,
+      select: { answered: true },
+    }),
+  ]);
+  const reason = escalationReason({
+    enabled: true,
+    alreadyEscalated: already > 0,
+    message: turn.question,
+    unansweredInARow: unansweredInARow(recent.map((m) => m.answered).reverse()),
+    threshold: chatbot.escalateMessageThreshold,
+  });
+  if (!reason) return;
+  const notify = chatbot.enableEscalationsNotification && chatbot.escalationsEmail.trim() !== "";
+  const escalation = await tx.escalation.create({
+    data: { chatbotId: chatbot.id, conversationId: at.conversationId, reason, message: turn.question, notificationStatus: notify ? "pending" : "disabled" },
+  });
+  await emitEvent(tx, {
+    agencyId: turn.agencyId,
+    teamId: chatbot.teamId,
+    chatbotId: chatbot.id,
+    type: "escalation.created",
+    data: {
+      escalation: { id: escalation.id, conversation_id: at.conversationId, reason, message: turn.question },
+      visitor: visitorPayload(at.contact, at.visitorId),
+      chatbot_name: chatbot.name,
+    },
+  });
+  if (notify) {
+    await tx.$executeRaw`SELECT graphile_worker.add_job(${SEND_ESCALATION_EMAIL}, json_build_object('id', ${escalation.id}::text), max_attempts := 5,
+                                                        job_key := 'escalation-email:' || ${escalation.id}::text)`;
+  }
+}

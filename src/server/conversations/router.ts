@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { canViewContacts } from "@/server/access/permissions";
+import { AppError } from "@/server/kernel/errors";
+import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
+import { getConversation, inboxConversation, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
+
+const tags = ["Conversations"];
+const page = z.coerce.number().int().min(1).default(1);
+const perPage = z.coerce.number().int().min(1).max(100).default(25);
+const booleanParam = z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), z.boolean());
+
+/** Conversations with their transcripts (everyone who sees the chatbot), contacts (the `leads` permission). */
+export const chatbotConversationsRouter = createTRPCRouter({
+  list: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations", summary: "The chatbot's conversations, newest first", tags } })
+    .input(z.object({ page, per_page: perPage, archived: booleanParam.optional() }))
+    .output(envelopeOf(conversationSchema))
+    .query(({ ctx, input }) => listConversations(ctx.db, ctx.chatbot.id, input)),
+
+  get: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages", tags } })
+    .input(z.object({ conversation_id: z.string() }))
+    .output(z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }))
+    .query(({ ctx, input }) => getConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
+
+  contacts: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/contacts", summary: "The chatbot's contacts (leads); 403 for roles that may not view them", tags } })
+    .input(z.object({ page, per_page: perPage }))
+    .output(envelopeOf(contactSchema))
+    .query(({ ctx, input }) => {
+      if (!canViewContacts(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not view this chatbot's contacts.");
+      return listContacts(ctx.db, ctx.chatbot.id, input.page, input.per_page);
+    }),
+
+  /** The dashboard inbox. */
+  inbox: chatbotProcedure
+    .input(z.object({ page, per_page: perPage, filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all") }))
+    .query(({ ctx, input }) =>
+      listConversations(ctx.db, ctx.chatbot.id, { page: input.page, per_page: input.per_page, filter: input.filter, archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined }),
+    ),
+
+  /** Opening a conversation in the inbox marks it read. */
+  open: chatbotProcedure
+    .input(z.object({ conversation_id: z.string() }))
+    .mutation(({ ctx, input }) => inboxConversation(ctx.db, ctx.chatbot.id, input.conversation_id, { markRead: true, withContacts: canViewContacts(ctx.role) })),
+
+  setFlags: chatbotProcedure
+    .input(z.object({ conversation_id: z.string(), unread: z.boolean().optional(), archived: z.boolean().optional() }))
+    .mutation(({ ctx, input }) => setConversationFlags(ctx.db, ctx.chatbot.id, input.conversation_id, { unread: input.unread, archived: input.archived })),
+
+  escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
+
+  /** Every contact, for the CSV export (the `leads` permission). */
+  allContacts: chatbotProcedure.query(({ ctx }) => {
+    if (!canViewContacts(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not view this chatbot's contacts.");
+    return listContacts(ctx.db, ctx.chatbot.id, 1, 10_000);
+  }),
+});

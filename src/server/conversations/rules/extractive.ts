@@ -1,0 +1,87 @@
+/**
+ * The answer without a language model (DESIGN §10.2): the sentences of the
+ * best passages that share the most terms with the question, in passage
+ * order, followed by links to their sources.
+ *
+ * A heading is context, not a sentence of the answer: its words count for the
+ * sentences under it (a section titled "Opening hours" answers "when are you
+ * open?"), but it is never quoted. A sentence never runs across a paragraph
+ * (a list item, a table row): each quoted paragraph starts a line.
+ */
+import { keywords } from "@/server/analytics/question-themes";
+import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "./passages";
+
+export const MAX_QUOTED_SENTENCES = 3;
+
+/** The sentences of one paragraph (whitespace folded). */
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, " ")
+    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“(])/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 1);
+}
+
+interface Candidate {
+  sentence: string;
+  passage: AnswerPassage;
+  rank: number;
+  paragraph: number;
+  position: number;
+  /** Question terms in the sentence or in its heading. */
+  overlap: number;
+  /** Question terms in the sentence itself (breaks ties: the sentence that says it beats its neighbours). */
+  ownOverlap: number;
+}
+
+function candidatesOf(terms: Set<string>, passages: AnswerPassage[]): Candidate[] {
+  const shared = (text: string) => new Set([...keywords(text).keys()].filter((k) => terms.has(k)));
+  const candidates: Candidate[] = [];
+  passages.forEach((passage, rank) => {
+    let position = 0;
+    passageParagraphs(passage).forEach(({ heading, text }, paragraph) => {
+      const fromHeading = shared(heading);
+      for (const sentence of splitSentences(text)) {
+        const own = shared(sentence);
+        const overlap = new Set([...own, ...fromHeading]).size;
+        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size });
+      }
+    });
+  });
+  return candidates;
+}
+
+/** The picked sentences in passage order: a paragraph's sentences on one line, each paragraph on its own. */
+function render(picked: Candidate[]): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  let previous: Candidate | undefined;
+  for (const c of picked) {
+    if (seen.has(c.sentence)) continue;
+    seen.add(c.sentence);
+    const sameParagraph = previous && previous.rank === c.rank && previous.paragraph === c.paragraph;
+    if (sameParagraph && lines.length) lines[lines.length - 1] += ` ${c.sentence}`;
+    else lines.push(c.sentence);
+    previous = c;
+  }
+  return lines.join("\n");
+}
+
+export function composeExtractiveAnswer(question: string, passages: AnswerPassage[], maxSentences = MAX_QUOTED_SENTENCES): { content: string; sources: UsedSource[] } | null {
+  if (passages.length === 0) return null;
+  const candidates = candidatesOf(new Set(keywords(question).keys()), passages);
+  if (candidates.length === 0) return null;
+  const matching = candidates.filter((c) => c.overlap > 0);
+  // Nothing shares a term (the passage matched on a typo or a trigram): quote the best passage's opening.
+  const picked = (
+    matching.length
+      ? [...matching].sort((a, b) => b.overlap - a.overlap || b.ownOverlap - a.ownOverlap || a.rank - b.rank || a.position - b.position)
+      : candidates.filter((c) => c.rank === 0)
+  )
+    .slice(0, maxSentences)
+    .sort((a, b) => a.rank - b.rank || a.position - b.position);
+  const used = sourcesOf(picked.map((c) => c.passage));
+  const links = used.filter((s) => s.url).map((s) => `[${s.title || s.url}](${s.url})`);
+  const body = render(picked);
+  return { content: links.length ? `${body}\n\nSources: ${links.join(", ")}` : body, sources: used };
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/webhooks/retry";
+
+/**
+ * The one place that reads process.env. Every variable is validated here and a
+ * bad value stops the process with a message naming the variable.
+ */
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
+    .optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SEED_DEMO_DATA: booleanString.default(true),
+  WORKERS_ENABLED: booleanString.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE_SECONDS.join(","))
+    .transform((value, ctx) => {
+      try {
+        return parseRetrySchedule(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  CRAWLER_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  CRAWL_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(16).default(2),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 encoded (openssl rand -base64 32)")
+    .optional(),
+  // How many reverse proxies in front of the app append to X-Forwarded-For: false/0 none, true = 1, or a number.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      const value = v.trim().toLowerCase();
+      if (value === "true") return 1;
+      if (value === "false") return 0;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      ctx.addIssue({ code: "custom", message: "must be true, false or the number of trusted proxies (0-10)" });
+      return z.NEVER;
+    }),
+
+  // How long a client may take to send a request's headers, and the whole request (body included).
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+
+  // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Public widget requests per client IP and chatbot: config, chat, feedback and link clicks together.
+  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  // Half the CPUs: password hashing can never take the whole machine from the API.
+  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
+  AUTH_PROTECTIONS_DISABLED: booleanString.default(false),
+  // A test hook only: the app kills itself (SIGKILL) at this step of an idempotent request, as a crash would.
+  IDEMPOTENCY_FAILPOINT: z.enum(["before-effect", "after-effect"]).optional(),
+  WEBHOOK_CA_CERTS: z
+    .string()
+    .refine((p) => existsSync(p), "must be the path of a readable PEM file")
+    .optional(),
+});
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof schema> {
+  const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment variable${lines.length > 1 ? "s" : ""}:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** A secret when unset (NEXTAUTH_SECRET, ENCRYPTION_KEY): generated once, kept in the git-ignored data folder. */
+function persistedSecret(dataDir: string, name = "nextauth-secret", encoding: BufferEncoding = "base64url"): string {
+  const file = path.resolve(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString(encoding);
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = parseEnv(process.env);
+  cached = {
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? persistedSecret(parsed.DATA_DIR),
+    ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? persistedSecret(parsed.DATA_DIR, "encryption-key", "base64"),
+  };
+  return cached;
+}
+
+export function requireDatabaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new EnvError("DATABASE_URL is not set: start the app with `npm start` (embedded PostgreSQL) or set it.");
+  return url;
+}

@@ -1,0 +1,52 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/server/kernel/env";
+
+/**
+ * Outbound e-mail through SMTP (`SMTP_URL`). Without it the product still runs:
+ * a message is reported as not sent, and callers record that. Never throws.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Defaults to MAIL_FROM, else no-reply at the app's host. */
+  from?: string;
+  replyTo?: string;
+}
+
+export type MailResult = { sent: true; messageId: string } | { sent: false; reason: string };
+
+let transporter: Transporter | undefined;
+let transporterUrl: string | undefined;
+
+function transport(url: string): Transporter {
+  if (!transporter || transporterUrl !== url) {
+    transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    transporterUrl = url;
+  }
+  return transporter;
+}
+
+export function defaultSender(): string {
+  const { MAIL_FROM, APP_URL } = env();
+  return MAIL_FROM ?? `Agency Chatbot Platform <no-reply@${new URL(APP_URL).hostname}>`;
+}
+
+export async function sendMail(message: MailMessage): Promise<MailResult> {
+  const url = env().SMTP_URL;
+  if (!url) return { sent: false, reason: "SMTP is not configured (SMTP_URL is unset)" };
+  try {
+    const info = await transport(url).sendMail({
+      from: message.from ?? defaultSender(),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    });
+    return { sent: true, messageId: String(info.messageId ?? "") };
+  } catch (error) {
+    return { sent: false, reason: `SMTP error: ${(error as Error).message}`.slice(0, 500) };
+  }
+}

@@ -1,0 +1,71 @@
+import type { Brand } from "@/server/workspaces/brand";
+import type { MailMessage } from "@/server/kernel/mail/mailer";
+import { defaultSender } from "@/server/kernel/mail/mailer";
+
+/**
+ * The product's e-mails, with the brand of whoever the recipient deals with
+ * (an agency's, on its verified custom domain). Plain text first: it reads
+ * everywhere; the HTML part is the same words with a link.
+ */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The sender's address with the brand's name as its display name. */
+export function brandedSender(brand: Brand): string {
+  const sender = defaultSender();
+  const address = /<([^>]+)>/.exec(sender)?.[1] ?? sender;
+  return `"${brand.name.replace(/["\\]/g, "")}" <${address}>`;
+}
+
+function message(brand: Brand, to: string, subject: string, paragraphs: string[], link: { label: string; url: string }): MailMessage {
+  const footer = brand.supportEmail ? `Questions? Write to ${brand.supportEmail}.` : "";
+  const text = [...paragraphs, `${link.label}: ${link.url}`, footer, `— ${brand.name}`].filter(Boolean).join("\n\n");
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}" style="color:${escapeHtml(brand.accentColor)}">${escapeHtml(link.label)}</a></p>`,
+    footer ? `<p>${escapeHtml(footer)}</p>` : "",
+    `<p>— ${escapeHtml(brand.name)}</p>`,
+  ].join("\n");
+  return { to, subject, text, html, from: brandedSender(brand), ...(brand.supportEmail ? { replyTo: brand.supportEmail } : {}) };
+}
+
+export function invitationMail(brand: Brand, input: { to: string; teamName: string; role: string; inviterName: string | null; acceptUrl: string; expiresAt: Date }): MailMessage {
+  const who = input.inviterName ? `${input.inviterName} invited you` : "You are invited";
+  return message(
+    brand,
+    input.to,
+    `You're invited to ${input.teamName} on ${brand.name}`,
+    [
+      `${who} to join the ${input.teamName} workspace on ${brand.name} as ${input.role === "admin" ? "an" : "a"} ${input.role}.`,
+      `The link works once and until ${input.expiresAt.toUTCString()}.`,
+    ],
+    { label: "Accept the invitation", url: input.acceptUrl },
+  );
+}
+
+export function passwordResetMail(brand: Brand, input: { to: string; resetUrl: string; validMinutes: number }): MailMessage {
+  return message(
+    brand,
+    input.to,
+    `Reset your ${brand.name} password`,
+    [
+      "Someone (hopefully you) asked to reset the password of your account.",
+      `The link works once, for ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays the same.`,
+    ],
+    { label: "Choose a new password", url: input.resetUrl },
+  );
+}
+
+export function lowCreditMail(brand: Brand, input: { to: string; clientName: string; remaining: number; threshold: number; clientUrl: string }): MailMessage {
+  return message(
+    brand,
+    input.to,
+    `${input.clientName} is running low on credits`,
+    [
+      `${input.clientName} has ${input.remaining} message credit${input.remaining === 1 ? "" : "s"} left, at or below the alert threshold of ${input.threshold}.`,
+      "Top up its credits or raise its message limit so its agents keep answering.",
+    ],
+    { label: "Open the client", url: input.clientUrl },
+  );
+}

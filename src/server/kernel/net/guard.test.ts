@@ -1,0 +1,75 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { crawlFetch } from "@/server/training/crawler/fetch";
+import { BlockedAddressError, guardedLookup, isBlockedAddress, isBlockedError, literalHostRefusal } from "@/server/kernel/net/guard";
+
+const closed = { allowPrivate: false };
+const open = { allowPrivate: true };
+
+describe("SSRF guard", () => {
+  it.each(["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "100.64.0.1", "::1", "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "169.254.169.254", "0.0.0.0", "fe80::1"])(
+    "blocks %s by default",
+    (ip) => expect(isBlockedAddress(ip, closed)).toBe(true),
+  );
+
+  it("allows public addresses", () => {
+    expect(isBlockedAddress("93.184.216.34", closed)).toBe(false);
+    expect(isBlockedAddress("2606:2800:220:1:248:1893:25c8:1946", closed)).toBe(false);
+  });
+
+  it("opens private networks on request but never metadata or link-local", () => {
+    expect(isBlockedAddress("127.0.0.1", open)).toBe(false);
+    expect(isBlockedAddress("10.0.0.5", open)).toBe(false);
+    for (const ip of ["169.254.169.254", "::ffff:169.254.169.254", "fd00:ec2::254", "100.100.100.200", "fe80::1"]) expect(isBlockedAddress(ip, open)).toBe(true);
+  });
+
+  it("refuses literal hosts before any request", () => {
+    expect(literalHostRefusal(new URL("http://localhost:3000/"), closed)).toBe("localhost");
+    expect(literalHostRefusal(new URL("http://[::ffff:7f00:1]/"), closed)).not.toBeNull();
+    expect(literalHostRefusal(new URL("http://metadata.google.internal/"), open)).toBe("metadata.google.internal");
+    expect(literalHostRefusal(new URL("https://example.com/"), closed)).toBeNull();
+  });
+
+  it("treats a fully qualified name (trailing dot, any case) as the name itself", () => {
+    expect(literalHostRefusal(new URL("http://LOCALHOST./"), closed)).toBe("localhost");
+    expect(literalHostRefusal(new URL("http://api.localhost../"), closed)).toBe("api.localhost");
+    expect(literalHostRefusal(new URL("http://metadata.google.internal./"), open)).toBe("metadata.google.internal");
+    expect(literalHostRefusal(new URL("https://example.com./"), closed)).toBeNull();
+  });
+
+  it("checks the resolved address at connect time, without echoing it", async () => {
+    const error = await new Promise<Error | null>((resolve) => guardedLookup(closed)("localhost", {}, (err) => resolve(err)));
+    expect(error).toBeInstanceOf(BlockedAddressError);
+    expect(error!.message).not.toContain("127.0.0.1");
+  });
+
+  it("reuses a checked answer only within its TTL, then resolves and checks again", async () => {
+    const lookupOnce = (lookup: ReturnType<typeof guardedLookup>) =>
+      new Promise<Error | null>((resolve) => lookup("localhost", {}, (err) => resolve(err)));
+    // The policy object is read at each check: closing it stands in for DNS now answering a forbidden address.
+    const cachedPolicy = { allowPrivate: true };
+    const cached = guardedLookup(cachedPolicy, 60_000);
+    expect(await lookupOnce(cached)).toBeNull();
+    cachedPolicy.allowPrivate = false;
+    expect(await lookupOnce(cached)).toBeNull(); // the answer checked a moment ago
+
+    const expiredPolicy = { allowPrivate: true };
+    const expired = guardedLookup(expiredPolicy, 0);
+    expect(await lookupOnce(expired)).toBeNull();
+    expiredPolicy.allowPrivate = false;
+    expect(await lookupOnce(expired)).toBeInstanceOf(BlockedAddressError);
+  });
+
+  it("the crawler's fetch refuses a loopback site unless private networks are allowed", async () => {
+    const server = http.createServer((_req, res) => res.end("hello"));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      await expect(crawlFetch(url, { policy: closed, timeoutMs: 2000 })).rejects.toSatisfy(isBlockedError);
+      expect((await crawlFetch(url, { policy: open, timeoutMs: 2000 })).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+});

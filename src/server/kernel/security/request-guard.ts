@@ -1,0 +1,36 @@
+import { maxBodyBytesFor } from "@/server/kernel/http/request-bounds";
+
+/**
+ * Refusals that need no routing, made by scripts/serve.ts before Next sees the request
+ * (DESIGN §13), each a JSON `{message}`: methods the app never serves (TRACE,
+ * CONNECT, WebDAV…) 405; a path with invalid percent-encoding 400 (Next would
+ * fail to decode it: a 500) or with dot segments 400; a declared body over 1 MB 413, before a byte is read.
+ */
+export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export interface EarlyRefusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export function earlyRefusal(req: { method: string; pathname: string; contentLength: string | null }): EarlyRefusal | null {
+  if (!(SERVED_METHODS as readonly string[]).includes(req.method.toUpperCase())) {
+    return { status: 405, message: `The ${req.method} method is not supported.`, headers: { Allow: SERVED_METHODS.join(", ") } };
+  }
+  try {
+    decodeURIComponent(req.pathname);
+  } catch {
+    return { status: 400, message: "The request path contains invalid percent-encoding." };
+  }
+  // `/v1/%2e%2e/x` would be routed as `/x`: clients normalise dot segments before sending, so refuse them.
+  if (new URL(req.pathname, "http://x").pathname !== req.pathname) {
+    return { status: 400, message: "The request path must not contain dot segments." };
+  }
+  const declared = req.contentLength === null ? NaN : Number(req.contentLength.trim());
+  const max = maxBodyBytesFor(req.pathname);
+  if (Number.isFinite(declared) && declared > max) {
+    return { status: 413, message: `The request body must not be larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MB).` };
+  }
+  return null;
+}

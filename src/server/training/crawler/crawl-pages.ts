@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import type { Source } from "@/generated/prisma/client";
+import type { Db, Tx } from "@/server/kernel/db/client";
+import { env } from "@/server/kernel/env";
+import { fetchDocument } from "@/server/training/crawler/document";
+import { robotsAllow, robotsFor } from "@/server/training/crawler/discovery";
+import { claimNext, frontierState, MAX_ATTEMPTS, queueUrls, refreshCounts, settle, skipQueued, type FrontierRow } from "@/server/training/crawler/frontier";
+import { isSameSite, looksLikePage, normalizeUrl, pathOf } from "@/server/training/crawler/urls";
+import { finishWebsite } from "@/server/training/crawler/finish";
+import { recordTrained } from "@/server/training/crawler/page-sources";
+import { indexSource } from "@/server/training/retrieval/index-source";
+
+/** A loop job works this long, then hands over to a fresh job (so one crawl never pins a worker for hours). */
+const LOOP_BUDGET_MS = 60_000;
+
+const COUNTS_EVERY_MS = 1000;
+
+const CLAIM_RACE_RETRY_MS = 25;
+
+/** A loop re-reads its website (stopped, deleted, re-synced?) at most this often, not before every page. */
+const WEBSITE_EVERY_MS = 1000;
+
+export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
+
+export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The workspace's source_limit when this chatbot's workspace has reached it (counted like `usage.sources`). */
+async function reachedSourceLimit(db: Db | Tx, chatbotId: string): Promise<number | null> {
+  const [row] = await db.$queryRaw<{ source_limit: number | null; live: number }[]>`
+    SELECT t.source_limit, (SELECT count(*)::int FROM sources s JOIN chatbots c ON c.id = s.chatbot_id
+                             WHERE c.team_id = t.id AND c.deleted_at IS NULL AND s.deleted_at IS NULL) AS live
+      FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE c.id = ${chatbotId}::uuid`;
+  if (!row || row.source_limit === null) return null;
+  return row.live >= row.source_limit ? row.source_limit : null;
+}
+
+/** Links a loop has already put in the frontier (or seen refused by its cap), not sent again. */
+const SENT_LINKS_MAX = 50_000;
+
+async function followLinks(db: Db, website: Source, row: FrontierRow, links: string[], sent: Set<string>) {
+  // Most of a page's links (its menus) were on the previous page too: only new ones cost a query.
+  const fresh = links.filter((l) => !sent.has(l));
+  if (!fresh.length) return;
+  const robots = robotsFor(website.url!, website.robotsTxt);
+  const keep = fresh.filter((l) => isSameSite(l, website.url!) && looksLikePage(l) && robotsAllow(robots, l));
+  await queueUrls(db, website.id, keep, row.depth + 1, env().CRAWL_MAX_PAGES);
+  // Queued now or before (a row's depth only matters for order), or refused by the cap, which only fills up.
+  if (sent.size + fresh.length > SENT_LINKS_MAX) sent.clear();
+  for (const l of fresh) sent.add(l);
+}
+
+export interface CrawlRowContext {
+  /** The chatbot's default_language (read with the website, saves a look-up per page). */
+  language?: string;
+  /** Links this loop already followed (see followLinks). */
+  sentLinks?: Set<string>;
+}
+
+/** Fetches one claimed frontier row and records the outcome (page source trained, skipped, failed). */
+export async function crawlRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<void> {
+  const { CRAWL_PAGE_TIMEOUT_MS } = env();
+  if (row.attempts > MAX_ATTEMPTS) return settle(db, row.id, "failed", `Gave up after ${MAX_ATTEMPTS} attempts`);
+  if (!robotsAllow(robotsFor(website.url!, website.robotsTxt), row.url)) return settle(db, row.id, "skipped", "robots.txt disallows this page");
+  const existing = row.page_source_id ? await db.source.findFirst({ where: { id: row.page_source_id, deletedAt: null } }) : null;
+  const fetched = await fetchDocument(row.url, { timeoutMs: CRAWL_PAGE_TIMEOUT_MS, etag: existing?.etag, lastModified: existing?.lastModified });
+  if (fetched.kind === "failed") return settle(db, row.id, "failed", fetched.reason);
+  if (fetched.kind === "unchanged") return settle(db, row.id, "done", "not modified");
+
+  const finalUrl = normalizeUrl(fetched.finalUrl) ?? row.normalized_url;
+  if (finalUrl !== row.normalized_url) {
+    // A redirect: the target is the page (queued once under its own URL), this address is not kept.
+    if (isSameSite(finalUrl, website.url!)) await queueUrls(db, website.id, [finalUrl], row.depth, env().CRAWL_MAX_PAGES);
+    return settle(db, row.id, "skipped", isSameSite(finalUrl, website.url!) ? `Redirects to ${finalUrl}` : "Redirects off the site");
+  }
+  if (fetched.meta) await followLinks(db, website, row, fetched.meta.links, context.sentLinks ?? new Set());
+  if (fetched.kind === "skipped") return settle(db, row.id, "skipped", fetched.reason);
+  const canonical = fetched.meta?.canonical;
+  if (canonical && canonical !== finalUrl && isSameSite(canonical, website.url!)) {
+    await queueUrls(db, website.id, [canonical], row.depth, env().CRAWL_MAX_PAGES);
+    return settle(db, row.id, "skipped", `Canonical page is ${canonical}`);
+  }
+
+  const hash = contentHash(fetched.text);
+  const title = (fetched.document.title || pathOf(finalUrl)).slice(0, 500);
+  if (existing && existing.contentHash === hash) {
+    // Same text as last time: not re-indexed (only the validators are refreshed).
+    await db.source.update({ where: { id: existing.id }, data: { etag: fetched.etag, lastModified: fetched.lastModified, title, lastSyncedAt: new Date() } });
+    return settle(db, row.id, "done", "unchanged");
+  }
+  let pageId = existing?.id ?? null;
+  if (!pageId) {
+    // Created and linked to its frontier row in one transaction, under the row's lock: a retry after a crash
+    // (or a loop whose lease ran out meanwhile) reuses the page instead of making a second one. The limit is
+    // checked under a per-workspace lock in the same transaction, so parallel loops cannot overshoot it.
+    const created = await db.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ page_source_id: string | null }[]>`
+        SELECT page_source_id::text FROM crawl_frontier WHERE id = ${row.id}::uuid FOR UPDATE`;
+      if (locked?.page_source_id) return { pageId: locked.page_source_id };
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(team_id::text, 0)) FROM chatbots WHERE id = ${website.chatbotId}::uuid`;
+      const limit = await reachedSourceLimit(tx, website.chatbotId);
+      if (limit !== null) return { limit };
+      const page = await tx.source.create({
+        data: { chatbotId: website.chatbotId, type: "page", indexer: "crawler", indexerId: website.id, url: finalUrl, path: pathOf(finalUrl), title, status: "training", syncFrequency: "never" },
+      });
+      await tx.crawlFrontier.update({ where: { id: row.id }, data: { pageSourceId: page.id } });
+      return { pageId: page.id };
+    });
+    if ("limit" in created) {
+      const reason = `Stopped at the workspace's source limit (${created.limit} sources)`;
+      await db.source.update({ where: { id: website.id }, data: { statusReason: reason } });
+      await skipQueued(db, website.id, reason);
+      return settle(db, row.id, "skipped", reason);
+    }
+    pageId = created.pageId;
+  }
+  const { chunkCount } = await indexSource(db, { sourceId: pageId, chatbotId: website.chatbotId, document: fetched.document, url: finalUrl, language: context.language });
+  await recordTrained(db, pageId, { title, text: fetched.text, hash, chunkCount, etag: fetched.etag, lastModified: fetched.lastModified });
+  await settle(db, row.id, "done", null);
+}
+
+/**
+ * One crawl loop of a website: claims pages one after the other (honouring
+ * Crawl-delay) until none is left or the time budget is spent. Returns
+ * "more" when a successor job should continue.
+ */
+export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | "finished" | "idle"> {
+  const startedAt = Date.now();
+  let countedAt = 0;
+  let website: (Source & { chatbot: { defaultLanguage: string } }) | null = null;
+  let readAt = 0;
+  const sentLinks = new Set<string>();
+  for (;;) {
+    if (Date.now() - readAt > WEBSITE_EVERY_MS) {
+      website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null }, include: { chatbot: { select: { defaultLanguage: true } } } });
+      readAt = Date.now();
+    }
+    if (!website || website.status !== "crawling" || !website.url) return "idle";
+    if (Date.now() - startedAt > LOOP_BUDGET_MS) return "more";
+    const row = await claimNext(db, websiteId, leaseMs());
+    if (!row) {
+      const state = await frontierState(db, websiteId);
+      if (state.leased > 0) return "idle"; // another loop (or the sweeper, for a dead one) finishes the crawl
+      if (state.claimable > 0) {
+        // A row we skipped because another loop is claiming it right now (its UPDATE not yet committed): finishing
+        // here would close the crawl under that page. Look again in a moment; it is leased (or free) by then.
+        await new Promise((r) => setTimeout(r, CLAIM_RACE_RETRY_MS));
+        continue;
+      }
+      await refreshCounts(db, websiteId);
+      await finishWebsite(db, websiteId);
+      return "finished";
+    }
+    try {
+      await crawlRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
+    } catch (error) {
+      await settle(db, row.id, "failed", `Could not be processed: ${(error as Error).message}`.slice(0, 300));
+    }
+    // The dashboard's counts (and the heartbeat the sweeper watches), at most about once a second per loop.
+    if (Date.now() - countedAt > COUNTS_EVERY_MS) {
+      await refreshCounts(db, websiteId);
+      countedAt = Date.now();
+    }
+    const delayMs = website.crawlDelayMs;
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+  }
+}

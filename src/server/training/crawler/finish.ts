@@ -1,0 +1,39 @@
+import type { Db } from "@/server/kernel/db/client";
+import { removePages } from "@/server/training/crawler/page-sources";
+
+/**
+ * The end of a crawl (run once: the status moves crawling → training under a
+ * conditional update): pages that are gone (404/410, noindex, redirected, or
+ * not rediscovered by this sync) are removed, then the website source is
+ * `trained` with its totals, or `failed` with the reason its start page gave.
+ */
+export async function finishWebsite(db: Db, websiteId: string) {
+  const claimed = await db.source.updateMany({ where: { id: websiteId, status: "crawling", deletedAt: null }, data: { status: "training" } });
+  if (!claimed.count) return;
+  const gone = await db.$queryRaw<{ page_source_id: string }[]>`
+    WITH gone AS (
+      SELECT id, page_source_id FROM crawl_frontier
+       WHERE website_source_id = ${websiteId}::uuid AND page_source_id IS NOT NULL
+         AND (status IN ('stale', 'skipped') OR (status = 'failed' AND (reason LIKE 'HTTP 404%' OR reason LIKE 'HTTP 410%')))
+       FOR UPDATE)
+    UPDATE crawl_frontier f SET page_source_id = NULL, updated_at = now() FROM gone WHERE f.id = gone.id
+    RETURNING gone.page_source_id::text`;
+  await removePages(db, gone.map((g) => g.page_source_id).filter(Boolean));
+  await db.$executeRaw`DELETE FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid AND status = 'stale'`;
+
+  const totals = await db.source.aggregate({ where: { indexerId: websiteId, deletedAt: null, status: "trained" }, _count: true, _sum: { chunkCount: true } });
+  const [found] = await db.$queryRaw<{ found: number }[]>`SELECT count(*)::int AS found FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid`;
+  const now = new Date();
+  if (totals._count === 0) {
+    const start = await db.crawlFrontier.findFirst({ where: { websiteSourceId: websiteId }, orderBy: [{ depth: "asc" }, { createdAt: "asc" }] });
+    await db.source.update({
+      where: { id: websiteId },
+      data: { status: "failed", statusReason: start?.reason ?? "No page of the site could be indexed", pagesFound: found?.found ?? 0, pagesIndexed: 0, chunkCount: 0, lastSyncedAt: now },
+    });
+    return;
+  }
+  await db.source.update({
+    where: { id: websiteId },
+    data: { status: "trained", trainedAt: now, lastSyncedAt: now, pagesFound: found?.found ?? 0, pagesIndexed: totals._count, chunkCount: totals._sum.chunkCount ?? 0 },
+  });
+}

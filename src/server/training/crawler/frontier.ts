@@ -1,0 +1,91 @@
+import type { Db } from "@/server/kernel/db/client";
+
+/**
+ * The crawl frontier in PostgreSQL: one row per (website source, normalized
+ * URL), so a URL is queued once however often it is linked; a row is claimed
+ * with a lease (`FOR UPDATE SKIP LOCKED`), so parallel loops never fetch the
+ * same page and a page held by a killed worker is fetched again once its
+ * lease runs out.
+ */
+export interface FrontierRow {
+  id: string;
+  url: string;
+  normalized_url: string;
+  depth: number;
+  page_source_id: string | null;
+  attempts: number;
+}
+
+/** A page that killed its worker this many times is given up (a poison page must not stall the crawl). */
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * Queues URLs not yet in the frontier (or stale from the previous sync), at
+ * most `cap` live rows in all. Returns how many rows were queued.
+ */
+export async function queueUrls(db: Db, websiteId: string, urls: string[], depth: number, cap: number): Promise<number> {
+  const unique = [...new Set(urls)];
+  if (!unique.length) return 0;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH candidates AS (
+      SELECT u, ord FROM unnest(${unique}::text[]) WITH ORDINALITY AS t(u, ord)
+       WHERE NOT EXISTS (SELECT 1 FROM crawl_frontier f
+                          WHERE f.website_source_id = ${websiteId}::uuid AND f.normalized_url = t.u AND f.status <> 'stale')
+       ORDER BY ord
+       LIMIT GREATEST(0, ${cap} - (SELECT count(*) FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid AND status <> 'stale'))
+    )
+    INSERT INTO crawl_frontier (website_source_id, url, normalized_url, depth)
+    SELECT ${websiteId}::uuid, u, u, ${depth} FROM candidates
+    ON CONFLICT (website_source_id, normalized_url) DO UPDATE
+       SET status = 'queued', depth = LEAST(crawl_frontier.depth, EXCLUDED.depth), reason = NULL, attempts = 0, updated_at = now()
+     WHERE crawl_frontier.status = 'stale'
+    RETURNING id::text`;
+  return rows.length;
+}
+
+/** Claims the next page to fetch (shallowest first), or null when none is claimable. */
+export async function claimNext(db: Db, websiteId: string, leaseMs: number): Promise<FrontierRow | null> {
+  const rows = await db.$queryRaw<FrontierRow[]>`
+    UPDATE crawl_frontier SET status = 'fetching', lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
+           attempts = attempts + 1, updated_at = now()
+     WHERE id = (SELECT id FROM crawl_frontier
+                  WHERE website_source_id = ${websiteId}::uuid
+                    AND (status = 'queued' OR (status = 'fetching' AND lease_until < now()))
+                  ORDER BY depth, created_at, id
+                  LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id::text, url, normalized_url, depth, page_source_id::text, attempts`;
+  return rows[0] ?? null;
+}
+
+/** Closes a claimed row, only while the lease is still ours (a slow loop whose lease ran out does not overwrite a newer outcome). */
+export async function settle(db: Db, rowId: string, status: "done" | "skipped" | "failed", reason: string | null) {
+  await db.$executeRaw`
+    UPDATE crawl_frontier SET status = ${status}, reason = ${reason}, lease_until = NULL, updated_at = now()
+     WHERE id = ${rowId}::uuid AND status = 'fetching'`;
+}
+
+/** Whether pages are still queued or held under a live lease. */
+export async function frontierState(db: Db, websiteId: string): Promise<{ claimable: number; leased: number }> {
+  const [row] = await db.$queryRaw<{ claimable: number; leased: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'queued' OR (status = 'fetching' AND lease_until < now()))::int AS claimable,
+           count(*) FILTER (WHERE status = 'fetching' AND lease_until >= now())::int AS leased
+      FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid`;
+  return row ?? { claimable: 0, leased: 0 };
+}
+
+/** Stops queuing: the rest of the queue is skipped with this reason (workspace limit reached). */
+export async function skipQueued(db: Db, websiteId: string, reason: string) {
+  await db.$executeRaw`
+    UPDATE crawl_frontier SET status = 'skipped', reason = ${reason}, updated_at = now()
+     WHERE website_source_id = ${websiteId}::uuid AND status = 'queued'`;
+}
+
+/** Counts for the dashboard: URLs found (live rows) and pages kept. */
+export async function refreshCounts(db: Db, websiteId: string) {
+  await db.$executeRaw`
+    UPDATE sources s SET pages_found = c.found, pages_indexed = c.indexed, crawl_heartbeat_at = now()
+      FROM (SELECT count(*) FILTER (WHERE status <> 'stale')::int AS found,
+                   count(*) FILTER (WHERE status = 'done' AND page_source_id IS NOT NULL)::int AS indexed
+              FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid) c
+     WHERE s.id = ${websiteId}::uuid`;
+}

@@ -1,0 +1,71 @@
+import type { PoolClient } from "pg";
+import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
+import { HEADING_SEPARATOR } from "@/server/conversations/rules/passages";
+import { searchConfigFor } from "@/server/training/retrieval/search-language";
+import { chunkDocument, type Chunk } from "./chunk";
+import type { ExtractedDocument } from "./extract";
+import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, LOCK_SOURCES, STATS_DELTA } from "./sql";
+
+
+interface ChangeRow {
+  chatbot_id: string;
+  chunk_delta: number;
+  length_delta: string;
+}
+
+async function changeChunks(
+  client: PoolClient,
+  removeSourceIds: string[],
+  insert: { chatbotId: string; sourceId: string; config: string; title: string; url: string | null; chunks: Chunk[] } | null,
+): Promise<void> {
+  await client.query(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
+  const chunks = insert?.chunks ?? [];
+  const { rows } = await client.query<ChangeRow>(CHANGE_CHUNKS, [
+    removeSourceIds,
+    insert?.chatbotId ?? null,
+    insert?.sourceId ?? null,
+    insert?.config ?? "simple",
+    insert?.title ?? "",
+    insert?.url ?? null,
+    chunks.map((c) => c.position),
+    chunks.map((c) => c.headingPath.join(HEADING_SEPARATOR)),
+    chunks.map((c) => c.content),
+    chunks.map((c) => c.tokenCount),
+  ]);
+  for (const row of rows) {
+    if (row.chunk_delta === 0 && row.length_delta === "0") continue;
+    await client.query(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
+  }
+}
+
+/**
+ * Chunks a source's extracted document and replaces the source's chunks with
+ * them in one transaction (searches see the old chunks or the new ones, never
+ * a mix). The chatbot's `default_language` picks the stemming (`language`
+ * when the caller has it, else read).
+ */
+export async function indexSource(
+  db: Db,
+  input: { sourceId: string; chatbotId: string; document: ExtractedDocument; url: string | null; language?: string },
+): Promise<{ chunkCount: number }> {
+  const chunks = await chunkDocument(input.document);
+  const language = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
+  const config = searchConfigFor(language);
+  await inTransaction(db, (client) =>
+    changeChunks(client, [input.sourceId], {
+      chatbotId: input.chatbotId,
+      sourceId: input.sourceId,
+      config,
+      title: input.document.title,
+      url: input.url,
+      chunks,
+    }),
+  );
+  return { chunkCount: chunks.length };
+}
+
+/** Removes the chunks of these sources (and their share of the statistics). */
+export async function removeSourceChunks(db: Db, sourceIds: string[]): Promise<void> {
+  if (sourceIds.length === 0) return;
+  await inTransaction(db, (client) => changeChunks(client, sourceIds, null));
+}

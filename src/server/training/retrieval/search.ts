@@ -1,0 +1,68 @@
+import { poolOf, type Db } from "@/server/kernel/db/client";
+import { queryWords } from "@/server/training/retrieval/query-terms";
+import { searchConfigFor } from "@/server/training/retrieval/search-language";
+import type { AnswerPassage } from "@/server/conversations/rules/passages";
+import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
+
+/**
+ * A retrieved chunk with where it came from: the answer steps' type
+ * (`headingPath` joined by " › ", HEADING_SEPARATOR; `score` is BM25, only
+ * comparable within one search).
+ */
+export type Passage = AnswerPassage;
+
+interface PassageRow {
+  chunk_id: string;
+  source_id: string;
+  url: string | null;
+  title: string;
+  heading_path: string;
+  content: string;
+  score: number;
+}
+
+export const MAX_TOP_K = 50;
+
+export interface SearchInput {
+  chatbotId: string;
+  query: string;
+  topK: number;
+  /**
+   * The chatbot's `default_language` when the caller already has the chatbot
+   * loaded: saves a round trip per search. Omitted, it is read from the row.
+   */
+  language?: string;
+}
+
+/**
+ * The chatbot's passages best matching `query`, best first (BM25 in
+ * PostgreSQL, see sql.ts). [] when no word of the query occurs in the
+ * chatbot's sources (even after typo correction).
+ */
+export async function searchPassages(db: Db, input: SearchInput): Promise<Passage[]> {
+  const words = queryWords(input.query);
+  const topK = Math.max(1, Math.min(MAX_TOP_K, Math.floor(input.topK)));
+  if (words.length === 0) return [];
+  const pool = poolOf(db);
+  const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
+  if (language === null) return [];
+  const config = searchConfigFor(language);
+  // A named (prepared) statement: after a few runs on a connection PostgreSQL keeps a generic plan and
+  // skips planning this large query (2–9 ms, more than executing it); see sql.ts SEARCH.
+  const { rows } = await pool.query<PassageRow>({ name: "retrieval_search", text: SEARCH, values: [input.chatbotId, words, config, topK] });
+  return rows.map((r) => ({
+    chunkId: r.chunk_id,
+    sourceId: r.source_id,
+    url: r.url,
+    title: r.title,
+    headingPath: r.heading_path,
+    content: r.content,
+    score: r.score,
+  }));
+}
+
+/** The chatbot's `default_language`, or null when there is no such chatbot. */
+async function chatbotLanguage(db: Db, chatbotId: string): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [chatbotId]);
+  return rows[0]?.default_language ?? null;
+}

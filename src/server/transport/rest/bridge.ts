@@ -1,0 +1,132 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { createCaller } from "@/server/transport/root";
+import { createContext, toAppError } from "@/server/access/procedures";
+import { AppError } from "@/server/kernel/errors";
+import { enforce, limitApiToken } from "@/server/kernel/rate-limit";
+import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/kernel/http/bodies";
+import { assertNoNul } from "@/server/kernel/http/request-bounds";
+import type { Db } from "@/server/kernel/db/client";
+import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/transport/rest/idempotency";
+import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
+import { sseResponse } from "@/server/kernel/http/sse";
+import { clientIp } from "@/server/kernel/security/peer-address";
+
+/**
+ * The REST bridge: every documented `/v1` operation is a tRPC procedure that
+ * declares its route in `meta.rest`. A route file only says which documented
+ * path it serves; this module does the rest: method dispatch (405), `Accept`
+ * (406), request bounds (413, 400, NUL 422), `Content-Type` (415), JSON parsing
+ * (400) or size-bounded multipart (`meta.rest.multipart`, 413), bearer auth,
+ * the per-token rate limit (429), idempotency keys, input mapping (path params
+ * + query for reads, + the body for writes), server-sent events for streaming
+ * endpoints (`meta.rest.stream`), errors from the one error table, and the
+ * success status.
+ */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204) return new NextResponse(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return new NextResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+function stored(response: StoredResponse, headers: Record<string, string> = {}): Response {
+  if (response.status === 204) return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
+  return new NextResponse(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorResponse(error: AppError): Response {
+  return json(error.status, error.body(), error.headers);
+}
+
+/** Any path under /v1 that is not documented: 404 in the documented error shape, never an HTML page. */
+export function unknownRoutes(): Record<Method, Handler> {
+  // One error for every such request: an Error captures a stack trace when it is made (3 % of this route's CPU).
+  const notFound = new AppError("NOT_FOUND", "No such API endpoint.");
+  const handler: Handler = async () => errorResponse(notFound);
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
+}
+
+/** Route handlers for every method of one documented path. */
+export function restRoutes(path: string): Record<Method, Handler> {
+  const handlers = {} as Record<Method, Handler>;
+  for (const method of METHODS) handlers[method] = (req, ctx) => handle(path, method, req, ctx);
+  return handlers;
+}
+
+async function handle(path: string, method: Method, req: NextRequest, routeCtx: RouteContext): Promise<Response> {
+  const endpoints = restEndpoints().get(path) ?? [];
+  const endpoint = endpoints.find((e) => e.method === method);
+  let limitHeaders: Record<string, string> = {};
+  try {
+    if (!endpoint) {
+      const allow = endpoints.map((e) => e.method).join(", ");
+      throw new AppError("METHOD_NOT_ALLOWED", `The ${method} method is not supported for this route. Supported methods: ${allow}.`, {
+        headers: { Allow: allow },
+      });
+    }
+    const accept = req.headers.get("accept");
+    if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
+    const body = endpoint.multipart ? await readMultipartBody(req, endpoint.multipart) : await readJsonBody(req);
+    const params = (await routeCtx?.params) ?? {};
+    // Reads take their filters from the query; writes take path params + the body only, so that
+    // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
+    const query = method === "GET" || method === "DELETE" ? Object.fromEntries(req.nextUrl.searchParams) : {};
+    const fromPath = pathParams(params);
+    const input = { ...query, ...body, ...fromPath };
+    assertNoNul(input);
+    // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement;
+    // an agency path: the user's agency with the path's client workspace or webhook endpoint, likewise.
+    const agency = path.startsWith("/v1/agency/") ? { clientId: fromPath.client_id, webhookId: fromPath.webhook_id } : undefined;
+    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id, agency })), clientIp: clientIp(req.headers) };
+    if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
+    const key = validateKey(req.headers.get("idempotency-key"));
+    // `run`: an idempotent call's Db (its transaction, for `transaction` operations) and key claim.
+    const execute = async (onDelta?: (content: string) => void, run?: { db: Db; key: KeyClaim }) => {
+      const result = await call(endpoint, { ...ctx, db: run?.db ?? ctx.db, idempotencyKey: key, idempotency: run?.key ?? null, onDelta }, input);
+      const status = endpoint.status ?? 200;
+      return { status, body: status === 204 ? "" : JSON.stringify(result) };
+    };
+    const idempotent = Boolean(endpoint.idempotency) && !(endpoint.idempotency === "optional" && key === null);
+    const once = async (onDelta?: (content: string) => void): Promise<StoredResponse & { replayed: boolean }> => {
+      if (!idempotent) return { ...(await execute(onDelta)), replayed: false };
+      if (!ctx.user) throw new AppError("UNAUTHENTICATED");
+      if (key === null) throw new AppError("IDEMPOTENCY_KEY_MISSING");
+      // Streamed or not, a retry is the same request: `stream` is left out of the fingerprint.
+      const { stream: _mode, ...fingerprinted } = body as Record<string, unknown>;
+      void _mode;
+      const fingerprint = requestFingerprint(method, req.nextUrl.pathname, endpoint.stream ? fingerprinted : body);
+      const scope = { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce, effect: endpoint.idempotentEffect };
+      return withIdempotency(ctx.db, scope, (run) => execute(onDelta, run));
+    };
+    // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (rest/sse.ts).
+    if (endpoint.stream && (body as Record<string, unknown>).stream === true) {
+      return sseResponse(async (onDelta) => {
+        const response = await once(onDelta);
+        return { body: JSON.parse(response.body) as unknown, replayed: response.replayed };
+      }, limitHeaders);
+    }
+    const response = await once();
+    return stored(response, response.replayed ? { ...limitHeaders, "Idempotent-Replayed": "true" } : limitHeaders);
+  } catch (error) {
+    const app = toAppError(error);
+    if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
+    return json(app.status, app.body(), { ...limitHeaders, ...app.headers });
+  }
+}
+
+async function call(endpoint: RestEndpoint, ctx: Awaited<ReturnType<typeof createContext>>, input: Record<string, unknown>) {
+  let target: unknown = createCaller(ctx);
+  for (const part of endpoint.procedurePath.split(".")) target = (target as Record<string, unknown>)[part];
+  return (target as (input: unknown) => Promise<unknown>)(input);
+}
+
+function pathParams(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === "string") out[k] = v;
+  return out;
+}

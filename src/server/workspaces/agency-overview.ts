@@ -1,0 +1,97 @@
+/**
+ * The agency owner's dashboard reads: the health of every client (remaining
+ * credits, runway, status, messages this month), a client's credit ledger and
+ * its invitations.
+ */
+import { isLowOnCredits } from "@/server/workspaces/low-credit";
+import { invitationState } from "@/server/access/team-management";
+import type { Db } from "@/server/kernel/db/client";
+import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/workspaces/runway";
+import { isoMicro, isoOffset } from "@/server/kernel/lib/timestamps";
+import type { Team } from "@/generated/prisma/client";
+import type { Agency } from "@/server/access/lookups";
+import { AGENCY_PLAN_DEFAULTS, messagesRemaining } from "@/server/workspaces/credit-rules";
+import { usageOf } from "@/server/workspaces/clients";
+import { agencyPool } from "@/server/workspaces/credits";
+import { acceptUrl } from "@/server/accounts/invitations";
+import { serializeClient } from "@/server/workspaces/client-serializer";
+
+export async function agencyOverview(db: Db, agency: Agency) {
+  const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
+  const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client", deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const ids = clients.map((c) => c.id);
+  const [usage, recent] = await Promise.all([
+    usageOf(db, ids),
+    ids.length
+      ? db.$queryRaw<{ team_id: string; used: number }[]>`
+          SELECT team_id::text AS team_id, sum(used_delta)::int AS used FROM credit_ledger
+           WHERE kind = 'charge' AND team_id = ANY(${ids}::uuid[]) AND created_at > now() - make_interval(days => ${RUNWAY_WINDOW_DAYS})
+           GROUP BY team_id`
+      : Promise.resolve([]),
+  ]);
+  const usedRecently = new Map(recent.map((r) => [r.team_id, r.used]));
+  return {
+    agency: {
+      id: fresh.id,
+      name: fresh.name,
+      workspace_limit: fresh.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit,
+      workspaces: clients.length,
+      monthly_message_pool: fresh.monthlyMessagePool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
+      pool_messages_used: pool.poolMessagesUsed,
+      included_integrations: fresh.includedIntegrations,
+    },
+    clients: clients.map((c) => {
+      const client = serializeClient(c, pool, usage.get(c.id)!);
+      const last7 = usedRecently.get(c.id) ?? 0;
+      const remaining = messagesRemaining(c, pool);
+      return {
+        ...client,
+        messages_last_7_days: last7,
+        runway_days: runwayDays(remaining, last7),
+        archived: c.archivedAt !== null,
+        low_credit_threshold: c.lowCreditThreshold,
+        low_credits: isLowOnCredits(remaining, c.lowCreditThreshold),
+      };
+    }),
+  };
+}
+
+export async function creditLedger(db: Db, team: Team, opts: { limit: number; before?: string }) {
+  const rows = await db.creditLedgerEntry.findMany({
+    where: { teamId: team.id, ...(opts.before ? { id: { lt: BigInt(opts.before) } } : {}) },
+    orderBy: { id: "desc" },
+    take: opts.limit + 1,
+  });
+  const page = rows.slice(0, opts.limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id.toString(),
+      kind: r.kind,
+      used_delta: r.usedDelta,
+      topup_delta: r.topupDelta,
+      debt_delta: r.debtDelta,
+      used_after: r.usedAfter,
+      topup_after: r.topupAfter,
+      debt_after: r.debtAfter,
+      reference: r.reference,
+      actor_user_id: r.actorUserId,
+      created_at: isoMicro(r.createdAt),
+    })),
+    next_before: rows.length > opts.limit ? page[page.length - 1]!.id.toString() : null,
+  };
+}
+
+export async function clientInvitations(db: Db, agency: Agency, team: Team) {
+  const invitations = await db.invitation.findMany({ where: { teamId: team.id }, orderBy: { createdAt: "desc" } });
+  const now = new Date();
+  return invitations.map((i) => ({
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    state: invitationState(i, now),
+    accept_url: invitationState(i, now) === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
+    expires_at: isoOffset(i.expiresAt),
+    accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
+    created_at: isoOffset(i.createdAt),
+  }));
+}

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { queryInteger } from "@/server/kernel/lib/query-params";
+import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { accentColorField } from "@/shared/accent-color";
+import { INTEGRATIONS } from "@/server/workspaces/integrations";
+import { agentSummarySchema, invitationSchema } from "@/server/workspaces/agent-summary-serializer";
+import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
+import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
+import {
+  changeStatus,
+  createAgent,
+  createClient,
+  getClient,
+  inviteToClient,
+  listAgents,
+  listClients,
+  topUpClient,
+  updateClient,
+} from "@/server/workspaces/clients";
+
+/** Agency endpoints for client workspaces (contract "Agency endpoints", DESIGN §7). Agency owners only: 403 otherwise. */
+const tags = ["Agency clients"];
+const limit = z.number().int().min(0).max(2_147_483_647).nullable().optional();
+
+const clientFields = {
+  external_reference: z.string().trim().min(1).max(255).nullable().optional(),
+  message_limit: limit,
+  source_limit: limit,
+  chatbot_limit: limit,
+  response_token_limit: z.number().int().min(50).max(10_000).nullable().optional(),
+  byok_enabled: z.boolean().optional(),
+  enabled_integrations: z.array(z.enum(INTEGRATIONS)).nullable().optional(),
+};
+
+const agentInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
+  accent_color: accentColorField.nullable().optional(),
+});
+
+const createClientInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  ...clientFields,
+  chatbot: agentInput.optional(),
+  invite_email: z.email().max(255).optional(),
+  invite_role: z.enum(["admin", "editor", "member"]).optional(),
+});
+
+const listClientsInput = z.object({
+  external_reference: z.string().max(255).optional(),
+  status: z.enum(["active", "paused", "suspended"]).optional(),
+  page: queryInteger({ min: 1 }).default(1),
+  per_page: queryInteger({ min: 1, max: 100 }).default(25),
+});
+
+const clientEnvelope = z.object({ client: clientSchema });
+
+export const agencyClientsRouter = createTRPCRouter({
+  create: agencyOwnerProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients", summary: "Create a client workspace", status: 201, idempotency: "required", tags } })
+    .input(createClientInput)
+    .output(z.object({ client: clientSchema, chatbot: agentSummarySchema.optional(), invitation: invitationSchema.optional() }))
+    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.agency, ctx.user.id, input)),
+
+  list: agencyOwnerProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients", summary: "List client workspaces, newest first", tags } })
+    .input(listClientsInput)
+    .output(z.object({ current_page: z.number().int(), data: z.array(clientSchema), per_page: z.number().int(), total: z.number().int() }))
+    .query(({ ctx, input }) => listClients(ctx.db, ctx.agency, input)),
+
+  get: clientProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}", summary: "One client workspace", tags } })
+    .output(clientEnvelope)
+    .query(async ({ ctx }) => ({ client: await getClient(ctx.db, ctx.agency, ctx.client) })),
+
+  update: clientProcedure
+    .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
+    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
+    .output(clientEnvelope)
+    .mutation(async ({ ctx, input }) => ({ client: await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null) })),
+
+  topUp: clientProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/topups", summary: "Add top-up message credits", idempotency: "required", tags } })
+    .input(z.object({ amount: z.number().int().min(1).max(1_000_000) }))
+    .output(z.object({ client: clientTopupSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      client: topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null)),
+    })),
+
+  pause: clientProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/pause", summary: "Pause a workspace (hard or soft)", idempotency: "required", tags } })
+    .input(z.object({ mode: z.enum(["hard", "soft"]) }))
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "pause", mode: input.mode })),
+    })),
+
+  suspend: clientProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/suspend", summary: "Suspend a workspace", idempotency: "required", tags } })
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "suspend" })) })),
+
+  resume: clientProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/resume", summary: "Resume a paused or suspended workspace", idempotency: "required", tags } })
+    .output(z.object({ client: clientStatusSchema }))
+    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "resume" })) })),
+
+  agents: clientProcedure
+    .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}/chatbots", summary: "A workspace's agents", tags } })
+    .output(z.object({ chatbots: z.array(agentSummarySchema) }))
+    .query(async ({ ctx }) => ({ chatbots: await listAgents(ctx.db, ctx.agency, ctx.client) })),
+
+  createAgent: clientProcedure
+    .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
+    .input(agentInput)
+    .output(z.object({ chatbot: agentSummarySchema }))
+    .mutation(async ({ ctx, input }) => ({ chatbot: await createAgent(ctx.db, ctx.agency, ctx.client, ctx.user.id, input) })),
+
+  // Dashboard-only reads and actions (tRPC, no REST route).
+  overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),
+
+  ledger: clientProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), before: z.string().regex(/^\d+$/).optional() }))
+    .query(({ ctx, input }) => creditLedger(ctx.db, ctx.client, input)),
+
+  invitations: clientProcedure.query(({ ctx }) => clientInvitations(ctx.db, ctx.agency, ctx.client)),
+
+  invite: clientProcedure
+    .input(z.object({ email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
+    .output(invitationSchema)
+    .mutation(({ ctx, input }) => inviteToClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input)),
+});

@@ -1,0 +1,155 @@
+/**
+ * Message credit arithmetic (contract "Credit rules", DESIGN §8). Pure: the
+ * credits service applies these results inside one short transaction.
+ *
+ *   L  message_limit (null: no per-client budget, the agency pool only)
+ *   U  messages served in the current monthly period
+ *   T  top-up bucket (carries over, frozen while paused or suspended)
+ *   D  overflow debt (answers served after both ran dry; paid by the next top-up)
+ *   P  agency monthly pool, Up its use by every workspace of the agency
+ */
+import type { PauseMode, WorkspaceStatus } from "@/server/workspaces/status";
+
+export interface CreditCounters {
+  limit: number | null;
+  used: number;
+  topup: number;
+  debt: number;
+}
+
+export interface Pool {
+  size: number;
+  used: number;
+}
+
+/** Plan defaults for agencies created without explicit values. */
+export const AGENCY_PLAN_DEFAULTS = { workspaceLimit: 100, monthlyMessages: 100_000 } as const;
+
+/** The agency pool of an agency row as read by SQL (snake_case); the plan's default size when unset. */
+export const poolOf = (agency: { monthly_message_pool: number | null; pool_messages_used: number } | null | undefined): Pool => ({
+  size: agency?.monthly_message_pool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
+  used: agency?.pool_messages_used ?? 0,
+});
+
+/** How a workspace may spend: everything, the monthly allowance only (soft pause), or nothing. */
+export type Standing = "active" | "allowance-only" | "stopped";
+
+export function standingOf(status: WorkspaceStatus, pauseMode: PauseMode | null): Standing {
+  if (status === "active") return "active";
+  if (status === "paused" && pauseMode === "soft") return "allowance-only";
+  return "stopped";
+}
+
+const poolLeft = (pool: Pool) => Math.max(pool.size - pool.used, 0);
+const allowanceLeft = (c: CreditCounters) => (c.limit === null ? 0 : Math.max(c.limit - c.used, 0));
+
+/** `messages_remaining`: the exact number of answers the workspace can serve now. */
+export function remaining(c: CreditCounters, pool: Pool, standing: Standing): number {
+  if (standing === "stopped") return 0;
+  if (c.limit === null) return poolLeft(pool);
+  const own = standing === "allowance-only" ? allowanceLeft(c) : allowanceLeft(c) + c.topup;
+  return Math.min(own, poolLeft(pool));
+}
+
+/** The balance as if the workspace were active: what "credits exhausted" is about. */
+export function balance(c: CreditCounters, pool: Pool): number {
+  return remaining(c, pool, "active");
+}
+
+export interface CounterDelta {
+  used: number;
+  topup: number;
+  debt: number;
+}
+
+/**
+ * One completed answer: from the allowance first, then the top-up bucket
+ * (not while paused: it is frozen); when a concurrent answer already emptied
+ * both, it becomes debt.
+ */
+export function chargeDelta(c: CreditCounters, standing: Standing): CounterDelta {
+  if (c.limit === null || c.used < c.limit) return { used: 1, topup: 0, debt: 0 };
+  if (standing === "active" && c.topup > 0) return { used: 1, topup: -1, debt: 0 };
+  return { used: 1, topup: 0, debt: 1 };
+}
+
+/**
+ * The largest top-up bucket a workspace may hold. The counter is a 32-bit
+ * column: without a bound, 2,147 top-ups of 1,000,000 overflowed it (a 500).
+ */
+export const MAX_TOPUP_BUCKET = 1_000_000_000;
+
+/** Whether adding `amount` would push the bucket past MAX_TOPUP_BUCKET (after paying the debt). */
+export function topupExceedsBucket(c: CreditCounters, amount: number): boolean {
+  return c.topup + topupDelta(c, amount).topup > MAX_TOPUP_BUCKET;
+}
+
+/** A top-up pays the debt first; the rest goes into the bucket. */
+export function topupDelta(c: CreditCounters, amount: number): CounterDelta {
+  const paid = Math.min(c.debt, amount);
+  return { used: 0, topup: amount - paid, debt: paid === 0 ? 0 : -paid };
+}
+
+export function applyDelta(c: CreditCounters, d: CounterDelta): CreditCounters {
+  return { ...c, used: c.used + d.used, topup: c.topup + d.topup, debt: c.debt + d.debt };
+}
+
+/**
+ * `credits_exhausted_at` bookkeeping after a change: mark (and emit one
+ * `client.credits_exhausted`) when a workspace with its own budget reaches a
+ * zero balance, clear it when the balance is positive again (a new episode
+ * may then begin). Workspaces without `message_limit` have no budget to
+ * replenish and never emit.
+ */
+export function exhaustionChange(hasLimit: boolean, exhaustedAt: Date | null, balanceAfter: number): "mark" | "clear" | "none" {
+  if (!hasLimit) return exhaustedAt ? "clear" : "none";
+  if (balanceAfter <= 0) return exhaustedAt ? "none" : "mark";
+  return exhaustedAt ? "clear" : "none";
+}
+
+/** Calendar months, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29), in UTC. */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+export interface RenewalPlan {
+  /** U = 0 and a new period starting at `periodStart`. */
+  reset: boolean;
+  periodStart: Date | null;
+  nextRenewal: Date;
+}
+
+/**
+ * Monthly renewal (DESIGN §7): an active workspace whose renewal date has come
+ * starts a new period (U = 0); a paused or suspended one is skipped and its
+ * date moves on month by month. Periods start at the scheduled date, not when
+ * the job happened to run, so a late job does not shift the calendar.
+ */
+export function planRenewal(status: WorkspaceStatus, renewAt: Date, now: Date): RenewalPlan | null {
+  if (renewAt > now) return null;
+  let periodStart = renewAt;
+  let next = addMonths(renewAt, 1);
+  while (next <= now) {
+    periodStart = next;
+    next = addMonths(next, 1);
+  }
+  return status === "active" ? { reset: true, periodStart, nextRenewal: next } : { reset: false, periodStart: null, nextRenewal: next };
+}
+
+/** `messages_remaining` of a workspace row and its agency pool (Prisma's camelCase rows). */
+export function messagesRemaining(
+  w: { status: WorkspaceStatus; pauseMode: PauseMode | null; messageLimit: number | null; messagesUsed: number; topupCredits: number; overflowDebt: number },
+  agency: { monthlyMessagePool: number | null; poolMessagesUsed: number } | null,
+): number {
+  return remaining(
+    { limit: w.messageLimit, used: w.messagesUsed, topup: w.topupCredits, debt: w.overflowDebt },
+    poolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
+    standingOf(w.status, w.pauseMode),
+  );
+}

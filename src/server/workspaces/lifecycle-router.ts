@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { canManageTeam } from "@/server/access/team-management";
+import { AppError } from "@/server/kernel/errors";
+import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
+import { archiveClient, deleteChatbot, deleteClient, restoreClient, setLowCreditThreshold } from "@/server/workspaces/lifecycle";
+
+const ok = { ok: true as const };
+
+/** Archive/restore/delete client workspaces, the low-credit threshold, deleting chatbots (dashboard only). */
+export const lifecycleRouter = createTRPCRouter({
+  /** What the contract's client object does not carry: archived, and the alert threshold. */
+  clientState: clientProcedure.query(({ ctx }) => ({
+    archived_at: isoOffsetOrNull(ctx.client.archivedAt),
+    low_credit_threshold: ctx.client.lowCreditThreshold,
+    low_credit_alerted_at: isoOffsetOrNull(ctx.client.lowCreditAlertedAt),
+  })),
+
+  archiveClient: clientProcedure.mutation(async ({ ctx }) => {
+    await archiveClient(ctx.db, ctx.client);
+    return ok;
+  }),
+
+  restoreClient: clientProcedure.mutation(async ({ ctx }) => {
+    await restoreClient(ctx.db, ctx.client);
+    return ok;
+  }),
+
+  /** Only an archived client: archiving first is the "are you sure" that cannot be clicked through by accident. */
+  deleteClient: clientProcedure.mutation(async ({ ctx }) => {
+    await deleteClient(ctx.db, ctx.client);
+    return ok;
+  }),
+
+  setLowCreditThreshold: clientProcedure
+    .input(z.object({ threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      await setLowCreditThreshold(ctx.db, ctx.client, input.threshold);
+      return ok;
+    }),
+
+  /** Admins and owners only: an editor edits chatbots but does not delete them. */
+  deleteChatbot: chatbotEditProcedure.mutation(async ({ ctx }) => {
+    if (!canManageTeam(ctx.role)) throw new AppError("FORBIDDEN", "Only the workspace's admins can delete a chatbot.");
+    await deleteChatbot(ctx.db, ctx.chatbot);
+    return ok;
+  }),
+});
