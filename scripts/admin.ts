@@ -12,7 +12,8 @@ import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
 import { AppError } from "@/server/kernel/errors";
 import { serializeUser } from "@/server/accounts/user-serializer";
-import { createAgency, createUser } from "@/server/accounts/users";
+import { createUser } from "@/server/accounts/users";
+import { createAgency } from "@/server/workspaces/agencies";
 
 class UsageError extends Error {}
 

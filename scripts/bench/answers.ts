@@ -39,7 +39,7 @@ export async function runAnswersBenchmark() {
   process.env.OPENAI_BASE_URL = stub.baseURL;
   delete process.env.OPENAI_API_KEY;
   const { answerQuestion } = await import("@/server/conversations/engine");
-  const { setTeamKey } = await import("@/server/conversations/llm-provider");
+  const { setTeamKey } = await import("@/server/workspaces/llm-keys");
 
   const server = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench/answers-pg"), ephemeral: true });
   {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/server/kernel/db/client";
 import { createApiToken } from "@/server/access/api-tokens";
-import { createAgency, createUser } from "@/server/accounts/users";
+import { createUser } from "@/server/accounts/users";
+import { createAgency } from "@/server/workspaces/agencies";
 
 const unique = () => randomBytes(4).toString("hex");
 

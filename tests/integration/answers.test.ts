@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { answerQuestion } from "@/server/conversations/engine";
-import { setTeamKey } from "@/server/conversations/llm-provider";
+import { setTeamKey } from "@/server/workspaces/llm-keys";
 import { sweepExpiredReservations } from "@/server/workspaces/answer-metering";
 import { allowanceFor, countTokens } from "@/server/conversations/rules/shaping";
 import { AppError } from "@/server/kernel/errors";

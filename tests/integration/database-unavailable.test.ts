@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toAppError } from "@/server/access/procedures";
+import { toAppError } from "@/server/kernel/errors";
 import { createPrismaClient, poolOf, type Db } from "@/server/kernel/db/client";
 import { freePort } from "@/server/kernel/db/embedded";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";

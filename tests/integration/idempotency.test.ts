@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "@/server/conversations/engine";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { recordEffect, withIdempotency, type KeyClaim } from "@/server/transport/rest/idempotency";
+import { recordEffect, withIdempotency, type KeyClaim } from "@/server/kernel/http/idempotency";
 import { createTestDatabase } from "../helpers/db";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { agencyOwner, chatbot } from "../helpers/fixtures";

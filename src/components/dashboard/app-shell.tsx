@@ -5,7 +5,7 @@ import { NavLinks } from "@/components/dashboard/nav-links";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { ViewAsBanner } from "@/components/portal/view-as-banner";
 import type { NavKey } from "@/server/access/portal-nav";
-import type { Brand } from "@/server/workspaces/brand";
+import type { Brand } from "@/server/branding/brand";
 
 /**
  * The authenticated frame. On narrow screens the sidebar is a top bar (brand

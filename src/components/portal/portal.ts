@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { getSessionUserId } from "@/server/access/session";
 import { getDb } from "@/server/kernel/db/client";
-import { brandForHost } from "@/server/workspaces/brand";
+import { brandForHost } from "@/server/branding/brand";
 import { portalContext } from "@/server/accounts/portal";
 
 /** The cookie naming the client workspace an agency owner is viewing as (ignored unless they own its agency). */

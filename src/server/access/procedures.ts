@@ -9,9 +9,7 @@ import { getDb, type Db } from "@/server/kernel/db/client";
 import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
 import { getSessionUserId } from "@/server/access/session";
 import { clientIp as throttledIp } from "@/server/access/sign-in-throttle";
-import { AppError, databaseUnavailable, ERROR_TABLE, validationError, type FieldErrors } from "@/server/kernel/errors";
-import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
-import { zodFieldErrors } from "@/shared/zod-errors";
+import { AppError, ERROR_TABLE, toAppError, type FieldErrors } from "@/server/kernel/errors";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import {
   agencyClientFrom,
@@ -30,7 +28,7 @@ import {
   type ChatbotAccess,
 } from "@/server/access/lookups";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/access/params";
-import type { IdempotentEffect, KeyClaim } from "@/server/transport/rest/idempotency";
+import type { IdempotentEffect, KeyClaim } from "@/server/kernel/http/idempotency";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -145,24 +143,6 @@ const t = initTRPC
     },
   });
 
-/** Any error thrown inside a procedure, as the application error it stands for. */
-export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (isDatabaseUnavailable(error)) return databaseUnavailable();
-  if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError) return error.cause;
-    if (error.cause instanceof ZodError) return validationFrom(error.cause);
-    const entry = Object.entries(ERROR_TABLE).find(([, v]) => v.trpc === error.code);
-    if (entry && error.code !== "INTERNAL_SERVER_ERROR") return new AppError(entry[0] as keyof typeof ERROR_TABLE, error.message || undefined);
-  }
-  if (error instanceof ZodError) return validationFrom(error);
-  return new AppError("INTERNAL");
-}
-
-function validationFrom(error: ZodError): AppError {
-  return validationError(zodFieldErrors(error));
-}
-
 /** Services throw AppError and inputs fail zod: both travel as a TRPCError carrying the AppError. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
@@ -174,6 +154,7 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 export const createTRPCRouter = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

@@ -5,7 +5,7 @@ import { getDb } from "@/server/kernel/db/client";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { env } from "@/server/kernel/env";
 import { verifySignIn } from "@/server/access/password";
-import { sessionStillValid } from "@/server/accounts/reset-token";
+import { sessionStillValid } from "@/server/access/session-validity";
 
 const credentials = z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) });
 

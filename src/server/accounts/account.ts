@@ -7,7 +7,7 @@ import { env } from "@/server/kernel/env";
 import { afterResponse } from "@/server/kernel/lib/after-response";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { passwordResetMail } from "@/server/kernel/mail/templates";
-import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/workspaces/brand";
+import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/branding/brand";
 
 /**
  * The signed-in user's account (issue 13): profile, password, "sign out

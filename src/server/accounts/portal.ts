@@ -1,5 +1,5 @@
 import type { Db } from "@/server/kernel/db/client";
-import { teamHostsChatbots } from "@/server/workspaces/agent-creation";
+import { teamHostsChatbots } from "@/server/access/team-kinds";
 import { effectiveRole, type ChatbotRole } from "@/server/access/permissions";
 import { navFor, type NavKey } from "@/server/access/portal-nav";
 import { canManageTeam } from "@/server/access/team-management";

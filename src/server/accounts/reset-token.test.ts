@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashResetToken, newResetToken, sessionStillValid } from "./reset-token";
+import { hashResetToken, newResetToken } from "./reset-token";
 
 describe("password reset tokens", () => {
   it("are random and stored only as a hash", () => {
@@ -9,18 +9,5 @@ describe("password reset tokens", () => {
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.hash).toBe(hashResetToken(a.token));
     expect(a.hash).not.toContain(a.token);
-  });
-});
-
-describe("sessions after 'sign out everywhere'", () => {
-  const cut = new Date("2026-01-01T12:00:00Z");
-  it("accepts every session when nothing was revoked", () => {
-    expect(sessionStillValid(undefined, null)).toBe(true);
-  });
-  it("refuses sessions started before the cut, accepts later ones", () => {
-    expect(sessionStillValid(cut.getTime() - 1, cut)).toBe(false);
-    expect(sessionStillValid(undefined, cut)).toBe(false);
-    expect(sessionStillValid(cut.getTime(), cut)).toBe(true);
-    expect(sessionStillValid(cut.getTime() + 5000, cut)).toBe(true);
   });
 });

@@ -15,9 +15,3 @@ export function newResetToken(): { token: string; hash: string } {
 export function hashResetToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
-
-/** Is a session that started at `authenticatedAt` (ms) still accepted? Tokens without a start time count as started at 0. */
-export function sessionStillValid(authenticatedAt: number | undefined, validAfter: Date | null): boolean {
-  if (!validAfter) return true;
-  return (authenticatedAt ?? 0) >= validAfter.getTime();
-}

@@ -8,7 +8,7 @@ import { isoOffset } from "@/server/kernel/lib/timestamps";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { invitationMail } from "@/server/kernel/mail/templates";
-import { agencyOfTeam, brandForAgency } from "@/server/workspaces/brand";
+import { agencyOfTeam, brandForAgency } from "@/server/branding/brand";
 import { acceptUrl } from "@/server/accounts/invitations";
 
 /**

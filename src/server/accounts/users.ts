@@ -3,9 +3,8 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { hashPassword } from "@/server/access/password";
-import { AppError, validationError } from "@/server/kernel/errors";
-import { zodFieldErrors } from "@/shared/zod-errors";
-import { INTEGRATIONS } from "@/server/workspaces/integrations";
+import { validationError } from "@/server/kernel/errors";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
 
 export const createUserInput = z.object({
   email: z.email().transform((e) => e.toLowerCase()),
@@ -13,19 +12,13 @@ export const createUserInput = z.object({
   password: z.string().min(8).max(200).optional(),
 });
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(zodFieldErrors(result.error));
-  return result.data;
-}
-
 /**
  * Creates a user, with a personal team unless `personalTeam: false` (someone
  * joining through an invitation works inside the workspace they were invited
  * to). Without a password one is generated and returned once.
  */
 export async function createUser(db: Db, input: z.input<typeof createUserInput>, options: { personalTeam?: boolean } = {}) {
-  const data = parse(createUserInput, input);
+  const data = parseOrThrow(createUserInput, input);
   const password = data.password ?? randomBytes(12).toString("base64url");
   const passwordHash = await hashPassword(password);
   try {
@@ -43,36 +36,4 @@ export async function createUser(db: Db, input: z.input<typeof createUserInput>,
     }
     throw error;
   }
-}
-
-export const createAgencyInput = z.object({
-  ownerEmail: z.email().transform((e) => e.toLowerCase()),
-  name: z.string().trim().min(1).max(255),
-  workspaceLimit: z.number().int().min(0).nullable().optional(),
-  monthlyMessages: z.number().int().min(0).nullable().optional(),
-});
-
-/** An agency-plan team owned by an existing user. */
-export async function createAgency(db: Db, input: z.input<typeof createAgencyInput>) {
-  const data = parse(createAgencyInput, input);
-  const owner = await db.user.findUnique({ where: { email: data.ownerEmail } });
-  if (!owner) throw new AppError("NOT_FOUND", `No user with email ${data.ownerEmail}.`);
-  return db.$transaction(async (tx) => {
-    const now = new Date();
-    const agency = await tx.team.create({
-      data: {
-        name: data.name,
-        kind: "agency",
-        plan: "agency",
-        ownerId: owner.id,
-        workspaceLimit: data.workspaceLimit ?? null,
-        monthlyMessagePool: data.monthlyMessages ?? null,
-        poolPeriodStartedAt: now,
-        includedIntegrations: [...INTEGRATIONS],
-      },
-    });
-    await tx.membership.create({ data: { teamId: agency.id, userId: owner.id, role: "admin" } });
-    await tx.user.update({ where: { id: owner.id }, data: { currentTeamId: agency.id } });
-    return agency;
-  });
 }

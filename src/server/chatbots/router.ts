@@ -4,7 +4,7 @@ import { chatbotFinetunesRouter } from "@/server/chatbots/finetunes-router";
 import { chatbotPromptsRouter } from "@/server/chatbots/prompts-router";
 import { chatbotSourcesRouter } from "@/server/training/router";
 import { listEditableTeams } from "@/server/access/lookups";
-import { teamHostsChatbots } from "@/server/workspaces/agent-creation";
+import { teamHostsChatbots } from "@/server/access/team-kinds";
 import { chatbotSettingsPatch, createChatbotInput } from "@/server/chatbots/settings-rules";
 import { CHATBOT_ROLES } from "@/server/access/permissions";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbots/settings-serializer";

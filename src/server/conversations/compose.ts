@@ -6,7 +6,7 @@ import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
 import { composeExtractiveAnswer } from "@/server/conversations/rules/extractive";
-import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/conversations/rules/passages";
+import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training/retrieval/passages";
 import { buildChatMessages, type HistoryMessage } from "@/server/conversations/rules/prompt";
 import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
 import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";

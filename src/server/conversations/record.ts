@@ -14,12 +14,12 @@ import { escalationReason, unansweredInARow } from "@/server/conversations/rules
 import { detectContact, hasContact } from "@/server/conversations/rules/leads";
 import { mayEscalate } from "@/server/conversations/rules/turn-escalation";
 import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces/credit-rules";
-import type { UsedSource } from "@/server/conversations/rules/passages";
+import type { UsedSource } from "@/server/training/retrieval/passages";
 import { AppError } from "@/server/kernel/errors";
 import type { Tx } from "@/server/kernel/db/client";
 import { emitEvent } from "@/server/webhooks/outbox";
 import { SEND_ESCALATION_EMAIL } from "@/server/conversations/escalation-email-job";
-import { recordEffect, type KeyClaim } from "@/server/transport/rest/idempotency";
+import { recordEffect, type KeyClaim } from "@/server/kernel/http/idempotency";
 
 export interface VisitorFields {
   email?: string | null;

@@ -3,7 +3,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/webhooks/retry";
+
+/** Webhook attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure (webhooks/retry). */
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds, comma separated. */
+export function parseRetrySchedule(value: string): number[] {
+  const parts = value.split(",").map((p) => p.trim());
+  const numbers = parts.map(Number);
+  if (!parts.length || numbers.some((n, i) => !parts[i] || !Number.isFinite(n) || n < 0)) {
+    throw new Error("must be a comma-separated list of non-negative numbers of seconds, e.g. 0,5,300");
+  }
+  return numbers;
+}
 
 /**
  * The one place that reads process.env. Every variable is validated here and a

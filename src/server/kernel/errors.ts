@@ -1,4 +1,8 @@
+import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
+import { zodFieldErrors } from "@/shared/zod-errors";
 
 /**
  * The one error table: every application error code, the tRPC code it
@@ -72,4 +76,22 @@ export function databaseUnavailable(): AppError {
   return new AppError("SERVICE_UNAVAILABLE", "The service is briefly unavailable (its database cannot be reached); retry shortly.", {
     headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
   });
+}
+
+/** Any error thrown inside a procedure, as the application error it stands for. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) return validationFrom(error.cause);
+    const entry = Object.entries(ERROR_TABLE).find(([, v]) => v.trpc === error.code);
+    if (entry && error.code !== "INTERNAL_SERVER_ERROR") return new AppError(entry[0] as keyof typeof ERROR_TABLE, error.message || undefined);
+  }
+  if (error instanceof ZodError) return validationFrom(error);
+  return new AppError("INTERNAL");
+}
+
+function validationFrom(error: ZodError): AppError {
+  return validationError(zodFieldErrors(error));
 }

@@ -5,7 +5,7 @@ import { computeInsights } from "@/server/analytics/insights-job";
 import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/training/jobs";
 import { leaseMs } from "@/server/training/crawler/crawl-pages";
 import { lowCreditAlerts } from "@/server/workspaces/low-credit-alerts-job";
-import { purgeIdempotencyKeys } from "@/server/transport/rest/purge-idempotency-keys-job";
+import { purgeIdempotencyKeys } from "@/server/kernel/http/purge-idempotency-keys-job";
 import { renewCredits } from "@/server/workspaces/renew-credits-job";
 import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/conversations/escalation-email-job";
 import { sweepAnswerReservations } from "@/server/workspaces/sweep-reservations-job";

@@ -3,18 +3,8 @@
  * 10 h, 10 h — each delay counted from the previous failed attempt, as Svix
  * does. Configurable with WEBHOOK_RETRY_SCHEDULE (seconds, comma separated).
  */
-export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 /** A Retry-After longer than this is not waited for. */
 export const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
-
-export function parseRetrySchedule(value: string): number[] {
-  const parts = value.split(",").map((p) => p.trim());
-  const numbers = parts.map(Number);
-  if (!parts.length || numbers.some((n, i) => !parts[i] || !Number.isFinite(n) || n < 0)) {
-    throw new Error("must be a comma-separated list of non-negative numbers of seconds, e.g. 0,5,300");
-  }
-  return numbers;
-}
 
 /**
  * Seconds to wait before the next attempt after `attemptsMade` failed

@@ -1,7 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { deliveryState, subscribes } from "./events";
-import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextAttemptDelay, parseRetryAfter, parseRetrySchedule } from "./retry";
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/kernel/env";
+import { nextAttemptDelay, parseRetryAfter } from "./retry";
 import { generateWebhookSecret, webhookHeaders } from "./signature";
 import { isForbiddenAddress } from "@/server/kernel/net/ssrf";
 

@@ -8,12 +8,10 @@
  * agency's limits and credits (issue 13). An archived workspace takes no new
  * agents either.
  */
+import { teamHostsChatbots } from "@/server/access/team-kinds";
+
 export const PERSONAL_TEAM_REFUSAL =
   "Chatbots can only be created in a workspace with a plan and credits. Ask your agency to create one for you.";
-
-export function teamHostsChatbots(kind: string): boolean {
-  return kind === "agency" || kind === "client";
-}
 
 export function agentCreationRefusal(
   workspace: { status: string; chatbotLimit: number | null; kind?: string; archivedAt?: Date | null },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agencyOwnerProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { setTeamKey, teamKeyStatus } from "@/server/conversations/llm-provider";
+import { setTeamKey, teamKeyStatus } from "@/server/workspaces/llm-keys";
 import { AppError } from "@/server/kernel/errors";
 
 const keyInput = z.object({ api_key: z.string().max(400).nullable() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeExtractiveAnswer, splitSentences } from "./extractive";
-import { headingParagraph, type AnswerPassage } from "./passages";
+import { headingParagraph, type AnswerPassage } from "@/server/training/retrieval/passages";
 
 const passage = (sourceId: string, content: string, extra: Partial<AnswerPassage> = {}): AnswerPassage => ({
   chunkId: `${sourceId}-c`,

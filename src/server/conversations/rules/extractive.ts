@@ -9,7 +9,7 @@
  * (a list item, a table row): each quoted paragraph starts a line.
  */
 import { keywords } from "@/server/analytics/question-themes";
-import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "./passages";
+import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training/retrieval/passages";
 
 export const MAX_QUOTED_SENTENCES = 3;
 

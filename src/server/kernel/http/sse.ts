@@ -1,4 +1,4 @@
-import { toAppError } from "@/server/access/procedures";
+import { toAppError } from "@/server/kernel/errors";
 import type { AppError } from "@/server/kernel/errors";
 
 const errorResponse = (error: AppError) =>

@@ -1,4 +1,4 @@
-import type { Brand } from "@/server/workspaces/brand";
+import type { Brand } from "@/server/kernel/brand";
 import type { MailMessage } from "@/server/kernel/mail/mailer";
 import { defaultSender } from "@/server/kernel/mail/mailer";
 

@@ -1,4 +1,4 @@
-import { headingParagraph } from "@/server/conversations/rules/passages";
+import { headingParagraph } from "@/server/training/retrieval/passages";
 import type { ExtractedDocument } from "./extract";
 import { loadTokenCounter, type TokenCounter } from "./tokenizer";
 

@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
-import { HEADING_SEPARATOR } from "@/server/conversations/rules/passages";
+import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "./extract";

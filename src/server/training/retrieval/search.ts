@@ -1,7 +1,7 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { queryWords } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
-import type { AnswerPassage } from "@/server/conversations/rules/passages";
+import type { AnswerPassage } from "@/server/training/retrieval/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
 
 /**

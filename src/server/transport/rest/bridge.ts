@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/transport/root";
-import { createContext, toAppError } from "@/server/access/procedures";
+import { createContext } from "@/server/access/procedures";
+import { toAppError } from "@/server/kernel/errors";
 import { AppError } from "@/server/kernel/errors";
 import { enforce, limitApiToken } from "@/server/kernel/rate-limit";
 import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/kernel/http/bodies";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import type { Db } from "@/server/kernel/db/client";
-import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/transport/rest/idempotency";
+import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/kernel/http/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
 import { sseResponse } from "@/server/kernel/http/sse";
 import { clientIp } from "@/server/kernel/security/peer-address";

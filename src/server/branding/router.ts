@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agencyOwnerProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { brandSettingsInput } from "@/server/workspaces/brand-settings";
+import { brandSettingsInput } from "@/server/branding/brand-settings";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import type { Team } from "@/generated/prisma/client";
 

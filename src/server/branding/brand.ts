@@ -1,21 +1,13 @@
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
+import { PLATFORM_BRAND, type Brand } from "@/server/kernel/brand";
 
 /**
  * White-label (issue 13): on an agency's verified custom domain the portal,
  * sign-in, invitation pages and e-mails carry the agency's brand, never the
- * platform's. Everywhere else the platform's own brand is used.
+ * platform's. Everywhere else the platform's own brand is used (kernel/brand).
  */
-export interface Brand {
-  name: string;
-  logoUrl: string | null;
-  accentColor: string;
-  supportEmail: string | null;
-  /** False when an agency's brand is shown (then "powered by" lines are left out). */
-  platform: boolean;
-}
-
-export const PLATFORM_BRAND: Brand = { name: "Agency Chatbot Platform", logoUrl: null, accentColor: "#4f46e5", supportEmail: null, platform: true };
+export { PLATFORM_BRAND, type Brand } from "@/server/kernel/brand";
 
 type BrandedTeam = Pick<Team, "name" | "brandName" | "brandLogoUrl" | "brandAccentColor" | "brandSupportEmail" | "customDomain" | "customDomainVerifiedAt">;
 

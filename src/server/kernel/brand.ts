@@ -1,0 +1,15 @@
+/**
+ * What a page or an e-mail is branded with: the platform's own brand, or an
+ * agency's on its verified custom domain (server/branding decides which).
+ */
+export interface Brand {
+  name: string;
+  logoUrl: string | null;
+  accentColor: string;
+  supportEmail: string | null;
+  /** False when an agency's brand is shown (then "powered by" lines are left out). */
+  platform: boolean;
+}
+
+export const PLATFORM_BRAND: Brand = { name: "Agency Chatbot Platform", logoUrl: null, accentColor: "#4f46e5", supportEmail: null, platform: true };
+
