@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BlockedAddressError, guardedLookup, isBlockedAddress, isBlockedError, literalHostRefusal } from "@/server/kernel/net/guard";
+import { BlockedAddressError, guardedLookup, isBlockedAddress, literalHostRefusal } from "@/server/kernel/net/guard";
 
 const closed = { allowPrivate: false };
 const open = { allowPrivate: true };
