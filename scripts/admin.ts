@@ -6,14 +6,14 @@
  * Wrong or missing arguments: exit code 2 and a one-line reason on stderr.
  */
 import { parseArgs } from "node:util";
-import { createApiToken } from "@/server/access/api-tokens";
+import { createApiToken } from "@/server/access";
 import { openDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
 import { AppError } from "@/server/kernel/errors";
-import { serializeUser } from "@/server/accounts/user-serializer";
-import { createUser } from "@/server/accounts/users";
-import { createAgency } from "@/server/workspaces/agencies";
+import { serializeUser } from "@/server/accounts";
+import { createUser } from "@/server/accounts";
+import { createAgency } from "@/server/workspaces";
 
 class UsageError extends Error {}
 

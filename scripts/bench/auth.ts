@@ -16,12 +16,12 @@ import { mkdirSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createApiToken } from "@/server/access/api-tokens";
+import { createApiToken } from "@/server/access";
 import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
-import { createUser } from "@/server/accounts/users";
+import { createUser } from "@/server/accounts";
 import { startProductionServer } from "../lib/app-server";
 
 const DATA_DIR = path.resolve(".data/bench-auth");

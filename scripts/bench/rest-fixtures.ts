@@ -4,12 +4,12 @@
  * grown to a realistic agency — a few dozen chatbots, a webhook with a page of
  * deliveries — and the ids every documented GET needs.
  */
-import { createApiToken } from "@/server/access/api-tokens";
-import { ownedAgency } from "@/server/access/agency";
+import { createApiToken } from "@/server/access";
+import { ownedAgency } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
 import { seedDemoData } from "@/server/demo/seed";
-import { allowedDomain } from "@/server/chatbots/widget-embedding";
-import { createWebhook } from "@/server/webhooks/endpoints";
+import { allowedDomain } from "@/server/chatbots";
+import { createWebhook } from "@/server/webhooks";
 
 export const EXTRA_CHATBOTS = 30;
 const DELIVERIES = 300;

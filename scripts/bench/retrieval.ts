@@ -19,8 +19,8 @@ import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
-import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training/retrieval/sql";
-import { searchPassages } from "@/server/training/retrieval/search";
+import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training";
+import { searchPassages } from "@/server/training";
 
 const DATA_DIR = path.resolve(".data/bench");
 const DATABASE = "bench_retrieval";

@@ -20,7 +20,7 @@ import { Agent, request } from "undici";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
-import { enqueueDeliveries } from "@/server/webhooks/dispatch";
+import { enqueueDeliveries } from "@/server/webhooks";
 import { profileSelfTime, startCpuCount, withDescendants } from "./process-cpu";
 
 export async function runWebhooksBenchmark() {

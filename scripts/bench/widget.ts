@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
-import { createApiToken } from "@/server/access/api-tokens";
+import { createApiToken } from "@/server/access";
 import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getSessionUserId } from "@/server/access/session";
+import { getSessionUserId } from "@/server/access";
 
 export default async function HomePage() {
   redirect((await getSessionUserId()) ? "/chatbots" : "/login");

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { getCurrentUser } from "@/components/auth/current-user";
 import { AppShell } from "@/components/dashboard/app-shell";
 import { getBrand, getPortal } from "@/components/portal/portal";
-import { getSessionUserId } from "@/server/access/session";
+import { getSessionUserId } from "@/server/access";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   if ((await getSessionUserId()) === null) redirect("/login");

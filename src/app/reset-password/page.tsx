@@ -4,7 +4,7 @@ import { AuthFrame } from "@/components/auth/auth-frame";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { getBrand } from "@/components/portal/portal";
 import { getDb } from "@/server/kernel/db/client";
-import { resetTokenUsable } from "@/server/accounts/account";
+import { resetTokenUsable } from "@/server/accounts";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { BrandMark } from "@/components/portal/brand-mark";
-import type { Brand } from "@/server/branding/brand";
+import type { Brand } from "@/server/branding";
 
 /** The centered card of the signed-out pages (password reset, invitations), with the brand above it. */
 export function AuthFrame({ brand, title, description, children }: { brand: Brand; title: string; description?: ReactNode; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { TRPCError } from "@trpc/server";
-import { getSessionUserId } from "@/server/access/session";
+import { getSessionUserId } from "@/server/access";
 import { api } from "@/trpc/server";
 import type { CurrentUser } from "@/components/lib/trpc-types";
 

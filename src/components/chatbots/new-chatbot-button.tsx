@@ -15,7 +15,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createChatbotInput, LIMITS } from "@/server/chatbots/settings-rules";
+import { createChatbotInput, LIMITS } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 

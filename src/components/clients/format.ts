@@ -1,4 +1,4 @@
-import { addMonths } from "@/server/workspaces/credit-rules";
+import { addMonths } from "@/server/workspaces/client";
 import type { Client, OverviewClient } from "@/components/clients/types";
 
 const numberFormat = new Intl.NumberFormat();

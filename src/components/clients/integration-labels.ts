@@ -1,4 +1,4 @@
-import { INTEGRATIONS, type Integration } from "@/server/workspaces/integrations";
+import { INTEGRATIONS, type Integration } from "@/server/workspaces/client";
 
 export { INTEGRATIONS, type Integration };
 

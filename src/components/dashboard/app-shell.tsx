@@ -4,8 +4,8 @@ import type { CurrentUser } from "@/components/lib/trpc-types";
 import { NavLinks } from "@/components/dashboard/nav-links";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { ViewAsBanner } from "@/components/portal/view-as-banner";
-import type { NavKey } from "@/server/access/portal-nav";
-import type { Brand } from "@/server/branding/brand";
+import type { NavKey } from "@/server/access";
+import type { Brand } from "@/server/branding";
 
 /**
  * The authenticated frame. On narrow screens the sidebar is a top bar (brand

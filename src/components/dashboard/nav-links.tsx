@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { ChatIcon, KeyIcon, SettingsIcon, TeamIcon, UsersIcon, WebhookIcon } from "@/components/icons";
 import { cn } from "@/components/lib/cn";
-import type { NavKey } from "@/server/access/portal-nav";
+import type { NavKey } from "@/server/access";
 
 const LINKS: Record<NavKey, { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   clients: { href: "/clients", label: "Clients", icon: UsersIcon },

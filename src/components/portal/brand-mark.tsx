@@ -1,5 +1,5 @@
 import { LogoMark } from "@/components/icons";
-import type { Brand } from "@/server/branding/brand";
+import type { Brand } from "@/server/branding";
 
 /** The logo and name above sign-in, invitation and password pages: the agency's on its custom domain. */
 export function BrandMark({ brand }: { brand: Brand }) {

@@ -2,10 +2,10 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import { cache } from "react";
-import { getSessionUserId } from "@/server/access/session";
+import { getSessionUserId } from "@/server/access";
 import { getDb } from "@/server/kernel/db/client";
-import { brandForHost } from "@/server/branding/brand";
-import { portalContext } from "@/server/accounts/portal";
+import { brandForHost } from "@/server/branding/client";
+import { portalContext } from "@/server/accounts/client";
 
 /** The cookie naming the client workspace an agency owner is viewing as (ignored unless they own its agency). */
 export const VIEW_AS_COOKIE = "acp_view_as";

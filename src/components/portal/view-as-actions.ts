@@ -2,9 +2,9 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { getSessionUserId } from "@/server/access/session";
+import { getSessionUserId } from "@/server/access";
 import { getDb } from "@/server/kernel/db/client";
-import { portalContext } from "@/server/accounts/portal";
+import { portalContext } from "@/server/accounts/client";
 import { VIEW_AS_COOKIE } from "@/components/portal/portal";
 
 /** "View as client": an agency owner sees the portal as the workspace's admin does. Only their own clients count. */

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { DeliveryState } from "@/server/webhooks/events";
+import type { DeliveryState } from "@/server/webhooks";
 
 const LOOK: Record<DeliveryState, { label: string; tone: "green" | "amber" | "red" | "neutral"; hint: string }> = {
   delivered: { label: "Delivered", tone: "green", hint: "Your endpoint answered with a 2xx status." },

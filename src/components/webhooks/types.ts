@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@/components/lib/trpc-types";
-import { deliveryState, EVENT_TYPES, type DeliveryState, type EventType } from "@/server/webhooks/events";
+import { deliveryState, EVENT_TYPES, type DeliveryState, type EventType } from "@/server/webhooks/client";
 
 export type WebhookItem = RouterOutputs["agencyWebhooks"]["get"];
 export type CreatedWebhook = RouterOutputs["agencyWebhooks"]["create"];

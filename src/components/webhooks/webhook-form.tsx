@@ -9,7 +9,7 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { EVENT_DESCRIPTIONS, isEventType } from "@/components/webhooks/types";
-import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
+import { EVENT_TYPES, type EventType } from "@/server/webhooks/client";
 import { withFieldName } from "@/shared/zod-errors";
 
 /**

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { textOnAccent } from "@/shared/text-on-accent";
 import { cn } from "@/components/lib/cn";
-import type { WidgetConfig } from "@/server/chatbots/widget-config";
+import type { WidgetConfig } from "@/server/chatbots";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "@/widget/protocol";
 import { Composer } from "./composer";
 import { LeadForm } from "./lead-form";

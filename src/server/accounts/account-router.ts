@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter, publicProcedure } from "@/server/access/procedures";
+import { authenticatedProcedure, createTRPCRouter, publicProcedure } from "@/server/access";
 import { throttlePasswordReset } from "@/server/accounts/password-reset-throttle";
 import { serializeUser, userSchema } from "@/server/accounts/user-serializer";
 import { changePassword, requestPasswordReset, resetPassword, resetTokenUsable, signOutEverywhere, updateProfile } from "@/server/accounts/account";

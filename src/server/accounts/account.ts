@@ -1,13 +1,13 @@
 import type { User } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { hashPassword, verifyPassword } from "@/server/access/password";
+import { hashPassword, verifyPassword } from "@/server/access";
 import { hashResetToken, newResetToken, PASSWORD_RESET_TTL_MS } from "@/server/accounts/reset-token";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { env } from "@/server/kernel/env";
 import { afterResponse } from "@/server/kernel/lib/after-response";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { passwordResetMail } from "@/server/kernel/mail/templates";
-import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/branding/brand";
+import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/branding";
 
 /**
  * The signed-in user's account (issue 13): profile, password, "sign out

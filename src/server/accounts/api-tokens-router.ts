@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { createApiToken, listApiTokens, revokeApiToken } from "@/server/access/api-tokens";
+import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
+import { createApiToken, listApiTokens, revokeApiToken } from "@/server/access";
 import { apiTokenSchema, serializeApiToken } from "@/server/accounts/api-token-serializer";
 
 /** Dashboard management of the caller's own API tokens. */

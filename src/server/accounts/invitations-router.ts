@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "@/server/access/procedures";
+import { createTRPCRouter, publicProcedure } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { acceptInvitationWithLogin, lookupInvitation } from "@/server/accounts/invitations";
 

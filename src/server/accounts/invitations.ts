@@ -2,7 +2,7 @@ import type { Team } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/kernel/db/client";
 import { INVITATION_TTL_MS, signInvitationToken, verifyInvitationToken } from "@/server/accounts/invitation-token";
 import { env } from "@/server/kernel/env";
-import { verifyPassword } from "@/server/access/password";
+import { verifyPassword } from "@/server/access";
 import { validationError } from "@/server/kernel/errors";
 import { createUser } from "@/server/accounts/users";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
 import { serializeUser, userSchema } from "@/server/accounts/user-serializer";
 
 /** The caller themself (`me.get`); their chatbots are the chatbots capability's (`me.chatbots`, merged by transport/root). */

@@ -1,8 +1,8 @@
 import type { Db } from "@/server/kernel/db/client";
-import { teamHostsChatbots } from "@/server/access/team-kinds";
-import { effectiveRole, type ChatbotRole } from "@/server/access/permissions";
-import { navFor, type NavKey } from "@/server/access/portal-nav";
-import { canManageTeam } from "@/server/access/team-management";
+import { teamHostsChatbots } from "@/server/access";
+import { effectiveRole, type ChatbotRole } from "@/server/access";
+import { navFor, type NavKey } from "@/server/access";
+import { canManageTeam } from "@/server/access";
 import { isUuid } from "@/server/kernel/lib/ids";
 
 /**

@@ -1,14 +1,14 @@
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { INVITATION_TTL_MS } from "@/server/accounts/invitation-token";
-import type { ChatbotRole, MembershipRole } from "@/server/access/permissions";
-import { invitationState, memberChangeRefusal } from "@/server/access/team-management";
+import type { ChatbotRole, MembershipRole } from "@/server/access";
+import { invitationState, memberChangeRefusal } from "@/server/access";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { isoOffset } from "@/server/kernel/lib/timestamps";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { invitationMail } from "@/server/kernel/mail/templates";
-import { agencyOfTeam, brandForAgency } from "@/server/branding/brand";
+import { agencyOfTeam, brandForAgency } from "@/server/branding";
 import { acceptUrl } from "@/server/accounts/invitations";
 
 /**

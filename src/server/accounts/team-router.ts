@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { teamAdminProcedure } from "@/server/access/team-procedures";
+import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
+import { teamAdminProcedure } from "@/server/access";
 import { listPortalWorkspaces } from "@/server/accounts/portal";
 import { changeMember, inviteMember, resendInvitation, revokeInvitation, teamOverview } from "@/server/accounts/team-members";
 

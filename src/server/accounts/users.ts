@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { hashPassword } from "@/server/access/password";
+import { hashPassword } from "@/server/access";
 import { validationError } from "@/server/kernel/errors";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { chatbotProcedure, createTRPCRouter, type Context } from "@/server/access/procedures";
+import { chatbotProcedure, createTRPCRouter, type Context } from "@/server/access";
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { formatIsoDate, resolvePeriod, utcDay, type AnalyticsPeriod } from "@/server/analytics/period";
-import { canViewContacts, type ChatbotRole } from "@/server/access/permissions";
+import { canViewContacts, type ChatbotRole } from "@/server/access";
 import { validationError } from "@/server/kernel/errors";
 import { analyticsResultSchema, type AnalyticsResult } from "@/server/analytics/serializer";
 import { computeAnalytics, type StoredInsights } from "@/server/analytics/analytics";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { agencyOwnerProcedure, createTRPCRouter } from "@/server/access";
 import { brandSettingsInput } from "@/server/branding/brand-settings";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import type { Team } from "@/generated/prisma/client";

@@ -1,8 +1,8 @@
 import type { Chatbot } from "@/generated/prisma/client";
-import { visibleTeamSql } from "@/server/access/roles";
+import { visibleTeamSql } from "@/server/access";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { inboxCountsSql } from "@/server/conversations/inbox-counts";
-import { canEditChatbot, canViewContacts, type ChatbotRole } from "@/server/access/permissions";
+import { inboxCountsSql } from "@/server/conversations";
+import { canEditChatbot, canViewContacts, type ChatbotRole } from "@/server/access";
 import { serializeChatbotListItem, type ChatbotListItemJson } from "@/server/chatbots/chatbot-serializer";
 
 interface ChatbotListRow {

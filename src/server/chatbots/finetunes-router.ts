@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { itemIdParam } from "@/server/access/params";
+import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { itemIdParam } from "@/server/access";
 import { updatedAnswerSchema as updatedAnswerInput } from "@/server/chatbots/updated-answer-rules";
 import { updatedAnswerSchema } from "@/server/chatbots/updated-answer-serializer";
 import { createUpdatedAnswer, deleteUpdatedAnswer, listUpdatedAnswers, updateUpdatedAnswer } from "@/server/chatbots/updated-answers";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authenticatedProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
 import { listVisibleChatbots } from "./chatbot-list";
 import { chatbotListItemSchema } from "./chatbot-serializer";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { itemIdParam } from "@/server/access/params";
+import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { itemIdParam } from "@/server/access";
 import { refineSuggestedMessage, suggestedMessageFields } from "@/server/chatbots/suggested-message-rules";
 import { suggestedMessageSchema } from "@/server/chatbots/suggested-message-serializer";
 import {

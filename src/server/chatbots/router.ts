@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/access/procedures";
+import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/access";
 import { chatbotFinetunesRouter } from "@/server/chatbots/finetunes-router";
 import { chatbotPromptsRouter } from "@/server/chatbots/prompts-router";
-import { chatbotSourcesRouter } from "@/server/training/router";
-import { listEditableTeams } from "@/server/access/lookups";
-import { teamHostsChatbots } from "@/server/access/team-kinds";
+import { chatbotSourcesRouter } from "@/server/training";
+import { listEditableTeams } from "@/server/access";
+import { teamHostsChatbots } from "@/server/access";
 import { chatbotSettingsPatch, createChatbotInput } from "@/server/chatbots/settings-rules";
-import { CHATBOT_ROLES } from "@/server/access/permissions";
+import { CHATBOT_ROLES } from "@/server/access";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
 import { chatbotOverview } from "@/server/chatbots/chatbot-list";
 import { createChatbot, updateChatbotSettings } from "@/server/chatbots/settings";

@@ -1,5 +1,5 @@
 import type { Chatbot, Prisma, Team } from "@/generated/prisma/client";
-import { agentCreationRefusal } from "@/server/workspaces/agent-creation";
+import { agentCreationRefusal } from "@/server/workspaces";
 import type { Db } from "@/server/kernel/db/client";
 import {
   chatbotSettingsSchema,

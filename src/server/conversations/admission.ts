@@ -12,10 +12,10 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { refusalFromReservation, type Refusal } from "@/server/conversations/rules/gate";
 import type { HistoryMessage } from "@/server/conversations/rules/prompt";
-import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces/credit-rules";
+import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
-import { releaseCredit, RESERVATION_TTL_SECONDS } from "@/server/workspaces/answer-metering";
+import { releaseCredit, RESERVATION_TTL_SECONDS } from "@/server/workspaces";
 
 export interface AdmittedTeam {
   id: string;

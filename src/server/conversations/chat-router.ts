@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { answerQuestion, type AnswerResult } from "@/server/conversations/engine";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { chatAnswerSchema } from "@/server/conversations/serializer";

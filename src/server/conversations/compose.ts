@@ -6,11 +6,11 @@ import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
 import { composeExtractiveAnswer } from "@/server/conversations/rules/extractive";
-import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training/retrieval/passages";
+import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 import { buildChatMessages, type HistoryMessage } from "@/server/conversations/rules/prompt";
 import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
 import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";
-import { searchPassages } from "@/server/training/retrieval/search";
+import { searchPassages } from "@/server/training";
 import { generate } from "./generate";
 import type { LlmProvider } from "./llm-provider";
 

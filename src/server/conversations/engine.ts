@@ -14,13 +14,13 @@ import { randomUUID } from "node:crypto";
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { REFUSAL_CODES, REFUSAL_MESSAGES, type Refusal } from "@/server/conversations/rules/gate";
-import type { UsedSource } from "@/server/training/retrieval/passages";
+import type { UsedSource } from "@/server/training";
 import { AppError } from "@/server/kernel/errors";
 import type { KeyClaim } from "@/server/kernel/http/idempotency";
 import { admitAnswer } from "./admission";
 import { composeReply } from "./compose";
 import { pickProvider } from "./llm-provider";
-import { releaseCredit } from "@/server/workspaces/answer-metering";
+import { releaseCredit } from "@/server/workspaces";
 import { recordedAnswer, recordTurn, type VisitorFields } from "./record";
 import { countryOf } from "./visitor";
 

@@ -13,11 +13,11 @@ import { categoryOf, conversationSentiment, sentimentOf } from "@/server/convers
 import { escalationReason, unansweredInARow } from "@/server/conversations/rules/escalation";
 import { detectContact, hasContact } from "@/server/conversations/rules/leads";
 import { mayEscalate } from "@/server/conversations/rules/turn-escalation";
-import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces/credit-rules";
-import type { UsedSource } from "@/server/training/retrieval/passages";
+import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces";
+import type { UsedSource } from "@/server/training";
 import { AppError } from "@/server/kernel/errors";
 import type { Tx } from "@/server/kernel/db/client";
-import { emitEvent } from "@/server/webhooks/outbox";
+import { emitEvent } from "@/server/webhooks";
 import { SEND_ESCALATION_EMAIL } from "@/server/conversations/escalation-email-job";
 import { recordEffect, type KeyClaim } from "@/server/kernel/http/idempotency";
 

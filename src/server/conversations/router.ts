@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { canViewContacts } from "@/server/access/permissions";
+import { chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { canViewContacts } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
 import { getConversation, inboxConversation, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Contact, Conversation, Message, Visitor } from "@/generated/prisma/client";
-import type { UsedSource } from "@/server/training/retrieval/passages";
+import type { UsedSource } from "@/server/training";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 
 export const usedSourceSchema = z.object({ id: z.string(), url: z.string().nullable(), title: z.string() }).meta({ id: "MessageSource" });

@@ -4,7 +4,7 @@
  * and numbers live here; dates and traffic are generated in `seed.ts`.
  */
 
-import { INTEGRATIONS, type Integration } from "@/server/workspaces/integrations";
+import { INTEGRATIONS, type Integration } from "@/server/workspaces";
 
 /** Every integration of the contract: the demo agency's plan includes them all. */
 export const ALL_INTEGRATIONS = INTEGRATIONS;

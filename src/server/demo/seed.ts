@@ -8,10 +8,10 @@
  * written with batched `createMany` calls inside one transaction, so a failure
  * leaves the database untouched.
  */
-import { indexSource } from "@/server/training/retrieval/index-source";
+import { indexSource } from "@/server/training";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { addMonths } from "@/server/workspaces/credit-rules";
-import { hashPassword } from "@/server/access/password";
+import { addMonths } from "@/server/workspaces";
+import { hashPassword } from "@/server/access";
 import {
   ALL_INTEGRATIONS,
   CLOSER_REPLY,

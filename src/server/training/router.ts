@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { JSON_SOURCE_TYPES, SYNC_FREQUENCIES } from "@/server/training/source-rules";
 import { isoMicroOrNull } from "@/server/kernel/lib/timestamps";
 import { serializeSource, serializeSourceWithReason, sourceDetailSchema, sourceSchema, sourceWithReasonSchema } from "@/server/training/source-serializer";

@@ -1,19 +1,19 @@
-import { createCallerFactory, createTRPCRouter, mergeRouters } from "@/server/access/procedures";
-import { accountRouter } from "@/server/accounts/account-router";
-import { agencyBrandRouter } from "@/server/branding/router";
-import { agencyClientsRouter } from "@/server/workspaces/clients-router";
-import { agencyWebhooksRouter } from "@/server/webhooks/router";
-import { analyticsRouter } from "@/server/analytics/router";
-import { apiTokensRouter } from "@/server/accounts/api-tokens-router";
-import { chatbotChatRouter } from "@/server/conversations/chat-router";
-import { chatbotConversationsRouter } from "@/server/conversations/router";
-import { chatbotsRouter } from "@/server/chatbots/router";
-import { myChatbotsRouter } from "@/server/chatbots/my-chatbots-router";
-import { llmKeysRouter } from "@/server/workspaces/llm-keys-router";
-import { invitationsRouter } from "@/server/accounts/invitations-router";
-import { lifecycleRouter } from "@/server/workspaces/lifecycle-router";
-import { meRouter } from "@/server/accounts/me-router";
-import { teamRouter } from "@/server/accounts/team-router";
+import { createCallerFactory, createTRPCRouter, mergeRouters } from "@/server/access";
+import { accountRouter } from "@/server/accounts";
+import { agencyBrandRouter } from "@/server/branding";
+import { agencyClientsRouter } from "@/server/workspaces";
+import { agencyWebhooksRouter } from "@/server/webhooks";
+import { analyticsRouter } from "@/server/analytics";
+import { apiTokensRouter } from "@/server/accounts";
+import { chatbotChatRouter } from "@/server/conversations";
+import { chatbotConversationsRouter } from "@/server/conversations";
+import { chatbotsRouter } from "@/server/chatbots";
+import { myChatbotsRouter } from "@/server/chatbots";
+import { llmKeysRouter } from "@/server/workspaces";
+import { invitationsRouter } from "@/server/accounts";
+import { lifecycleRouter } from "@/server/workspaces";
+import { meRouter } from "@/server/accounts";
+import { teamRouter } from "@/server/accounts";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({

@@ -1,12 +1,12 @@
 import { clientIp } from "@/server/kernel/security/peer-address";
 import { getDb } from "@/server/kernel/db/client";
-import { originAllowed } from "@/server/chatbots/widget-embedding";
+import { originAllowed } from "@/server/chatbots";
 import { env } from "@/server/kernel/env";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { AppError, databaseUnavailable } from "@/server/kernel/errors";
 import { readJsonBody } from "@/server/kernel/http/bodies";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
-import { loadPublicChatbot, type PublicChatbot } from "@/server/chatbots/public-chatbot";
+import { loadPublicChatbot, type PublicChatbot } from "@/server/chatbots";
 import { limitWidgetRequest } from "@/server/transport/widget-rate-limit";
 
 /**

@@ -1,15 +1,15 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
 import pg from "pg";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
-import { computeInsights } from "@/server/analytics/insights-job";
-import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/training/jobs";
-import { leaseMs } from "@/server/training/crawler/crawl-pages";
-import { lowCreditAlerts } from "@/server/workspaces/low-credit-alerts-job";
+import { computeInsights } from "@/server/analytics";
+import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/training";
+import { leaseMs } from "@/server/training";
+import { lowCreditAlerts } from "@/server/workspaces";
 import { purgeIdempotencyKeys } from "@/server/kernel/http/purge-idempotency-keys-job";
-import { renewCredits } from "@/server/workspaces/renew-credits-job";
-import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/conversations/escalation-email-job";
-import { sweepAnswerReservations } from "@/server/workspaces/sweep-reservations-job";
-import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/webhooks/jobs";
+import { renewCredits } from "@/server/workspaces";
+import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/conversations";
+import { sweepAnswerReservations } from "@/server/workspaces";
+import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/webhooks";
 
 /** One file per job kind; this is the list the workers run. */
 export function taskList(db: Db): TaskList {

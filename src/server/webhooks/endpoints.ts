@@ -12,7 +12,7 @@ import { env } from "@/server/kernel/env";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { storedUrlRefusal } from "@/server/kernel/net/guard";
 import { serializeDelivery, serializeWebhook, type ListedDelivery } from "@/server/webhooks/serializer";
-import type { Agency } from "@/server/access/lookups";
+import type { Agency } from "@/server/access";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { enqueueDeliveries, envelope, markPendingNotSent } from "@/server/webhooks/dispatch";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
-import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/access/procedures";
+import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/access";
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/webhooks/events";
 import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/webhooks/serializer";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";

@@ -4,16 +4,16 @@
  * its invitations.
  */
 import { isLowOnCredits } from "@/server/workspaces/low-credit";
-import { invitationState } from "@/server/access/team-management";
+import { invitationState } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
 import { RUNWAY_WINDOW_DAYS, runwayDays } from "@/server/workspaces/runway";
 import { isoMicro, isoOffset } from "@/server/kernel/lib/timestamps";
 import type { Team } from "@/generated/prisma/client";
-import type { Agency } from "@/server/access/lookups";
+import type { Agency } from "@/server/access";
 import { AGENCY_PLAN_DEFAULTS, messagesRemaining } from "@/server/workspaces/credit-rules";
 import { usageOf } from "@/server/workspaces/clients";
 import { agencyPool } from "@/server/workspaces/credits";
-import { acceptUrl } from "@/server/accounts/invitations";
+import { acceptUrl } from "@/server/accounts";
 import { serializeClient } from "@/server/workspaces/client-serializer";
 
 export async function agencyOverview(db: Db, agency: Agency) {

@@ -8,7 +8,7 @@
  * agency's limits and credits (issue 13). An archived workspace takes no new
  * agents either.
  */
-import { teamHostsChatbots } from "@/server/access/team-kinds";
+import { teamHostsChatbots } from "@/server/access";
 
 export const PERSONAL_TEAM_REFUSAL =
   "Chatbots can only be created in a workspace with a plan and credits. Ask your agency to create one for you.";

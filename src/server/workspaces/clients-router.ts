@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
-import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
 import { INTEGRATIONS } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema } from "@/server/workspaces/agent-summary-serializer";

@@ -3,9 +3,9 @@
  * Functions on one workspace take the `client` that `clientProcedure` checked
  * belongs to the calling `agency`.
  */
-import { createWebsiteSourceIn } from "@/server/training/sources";
+import { createWebsiteSourceIn } from "@/server/training";
 import type { Chatbot, Team } from "@/generated/prisma/client";
-import type { Agency } from "@/server/access/lookups";
+import type { Agency } from "@/server/access";
 import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
 import { pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
@@ -16,7 +16,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { serializeAgentSummary, type AgentSummaryRow } from "@/server/workspaces/agent-summary-serializer";
 import { serializeClient, type ClientJson, type ClientRow } from "@/server/workspaces/client-serializer";
 import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/workspaces/credits";
-import { createInvitation, type InviteRole } from "@/server/accounts/invitations";
+import { createInvitation, type InviteRole } from "@/server/accounts";
 import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/workspaces/credit-rules";
 
 const TX = { maxWait: 10_000, timeout: 20_000 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access/procedures";
-import { canManageTeam } from "@/server/access/team-management";
+import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
+import { canManageTeam } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import { archiveClient, deleteChatbot, deleteClient, restoreClient, setLowCreditThreshold } from "@/server/workspaces/lifecycle";

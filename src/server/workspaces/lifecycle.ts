@@ -5,7 +5,7 @@ import { AppError } from "@/server/kernel/errors";
 import { env } from "@/server/kernel/env";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { lowCreditMail } from "@/server/kernel/mail/templates";
-import { brandForAgency } from "@/server/branding/brand";
+import { brandForAgency } from "@/server/branding";
 import { messagesRemaining } from "@/server/workspaces/credit-rules";
 import { agencyPool } from "@/server/workspaces/credits";
 

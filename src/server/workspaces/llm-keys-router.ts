@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access/procedures";
+import { agencyOwnerProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { setTeamKey, teamKeyStatus } from "@/server/workspaces/llm-keys";
 import { AppError } from "@/server/kernel/errors";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ChatPanel } from "@/components/widget/chat-panel";
-import { pageWidgetConfig } from "@/server/chatbots/widget-page-config";
+import { pageWidgetConfig } from "@/server/chatbots";
 
 export const dynamic = "force-dynamic";
 

@@ -11,7 +11,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { UPDATED_ANSWER_LIMITS, updatedAnswerSchema, type UpdatedAnswerForm } from "@/server/chatbots/updated-answer-rules";
+import { UPDATED_ANSWER_LIMITS, updatedAnswerSchema, type UpdatedAnswerForm } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 

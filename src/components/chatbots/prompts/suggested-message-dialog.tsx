@@ -11,7 +11,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { SUGGESTED_MESSAGE_LIMITS, suggestedMessageSchema, type SuggestedMessageForm, type SuggestedMessageValues } from "@/server/chatbots/suggested-message-rules";
+import { SUGGESTED_MESSAGE_LIMITS, suggestedMessageSchema, type SuggestedMessageForm, type SuggestedMessageValues } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/suggested-message-rules";
+import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
 

@@ -5,7 +5,7 @@ import { cn } from "@/components/lib/cn";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { isAccentColor } from "@/shared/accent-color";
-import type { ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
+import type { ChatbotSettingsForm } from "@/server/chatbots";
 import { fieldId, useFieldError } from "./form-kit";
 
 const PRESETS = [

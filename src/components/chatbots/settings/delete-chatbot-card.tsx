@@ -7,7 +7,7 @@ import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
-import { canManageTeam } from "@/server/access/team-management";
+import { canManageTeam } from "@/server/access/client";
 import { useTRPC } from "@/trpc/react";
 
 /** What deleting does, as `deleteChatbot` in services/lifecycle.ts does it. */

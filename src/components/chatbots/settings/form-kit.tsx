@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useFormContext, type FieldPath } from "react-hook-form";
-import type { ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
+import type { ChatbotSettingsForm } from "@/server/chatbots";
 import { withFieldName } from "@/shared/zod-errors";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";

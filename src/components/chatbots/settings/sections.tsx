@@ -2,7 +2,7 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
-import { GPT_MODELS, LANGUAGES, LIMITS, POSITIONS, SIZES, type ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
+import { GPT_MODELS, LANGUAGES, LIMITS, POSITIONS, SIZES, type ChatbotSettingsForm } from "@/server/chatbots/client";
 import type { ChatbotSettings } from "@/components/chatbots/types";
 import { AccentColorField } from "./accent-color-field";
 import { CheckField, NumberField, Section, SelectField, TextareaField, TextField } from "./form-kit";

@@ -13,7 +13,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { chatbotSettingsFields, chatbotSettingsSchema, settingsFormValues, type ChatbotSettingsForm, type ChatbotSettingsValues } from "@/server/chatbots/settings-rules";
+import { chatbotSettingsFields, chatbotSettingsSchema, settingsFormValues, type ChatbotSettingsForm, type ChatbotSettingsValues } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { AppearanceSection, BehaviourSection, DomainSection, EscalationsSection, GeneralSection } from "./sections";
 

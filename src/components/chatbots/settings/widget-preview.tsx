@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { cn } from "@/components/lib/cn";
 import { isAccentColor } from "@/shared/accent-color";
 import { textOnAccent } from "@/shared/text-on-accent";
-import type { ChatbotSettingsForm } from "@/server/chatbots/settings-rules";
+import type { ChatbotSettingsForm } from "@/server/chatbots";
 
 const TEXT = { sm: "text-xs", md: "text-sm", lg: "text-base" } as const;
 const HEADER = { sm: "py-2 text-sm", md: "py-3 text-sm", lg: "py-4 text-base" } as const;

@@ -8,7 +8,7 @@ import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { SYNC_FREQUENCIES } from "@/server/training/source-rules";
+import { SYNC_FREQUENCIES } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
 
 export type AddKind = "website" | "page" | "text" | "file";

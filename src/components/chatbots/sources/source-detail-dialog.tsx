@@ -6,7 +6,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isSourceInProgress } from "@/server/training/source-rules";
+import { isSourceInProgress } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
 import { SOURCES_POLL_MS } from "./poll";
 import { SourceStatusBadge } from "./source-status-badge";

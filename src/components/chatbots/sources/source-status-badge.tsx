@@ -1,6 +1,6 @@
 import { humanize } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
-import { isSourceInProgress } from "@/server/training/source-rules";
+import { isSourceInProgress } from "@/server/training/client";
 
 const LABELS: Record<string, string> = { pending: "Queued", crawling: "Crawling", training: "Training", trained: "Trained", failed: "Failed" };
 

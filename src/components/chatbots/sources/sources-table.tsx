@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { anySourceInProgress, isSourceInProgress } from "@/server/training/source-rules";
+import { anySourceInProgress, isSourceInProgress } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
 import { AddSourceDialog, type AddKind } from "./add-source-dialog";
 import { SourceDetailDialog } from "./source-detail-dialog";

@@ -4,7 +4,7 @@
  * question's dominant keyword, as the question themes name it).
  */
 import Sentiment from "sentiment";
-import { keywords } from "@/server/analytics/question-themes";
+import { keywords } from "@/server/analytics";
 
 export type SentimentLabel = "positive" | "neutral" | "negative";
 

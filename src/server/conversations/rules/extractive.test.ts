@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeExtractiveAnswer, splitSentences } from "./extractive";
-import { headingParagraph, type AnswerPassage } from "@/server/training/retrieval/passages";
+import { headingParagraph, type AnswerPassage } from "@/server/training";
 
 const passage = (sourceId: string, content: string, extra: Partial<AnswerPassage> = {}): AnswerPassage => ({
   chunkId: `${sourceId}-c`,

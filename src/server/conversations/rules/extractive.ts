@@ -8,8 +8,8 @@
  * open?"), but it is never quoted. A sentence never runs across a paragraph
  * (a list item, a table row): each quoted paragraph starts a line.
  */
-import { keywords } from "@/server/analytics/question-themes";
-import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training/retrieval/passages";
+import { keywords } from "@/server/analytics";
+import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 
 export const MAX_QUOTED_SENTENCES = 3;
 

@@ -3,7 +3,7 @@
  * `system_prompt`, `goals_prompt`, the numbered passages with their titles
  * and URLs, the last `history_count` messages, `user_prompt`, the question.
  */
-import type { AnswerPassage } from "@/server/training/retrieval/passages";
+import type { AnswerPassage } from "@/server/training";
 
 export interface PromptSettings {
   systemPrompt: string;

@@ -4,7 +4,7 @@
  * trigram similarity of pg_trgm (shared trigrams over all trigrams of the
  * two normalised texts), computed here so the rule is pure and tested.
  */
-import { normalizeQuestion } from "@/server/analytics/question-themes";
+import { normalizeQuestion } from "@/server/analytics";
 
 /** Tuned on paraphrases ("opening hours?" / "what are your opening hours") vs. other questions. */
 export const UPDATED_ANSWER_THRESHOLD = 0.5;

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/transport/root";
-import { createContext } from "@/server/access/procedures";
+import { createContext } from "@/server/access";
 import { toAppError } from "@/server/kernel/errors";
 import { AppError } from "@/server/kernel/errors";
 import { enforce, limitApiToken } from "@/server/kernel/rate-limit";

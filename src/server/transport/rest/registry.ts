@@ -1,6 +1,6 @@
 import type { AnyProcedure } from "@trpc/server";
 import { appRouter } from "@/server/transport/root";
-import type { Meta, RestMeta } from "@/server/access/procedures";
+import type { Meta, RestMeta } from "@/server/access";
 
 export interface RestEndpoint extends RestMeta {
   /** Dotted tRPC path, e.g. `me.chatbots`. */

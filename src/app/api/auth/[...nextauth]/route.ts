@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
-import { throttledCredentialsCallback } from "@/server/access/sign-in-route";
-import { authOptions } from "@/server/access/session";
+import { throttledCredentialsCallback } from "@/server/access";
+import { authOptions } from "@/server/access";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/kernel/db/client";
-import { initialsAvatarSvg } from "@/server/accounts/avatar";
+import { initialsAvatarSvg } from "@/server/accounts";
 import { isUuid } from "@/server/kernel/lib/ids";
 
 export const dynamic = "force-dynamic";

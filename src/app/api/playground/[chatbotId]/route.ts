@@ -1,9 +1,9 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { chatInput } from "@/server/conversations/chat-router";
+import { chatInput } from "@/server/conversations";
 import { createCaller } from "@/server/transport/root";
 import { admitDashboardRequest } from "@/server/transport/dashboard";
-import { createContext } from "@/server/access/procedures";
+import { createContext } from "@/server/access";
 import { toAppError } from "@/server/kernel/errors";
 import { clientIp } from "@/server/kernel/security/peer-address";
 import { AppError } from "@/server/kernel/errors";

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/transport/root";
 import { admitDashboardRequest, MAX_TRPC_BATCH, withJsonErrorBody } from "@/server/transport/dashboard";
-import { createContext } from "@/server/access/procedures";
+import { createContext } from "@/server/access";
 
 export const dynamic = "force-dynamic";
 

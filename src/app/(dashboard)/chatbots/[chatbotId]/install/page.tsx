@@ -3,7 +3,7 @@ import { InstallPanel } from "@/components/chatbots/install/install-panel";
 import { getDb } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
-import { loadPublicChatbot } from "@/server/chatbots/public-chatbot";
+import { loadPublicChatbot } from "@/server/chatbots";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Install" };

@@ -1,11 +1,11 @@
-import { answerQuestion } from "@/server/conversations/engine";
-import { serializeAnswer } from "@/server/conversations/chat-router";
+import { answerQuestion } from "@/server/conversations";
+import { serializeAnswer } from "@/server/conversations";
 import { getDb } from "@/server/kernel/db/client";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { sseResponse } from "@/server/kernel/http/sse";
-import { widgetChatSchema } from "@/server/conversations/widget-chat-input";
+import { widgetChatSchema } from "@/server/conversations";
 import { readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
-import { issueVisitorKey, ownConversationId, visitorKeyFromToken } from "@/server/conversations/visitors";
+import { issueVisitorKey, ownConversationId, visitorKeyFromToken } from "@/server/conversations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/server/kernel/db/client";
 import { jsonResponse, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
-import { widgetConfig } from "@/server/chatbots/widget-config";
+import { widgetConfig } from "@/server/chatbots";
 
 export const dynamic = "force-dynamic";
 

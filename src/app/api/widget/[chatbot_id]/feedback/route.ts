@@ -1,6 +1,6 @@
 import { getDb } from "@/server/kernel/db/client";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
-import { recordWidgetFeedback, widgetFeedbackSchema } from "@/server/conversations/feedback";
+import { recordWidgetFeedback, widgetFeedbackSchema } from "@/server/conversations";
 import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
 
 export const dynamic = "force-dynamic";

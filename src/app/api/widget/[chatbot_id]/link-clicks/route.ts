@@ -1,8 +1,8 @@
 import { getDb } from "@/server/kernel/db/client";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
-import { recordWidgetLinkClick, widgetLinkClickSchema } from "@/server/conversations/link-clicks";
-import { visitorFromToken } from "@/server/conversations/visitors";
+import { recordWidgetLinkClick, widgetLinkClickSchema } from "@/server/conversations";
+import { visitorFromToken } from "@/server/conversations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,11 @@
+/** The training capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
+export { leaseMs } from "./crawler/crawl-pages";
+export { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "./jobs";
+export { indexSource } from "./retrieval/index-source";
+export { headingParagraph, passageParagraphs, sourcesOf } from "./retrieval/passages";
+export type { AnswerPassage, UsedSource } from "./retrieval/passages";
+export { searchPassages } from "./retrieval/search";
+export { CHANGE_CHUNKS, STATS_DELTA } from "./retrieval/sql";
+export { chatbotSourcesRouter } from "./router";
+export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./source-rules";
+export { createWebsiteSourceIn } from "./sources";

@@ -1,0 +1,14 @@
+/** The workspaces capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
+export { createAgency } from "./agencies";
+export { agentCreationRefusal } from "./agent-creation";
+export { RESERVATION_TTL_SECONDS, releaseCredit } from "./answer-metering";
+export { agencyClientsRouter } from "./clients-router";
+export { AGENCY_PLAN_DEFAULTS, addMonths } from "./credit-rules";
+export { chargeAnswer } from "./credits";
+export { INTEGRATIONS } from "./integrations";
+export type { Integration } from "./integrations";
+export { lifecycleRouter } from "./lifecycle-router";
+export { llmKeysRouter } from "./llm-keys-router";
+export { lowCreditAlerts } from "./low-credit-alerts-job";
+export { renewCredits } from "./renew-credits-job";
+export { sweepAnswerReservations } from "./sweep-reservations-job";
