@@ -1,15 +1,63 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/*
+ * The layers (docs/architecture.md): transports (src/app, src/server/transport, src/server/demo, the UI)
+ * → capabilities (src/server/<capability>) → the kernel (src/server/kernel) and isomorphic rules (src/shared).
+ * A capability is reached only through its index (or, from the UI, its client entry of pure rules), and the
+ * capabilities depend on each other in one direction only: CAPABILITY_DEPENDENCIES is that graph, and any other
+ * import between them is a back-edge the lint refuses.
+ */
+const CAPABILITY_DEPENDENCIES = {
+  access: [],
+  branding: ["access"],
+  accounts: ["access", "branding"],
+  webhooks: ["access"],
+  analytics: ["access"],
+  training: ["access"],
+  workspaces: ["access", "accounts", "branding", "training"],
+  conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
+  chatbots: ["access", "conversations", "training", "workspaces"],
+};
+const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
+const server = (name) => `./src/server/${name}`;
+const PUBLIC_ENTRIES = ["./index.ts", "./client.ts"];
+const UPPER_LAYERS = [server("transport"), server("demo"), "./src/app", "./src/components", "./src/trpc", "./src/proxy.ts"];
+
+const zones = [
+  // The kernel and the isomorphic rules import nothing above them.
+  { target: server("kernel"), from: [...CAPABILITIES.map(server), ...UPPER_LAYERS], message: "The kernel must not import a capability or a transport." },
+  { target: "./src/shared", from: ["./src/server", "./src/app", "./src/components"], message: "src/shared is pure and isomorphic: it imports nothing of the app." },
+  // The browser loader is built for customers' pages: no server code.
+  { target: "./src/widget", from: ["./src/server", "./src/app", "./src/components"], message: "The widget loader runs on customers' pages: only src/widget and src/shared." },
+  ...CAPABILITIES.flatMap((cap) => [
+    // Capabilities never import the transports.
+    { target: server(cap), from: UPPER_LAYERS, message: "A capability must not import a transport." },
+    // Another capability: only one it depends on, and only through its index.
+    ...CAPABILITIES.filter((other) => other !== cap).map((other) =>
+      CAPABILITY_DEPENDENCIES[cap].includes(other)
+        ? { target: server(cap), from: server(other), except: ["./index.ts"], message: `Import the ${other} capability through its index (@/server/${other}).` }
+        : { target: server(cap), from: server(other), message: `${cap} does not depend on ${other} (a back-edge): see CAPABILITY_DEPENDENCIES in eslint.config.mjs.` },
+    ),
+  ]),
+  // Transports and the UI reach a capability through its public entries only.
+  ...CAPABILITIES.map((cap) => ({ target: UPPER_LAYERS, from: server(cap), except: PUBLIC_ENTRIES, message: `Import the ${cap} capability through @/server/${cap} (or @/server/${cap}/client from the UI).` })),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".wt/**", ".next/**", ".data/**", "src/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".wt/**", ".next/**", ".data/**", "dist/**", "src/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    ignores: ["src/**/*.test.ts"],
+    rules: { "import/no-restricted-paths": ["error", { zones }] },
   },
 ];
 

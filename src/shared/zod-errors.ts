@@ -1,11 +1,13 @@
 import { z, type ZodError } from "zod";
-import type { FieldErrors } from "@/server/kernel/errors";
 
 /**
  * Readable validation messages that name the field, like
  * "The name field is required." The error map cannot see the full path, so it
  * leaves a `{field}` placeholder that zodFieldErrors fills in.
  */
+/** Messages per invalid field, as the `errors` of a 422 body. */
+export type FieldErrors = Record<string, string[]>;
+
 const F = "{field}";
 z.config({
   customError: (iss) => {

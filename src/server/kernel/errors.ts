@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
-import { zodFieldErrors } from "@/shared/zod-errors";
+import { zodFieldErrors, type FieldErrors } from "@/shared/zod-errors";
 
 /**
  * The one error table: every application error code, the tRPC code it
@@ -33,7 +33,7 @@ export const ERROR_TABLE = {
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
 export type AppErrorCode = keyof typeof ERROR_TABLE;
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
