@@ -38,7 +38,7 @@ export async function runAnswersBenchmark() {
   // Read once by src/server/env.ts on first use, which comes after this.
   process.env.OPENAI_BASE_URL = stub.baseURL;
   delete process.env.OPENAI_API_KEY;
-  const { answerQuestion } = await import("@/server/conversations/engine");
+  const { runTurn } = await import("@/server/conversations/engine");
   const { setTeamKey } = await import("@/server/workspaces/llm-keys");
 
   const server = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench/answers-pg"), ephemeral: true });
@@ -75,7 +75,7 @@ export async function runAnswersBenchmark() {
     return { perSecond: total / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   }
 
-  const pipeline = (i: number) => answerQuestion(db, { chatbot, message: QUESTIONS[i % QUESTIONS.length]! });
+  const pipeline = (i: number) => runTurn(db, { chatbot }, { message: QUESTIONS[i % QUESTIONS.length]! });
   const baseline = async (i: number) => {
     await searchPassages(db, { chatbotId: chatbot.id, query: QUESTIONS[i % QUESTIONS.length]!, topK: chatbot.topK, language: chatbot.defaultLanguage });
     await chargeAnswer(db, workspace.id, { reference: "bench" });
@@ -114,13 +114,16 @@ export async function runAnswersBenchmark() {
 
     t = performance.now();
     let firstDelta = 0;
-    await answerQuestion(db, {
-      chatbot,
-      message: "Is delivery free?",
-      onDelta: () => {
-        if (!firstDelta) firstDelta = performance.now() - t;
+    await runTurn(
+      db,
+      {
+        chatbot,
+        onDelta: () => {
+          if (!firstDelta) firstDelta = performance.now() - t;
+        },
       },
-    });
+      { message: "Is delivery free?" },
+    );
     if (i >= 10) through.push(firstDelta);
   }
   const ownP50 = percentile(own, 50);

@@ -154,9 +154,15 @@ describe("POST /api/widget/{chatbot_id}/chat", () => {
     expect(done2.data.visitor_token).toBe(token);
     expect(await db.message.count({ where: { conversationId: done.data.conversation_id } })).toBe(4);
 
-    // Another visitor cannot continue this conversation: a forged token gets a new visitor and a new conversation.
-    const forged = await chat({ message: "Is delivery free?", conversation_id: done.data.conversation_id, visitor_token: `${token.split(".")[0]}.forged` });
-    const done3 = forged.events.at(-1)!;
+    // Another visitor cannot continue this conversation: with a forged token it is not found (404, as on REST),
+    // nothing is recorded; without the conversation the same visitor starts a new one.
+    const forgedToken = `${token.split(".")[0]}.forged`;
+    const forged = await chat({ message: "Is delivery free?", conversation_id: done.data.conversation_id, visitor_token: forgedToken });
+    expect(forged.res.status).toBe(404);
+    expect(JSON.parse(forged.text)).toEqual({ message: "Conversation not found." });
+    expect(await db.message.count({ where: { conversationId: done.data.conversation_id } })).toBe(4);
+    const fresh = await chat({ message: "Is delivery free?", visitor_token: forgedToken });
+    const done3 = fresh.events.at(-1)!;
     expect(done3.data.conversation_id).not.toBe(done.data.conversation_id);
     expect(done3.data.visitor_token).not.toBe(token);
   });

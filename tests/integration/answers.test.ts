@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
-import { answerQuestion } from "@/server/conversations/engine";
+import { runTurn, type TurnCaller, type TurnInput } from "@/server/conversations/engine";
 import { setTeamKey } from "@/server/workspaces/llm-keys";
 import { sweepExpiredReservations } from "@/server/workspaces/answer-metering";
 import { allowanceFor, countTokens } from "@/server/conversations/rules/shaping";
@@ -78,8 +78,15 @@ async function bakeryBot(teamId: string, settings: Parameters<Db["chatbot"]["upd
   return db.chatbot.update({ where: { id: bot.id }, data: settings });
 }
 
-const ask = (chatbot: Awaited<ReturnType<typeof bakeryBot>>, message: string, extra: Partial<Parameters<typeof answerQuestion>[1]> = {}) =>
-  answerQuestion(db, { chatbot, message, ...extra });
+/** One turn through the engine, as an API caller would ask it. */
+const ask = (
+  chatbot: Awaited<ReturnType<typeof bakeryBot>>,
+  message: string,
+  extra: Omit<TurnCaller, "chatbot"> & { conversationId?: string; visitor?: TurnInput["visitor"] } = {},
+) => {
+  const { conversationId, visitor, ...caller } = extra;
+  return runTurn(db, { chatbot, ...caller }, { message, conversation_id: conversationId, visitor });
+};
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.status : e));
 
@@ -139,7 +146,7 @@ describe("answers without an LLM key", () => {
     const bot = await createChatbot(db, team.id, owner.user.id, "Long");
     const long = Array.from({ length: 30 }, (_, i) => `The oven number ${i} bakes sourdough bread at high heat every morning.`).join(" ");
     await trainedTextSource(db, bot.id, { title: "Ovens", sections: [{ text: long }] });
-    const result = await answerQuestion(db, { chatbot: bot, message: "Which oven bakes sourdough bread at high heat every morning?" });
+    const result = await ask(bot, "Which oven bakes sourdough bread at high heat every morning?");
     expect(countTokens(result.message.content)).toBeLessThanOrEqual(50 + allowanceFor(50));
   });
 });
@@ -261,7 +268,7 @@ describe("the gate and metering", () => {
     await db.team.update({ where: { id: agencyOwner2.agency.id }, data: { monthlyMessagePool: 30 } });
     const teams = await Promise.all([1, 2, 3].map(() => workspace({ messageLimit: null, agencyId: agencyOwner2.agency.id })));
     const bots = await Promise.all(teams.map((t) => createChatbot(db, t.id, owner.user.id, "Pool bot")));
-    const outcomes = await Promise.all(Array.from({ length: 90 }, (_, i) => refusal(answerQuestion(db, { chatbot: bots[i % 3]!, message: "hello there" }))));
+    const outcomes = await Promise.all(Array.from({ length: 90 }, (_, i) => refusal(ask(bots[i % 3]!, "hello there"))));
     expect(outcomes.filter((o) => o === null)).toHaveLength(30);
     const used = await db.team.aggregate({ where: { agencyId: agencyOwner2.agency.id }, _sum: { poolMessagesUsed: true } });
     expect(used._sum.poolMessagesUsed).toBe(30);

@@ -3,7 +3,7 @@ import { verifyPassword } from "@/server/access/password";
 import { createCaller } from "@/server/transport/root";
 import type { Db } from "@/server/kernel/db/client";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
-import { answerQuestion } from "@/server/conversations/engine";
+import { runTurn } from "@/server/conversations/engine";
 import { createTestDatabase } from "../helpers/db";
 
 describe("demo data", () => {
@@ -61,7 +61,7 @@ describe("demo data", () => {
   // Last: it adds a conversation to the demo data.
   it("has a trained text source indexed for retrieval, so a newcomer's playground answers from it", async () => {
     const source = await db.source.findFirstOrThrow({ where: { title: "Delivery & refund policy" }, include: { chatbot: true } });
-    const reply = await answerQuestion(db, { chatbot: source.chatbot, message: "How much does delivery cost?" });
+    const reply = await runTurn(db, { chatbot: source.chatbot }, { message: "How much does delivery cost?" });
     expect(reply.message.answered).toBe(true);
     expect(reply.message.content).toContain("$6.95");
     expect(reply.message.sources.map((s) => s.id)).toContain(source.id);

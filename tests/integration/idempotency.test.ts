@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerQuestion } from "@/server/conversations/engine";
+import { runTurn } from "@/server/conversations/engine";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { recordEffect, withIdempotency, type KeyClaim } from "@/server/kernel/http/idempotency";
 import { createTestDatabase } from "../helpers/db";
@@ -117,7 +117,7 @@ describe("recorded operations", () => {
       const s = scope("recorded");
       const ask = () =>
         withIdempotency(db, s, async (run) => {
-          const answer = await answerQuestion(db, { chatbot: bot, message, idempotency: run.key });
+          const answer = await runTurn(db, { chatbot: bot, idempotency: run.key }, { message });
           return { status: 200, body: JSON.stringify({ id: answer.message.id, content: answer.message.content }) };
         });
       const first = await ask();

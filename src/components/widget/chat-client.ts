@@ -1,4 +1,4 @@
-import { SseParser } from "./sse";
+import { readAnswerStream } from "@/shared/sse";
 
 /** The public widget API as the panel calls it (same origin: the panel is our page). */
 
@@ -59,27 +59,19 @@ export async function sendChat(
   } catch {
     return { kind: "failed", offline: true, message: "You seem to be offline. Check your connection and try again." };
   }
+  // A conversation this browser kept that the server no longer knows (deleted, or another visitor's): start a new one.
+  if (res.status === 404 && body.conversation_id) return sendChat(chatbotId, { ...body, conversation_id: undefined }, onDelta);
   if (POLITE[res.status]) return { kind: "refused", status: res.status, message: POLITE[res.status]! };
   if (res.status === 429) return { kind: "refused", status: 429, message: await messageOf(res) };
   if (!res.ok || !res.body) return { kind: "failed", offline: false, message: await messageOf(res) };
 
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      for (const event of parser.push(value)) {
-        const data = JSON.parse(event.data) as Record<string, unknown>;
-        if (event.event === "delta" && typeof data.content === "string") onDelta(data.content);
-        else if (event.event === "done") return { kind: "done", done: data as unknown as ChatDone };
-        else if (event.event === "error") return { kind: "failed", offline: false, message: typeof data.message === "string" ? data.message : "The answer was interrupted." };
-      }
-    }
+    const end = await readAnswerStream<ChatDone>(res.body, onDelta);
+    if (end.kind === "done") return { kind: "done", done: end.data };
+    return { kind: "failed", offline: false, message: end.kind === "error" ? end.message : "The answer was interrupted. Please try again." };
   } catch {
     return { kind: "failed", offline: !navigator.onLine, message: "The answer was interrupted. Please try again." };
   }
-  return { kind: "failed", offline: false, message: "The answer was interrupted. Please try again." };
 }
 
 /** Fire-and-forget calls: a lost thumbs-up or click count must never disturb the visitor. */

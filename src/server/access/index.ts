@@ -1,8 +1,8 @@
 /** The access capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
 export { ownedAgency } from "./agency";
+export type { Agency } from "./agency";
 export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
 export { listEditableTeams } from "./lookups";
-export type { Agency } from "./lookups";
 export { itemIdParam } from "./params";
 export { hashPassword, verifyPassword } from "./password";
 export { CHATBOT_ROLES, canEditChatbot, canViewContacts, effectiveRole } from "./permissions";

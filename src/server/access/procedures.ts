@@ -71,6 +71,8 @@ export interface Context {
   onDelta?: (content: string) => void;
   /** The caller's IP (REST, widget), for the visitor's country. */
   clientIp?: string | null;
+  /** A surface that identifies its visitor itself (the playground's member): the conversation engine's TurnCaller.visitorKey. */
+  visitorKey?: string | null;
   /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
   host?: string | null;
   /** Dashboard calls: the client IP as the sign-in throttle sees it (security/peer-address `clientIp`), for public auth actions' limits. */

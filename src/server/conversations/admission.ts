@@ -65,21 +65,23 @@ SELECT r.reservation_id::text, r.refusal, t.kind::text, t.agency_id::text, t.res
         SELECT c.id, c.visitor_id,
                (SELECT coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) ORDER BY m.created_at), '[]'::json)
                   FROM (SELECT role, content, created_at FROM messages WHERE conversation_id = c.id ORDER BY created_at DESC LIMIT 50) m) AS history
-          FROM conversations c WHERE c.id = $5::uuid AND c.chatbot_id = $4::uuid
+          FROM conversations c
+         WHERE c.id = $5::uuid AND c.chatbot_id = $4::uuid
+           AND ($6::text IS NULL OR EXISTS (SELECT 1 FROM visitors v WHERE v.id = c.visitor_id AND v.visitor_key = $6::text))
        ) cv ON true
  WHERE t.id = $1::uuid`;
 
 /**
  * Reserves a credit for one answer of `chatbot` and reads its context. A
- * conversation id that is not this chatbot's is NOT_FOUND (and reserves
- * nothing in the end).
+ * conversation id that is not this chatbot's — or, with `ownerKey`, not that
+ * visitor's — is NOT_FOUND (and reserves nothing in the end).
  */
-export async function admitAnswer(db: Db, chatbot: { id: string; teamId: string }, conversationId: string | null): Promise<Admission> {
+export async function admitAnswer(db: Db, chatbot: { id: string; teamId: string }, conversationId: string | null, ownerKey: string | null = null): Promise<Admission> {
   if (conversationId !== null && !isUuid(conversationId)) throw conversationNotFound();
   const { rows } = await poolOf(db).query<AdmissionRow>({
     name: "answer_admit",
     text: ADMIT,
-    values: [chatbot.teamId, AGENCY_PLAN_DEFAULTS.monthlyMessages, RESERVATION_TTL_SECONDS, chatbot.id, conversationId],
+    values: [chatbot.teamId, AGENCY_PLAN_DEFAULTS.monthlyMessages, RESERVATION_TTL_SECONDS, chatbot.id, conversationId, ownerKey],
   });
   const row = rows[0];
   if (!row) throw new Error(`team ${chatbot.teamId} of chatbot ${chatbot.id} not found`);

@@ -1,8 +1,8 @@
 /**
- * The one answer pipeline (DESIGN §10.2) for every channel — REST, the
- * dashboard playground and the widget:
+ * The conversation engine: one turn, for every surface — REST chat, the
+ * widget, the share page, the playground (docs/architecture.md walks it):
  *
- *   gate → updated answer → retrieve → generate → shape → charge → record
+ *   validate → gate → updated answer → retrieve → generate → shape → record + charge
  *
  * The gate reserves a credit (so concurrent answers can never outrun the
  * balance); a refused or failed answer releases it and costs nothing; a
@@ -11,25 +11,60 @@
  * record + charge.
  */
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { REFUSAL_CODES, REFUSAL_MESSAGES, type Refusal } from "@/server/conversations/rules/gate";
 import type { UsedSource } from "@/server/training";
 import { AppError } from "@/server/kernel/errors";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
+import { isoMicro } from "@/server/kernel/lib/timestamps";
 import type { KeyClaim } from "@/server/kernel/http/idempotency";
 import { admitAnswer } from "./admission";
 import { composeReply } from "./compose";
 import { pickProvider } from "./llm-provider";
 import { releaseCredit } from "@/server/workspaces";
-import { recordedAnswer, recordTurn, type VisitorFields } from "./record";
+import { recordedAnswer, recordTurn } from "./record";
+import { chatAnswerSchema } from "./serializer";
 import { countryOf } from "./visitor";
 
-export interface AnswerRequest {
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * The one input of a turn, whatever the surface: the same rules and the same
+ * 422s on REST, the widget and the playground. `visitor` carries an API
+ * caller's own key for its visitor and contact fields; the widget and the
+ * playground identify their visitor themselves (TurnCaller.visitorKey).
+ */
+export const turnInput = z.object({
+  message: z.string().trim().min(1).max(4000),
+  conversation_id: z.string().nullish(),
+  visitor: z
+    .object({
+      id: z.string().trim().min(1).max(255).nullish(),
+      email: z.email().max(255).nullish(),
+      first_name: optionalText(255),
+      last_name: optionalText(255),
+      phone: optionalText(64),
+      custom_data: z.unknown().optional(),
+    })
+    .nullish(),
+});
+export type TurnInput = z.input<typeof turnInput>;
+
+/** The one output: the JSON of `POST /v1/{chatbot_id}/chat`, of the stream's `done` event, on every surface. */
+export const turnOutput = chatAnswerSchema;
+export type TurnOutput = z.output<typeof turnOutput>;
+
+/** Who asks, as the surface established it (its authentication is the surface's job). */
+export interface TurnCaller {
   chatbot: Chatbot;
-  message: string;
-  conversationId?: string | null;
-  /** The caller's visitor: `id` is its own key for the visitor (REST), plus optional contact fields. */
-  visitor?: (VisitorFields & { id?: string | null }) | null;
+  /**
+   * The surface's own key for its visitor (a widget visitor's signed token, the playground's member). With
+   * it, only that visitor's conversations may be continued; without it (an API caller), the input's
+   * `visitor.id`, else a new visitor per turn.
+   */
+  visitorKey?: string | null;
   ip?: string | null;
   /** Receives the answer's text as it becomes final (streaming); the deltas add up to `content`. */
   onDelta?: (text: string) => void;
@@ -37,32 +72,35 @@ export interface AnswerRequest {
   idempotency?: KeyClaim | null;
 }
 
-export interface AnswerResult {
-  conversation_id: string;
-  message: { id: string; role: "assistant"; content: string; answered: boolean; sources: UsedSource[]; created_at: Date };
-}
-
-export async function answerQuestion(db: Db, req: AnswerRequest): Promise<AnswerResult> {
-  const { chatbot } = req;
+/**
+ * One conversation turn, for every surface: validate → admit (gate and
+ * credit) → compose (updated answer, retrieval, generation, shaping) →
+ * record and charge. Nothing is answered before the input is valid; an answer
+ * a visitor received is recorded and charged, or the turn fails and costs
+ * nothing.
+ */
+export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): Promise<TurnOutput> {
+  const input = parseOrThrow(turnInput, rawInput);
+  const { chatbot } = caller;
   // A retry of a request whose answer was recorded (its process died before storing the response): that answer.
-  if (req.idempotency?.recordedEffect) return recordedAnswer(db, chatbot.id, req.idempotency.recordedEffect);
+  if (caller.idempotency?.recordedEffect) return serialize(await recordedAnswer(db, chatbot.id, caller.idempotency.recordedEffect));
   // Gate: one statement reserves the credit and reads the team, updated answers and history.
   if (!chatbot.enabled) throw refused("chatbot_disabled");
-  const admission = await admitAnswer(db, chatbot, req.conversationId ?? null);
+  const ownerKey = caller.visitorKey ?? null;
+  const admission = await admitAnswer(db, chatbot, input.conversation_id ?? null, ownerKey);
   if (!admission.ok) throw refused(admission.refusal);
   const { team, conversation } = admission;
 
   try {
     const askedAt = new Date();
-    // Updated answer → retrieve → generate → shape
     const reply = await composeReply(db, {
       chatbot,
-      question: req.message,
+      question: input.message,
       history: conversation?.history ?? [],
       updatedAnswers: admission.updatedAnswers,
       tokenLimit: team.responseTokenLimit,
       provider: pickProvider(team.keys),
-      onDelta: req.onDelta ?? (() => undefined),
+      onDelta: caller.onDelta ?? (() => undefined),
     });
     // Record and charge the reservation (reference: the answer's id), in one transaction.
     const answerId = randomUUID();
@@ -72,25 +110,32 @@ export async function answerQuestion(db: Db, req: AnswerRequest): Promise<Answer
       conversationId: conversation?.id ?? null,
       visitor: {
         id: conversation?.visitorId ?? null,
-        key: req.visitor?.id?.trim() || randomUUID(),
-        country: countryOf(req.ip ?? null),
-        fields: req.visitor ?? null,
+        key: ownerKey ?? (input.visitor?.id?.trim() || randomUUID()),
+        country: countryOf(caller.ip ?? null),
+        fields: input.visitor ?? null,
       },
-      question: req.message,
+      question: input.message,
       askedAt,
       answer: { id: answerId, content: reply.content, answered: reply.answered, sources: reply.sources, providerError: reply.providerError },
       charge: { metered: team.metered, reservationId: admission.reservationId },
-      idempotency: req.idempotency,
+      idempotency: caller.idempotency,
     });
-    return {
+    return serialize({
       conversation_id: recorded.conversationId,
       message: { id: answerId, role: "assistant", content: reply.content, answered: reply.answered, sources: reply.sources, created_at: recorded.message.createdAt },
-    };
+    });
   } catch (error) {
     await releaseCredit(db, admission.reservationId).catch(() => undefined);
     throw error;
   }
 }
+
+interface Answer {
+  conversation_id: string;
+  message: { id: string; role: "assistant"; content: string; answered: boolean; sources: UsedSource[]; created_at: Date };
+}
+
+const serialize = (a: Answer): TurnOutput => ({ ...a, message: { ...a.message, created_at: isoMicro(a.message.created_at) } });
 
 function refused(refusal: Refusal): AppError {
   return new AppError(REFUSAL_CODES[refusal], REFUSAL_MESSAGES[refusal]);

@@ -24,14 +24,3 @@ export function issueVisitorKey(chatbotId: string): { key: string; token: string
   const key = randomBytes(18).toString("base64url");
   return { key, token: signVisitorToken(visitorSecret(), chatbotId, key) };
 }
-
-/**
- * The conversation to continue: only one of this visitor's own. Anything else
- * (unknown, deleted, another visitor's) starts a new conversation instead of
- * failing, so a stale id in a browser never blocks the visitor.
- */
-export async function ownConversationId(db: Db, chatbotId: string, visitorKey: string, conversationId: string | undefined): Promise<string | null> {
-  if (!conversationId) return null;
-  const found = await db.conversation.findFirst({ where: { id: conversationId, chatbotId, visitor: { visitorKey } }, select: { id: true } });
-  return found?.id ?? null;
-}

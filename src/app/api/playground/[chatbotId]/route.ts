@@ -1,6 +1,5 @@
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
-import { chatInput } from "@/server/conversations";
+import type { TurnInput } from "@/server/conversations";
 import { createCaller } from "@/server/transport/root";
 import { admitDashboardRequest } from "@/server/transport/dashboard";
 import { createContext } from "@/server/access";
@@ -36,9 +35,9 @@ export async function POST(incoming: NextRequest, { params }: { params: Promise<
     // Inside the stream's error handling: a database outage here is a 503 like anywhere else.
     const ctx = { ...(await createContext({ headers: req.headers, allowSession: true })), clientIp: clientIp(req.headers) };
     if (!ctx.user) throw new AppError("UNAUTHENTICATED");
-    // The procedure validates the body's values (422 with the REST messages).
-    const input = { message: body.message, conversation_id: body.conversation_id ?? null, visitor: { id: `playground:${ctx.user.id}` } } as z.input<typeof chatInput>;
-    const answer = await createCaller({ ...ctx, onDelta }).chat.send({ ...input, chatbot_id: chatbotId });
+    // The engine validates the body's values (422 with the REST messages); the member is the visitor.
+    const input = { message: body.message, conversation_id: body.conversation_id ?? null } as TurnInput;
+    const answer = await createCaller({ ...ctx, onDelta, visitorKey: `playground:${ctx.user.id}` }).chat.send({ ...input, chatbot_id: chatbotId });
     return { body: answer };
   });
 }

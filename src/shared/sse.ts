@@ -39,3 +39,25 @@ function parseBlock(block: string): SseEvent | null {
   }
   return data.length ? { event, data: data.join("\n") } : null;
 }
+
+export type AnswerStreamEnd<T> = { kind: "done"; data: T } | { kind: "error"; message: string } | { kind: "ended" };
+
+/**
+ * Reads a chat answer stream (`event: delta` frames, then `done` with the
+ * answer, or `error` with `{message}`) — the one reader of the dashboard's
+ * playground and the visitor's widget. Deltas go to `onDelta` as they come.
+ */
+export async function readAnswerStream<T>(body: ReadableStream<BufferSource>, onDelta: (content: string) => void): Promise<AnswerStreamEnd<T>> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { kind: "ended" };
+    for (const event of parser.push(value)) {
+      const data = JSON.parse(event.data) as Record<string, unknown>;
+      if (event.event === "delta" && typeof data.content === "string") onDelta(data.content);
+      else if (event.event === "done") return { kind: "done", data: data as T };
+      else if (event.event === "error") return { kind: "error", message: typeof data.message === "string" ? data.message : "The answer was interrupted." };
+    }
+  }
+}
