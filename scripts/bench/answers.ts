@@ -15,7 +15,7 @@ import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
-import { chargeAnswer } from "@/server/workspaces";
+import { chargeAnswer } from "../../tests/helpers/credits";
 import { searchPassages } from "@/server/training";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 import { startOpenAiStub } from "../../tests/helpers/openai-stub";

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
-import { chargeAnswer } from "@/server/workspaces";
+import { chargeAnswer } from "../../tests/helpers/credits";
 
 export async function runCreditsBenchmark() {
   // Stopping the server ends pooled connections; that is expected here.

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { applyDelta, balance, chargeDelta, exhaustionChange, remaining, standingOf, type CreditCounters } from "@/server/workspaces/credit-rules";
-import { agencyPool, chargeAnswer } from "@/server/workspaces/credits";
+import { agencyPool } from "@/server/workspaces/credits";
+import { chargeAnswer } from "../helpers/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 

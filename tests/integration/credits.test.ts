@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { messagesRemaining } from "@/server/workspaces/credit-rules";
-import { agencyPool, canAnswer, chargeAnswer, renewDue, resetCredits, topUp } from "@/server/workspaces/credits";
+import { agencyPool, renewDue, resetCredits, topUp } from "@/server/workspaces/credits";
+import { chargeAnswer, reserveAnswer, settleAnswer } from "../helpers/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 
@@ -69,10 +70,10 @@ describe("credit rules", () => {
     const soft = await workspace({ limit: 1, used: 1, topup: 9, status: "paused", pauseMode: "soft" });
     const hard = await workspace({ limit: 100, status: "paused", pauseMode: "hard" });
     const suspended = await workspace({ limit: 100, status: "suspended" });
-    expect(await canAnswer(db, active.id)).toBe(true);
-    expect(await canAnswer(db, soft.id)).toBe(false);
-    expect(await canAnswer(db, hard.id)).toBe(false);
-    expect(await canAnswer(db, suspended.id)).toBe(false);
+    expect((await reserveAnswer(db, active.id)).refusal).toBeNull();
+    expect((await reserveAnswer(db, soft.id)).refusal).toBe("no_credit");
+    expect((await reserveAnswer(db, hard.id)).refusal).toBe("stopped");
+    expect((await reserveAnswer(db, suspended.id)).refusal).toBe("stopped");
   });
 
   it("is capped by the agency pool, which every workspace of the agency draws on", async () => {
@@ -181,24 +182,21 @@ describe("exhaustion", () => {
 });
 
 describe("concurrency", () => {
-  it("200 answers racing on a balance of 50: exactly 50 from the balance, debt bounded by those in flight, one event", async () => {
+  it("200 answers racing on a balance of 50 through admission: exactly 50 admitted and charged, no debt, one event", async () => {
     const w = await workspace({ limit: 50 });
     let admitted = 0;
-    const inFlight = { now: 0, max: 0 };
     await Promise.all(
       Array.from({ length: 200 }, async () => {
-        if (!(await canAnswer(db, w.id))) return;
+        const reservation = await reserveAnswer(db, w.id);
+        if (reservation.refusal) return;
         admitted++;
-        inFlight.now++;
-        inFlight.max = Math.max(inFlight.max, inFlight.now);
-        await chargeAnswer(db, w.id, { reference: `answer-${admitted}` });
-        inFlight.now--;
+        await settleAnswer(db, reservation.reservationId!, w.id, `answer-${admitted}`);
       }),
     );
     const final = await state(w.id);
+    expect(admitted).toBe(50);
     expect(final.used).toBe(admitted);
-    expect(final.debt).toBe(admitted - 50);
-    expect(final.debt).toBeLessThanOrEqual(inFlight.max);
+    expect(final.debt).toBe(0);
     expect(final.remaining).toBe(0);
 
     const ledger = await db.creditLedgerEntry.findMany({ where: { teamId: w.id } });

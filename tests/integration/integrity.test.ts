@@ -1,7 +1,8 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { chargeAnswer, topUp } from "@/server/workspaces/credits";
+import { topUp } from "@/server/workspaces/credits";
+import { chargeAnswer } from "../helpers/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, clientWorkspace } from "../helpers/fixtures";
 

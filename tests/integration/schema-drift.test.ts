@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { getDMMF } from "@prisma/get-dmmf";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyCurrentState, listCurrentStateFiles } from "@/server/kernel/db/current-state";
+import { listMigrations } from "@/server/kernel/db/migrate";
 import { createTestDatabase } from "../helpers/db";
 import { EXTRA_CHECKS, EXTRA_INDEXES } from "./schema-extras";
 
@@ -36,6 +38,9 @@ interface DmmfIndex {
   fields: { name: string; sortOrder?: "asc" | "desc" }[];
 }
 interface DmmfEnum { name: string; dbName?: string | null; values: { name: string }[] }
+
+/** Functions and triggers moved to the current-state files after this migration; later ones change tables only. */
+const LAST_MIGRATION_BEFORE_CURRENT_STATE = "20261126100000_idempotency_recorded_effect";
 
 const dmmf = getDMMF({ datamodel: readFileSync("prisma/schema.prisma", "utf8") });
 if ("type" in dmmf) throw dmmf.error;
@@ -251,3 +256,55 @@ function splitExtras(rows: { name: string; definition: string }[], extras: Recor
   }
   return { matched, unlisted };
 }
+
+/**
+ * Functions and triggers live in the current-state files beside their
+ * capability (kernel/db/current-state.ts): the migrated database has exactly
+ * those, re-applying the files changes nothing, and no migration after the
+ * files were introduced defines a function or trigger of its own.
+ */
+describe("functions and triggers are the current-state files", () => {
+  const files = listCurrentStateFiles();
+  const declared = (kind: "FUNCTION" | "TRIGGER") =>
+    files.flatMap(({ sql }) => [...sql.matchAll(new RegExp(`CREATE OR REPLACE ${kind}\\s+"?(\\w+)"?`, "g"))].map((m) => m[1]!)).sort();
+  let client: pg.Client;
+  const definitions = async () =>
+    (
+      await client.query<{ name: string; definition: string }>(
+        `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS name, pg_get_functiondef(p.oid) AS definition
+           FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace AND n.nspname = 'public'
+          WHERE NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+         UNION ALL
+         SELECT 'trigger ' || t.tgname, pg_get_triggerdef(t.oid)
+           FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+          WHERE NOT t.tgisinternal
+          ORDER BY 1`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    const { url } = await createTestDatabase();
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return () => client.end();
+  });
+
+  it("has exactly the functions and triggers the files declare", async () => {
+    const rows = await definitions();
+    const functions = rows.filter((r) => !r.name.startsWith("trigger ")).map((r) => r.name.split("(")[0]!);
+    const triggers = rows.filter((r) => r.name.startsWith("trigger ")).map((r) => r.name.slice("trigger ".length));
+    expect([...new Set(functions)].sort()).toEqual(declared("FUNCTION"));
+    expect(triggers.sort()).toEqual(declared("TRIGGER"));
+  });
+
+  it("is unchanged when the files are applied again", async () => {
+    const before = await definitions();
+    expect(await applyCurrentState(client)).toBe(files.length);
+    expect(await definitions()).toEqual(before);
+  });
+
+  it("has no function or trigger defined by a migration newer than the files", () => {
+    const newer = listMigrations().filter((m) => m.name > LAST_MIGRATION_BEFORE_CURRENT_STATE);
+    for (const m of newer) expect(m.sql, m.name).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?(FUNCTION|TRIGGER)/i);
+  });
+});

@@ -4,7 +4,7 @@ import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { startWorkers } from "@/server/transport/workers";
 import { OFFSET_TIMESTAMP } from "@/server/kernel/lib/timestamps";
-import { chargeAnswer } from "@/server/workspaces/credits";
+import { chargeAnswer } from "../helpers/credits";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
 import { agencyWithWebhook } from "@/server/access/lookups";
 import { waitFor } from "../helpers/https-receiver";

@@ -1,5 +1,5 @@
-import type { JobHelpers, Task } from "graphile-worker";
-import { z } from "zod";
+import type { JobHelpers } from "graphile-worker";
+import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
 import { formatIsoDate, resolvePeriod, utcDay } from "@/server/analytics/period";
 import { groupQuestions, type AskedQuestion } from "@/server/analytics/question-themes";
 
@@ -15,25 +15,24 @@ import { groupQuestions, type AskedQuestion } from "@/server/analytics/question-
  *   (last 7, 30 and 90 days) for every chatbot with recent conversations, so
  *   the usual views have themes before anyone asks.
  */
-export const COMPUTE_INSIGHTS = "compute_insights";
 export const PRESET_DAYS = [7, 30, 90] as const;
 /** Distinct question texts considered per period (the most asked first). */
 export const MAX_DISTINCT_QUESTIONS = 20_000;
 
-const payloadSchema = z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() });
-export type ComputeInsightsPayload = z.infer<typeof payloadSchema>;
+/** One chatbot's period (the registry's `compute_insights` payload with a chatbot). */
+export type ComputeInsightsPayload = Extract<JobPayload<"compute_insights">, { chatbotId: string }>;
 
 export function insightsJobKey(p: ComputeInsightsPayload): string {
   return `insights:${p.chatbotId}:${p.from}:${p.to}`;
 }
 
-export const computeInsights: Task = async (payload, helpers) => {
-  // The cron's payload is `{ _cron: {...} }`: no chatbot named means "every chatbot".
-  if (!payload || typeof payload !== "object" || !("chatbotId" in payload)) {
+export const computeInsightsJob = job("compute_insights", async (_db, payload, helpers) => {
+  // The scheduled run names no chatbot: every chatbot's preset periods.
+  if (!("chatbotId" in payload) || typeof payload.chatbotId !== "string") {
     await enqueuePresetPeriods(helpers);
     return;
   }
-  const p = payloadSchema.parse(payload);
+  const p = payload as ComputeInsightsPayload;
   const period = resolvePeriod({ from: p.from, to: p.to }, new Date());
   if (!period.ok) throw new Error(`compute_insights: invalid period ${p.from}..${p.to}`);
   const { from, to, periodType } = period.period;
@@ -75,7 +74,7 @@ export const computeInsights: Task = async (payload, helpers) => {
     ],
   );
   helpers.logger.info(`insights for ${p.chatbotId} ${from}..${to}: ${rows.length} distinct questions`);
-};
+});
 
 async function enqueuePresetPeriods(helpers: JobHelpers) {
   const today = utcDay(new Date());
@@ -88,8 +87,8 @@ async function enqueuePresetPeriods(helpers: JobHelpers) {
   );
   for (const { id } of rows) {
     for (const days of PRESET_DAYS) {
-      const job = { chatbotId: id, from: formatIsoDate(today - days), to: formatIsoDate(today) };
-      await helpers.addJob(COMPUTE_INSIGHTS, job, { jobKey: insightsJobKey(job), jobKeyMode: "preserve_run_at", maxAttempts: 3 });
+      const period = { chatbotId: id, from: formatIsoDate(today - days), to: formatIsoDate(today) };
+      await enqueueFromTask(helpers, "compute_insights", period, { jobKey: insightsJobKey(period), jobKeyMode: "preserve_run_at", maxAttempts: 3 });
     }
   }
   helpers.logger.info(`queued insights for ${rows.length} chatbots (${PRESET_DAYS.join(", ")} days)`);

@@ -1,11 +1,11 @@
 import type { Db } from "@/server/kernel/db/client";
-import { COMPUTE_INSIGHTS, insightsJobKey, type ComputeInsightsPayload } from "@/server/analytics/insights-job";
+import { insightsJobKey, type ComputeInsightsPayload } from "@/server/analytics/insights-job";
+import { enqueue } from "@/server/kernel/jobs/registry";
 
 /**
  * Asks the workers to compute the insight themes of a period, once: the job
  * key makes repeated requests for the same period update one pending job,
- * and this process skips asking again for a few minutes. Enqueuing goes
- * through graphile-worker's SQL `add_job` on the request's own database.
+ * and this process skips asking again for a few minutes.
  * A failure (e.g. the workers never ran here, so the queue's schema is
  * missing) never fails the analytics request: the period just stays without
  * insights and the next request asks again.
@@ -19,12 +19,11 @@ export async function requestInsights(db: Db, payload: ComputeInsightsPayload): 
   const now = Date.now();
   if ((asked.get(key) ?? 0) > now - ASK_AGAIN_AFTER_MS) return;
   try {
-    await db.$executeRaw`SELECT graphile_worker.add_job(${COMPUTE_INSIGHTS}, ${JSON.stringify(payload)}::json,
-      max_attempts => 3, job_key => ${key}, job_key_mode => 'preserve_run_at')`;
+    await enqueue(db, "compute_insights", payload, { maxAttempts: 3, jobKey: key, jobKeyMode: "preserve_run_at" });
     asked.set(key, now);
     if (asked.size > 10_000) for (const [k, at] of asked) if (at <= now - ASK_AGAIN_AFTER_MS) asked.delete(k);
   } catch (error) {
-    if (!warned) console.warn(`[analytics] could not queue ${COMPUTE_INSIGHTS}: ${(error as Error).message.split("\n").at(-1)}`);
+    if (!warned) console.warn(`[analytics] could not queue compute_insights: ${(error as Error).message.split("\n").at(-1)}`);
     warned = true;
   }
 }

@@ -4,12 +4,10 @@
  * on the escalation: sent, or not sent with the reason (SMTP unset or
  * failing), which the dashboard shows.
  */
-import type { Task } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
+import { job } from "@/server/kernel/jobs/registry";
 import { sendMail } from "@/server/kernel/mail/mailer";
-
-export const SEND_ESCALATION_EMAIL = "send_escalation_email";
 
 export async function sendEscalationEmail(db: Db, escalationId: string): Promise<void> {
   const escalation = await db.escalation.findUnique({ where: { id: escalationId }, include: { chatbot: { select: { name: true, escalationsEmail: true } } } });
@@ -32,9 +30,6 @@ export async function sendEscalationEmail(db: Db, escalationId: string): Promise
   });
 }
 
-export const sendEscalationEmailTask =
-  (db: Db): Task =>
-  async (payload) => {
-    const { id } = payload as { id: string };
-    await sendEscalationEmail(db, id);
-  };
+export const sendEscalationEmailJob = job("send_escalation_email", async (db, { id }) => {
+  await sendEscalationEmail(db, id);
+});

@@ -2,7 +2,7 @@
 export { chatbotChatRouter } from "./chat-router";
 export { runTurn } from "./engine";
 export type { TurnInput } from "./engine";
-export { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "./escalation-email-job";
+export { sendEscalationEmailJob } from "./escalation-email-job";
 export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";
 export { recordWidgetLinkClick, widgetLinkClickSchema } from "./link-clicks";

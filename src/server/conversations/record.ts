@@ -18,7 +18,7 @@ import type { UsedSource } from "@/server/training";
 import { AppError } from "@/server/kernel/errors";
 import type { Tx } from "@/server/kernel/db/client";
 import { emitEvent } from "@/server/webhooks";
-import { SEND_ESCALATION_EMAIL } from "@/server/conversations/escalation-email-job";
+import { enqueue } from "@/server/kernel/jobs/registry";
 import { recordEffect, type KeyClaim } from "@/server/kernel/http/idempotency";
 
 export interface VisitorFields {
@@ -322,7 +322,6 @@ async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string
     },
   });
   if (notify) {
-    await tx.$executeRaw`SELECT graphile_worker.add_job(${SEND_ESCALATION_EMAIL}, json_build_object('id', ${escalation.id}::text), max_attempts := 5,
-                                                        job_key := 'escalation-email:' || ${escalation.id}::text)`;
+    await enqueue(tx, "send_escalation_email", { id: escalation.id }, { maxAttempts: 5, jobKey: `escalation-email:${escalation.id}` });
   }
 }

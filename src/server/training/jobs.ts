@@ -1,5 +1,4 @@
-import type { Task } from "graphile-worker";
-import type { Db } from "@/server/kernel/db/client";
+import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { env } from "@/server/kernel/env";
 import { leaseMs, runCrawlLoop } from "@/server/training/crawler/crawl-pages";
 import { discoverWebsite } from "@/server/training/crawler/discovery";
@@ -8,8 +7,7 @@ import { trainSource } from "@/server/training/crawler/train-source";
 import { startSync } from "@/server/training/sources";
 
 /** Discovery of a website source (robots.txt, sitemaps), then its fetch loops. */
-export const crawlWebsiteTask = (db: Db): Task => async (payload) => {
-  const { id } = payload as { id: string };
+export const crawlWebsiteJob = job("crawl_website", async (db, { id }) => {
   const website = await db.source.findFirst({ where: { id, deletedAt: null, type: "website" } });
   if (!website?.url) return;
   await db.source.update({ where: { id }, data: { status: "crawling", statusReason: null, crawlHeartbeatAt: new Date() } });
@@ -20,18 +18,17 @@ export const crawlWebsiteTask = (db: Db): Task => async (payload) => {
   }
   // Crawl-delay means one request at a time; otherwise a few loops in parallel per host.
   await enqueueCrawlLoops(db, id, outcome.crawlDelayMs > 0 ? 1 : env().CRAWL_CONCURRENCY_PER_HOST);
-};
+});
 
 /** One fetch loop; hands over to a successor job when its time budget is spent. */
-export const crawlPagesTask = (db: Db): Task => async (payload, helpers) => {
-  const { id, loop } = payload as { id: string; loop: number };
+export const crawlPagesJob = job("crawl_pages", async (db, { id, loop }, helpers) => {
   const outcome = await runCrawlLoop(db, id);
-  if (outcome === "more") await helpers.addJob("crawl_pages", { id, loop }, { jobKey: `crawl_pages:${id}:${loop}`, maxAttempts: 3 });
-};
+  if (outcome === "more") await enqueueFromTask(helpers, "crawl_pages", { id, loop }, { jobKey: `crawl_pages:${id}:${loop}`, maxAttempts: 3 });
+});
 
-export const trainSourceTask = (db: Db): Task => async (payload) => {
-  await trainSource(db, (payload as { id: string }).id);
-};
+export const trainSourceJob = job("train_source", async (db, { id }) => {
+  await trainSource(db, id);
+});
 
 /**
  * Every minute and at start: crawls whose loops died with their worker (no
@@ -39,7 +36,7 @@ export const trainSourceTask = (db: Db): Task => async (payload) => {
  * discovery when the frontier is empty; sources waiting without a job are
  * enqueued. Job keys make this harmless for crawls that are fine.
  */
-export const sweepCrawlsTask = (db: Db): Task => async (_payload, helpers) => {
+export const sweepCrawlsJob = job("sweep_crawls", async (db, _payload, helpers) => {
   const staleAfter = new Date(Date.now() - leaseMs());
   const stalled = await db.$queryRaw<{ id: string; has_frontier: boolean; crawl_delay_ms: number }[]>`
     SELECT s.id::text, EXISTS (SELECT 1 FROM crawl_frontier f WHERE f.website_source_id = s.id AND f.status <> 'stale') AS has_frontier, s.crawl_delay_ms
@@ -58,12 +55,12 @@ export const sweepCrawlsTask = (db: Db): Task => async (_payload, helpers) => {
        AND updated_at < ${staleAfter}`;
   for (const s of waiting) await (s.type === "website" ? enqueueCrawl(db, s.id) : enqueueTraining(db, s.id));
   if (stalled.length + waiting.length) helpers.logger.info(`re-queued ${stalled.length} crawls and ${waiting.length} sources`);
-};
+});
 
 const FREQUENCY_DAYS: Record<string, number> = { daily: 1, weekly: 7, monthly: 30 };
 
 /** Hourly: sources whose `sync_frequency` says they are due are synced again (website pages go with their website). */
-export const resyncSourcesTask = (db: Db): Task => async (_payload, helpers) => {
+export const resyncSourcesJob = job("resync_sources", async (db, _payload, helpers) => {
   const due = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM sources
      WHERE deleted_at IS NULL AND indexer_id IS NULL AND status IN ('trained', 'failed')
@@ -72,4 +69,4 @@ export const resyncSourcesTask = (db: Db): Task => async (_payload, helpers) => 
      LIMIT 500`;
   for (const s of due) await startSync(db, s.id);
   if (due.length) helpers.logger.info(`re-syncing ${due.length} sources`);
-};
+});

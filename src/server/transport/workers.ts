@@ -1,50 +1,55 @@
 import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
 import pg from "pg";
+import { computeInsightsJob } from "@/server/analytics";
+import { sendEscalationEmailJob } from "@/server/conversations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
-import { computeInsights } from "@/server/analytics";
-import { crawlPagesTask, crawlWebsiteTask, resyncSourcesTask, sweepCrawlsTask, trainSourceTask } from "@/server/training";
-import { leaseMs } from "@/server/training";
-import { lowCreditAlerts } from "@/server/workspaces";
-import { purgeIdempotencyKeys } from "@/server/kernel/http/purge-idempotency-keys-job";
-import { renewCredits } from "@/server/workspaces";
-import { SEND_ESCALATION_EMAIL, sendEscalationEmailTask } from "@/server/conversations";
-import { sweepAnswerReservations } from "@/server/workspaces";
-import { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "@/server/webhooks";
+import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
+import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/server/kernel/jobs/registry";
+import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
+import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
+import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 
-/** One file per job kind; this is the list the workers run. */
+/** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
+export const JOB_DEFINITIONS: JobDefinition[] = [
+  purgeIdempotencyKeysJob,
+  renewCreditsJob,
+  lowCreditAlertsJob,
+  sweepAnswerReservationsJob,
+  dispatchOutboxJob,
+  deliverWebhookJob,
+  sweepWebhookDeliveriesJob,
+  purgeWebhookDeliveriesJob,
+  crawlWebsiteJob,
+  crawlPagesJob,
+  trainSourceJob,
+  sweepCrawlsJob,
+  resyncSourcesJob,
+  sendEscalationEmailJob,
+  computeInsightsJob,
+] as JobDefinition[];
+
+/** The list the workers run: every registered job, and only those. */
 export function taskList(db: Db): TaskList {
-  return {
-    purge_idempotency_keys: purgeIdempotencyKeys,
-    renew_credits: renewCredits(db),
-    dispatch_outbox: dispatchOutboxTask(db),
-    deliver_webhook: deliverWebhookTask(db),
-    sweep_webhook_deliveries: sweepWebhookDeliveriesTask(db),
-    purge_webhook_deliveries: purgeWebhookDeliveriesTask(db),
-    compute_insights: computeInsights,
-    crawl_website: crawlWebsiteTask(db),
-    crawl_pages: crawlPagesTask(db),
-    train_source: trainSourceTask(db),
-    sweep_crawls: sweepCrawlsTask(db),
-    resync_sources: resyncSourcesTask(db),
-    [SEND_ESCALATION_EMAIL]: sendEscalationEmailTask(db),
-    sweep_answer_reservations: sweepAnswerReservations(db),
-    low_credit_alerts: lowCreditAlerts(db),
-  };
+  const defined = new Set(JOB_DEFINITIONS.map((d) => d.name));
+  const missing = JOB_NAMES.filter((name) => !defined.has(name));
+  if (missing.length || defined.size !== JOB_DEFINITIONS.length) throw new Error(`job definitions do not match the registry (missing: ${missing.join(", ")})`);
+  return Object.fromEntries(JOB_DEFINITIONS.map((d) => [d.name, taskOf(d, db)]));
 }
 
-/** Scheduled jobs (graphile-worker crontab syntax, UTC). */
+/** Scheduled jobs (graphile-worker crontab syntax, UTC): `schedule(job, "<minute hour day month weekday>", max)` lines. */
+const schedule = (name: JobName, when: string, maxAttempts: number) => `${when} ${name} ?max=${maxAttempts}`;
 export const crontab = [
-  "0 3 * * * purge_idempotency_keys ?max=3",
-  "*/5 * * * * renew_credits ?max=1",
-  "* * * * * sweep_webhook_deliveries ?max=1",
-  "30 3 * * * purge_webhook_deliveries ?max=3",
+  schedule("purge_idempotency_keys", "0 3 * * *", 3),
+  schedule("renew_credits", "*/5 * * * *", 1),
+  schedule("sweep_webhook_deliveries", "* * * * *", 1),
+  schedule("purge_webhook_deliveries", "30 3 * * *", 3),
   // Question themes of the dashboard's preset periods, fresh every morning.
-  "30 2 * * * compute_insights ?max=3",
-  "* * * * * sweep_crawls ?max=1",
-  "17 * * * * resync_sources ?max=1",
+  schedule("compute_insights", "30 2 * * *", 3),
+  schedule("sweep_crawls", "* * * * *", 1),
+  schedule("resync_sources", "17 * * * *", 1),
   // Credits reserved by answers whose process died (they stop counting at expiry already).
-  "* * * * * sweep_answer_reservations ?max=1",
-  "* * * * * low_credit_alerts ?max=1",
+  schedule("sweep_answer_reservations", "* * * * *", 1),
+  schedule("low_credit_alerts", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;
@@ -83,9 +88,9 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   });
   void runner.promise.catch(() => undefined).finally(() => Promise.all([db.$disconnect(), pgPool.end()]));
   // Whatever a previous worker left half done (killed mid-delivery) is picked up at once, not at the next minute.
-  await runner.addJob("sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
+  await enqueue(db, "sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
   // Crawls a killed worker left behind: once now, and once its page leases have run out.
-  await runner.addJob("sweep_crawls", {}, { jobKey: "sweep_crawls" });
-  await runner.addJob("sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
+  await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls" });
+  await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
   return runner;
 }

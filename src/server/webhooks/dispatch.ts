@@ -10,6 +10,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/kernel/db/client";
 import { NOT_SENT, subscribes } from "@/server/webhooks/events";
 import { isoOffset } from "@/server/kernel/lib/timestamps";
+import { jobName } from "@/server/kernel/jobs/registry";
 
 export const DELIVERY_RETENTION_DAYS = 30;
 
@@ -39,7 +40,7 @@ export async function enqueueDeliveries(tx: Tx | Db, ids: string[], runAt: Date 
   for (let i = 0; i < ids.length; i += DELIVERIES_PER_JOB) chunks.push(ids.slice(i, i + DELIVERIES_PER_JOB));
   // No job key: a delivery queued twice (the sweeper, a resend) is harmless, since an attempt first claims its delivery.
   await tx.$executeRaw`
-    SELECT graphile_worker.add_job('deliver_webhook', json_build_object('ids', chunk), run_at := ${runAt}::timestamptz, max_attempts := 25)
+    SELECT graphile_worker.add_job(${jobName("deliver_webhook")}, json_build_object('ids', chunk), run_at := ${runAt}::timestamptz, max_attempts := 25)
       FROM jsonb_array_elements(${JSON.stringify(chunks)}::jsonb) AS chunk`;
 }
 

@@ -3,6 +3,6 @@ export { enqueueDeliveries } from "./dispatch";
 export { createWebhook } from "./endpoints";
 export { EVENT_TYPES, deliveryState } from "./events";
 export type { DeliveryState, EventType } from "./events";
-export { deliverWebhookTask, dispatchOutboxTask, purgeWebhookDeliveriesTask, sweepWebhookDeliveriesTask } from "./jobs";
+export { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "./jobs";
 export { emitEvent } from "./outbox";
 export { agencyWebhooksRouter } from "./router";

@@ -52,7 +52,7 @@ async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJ
  */
 
 /** The agency pool's use this period: the sum over its workspaces (credits.agencyPool), `$1` the agency. */
-const POOL_USED = "(SELECT COALESCE(sum(pu.pool_messages_used), 0)::int FROM teams pu WHERE pu.agency_id = $1::uuid AND pu.kind = 'client')";
+const POOL_USED = "agency_pool_used($1::uuid)::int";
 /** Live agents and their live sources of the workspace `ws` (usageOf). */
 const USAGE_OF = (ws: string) => `(SELECT count(*)::int FROM chatbots uc WHERE uc.team_id = ${ws}.id AND uc.deleted_at IS NULL) AS usage_chatbots,
   (SELECT count(*)::int FROM sources us JOIN chatbots usc ON usc.id = us.chatbot_id

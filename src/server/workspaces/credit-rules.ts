@@ -1,6 +1,9 @@
 /**
- * Message credit arithmetic (contract "Credit rules", DESIGN §8). Pure: the
- * credits service applies these results inside one short transaction.
+ * Message credit arithmetic (contract "Credit rules";
+ * docs/decisions/010-message-credits-and-the-ledger.md). Pure: the credits
+ * service applies these results inside one short transaction, and the SQL of
+ * the answer path restates them once (workspaces/sql/answer-credits.sql),
+ * held to them by tests/integration/credit-rules-sql.test.ts.
  *
  *   L  message_limit (null: no per-client budget, the agency pool only)
  *   U  messages served in the current monthly period
@@ -43,12 +46,17 @@ export function standingOf(status: WorkspaceStatus, pauseMode: PauseMode | null)
 const poolLeft = (pool: Pool) => Math.max(pool.size - pool.used, 0);
 const allowanceLeft = (c: CreditCounters) => (c.limit === null ? 0 : Math.max(c.limit - c.used, 0));
 
-/** `messages_remaining`: the exact number of answers the workspace can serve now. */
-export function remaining(c: CreditCounters, pool: Pool, standing: Standing): number {
+/**
+ * `messages_remaining`: the exact number of answers the workspace can serve
+ * now — less `reserved` answers of its own already admitted and in flight
+ * (admission counts those; the pool's in-flight answers go in `pool.used`).
+ * SQL restates it once (`credits_remaining`, workspaces/sql/answer-credits.sql).
+ */
+export function remaining(c: CreditCounters, pool: Pool, standing: Standing, reserved = 0): number {
   if (standing === "stopped") return 0;
   if (c.limit === null) return poolLeft(pool);
   const own = standing === "allowance-only" ? allowanceLeft(c) : allowanceLeft(c) + c.topup;
-  return Math.min(own, poolLeft(pool));
+  return Math.min(Math.max(own - reserved, 0), poolLeft(pool));
 }
 
 /** The balance as if the workspace were active: what "credits exhausted" is about. */

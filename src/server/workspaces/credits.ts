@@ -5,17 +5,14 @@
  * ledger row and, when a budget runs dry, writes one `client.credits_exhausted`
  * event to the outbox in the same transaction.
  */
-import { poolOf as pgPoolOf, type Db, type Tx } from "@/server/kernel/db/client";
+import type { Db, Tx } from "@/server/kernel/db/client";
 import {
-  AGENCY_PLAN_DEFAULTS,
   addMonths,
   applyDelta,
   balance,
   exhaustionChange,
   poolOf,
   planRenewal,
-  remaining,
-  standingOf,
   topupDelta,
   topupExceedsBucket,
   MAX_TOPUP_BUCKET,
@@ -67,8 +64,7 @@ async function lockWorkspace(tx: Tx, workspaceId: string): Promise<WorkspaceCred
 async function readPool(tx: Tx | Db, agencyId: string | null): Promise<AgencyPool | null> {
   if (!agencyId) return null;
   const rows = await tx.$queryRaw<AgencyPool[]>`
-    SELECT a.monthly_message_pool,
-           (SELECT COALESCE(sum(c.pool_messages_used), 0)::int FROM teams c WHERE c.agency_id = a.id AND c.kind = 'client') AS pool_messages_used
+    SELECT a.monthly_message_pool, agency_pool_used(a.id)::int AS pool_messages_used
       FROM teams a WHERE a.id = ${agencyId}::uuid`;
   return rows[0] ?? null;
 }
@@ -144,47 +140,6 @@ async function writeChange(
 }
 
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
-
-export interface ChargeResult {
-  delta: CounterDelta;
-  remaining: number;
-  exhausted: boolean;
-}
-
-/**
- * Charges one completed answer. Never refuses (the answer was already
- * admitted and served); what the balance cannot cover becomes debt. The hot
- * path of the chat runtime: one statement (`charge_answer`, see its
- * migration) applying exactly the rules of domain/credits.
- */
-export async function chargeAnswer(db: Db, workspaceId: string, opts: { reference?: string } = {}): Promise<ChargeResult> {
-  const { rows } = await pgPoolOf(db).query<{ used_delta: number; topup_delta: number; debt_delta: number; remaining: string; newly_exhausted: boolean }>({
-    // A named statement: parsed and planned once per connection.
-    name: "charge_answer",
-    text: "SELECT used_delta, topup_delta, debt_delta, remaining, newly_exhausted FROM charge_answer($1::uuid, $2, $3::int)",
-    values: [workspaceId, opts.reference ?? null, AGENCY_PLAN_DEFAULTS.monthlyMessages],
-  });
-  const row = rows[0];
-  if (!row) throw new AppError("NOT_FOUND", "Client workspace not found.");
-  return {
-    delta: { used: row.used_delta, topup: row.topup_delta, debt: row.debt_delta },
-    remaining: Number(row.remaining),
-    exhausted: row.newly_exhausted,
-  };
-}
-
-/** Admission: may the workspace's agents start an answer now? */
-export async function canAnswer(db: Db, workspaceId: string): Promise<boolean> {
-  const rows = await db.$queryRaw<(WorkspaceCredits & AgencyPool)[]>`
-    SELECT w.status::text AS status, w.pause_mode::text AS pause_mode, w.message_limit, w.messages_used, w.topup_credits, w.overflow_debt,
-           a.monthly_message_pool,
-           (SELECT COALESCE(sum(c.pool_messages_used), 0)::int FROM teams c WHERE c.agency_id = w.agency_id AND c.kind = 'client') AS pool_messages_used
-      FROM teams w LEFT JOIN teams a ON a.id = w.agency_id
-     WHERE w.id = ${workspaceId}::uuid`;
-  const w = rows[0];
-  if (!w) return false;
-  return remaining(countersOf(w), poolOf(w), standingOf(w.status, w.pause_mode)) > 0;
-}
 
 /** Adds top-up credits (debt first). Needs a `message_limit` of at least 1. */
 export async function topUp(tx: Tx, workspaceId: string, amount: number, opts: { reference?: string | null; actorUserId?: string | null } = {}) {

@@ -3,13 +3,16 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { Logger, runMigrations as runQueueMigrations } from "graphile-worker";
 import pg from "pg";
+import { applyCurrentState } from "@/server/kernel/db/current-state";
 
 /**
  * Applies prisma/migrations/<name>/migration.sql in name order. Prisma's own
  * `migrate deploy` needs a native schema engine we cannot download, so this
  * runner does the same job: one advisory lock across processes, one
  * transaction per file, and a `_prisma_migrations` table in Prisma's format
- * (so `prisma migrate deploy` also works where the engine exists).
+ * (so `prisma migrate deploy` also works where the engine exists). After
+ * the migrations it re-applies the current-state SQL files (functions and
+ * triggers: kernel/db/current-state.ts), which `prisma migrate deploy` does not.
  */
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 const LOCK_KEY = 72707369; // the same key Prisma uses for its migration lock
@@ -98,6 +101,9 @@ export async function migrate(connectionString: string, opts: { dir?: string; lo
       opts.log?.(`applied ${m.name}`);
       result.applied.push(m.name);
     }
+    // The functions, triggers and views in their current form belong to our own schema, not to a
+    // test's migration folder.
+    if (opts.dir === undefined) await applyCurrentState(client);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => undefined);
     await client.end();

@@ -1,29 +1,23 @@
-import type { Db } from "@/server/kernel/db/client";
-import type { Prisma } from "@/generated/prisma/client";
+import type { Db, Tx } from "@/server/kernel/db/client";
+import { enqueue, jobName } from "@/server/kernel/jobs/registry";
 
 /**
- * Crawl and training jobs are enqueued from SQL (`graphile_worker.add_job`),
- * so a source and the job that trains it commit together. Job keys make
- * every enqueue idempotent: one pending job per source and kind.
+ * Crawl and training jobs are enqueued in the caller's transaction, so a
+ * source and the job that trains it commit together. Job keys make every
+ * enqueue idempotent: one pending job per source and kind.
  */
-type Sql = Db | Prisma.TransactionClient;
-
-export async function enqueueCrawl(db: Sql, websiteId: string) {
-  await db.$executeRaw`
-    SELECT graphile_worker.add_job('crawl_website', json_build_object('id', ${websiteId}::text), max_attempts := 3,
-                                   job_key := 'crawl_website:' || ${websiteId}::text, job_key_mode := 'replace')`;
+export async function enqueueCrawl(db: Db | Tx, websiteId: string) {
+  await enqueue(db, "crawl_website", { id: websiteId }, { maxAttempts: 3, jobKey: `crawl_website:${websiteId}` });
 }
 
-/** `loops` parallel fetch loops for one website (the per-host concurrency). */
-export async function enqueueCrawlLoops(db: Sql, websiteId: string, loops: number) {
+/** `loops` parallel fetch loops for one website (the per-host concurrency), in one statement. */
+export async function enqueueCrawlLoops(db: Db | Tx, websiteId: string, loops: number) {
   await db.$executeRaw`
-    SELECT graphile_worker.add_job('crawl_pages', json_build_object('id', ${websiteId}::text, 'loop', n), max_attempts := 3,
+    SELECT graphile_worker.add_job(${jobName("crawl_pages")}, json_build_object('id', ${websiteId}::text, 'loop', n), max_attempts := 3,
                                    job_key := 'crawl_pages:' || ${websiteId}::text || ':' || n, job_key_mode := 'replace')
       FROM generate_series(0, ${loops - 1}) AS n`;
 }
 
-export async function enqueueTraining(db: Sql, sourceId: string) {
-  await db.$executeRaw`
-    SELECT graphile_worker.add_job('train_source', json_build_object('id', ${sourceId}::text), max_attempts := 3,
-                                   job_key := 'train_source:' || ${sourceId}::text, job_key_mode := 'replace')`;
+export async function enqueueTraining(db: Db | Tx, sourceId: string) {
+  await enqueue(db, "train_source", { id: sourceId }, { maxAttempts: 3, jobKey: `train_source:${sourceId}` });
 }

@@ -1,0 +1,311 @@
+-- Current state (docs/architecture.md, "Data access"): re-applied by the
+-- migration runner after every migration, so this file is the one place where
+-- these definitions are read and changed. Tables stay in prisma/migrations.
+
+-- The messages' counters on their conversation (message, question and
+-- answered counts), kept by statement-level triggers in the writer's
+-- transaction. A statement whose messages all belong to one conversation
+-- (every recorded turn) updates that conversation directly: the UPDATE locks
+-- the row itself, and with a single row there is no order to keep, so the
+-- separate ordered lock (which keeps multi-conversation statements from
+-- deadlocking each other) is taken only for two or more conversations
+-- (0.24 → 0.16 ms per recorded turn: docs/performance.md).
+CREATE OR REPLACE FUNCTION "analytics_messages_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids UUID[];
+  v_messages INT[];
+  v_questions INT[];
+  v_answered INT[];
+BEGIN
+  -- PL/pgSQL plans a statement when it first runs it, so each branch may name
+  -- only the transition tables its operation has.
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered
+      FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+              FROM new_rows GROUP BY "conversation_id") d;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(k ORDER BY k), array_agg(-m ORDER BY k), array_agg(-q ORDER BY k), array_agg(-a ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered
+      FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+              FROM old_rows GROUP BY "conversation_id") d;
+  ELSE
+    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered
+      FROM (SELECT "conversation_id" AS k, sum(s)::int AS m,
+                   coalesce(sum(s) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL), 0)::int AS q,
+                   coalesce(sum(s) FILTER (WHERE "role" = 'assistant' AND "answered"), 0)::int AS a
+              FROM (SELECT "conversation_id", 1 AS s, "role", "answered" FROM new_rows
+                    UNION ALL
+                    SELECT "conversation_id", -1 AS s, "role", "answered" FROM old_rows) r
+             GROUP BY "conversation_id") d
+     WHERE m <> 0 OR q <> 0 OR a <> 0;
+  END IF;
+  IF v_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF cardinality(v_ids) = 1 THEN
+    UPDATE "conversations" c
+       SET "message_count" = c."message_count" + v_messages[1],
+           "question_count" = c."question_count" + v_questions[1],
+           "answered_count" = c."answered_count" + v_answered[1]
+     WHERE c."id" = v_ids[1];
+    RETURN NULL;
+  END IF;
+  PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE;
+  UPDATE "conversations" c
+     SET "message_count" = c."message_count" + d.m,
+         "question_count" = c."question_count" + d.q,
+         "answered_count" = c."answered_count" + d.a
+    FROM unnest(v_ids, v_messages, v_questions, v_answered) AS d(k, m, q, a)
+   WHERE c."id" = d.k;
+  RETURN NULL;
+END
+$$;
+
+-- Adds deltas to (chatbot, day) keys, one statement for all the keys of a
+-- write: each key's delta goes to a row of that key no other transaction
+-- has locked, or to a new row. The insert is skipped when the chatbot is
+-- gone: a chatbot's hard delete cascades to its conversations, whose
+-- trigger then runs after the chatbot row (and maybe its rollups) went.
+CREATE OR REPLACE FUNCTION "analytics_bump_days"(p_chatbot UUID[], p_day DATE[], p_conversations INT[], p_classified INT[], p_negative INT[],
+                                      p_messages INT[], p_questions INT[], p_answered INT[], p_positive INT[], p_negative_feedback INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered, p_positive, p_negative_feedback)
+             AS d(chatbot_id, day, conversations, classified, negative, messages, questions, answered, positive, negative_feedback)
+  ), updated AS (
+    UPDATE "analytics_days" a
+       SET "conversations" = a."conversations" + d.conversations, "classified" = a."classified" + d.classified,
+           "negative" = a."negative" + d.negative, "messages" = a."messages" + d.messages,
+           "questions" = a."questions" + d.questions, "answered" = a."answered" + d.answered,
+           "positive_feedback" = a."positive_feedback" + d.positive, "negative_feedback" = a."negative_feedback" + d.negative_feedback
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_days" x WHERE x."chatbot_id" = d.chatbot_id AND x."day" = d.day LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day"
+  )
+  INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
+  SELECT d.* FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_bump_values"(p_kind TEXT, p_chatbot UUID[], p_day DATE[], p_value TEXT[], p_count INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_value, p_count) AS d(chatbot_id, day, value, n)
+  ), updated AS (
+    UPDATE "analytics_day_values" a SET "count" = a."count" + d.n
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_day_values" x
+                      WHERE x."chatbot_id" = d.chatbot_id AND x."kind" = p_kind AND x."day" = d.day AND x."value" = d.value
+                      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day", a."value"
+  )
+  INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+  SELECT d.chatbot_id, p_kind, d.day, d.value, d.n FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."value" = d.value)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
+-- One key's delta, for the row-level conversation trigger below: the same
+-- rule (a row of the key no one else has locked, else a new row).
+CREATE OR REPLACE FUNCTION "analytics_bump_day"(p_chatbot UUID, p_day DATE, p_conversations INT, p_classified INT, p_negative INT,
+                                     p_messages INT, p_questions INT, p_answered INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "analytics_days"
+     SET "conversations" = "conversations" + p_conversations, "classified" = "classified" + p_classified,
+         "negative" = "negative" + p_negative, "messages" = "messages" + p_messages,
+         "questions" = "questions" + p_questions, "answered" = "answered" + p_answered
+   WHERE "id" = (SELECT "id" FROM "analytics_days" WHERE "chatbot_id" = p_chatbot AND "day" = p_day LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered")
+    SELECT p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered
+     WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_bump_value"(p_kind TEXT, p_chatbot UUID, p_day DATE, p_value TEXT, p_count INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "analytics_day_values" SET "count" = "count" + p_count
+   WHERE "id" = (SELECT "id" FROM "analytics_day_values"
+                  WHERE "chatbot_id" = p_chatbot AND "kind" = p_kind AND "day" = p_day AND "value" = p_value
+                  LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+    SELECT p_chatbot, p_kind, p_day, p_value, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+END
+$$;
+
+-- Conversations: a row-level trigger. The answer path writes one
+-- conversation per statement and this runs inside the workspace row's lock
+-- that every answer of the workspace queues on (charge_answer), so the
+-- cheapest form wins: no transition tables to fill and aggregate, and the
+-- WHEN clause of the update trigger (evaluated without calling anything)
+-- drops the updates that change nothing summarised (read flags,
+-- last_message_at, …). The message counters reach here through the
+-- messages' trigger above, which updates the conversation rows.
+CREATE OR REPLACE FUNCTION "analytics_conversation_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_new_day DATE;
+  v_old_day DATE;
+BEGIN
+  -- A chatbot's hard delete cascades here once per conversation; its rollups
+  -- go with it (cascade), so there is nothing to subtract — and a large
+  -- chatbot's delete stays one index probe per conversation.
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    v_new_day := (NEW."created_at" AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    v_old_day := (OLD."created_at" AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW."chatbot_id" = OLD."chatbot_id" AND v_new_day = v_old_day THEN
+    -- The same key: one delta.
+    IF (NEW."sentiment" IS NULL) IS DISTINCT FROM (OLD."sentiment" IS NULL)
+       OR (NEW."sentiment" = 'negative') IS DISTINCT FROM (OLD."sentiment" = 'negative')
+       OR NEW."message_count" <> OLD."message_count" OR NEW."question_count" <> OLD."question_count"
+       OR NEW."answered_count" <> OLD."answered_count" THEN
+      PERFORM "analytics_bump_day"(NEW."chatbot_id", v_new_day, 0,
+        (NEW."sentiment" IS NOT NULL)::int - (OLD."sentiment" IS NOT NULL)::int,
+        coalesce((NEW."sentiment" = 'negative')::int, 0) - coalesce((OLD."sentiment" = 'negative')::int, 0),
+        NEW."message_count" - OLD."message_count", NEW."question_count" - OLD."question_count", NEW."answered_count" - OLD."answered_count");
+    END IF;
+    IF NEW."category" IS DISTINCT FROM OLD."category" THEN
+      IF OLD."category" <> '' THEN
+        PERFORM "analytics_bump_value"('category', OLD."chatbot_id", v_old_day, OLD."category", -1);
+      END IF;
+      IF NEW."category" <> '' THEN
+        PERFORM "analytics_bump_value"('category', NEW."chatbot_id", v_new_day, NEW."category", 1);
+      END IF;
+    END IF;
+    RETURN NULL;
+  END IF;
+  -- Otherwise the old row leaves its key and the new row joins its own.
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "analytics_bump_day"(OLD."chatbot_id", v_old_day, -1, -(OLD."sentiment" IS NOT NULL)::int,
+      -coalesce((OLD."sentiment" = 'negative')::int, 0), -OLD."message_count", -OLD."question_count", -OLD."answered_count");
+    IF OLD."category" <> '' THEN
+      PERFORM "analytics_bump_value"('category', OLD."chatbot_id", v_old_day, OLD."category", -1);
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "analytics_bump_day"(NEW."chatbot_id", v_new_day, 1, (NEW."sentiment" IS NOT NULL)::int,
+      coalesce((NEW."sentiment" = 'negative')::int, 0), NEW."message_count", NEW."question_count", NEW."answered_count");
+    IF NEW."category" <> '' THEN
+      PERFORM "analytics_bump_value"('category', NEW."chatbot_id", v_new_day, NEW."category", 1);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- Widget events and ratings: statement-level with transition tables (a
+-- statement's rows count +1, the rows it removed -1, an update is both, by
+-- the UTC day of each row; keys whose deltas are all zero are dropped), one
+-- set-based statement per table. PL/pgSQL plans a statement when it first
+-- runs it, so each branch names only the transition tables its operation has.
+CREATE OR REPLACE FUNCTION "analytics_widget_events_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  ELSE
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
+      FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "value" FROM old_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
+     WHERE n <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    PERFORM "analytics_bump_values"('event', v_k, v_d, v_v, v_c);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  ELSE
+    SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
+      FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
+                   coalesce(sum(s) FILTER (WHERE "rating" = 'negative'), 0)::int AS neg
+              FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "rating" FROM new_rows UNION ALL SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s, "rating" FROM old_rows) r GROUP BY 1, 2) g
+     WHERE pos <> 0 OR neg <> 0;
+  END IF;
+  IF v_k IS NOT NULL THEN
+    v_z := array_fill(0, ARRAY[cardinality(v_k)]);
+    PERFORM "analytics_bump_days"(v_k, v_d, v_z, v_z, v_z, v_z, v_z, v_z, v_p, v_n);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "messages_analytics_insert" AFTER INSERT ON "messages"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_messages_changed"();
+
+CREATE OR REPLACE TRIGGER "messages_analytics_update" AFTER UPDATE ON "messages"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_messages_changed"();
+
+CREATE OR REPLACE TRIGGER "messages_analytics_delete" AFTER DELETE ON "messages"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_messages_changed"();
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_insert_delete" AFTER INSERT OR DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_conversation_changed"();
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_update" AFTER UPDATE ON "conversations"
+  FOR EACH ROW
+  WHEN ((OLD."chatbot_id", OLD."created_at", OLD."sentiment", OLD."category", OLD."message_count", OLD."question_count", OLD."answered_count")
+        IS DISTINCT FROM (NEW."chatbot_id", NEW."created_at", NEW."sentiment", NEW."category", NEW."message_count", NEW."question_count", NEW."answered_count"))
+  EXECUTE FUNCTION "analytics_conversation_changed"();
+
+CREATE OR REPLACE TRIGGER "widget_events_analytics_insert" AFTER INSERT ON "widget_events"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+
+CREATE OR REPLACE TRIGGER "widget_events_analytics_update" AFTER UPDATE ON "widget_events"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+
+CREATE OR REPLACE TRIGGER "widget_events_analytics_delete" AFTER DELETE ON "widget_events"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_widget_events_changed"();
+
+CREATE OR REPLACE TRIGGER "feedback_analytics_insert" AFTER INSERT ON "feedback"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+
+CREATE OR REPLACE TRIGGER "feedback_analytics_update" AFTER UPDATE ON "feedback"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+
+CREATE OR REPLACE TRIGGER "feedback_analytics_delete" AFTER DELETE ON "feedback"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();

@@ -1,0 +1,62 @@
+-- Current state (docs/architecture.md, "Data access"): re-applied by the
+-- migration runner after every migration, so this file is the one place where
+-- these definitions are read and changed. Tables stay in prisma/migrations.
+
+-- Adds a delta to one chatbot's counts (skipped when the chatbot is gone: its
+-- hard delete cascades to its conversations after the chatbot row went).
+CREATE OR REPLACE FUNCTION "inbox_bump"(p_chatbot UUID, p_total INT, p_open INT, p_unread INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "chatbot_inbox_counts" SET "total" = "total" + p_total, "open" = "open" + p_open, "unread" = "unread" + p_unread
+   WHERE "id" = (SELECT "id" FROM "chatbot_inbox_counts" WHERE "chatbot_id" = p_chatbot LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "total", "open", "unread")
+    SELECT p_chatbot, p_total, p_open, p_unread WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+END
+$$;
+
+-- Row-level, like the conversation rollups: the answer path writes one
+-- conversation per statement, and the update trigger's WHEN clause drops
+-- every update that changes none of chatbot, archived, unread (most do).
+CREATE OR REPLACE FUNCTION "inbox_conversation_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_old_open INT := 0; v_old_unread INT := 0;
+  v_new_open INT := 0; v_new_unread INT := 0;
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    v_old_open := (NOT OLD."archived")::int;
+    v_old_unread := (NOT OLD."archived" AND OLD."unread")::int;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    v_new_open := (NOT NEW."archived")::int;
+    v_new_unread := (NOT NEW."archived" AND NEW."unread")::int;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW."chatbot_id" = OLD."chatbot_id" THEN
+    IF v_new_open <> v_old_open OR v_new_unread <> v_old_unread THEN
+      PERFORM "inbox_bump"(NEW."chatbot_id", 0, v_new_open - v_old_open, v_new_unread - v_old_unread);
+    END IF;
+    RETURN NULL;
+  END IF;
+  -- Otherwise the old row leaves its chatbot and the new row joins its own.
+  IF TG_OP <> 'INSERT' THEN
+    -- A chatbot's hard delete cascades here once per conversation; its counts go with it (cascade).
+    IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+      RETURN NULL;
+    END IF;
+    PERFORM "inbox_bump"(OLD."chatbot_id", -1, -v_old_open, -v_old_unread);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "inbox_bump"(NEW."chatbot_id", 1, v_new_open, v_new_unread);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "conversations_inbox_insert_delete" AFTER INSERT OR DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "inbox_conversation_changed"();
+
+CREATE OR REPLACE TRIGGER "conversations_inbox_update" AFTER UPDATE ON "conversations"
+  FOR EACH ROW
+  WHEN ((OLD."chatbot_id", OLD."archived", OLD."unread") IS DISTINCT FROM (NEW."chatbot_id", NEW."archived", NEW."unread"))
+  EXECUTE FUNCTION "inbox_conversation_changed"();

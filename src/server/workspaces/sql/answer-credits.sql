@@ -1,0 +1,188 @@
+-- Current state (docs/architecture.md, "Data access"): re-applied by the
+-- migration runner after every migration, so this file is the one place where
+-- these definitions are read and changed. Tables stay in prisma/migrations.
+
+-- The credit rules of workspaces/credit-rules.ts that SQL must restate, once.
+-- tests/integration/credit-rules-sql.test.ts holds each to its TypeScript
+-- twin on random states (standingOf, remaining, the pool's use).
+
+-- A hard-paused or suspended workspace serves nothing (standingOf = "stopped").
+CREATE OR REPLACE FUNCTION workspace_stopped(p_status workspace_status, p_pause_mode pause_mode)
+RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_status = 'suspended' OR (p_status = 'paused' AND p_pause_mode IS DISTINCT FROM 'soft')
+$$;
+
+-- remaining(): the answers a workspace can serve now, less `p_reserved` of its
+-- own in flight. The allowance, plus the top-up bucket only while active,
+-- capped by what is left of the agency pool; 0 when stopped. Without a
+-- message_limit, the pool alone.
+CREATE OR REPLACE FUNCTION credits_remaining(p_limit integer, p_used integer, p_topup integer, p_pool_left bigint,
+                                             p_status workspace_status, p_pause_mode pause_mode, p_reserved bigint DEFAULT 0)
+RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN workspace_stopped(p_status, p_pause_mode) THEN 0
+    WHEN p_limit IS NULL THEN GREATEST(p_pool_left, 0)
+    ELSE LEAST(GREATEST(GREATEST(p_limit - p_used, 0) + CASE WHEN p_status = 'active' THEN p_topup ELSE 0 END - p_reserved, 0),
+               GREATEST(p_pool_left, 0))
+  END
+$$;
+
+-- The agency pool's use this period: what every client workspace of the
+-- agency recorded in `pool_messages_used` (optionally all but one).
+CREATE OR REPLACE FUNCTION agency_pool_used(p_agency uuid, p_except uuid DEFAULT NULL)
+RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT COALESCE(sum(c.pool_messages_used), 0)::bigint FROM teams c
+   WHERE c.agency_id = p_agency AND c.kind = 'client' AND (p_except IS NULL OR c.id <> p_except)
+$$;
+
+-- Admission: reserve one credit for an answer, or say why not.
+-- refusal: 'stopped' (hard-paused or suspended), 'no_credit', 'unmetered' (not
+-- a client workspace: admitted without a reservation), or null with the
+-- reservation id. All admissions of one agency take the same transaction-level
+-- advisory lock, and every count is read in one snapshot after it, so the
+-- pool (shared by the agency's workspaces) is never over-reserved either; a
+-- settle deletes its reservation and charges in one transaction, so a
+-- snapshot sees a credit either reserved or used, never both or neither.
+CREATE OR REPLACE FUNCTION reserve_answer(p_team uuid, p_default_pool integer, p_ttl_seconds integer)
+RETURNS TABLE (reservation_id uuid, refusal text, remaining bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_agency uuid;
+  w record;
+  rem bigint;
+  v_id uuid;
+BEGIN
+  SELECT t.agency_id INTO v_agency FROM teams t WHERE t.id = p_team AND t.kind = 'client';
+  IF NOT FOUND THEN
+    -- Not a client workspace (a personal team): no credit budget, not metered.
+    RETURN QUERY SELECT NULL::uuid, 'unmetered'::text, 0::bigint;
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(72707370, hashtext(COALESCE(v_agency, p_team)::text));
+
+  SELECT t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits,
+         COALESCE(a.monthly_message_pool, p_default_pool) AS pool_size,
+         CASE WHEN t.agency_id IS NULL THEN t.pool_messages_used ELSE agency_pool_used(t.agency_id) END AS pool_used,
+         (SELECT count(*) FROM answer_reservations r WHERE r.team_id = p_team AND r.expires_at > now()) AS reserved_here,
+         CASE WHEN t.agency_id IS NULL THEN 0 ELSE
+           (SELECT count(*) FROM answer_reservations r WHERE r.agency_id = t.agency_id AND r.expires_at > now()) END AS reserved_pool
+    INTO w
+    FROM teams t LEFT JOIN teams a ON a.id = t.agency_id
+   WHERE t.id = p_team;
+
+  IF workspace_stopped(w.status, w.pause_mode) THEN
+    RETURN QUERY SELECT NULL::uuid, 'stopped'::text, 0::bigint;
+    RETURN;
+  END IF;
+
+  -- What is left once every answer in flight is counted: the pool's for the
+  -- whole agency, the own budget's for this workspace.
+  rem := credits_remaining(w.message_limit, w.messages_used, w.topup_credits, w.pool_size - w.pool_used - w.reserved_pool,
+                           w.status, w.pause_mode, w.reserved_here);
+  IF rem <= 0 THEN
+    RETURN QUERY SELECT NULL::uuid, 'no_credit'::text, 0::bigint;
+    RETURN;
+  END IF;
+
+  INSERT INTO answer_reservations (team_id, agency_id, expires_at)
+  VALUES (p_team, v_agency, now() + make_interval(secs => p_ttl_seconds))
+  RETURNING id INTO v_id;
+  RETURN QUERY SELECT v_id, NULL::text, rem - 1;
+END;
+$$;
+
+-- A served answer: its reservation becomes the real charge, atomically.
+CREATE OR REPLACE FUNCTION settle_answer(p_reservation uuid, p_team uuid, p_reference text, p_default_pool integer)
+RETURNS TABLE (used_delta integer, topup_delta integer, debt_delta integer, used_after integer, topup_after integer,
+               debt_after integer, remaining bigint, newly_exhausted boolean)
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM answer_reservations WHERE id = p_reservation;
+  RETURN QUERY SELECT * FROM charge_answer(p_team, p_reference, p_default_pool);
+END;
+$$;
+
+-- Charging a completed answer in one statement (one round trip; the row locks
+-- are held only while it runs). The rules are those of
+-- workspaces/credit-rules.ts (chargeDelta, remaining, balance,
+-- exhaustionChange); tests/integration/charge-answer-sql.test.ts checks this
+-- function (and reserve_answer, settle_answer) against them on random states.
+CREATE OR REPLACE FUNCTION charge_answer(p_team uuid, p_reference text, p_default_pool integer)
+RETURNS TABLE (used_delta integer, topup_delta integer, debt_delta integer, used_after integer, topup_after integer,
+               debt_after integer, remaining bigint, newly_exhausted boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_agency uuid;
+  pool_size bigint := p_default_pool;
+  pool_used bigint := 0;
+  w record;
+  bal bigint;
+  rem bigint;
+  exhausted timestamptz;
+  mark boolean := false;
+BEGIN
+  -- The workspace row is the only row locked, and only from its UPDATE to the
+  -- commit: the agency pool's use (the sum of what each workspace recorded in
+  -- `pool_messages_used` this pool period) is read for the other workspaces
+  -- before taking the lock, and this workspace's share comes from its UPDATE.
+  SELECT t.agency_id, COALESCE(a.monthly_message_pool, p_default_pool),
+         CASE WHEN t.agency_id IS NULL THEN 0 ELSE agency_pool_used(t.agency_id, p_team) END
+    INTO v_agency, pool_size, pool_used
+    FROM teams t LEFT JOIN teams a ON a.id = t.agency_id
+   WHERE t.id = p_team AND t.kind = 'client';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
+  END IF;
+
+  WITH old AS (
+    SELECT t.id, (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit) AS beyond,
+           (t.status = 'active' AND t.topup_credits > 0) AS bucket
+      FROM teams t WHERE t.id = p_team FOR NO KEY UPDATE
+  )
+  -- chargeDelta: the allowance first, then the top-up bucket (only when active), else debt.
+  UPDATE teams t SET
+    messages_used = t.messages_used + 1,
+    pool_messages_used = t.pool_messages_used + 1,
+    topup_credits = t.topup_credits - CASE WHEN old.beyond AND old.bucket THEN 1 ELSE 0 END,
+    overflow_debt = t.overflow_debt + CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END
+  FROM old WHERE t.id = old.id
+  RETURNING t.status, t.pause_mode, t.message_limit, t.messages_used, t.pool_messages_used, t.topup_credits, t.overflow_debt,
+            t.credits_exhausted_at, t.external_reference, CASE WHEN old.beyond AND old.bucket THEN -1 ELSE 0 END AS d_topup,
+            CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END AS d_debt
+  INTO w;
+  IF v_agency IS NOT NULL THEN
+    pool_used := pool_used + w.pool_messages_used;
+  END IF;
+
+  -- remaining() now, and balance() (as if active) for the exhaustion episode.
+  rem := credits_remaining(w.message_limit, w.messages_used, w.topup_credits, pool_size - pool_used, w.status, w.pause_mode);
+  bal := credits_remaining(w.message_limit, w.messages_used, w.topup_credits, pool_size - pool_used, 'active', NULL);
+
+  -- exhaustionChange: mark once per episode, clear when credits are back.
+  exhausted := w.credits_exhausted_at;
+  IF w.message_limit IS NOT NULL AND bal <= 0 THEN
+    IF exhausted IS NULL THEN exhausted := now(); mark := true; END IF;
+  ELSE
+    exhausted := NULL;
+  END IF;
+  IF exhausted IS DISTINCT FROM w.credits_exhausted_at THEN
+    UPDATE teams SET credits_exhausted_at = exhausted, updated_at = now() WHERE id = p_team;
+  END IF;
+
+  INSERT INTO credit_ledger (team_id, agency_id, kind, used_delta, topup_delta, debt_delta, used_after, topup_after, debt_after, reference)
+  VALUES (p_team, v_agency, 'charge', 1, w.d_topup, w.d_debt, w.messages_used, w.topup_credits, w.overflow_debt, p_reference);
+
+  IF mark AND v_agency IS NOT NULL THEN
+    INSERT INTO outbox_events (agency_id, team_id, type, data)
+    VALUES (v_agency, p_team, 'client.credits_exhausted', jsonb_build_object(
+      'client_id', p_team::text,
+      'external_reference', w.external_reference,
+      'message_limit', w.message_limit,
+      'messages_used', w.messages_used,
+      'topup_credits_remaining', w.topup_credits,
+      'credits_exhausted_at', to_char(exhausted AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')));
+  END IF;
+
+  RETURN QUERY SELECT 1, w.d_topup, w.d_debt, w.messages_used, w.topup_credits, w.overflow_debt, rem, mark;
+END;
+$$;
