@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- <name>`: runs one benchmark (all of them without a name)
  * and prints its figures next to their baselines. Benchmarks are scripts that
- * print numbers, never timed assertions in the test suite (DESIGN §12).
+ * print numbers, never timed assertions in the test suite (docs/decisions/039-testing.md).
  */
 export {};
 

@@ -1,6 +1,6 @@
 /**
  * Builds the embed loader once (as /widget.js serves it), prints its size
- * and fails when it is over the 10 KB gzipped budget (DESIGN §10.4). Run by
+ * and fails when it is over the 10 KB gzipped budget (docs/decisions/026-widget-loader-and-panel.md). Run by
  * `npm run build` and by scripts/start.ts before `next build`.
  */
 import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "../src/widget/build";

@@ -1,6 +1,6 @@
 /**
  * The web server: Next (UI + tRPC + REST) behind a thin Node HTTP server, so
- * that what Next cannot answer as JSON is answered here first (DESIGN §13):
+ * that what Next cannot answer as JSON is answered here first (docs/decisions/030-request-bounds-and-the-front-server.md):
  * TRACE/CONNECT/unknown methods (Next's Request constructor throws: a 500),
  * invalid percent-encoding in a path, a declared body over 1 MB (refused before
  * it is read or buffered), and malformed or oversized headers (Node's own 431/400

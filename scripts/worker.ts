@@ -1,4 +1,4 @@
-/** `npm run worker`: background workers only, for running more of them beside the app (DESIGN §11). */
+/** `npm run worker`: background workers only, for running more of them beside the app (docs/decisions/037-scale-out.md). */
 import { openDatabase } from "@/server/kernel/db/bootstrap";
 import { migrate } from "@/server/kernel/db/migrate";
 import { startWorkers, workersShuttingDown } from "@/server/transport/workers";

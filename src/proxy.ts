@@ -8,7 +8,7 @@ import { widgetPageHeaders } from "@/server/chatbots";
  * dashboard page (Next reads it from the request's CSP header and puts it on
  * its inline scripts; pages are rendered per request). The widget page and the
  * share page are framed on customers' sites: their `frame-ancestors` depends
- * on the chatbot's verified domain (server/widget/frame-headers).
+ * on the chatbot's verified domain (chatbots/widget-frame-headers).
  */
 const WIDGET_PAGE = /^\/(widget|chat)\/([^/]+)$/;
 

@@ -35,7 +35,7 @@ export async function runAnswersBenchmark() {
   const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 1500);
   const CALLERS = 8;
   const stub = await startOpenAiStub();
-  // Read once by src/server/env.ts on first use, which comes after this.
+  // Read once by src/server/kernel/env.ts on first use, which comes after this.
   process.env.OPENAI_BASE_URL = stub.baseURL;
   delete process.env.OPENAI_API_KEY;
   const { runTurn } = await import("@/server/conversations/engine");

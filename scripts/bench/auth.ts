@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- auth`: does sign-in starve the API, and does its timing
- * reveal which accounts exist? (issue 12, DESIGN §13)
+ * reveal which accounts exist? (issue 12, docs/decisions/029-sign-in-and-password-reset.md)
  *
  * Runs the production build twice on its own embedded PostgreSQL: once with
  * the protections off (`AUTH_PROTECTIONS_DISABLED=true`: no KDF bound, no

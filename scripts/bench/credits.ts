@@ -20,7 +20,7 @@ export async function runCreditsBenchmark() {
   });
 
   const CHARGES = Number(process.env.BENCH_CHARGES ?? 3000);
-  const POOL_SIZE = 10; // the app's connection pool (src/server/db/client.ts)
+  const POOL_SIZE = 10; // the app's connection pool (src/server/kernel/db/client.ts)
 
   const server = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench/credits-pg"), ephemeral: true });
   {

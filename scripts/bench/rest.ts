@@ -22,7 +22,7 @@
  * each request cost the app server and the PostgreSQL backends (from
  * /proc, over the measured seconds), and what a request may cost at its
  * target: the machine's CPU time per no-op request divided by the target
- * ratio (docs/decisions.md, "REST read path performance").
+ * ratio (docs/performance.md, "rest").
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, statSync } from "node:fs";

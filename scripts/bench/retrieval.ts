@@ -5,7 +5,7 @@
  * - Own embedded PostgreSQL in `.data/bench/retrieval-postgres`, migrated.
  * - The chunks are generated text (a Zipf-distributed vocabulary of real
  *   English words and made-up product words) written through the same
- *   statement indexSource uses (src/server/retrieval/sql.ts CHANGE_CHUNKS), so
+ *   statement indexSource uses (src/server/training/retrieval/sql.ts CHANGE_CHUNKS), so
  *   the BM25 statistics are those a crawl would leave. Kept between runs.
  * - Prints p50/p95 of searchPassages for 200 questions (after a warm-up) next
  *   to the baseline: the all-terms `websearch_to_tsquery` + `ts_rank_cd` query.

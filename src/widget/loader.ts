@@ -1,6 +1,6 @@
 /**
  * The embed loader served as /widget.js: no framework, bundled and minified
- * by esbuild (src/server/widget/loader-build.ts). It asks for the chatbot's
+ * by esbuild (src/widget/build.ts). It asks for the chatbot's
  * config, draws the launcher in a Shadow DOM and, on the first click only,
  * opens the chat panel as an iframe of our origin. Nothing else is sent
  * before the visitor interacts; it sets no cookies and stores nothing on the

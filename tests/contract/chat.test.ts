@@ -8,7 +8,7 @@ import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 
-/** The chat runtime's REST surface (DESIGN §10.3) over real HTTP against the production build. */
+/** The chat runtime's REST surface (docs/decisions/021-the-answer-pipeline.md) over real HTTP against the production build. */
 let api: ReturnType<typeof apiClient>;
 let base: string;
 let db: Db;

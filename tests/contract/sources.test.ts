@@ -9,7 +9,7 @@ import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { page, startTestSite } from "../helpers/test-site";
 
-/** The sources endpoints over real HTTP (DESIGN §10.3), with a worker training what they add. */
+/** The sources endpoints over real HTTP (docs/decisions/017-sources-and-training.md), with a worker training what they add. */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
 
 let db: Db;

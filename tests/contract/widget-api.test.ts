@@ -7,7 +7,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, suggestedMessages } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
 
-/** The widget's public API (DESIGN §10.4) over real HTTP against the production build: no token, CORS, SSE. */
+/** The widget's public API (docs/decisions/027-widget-public-api.md) over real HTTP against the production build: no token, CORS, SSE. */
 let base: string;
 let db: Db;
 let teamId: string;

@@ -18,7 +18,7 @@ export interface WebhookFixture {
  * What every webhook test file starts from: a local HTTPS receiver, the
  * webhook settings of this process pointing at it (`WEBHOOK_CA_CERTS` = its
  * certificate, plus `env`: a value sets the variable, undefined removes it;
- * src/server/env.ts reads them once, on first use, which comes after this),
+ * src/server/kernel/env.ts reads them once, on first use, which comes after this),
  * a fresh database and an agency owner. The receiver is closed after the file.
  */
 export async function webhookFixture(env: Record<string, string | undefined> = {}): Promise<WebhookFixture> {

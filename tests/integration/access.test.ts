@@ -8,7 +8,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from "../helpers/fixtures";
 
 /**
- * Every resource scope of api/trpc.ts through real procedures: the caller's
+ * Every resource scope of access/procedures.ts through real procedures: the caller's
  * own resource is reached, another tenant's or a malformed id is NOT_FOUND,
  * and a role too weak is FORBIDDEN.
  */

@@ -31,7 +31,7 @@ beforeAll(async () => {
   stub = await startOpenAiStub();
   onCleanup(stub.stop);
   smtp = await startSmtpServer();
-  // Read once by src/server/env.ts on first use, which comes after this.
+  // Read once by src/server/kernel/env.ts on first use, which comes after this.
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
   process.env.WEBHOOK_CA_CERTS = receiver.caFile;
   process.env.WEBHOOK_RETRY_SCHEDULE = "0,0.3,0.3";

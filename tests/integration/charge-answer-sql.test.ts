@@ -8,7 +8,7 @@ import { agencyOwner } from "../helpers/fixtures";
 
 /**
  * The SQL hot path (`charge_answer`) must apply exactly the rules of
- * domain/credits: random states, one charge each, compared field by field.
+ * workspaces/credit-rules: random states, one charge each, compared field by field.
  */
 let db: Db;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ function mulberry32(seed: number) {
   };
 }
 
-describe("charge_answer matches domain/credits", () => {
+describe("charge_answer matches workspaces/credit-rules", () => {
   it("on 150 random workspace states", async () => {
     const random = mulberry32(20261121);
     const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;

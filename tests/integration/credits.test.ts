@@ -6,7 +6,7 @@ import { chargeAnswer, reserveAnswer, settleAnswer } from "../helpers/credits";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 
-/** The credits engine on a real database: the rules of DESIGN §8 through the service the chat runtime calls. */
+/** The credits engine on a real database: the rules of docs/decisions/010-message-credits-and-the-ledger.md through the service the chat runtime calls. */
 let db: Db;
 let agency: Awaited<ReturnType<typeof agencyOwner>>["agency"];
 

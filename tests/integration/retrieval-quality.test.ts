@@ -9,7 +9,7 @@ import { createTestDatabase } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 
 /**
- * Retrieval quality on the fixture site (DESIGN §10.1): every page, the PDF
+ * Retrieval quality on the fixture site (docs/decisions/020-retrieval-bm25-in-sql.md): every page, the PDF
  * and the DOCX go through the real extract → chunk → index path, then each
  * hand-written question is searched. MRR@10 is over files: the reciprocal rank
  * of the first passage from an expected file. Fails below 0.85.

@@ -5,7 +5,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, conversations, userWithToken } from "../helpers/fixtures";
 
-/** DESIGN §7 "who sees which chatbots", through the real procedures. */
+/** docs/decisions/007-tenancy-and-the-access-layer.md "who sees which chatbots", through the real procedures. */
 describe("me.chatbots", () => {
   let db: Db;
   const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "token", tokenId: null });

@@ -10,7 +10,7 @@ import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
 import { useTRPC } from "@/trpc/react";
 import { DeleteClientDialog } from "@/components/clients/delete-client-dialog";
 
-/** What archiving does, as `archiveClient` in services/lifecycle.ts does it. */
+/** What archiving does, as `archiveClient` in workspaces/lifecycle.ts does it. */
 const ARCHIVE_POINTS = [
   "Its agents stop answering at once and the chat widget no longer loads (the workspace is suspended).",
   "Its people no longer see it in their portal, and pending invitations are revoked.",

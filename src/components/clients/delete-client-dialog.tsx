@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/clients/query-states";
 
-/** What deleting does, as `deleteClient` in services/lifecycle.ts does it. */
+/** What deleting does, as `deleteClient` in workspaces/lifecycle.ts does it. */
 const DELETE_POINTS = [
   "Its agents are deleted, with their sources, trained content, conversations, contacts and escalations. This cannot be undone.",
   "Its members and pending invitations are removed. Their accounts and API tokens stay, but no longer reach this workspace.",

@@ -12,7 +12,7 @@ export type Agency = Team;
  * statement on the pg pool (issue 14): the agency, and for `/clients/{id}` and
  * `/webhooks/{id}` the resource in the same round trip, not a second
  * sequential one. Rows become the Prisma models by their column names
- * (db/rows.ts: every teams and webhooks column qualifies);
+ * (kernel/db/rows.ts: every teams and webhooks column qualifies);
  * tests/integration/access-hot-path.test.ts holds them equal to Prisma's reads.
  */
 
@@ -48,7 +48,7 @@ export const AGENCY_WEBHOOK: AgencyResource = {
   columns: prefixedColumns("w", Prisma.WebhookScalarFieldEnum, "webhook"),
 };
 
-/** What an agency-scoped request resolved (here, or with the token: auth/api-tokens.authenticateTokenWithAgency). */
+/** What an agency-scoped request resolved (here, or with the token: access/api-tokens.authenticateTokenWithAgency). */
 export interface AgencyScope {
   agency: Agency | null;
   client?: Team | null;

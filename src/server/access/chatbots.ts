@@ -53,9 +53,9 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
  * deleted, or is not visible (also for a malformed id). Every chatbot-scoped
  * request starts here, so it is one statement on the pg pool (Prisma would
  * send four: the chatbot, its team, the agency, the membership); the row
- * becomes the Prisma model by its column names (db/rows.ts,
+ * becomes the Prisma model by its column names (kernel/db/rows.ts,
  * tests/integration/access-hot-path.test.ts holds it equal to Prisma's).
- * REST calls read it together with their token (auth/api-tokens).
+ * REST calls read it together with their token (access/api-tokens).
  */
 async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;

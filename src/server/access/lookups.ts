@@ -1,7 +1,7 @@
 /**
  * The one access layer: who may reach which team, chatbot, client workspace
  * and webhook, and with which role. Resource-scoped procedures in
- * `api/trpc.ts` call these once per request; services receive the checked
+ * `access/procedures.ts` call these once per request; services receive the checked
  * resource and never look access up themselves. Another tenant's resource, or
  * a malformed id, is NOT_FOUND; a role too weak is FORBIDDEN.
  */

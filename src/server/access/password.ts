@@ -11,7 +11,7 @@ const maxmem = 256 * 1024 * 1024;
 /**
  * Each scrypt takes ~0.5 s of a CPU and 128 MB, on libuv's small thread pool.
  * Unbounded, a few wrong-password attempts per second starve every other
- * request (DESIGN §13): at most AUTH_KDF_CONCURRENCY run at once, at most
+ * request (docs/decisions/029-sign-in-and-password-reset.md): at most AUTH_KDF_CONCURRENCY run at once, at most
  * AUTH_KDF_QUEUE wait, and the rest are told to retry (429) at once.
  */
 let gate: LimitFunction | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHATBOT_ROLES, canEditChatbot, canViewContacts, effectiveRole, type ChatbotRole } from "./permissions";
 
-describe("chatbot permissions (DESIGN §7)", () => {
+describe("chatbot permissions (docs/decisions/008-roles-and-permissions.md)", () => {
   const table: Array<[ChatbotRole, boolean, boolean]> = [
     ["owner", true, true],
     ["admin", true, true],

@@ -1,5 +1,5 @@
 /**
- * Who may do what with a chatbot (DESIGN §7). Pure rules: the caller's role is
+ * Who may do what with a chatbot (docs/decisions/008-roles-and-permissions.md). Pure rules: the caller's role is
  * resolved from the database by `server/access`.
  *
  * - `owner`: the agency owner of the chatbot's workspace, or the owner of the

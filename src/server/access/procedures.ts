@@ -39,7 +39,7 @@ export interface RestMeta {
   status?: number;
   idempotency?: "required" | "optional";
   /**
-   * How the effect is tied to the Idempotency-Key (rest/idempotency.ts): `transaction` (the default) runs the
+   * How the effect is tied to the Idempotency-Key (kernel/http/idempotency.ts): `transaction` (the default) runs the
    * procedure in one transaction with the stored response; `recorded`: the procedure cannot hold one (it waits
    * on an LLM), writes `ctx.idempotency` with its effect and returns that effect on a retry.
    */
@@ -94,7 +94,7 @@ export interface Context {
  * `allowSession: false` (the REST bridge): the bearer token only. `true` (the
  * dashboard: /api/trpc, server components): the browser session only; an
  * `Authorization` header is ignored there, so a token never reaches a
- * dashboard procedure (DESIGN §13).
+ * dashboard procedure (docs/decisions/009-api-tokens-sessions-and-passwords.md).
  */
 export async function createContext(opts: {
   headers: Headers;

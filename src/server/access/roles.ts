@@ -5,7 +5,7 @@ import { AppError } from "@/server/kernel/errors";
 /**
  * How a caller's role in a team is read from the database: their membership
  * in it, and whether they own it or the agency it belongs to. The pure rule
- * is `domain/permissions.effectiveRole`.
+ * is `access/permissions.effectiveRole`.
  */
 export const teamRoleRelations = (userId: string) =>
   ({
@@ -38,7 +38,7 @@ export const visibleTeamsWhere = (userId: string) =>
 
 /**
  * `visibleTeamsWhere` in SQL, for hot lists written as one statement
- * (services/chatbots.listVisibleChatbots): a condition on the team aliased
+ * (chatbots/chatbot-list.listVisibleChatbots): a condition on the team aliased
  * `teamAlias`, the user id being the statement's parameter `$userParam`.
  * tests/integration/visible-chatbots.test.ts holds both forms to the same rule.
  */

@@ -17,7 +17,7 @@ export function authOptions(): NextAuthOptions {
     secret: env().NEXTAUTH_SECRET,
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/login" },
-    // `__Secure-` cookie names and the Secure flag whenever the app is served over https (DESIGN §13).
+    // `__Secure-` cookie names and the Secure flag whenever the app is served over https (docs/decisions/009-api-tokens-sessions-and-passwords.md).
     useSecureCookies: env().APP_URL.startsWith("https://"),
     providers: [
       CredentialsProvider({

@@ -3,7 +3,7 @@ import { clientIp as requestIp } from "@/server/kernel/security/peer-address";
 import { consume, rateLimitHeaders, refund, reset, subjectKey, type LimitSpec, type RateDecision } from "@/server/kernel/rate-limit";
 
 /**
- * Sign-in throttle (DESIGN §13): wrong passwords are counted per account
+ * Sign-in throttle (docs/decisions/029-sign-in-and-password-reset.md): wrong passwords are counted per account
  * (SIGN_IN_FAILURES_PER_ACCOUNT per SIGN_IN_LOCK_MINUTES, then the account is
  * locked until the window ends) and per client IP (SIGN_IN_FAILURES_PER_IP).
  * Every attempt is counted before its password is checked; a successful one

@@ -5,7 +5,7 @@ import { widgetServes } from "@/server/chatbots/widget-embedding";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 
-/** The chatbot as the public widget sees it: only while it serves (DESIGN §10.4). */
+/** The chatbot as the public widget sees it: only while it serves (docs/decisions/027-widget-public-api.md). */
 export type PublicChatbot = Chatbot & { workspace: { id: string; status: "active" | "paused" | "suspended"; pauseMode: "hard" | "soft" | null } };
 
 export const WIDGET_UNAVAILABLE = "This chatbot is not available.";
@@ -16,7 +16,7 @@ export const WIDGET_UNAVAILABLE = "This chatbot is not available.";
  * answer for all of them, so the widget simply draws nothing. Every widget
  * request starts here, so it is one statement on the pg pool (Prisma's
  * `include` sent two); the row becomes the model by its column names
- * (db/rows.ts; tests/integration/access-hot-path.test.ts holds it equal to
+ * (kernel/db/rows.ts; tests/integration/access-hot-path.test.ts holds it equal to
  * Prisma's read).
  */
 export async function loadPublicChatbot(db: Db, chatbotId: string): Promise<PublicChatbot> {

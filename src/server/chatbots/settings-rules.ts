@@ -5,7 +5,7 @@ import { accentColorField } from "@/shared/accent-color";
  * What a chatbot's settings may be: the allowed values the contract leaves
  * open and one zod schema used by the dashboard form (client-side) and the
  * update procedure (server-side). Messages carry the `{field}` placeholder
- * of `lib/zod-errors.ts`, filled with the field's name.
+ * of `zod-errors.ts`, filled with the field's name.
  *
  * Pure: imported by client components, so no server-only imports here.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Suggested messages (DESIGN §7): `message` sends its `prompt`, `link` opens
+ * Suggested messages (docs/decisions/032-chatbot-settings-and-content.md): `message` sends its `prompt`, `link` opens
  * `action.url`. Pure: shared by the dashboard form and the procedures.
  */
 export const SUGGESTED_MESSAGE_TYPES = ["message", "link"] as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SuggestedMessage } from "@/generated/prisma/client";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 
-/** The contract's "Suggested message": `type` `message` or `link`; a link's `action` is `{ url }`, else null (DESIGN §7). */
+/** The contract's "Suggested message": `type` `message` or `link`; a link's `action` is `{ url }`, else null (docs/decisions/032-chatbot-settings-and-content.md). */
 export const suggestedMessageSchema = z
   .object({
     id: z.string(),

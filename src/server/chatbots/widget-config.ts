@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
 
-/** What the widget draws, nothing more: no prompts, no model, no domain id (DESIGN §10.4). */
+/** What the widget draws, nothing more: no prompts, no model, no domain id (docs/decisions/027-widget-public-api.md). */
 export const widgetConfigSchema = z.object({
   id: z.string(),
   name: z.string(),

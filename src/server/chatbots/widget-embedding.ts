@@ -1,5 +1,5 @@
 /**
- * Where the widget may appear and who may call its public API (DESIGN §10.4):
+ * Where the widget may appear and who may call its public API (docs/decisions/027-widget-public-api.md):
  * pure rules, no I/O.
  */
 

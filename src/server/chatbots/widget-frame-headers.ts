@@ -5,7 +5,7 @@ import { isUuid } from "@/server/kernel/lib/ids";
 import { pageCsp } from "@/server/kernel/security/headers";
 
 /**
- * The headers of the widget page and the share page (DESIGN §10.4): who may
+ * The headers of the widget page and the share page (docs/decisions/031-security-headers-and-browser-only-surfaces.md): who may
  * frame them — anyone until the chatbot's domain is verified, then only that
  * domain and the app itself (the dashboard's live preview).
  */

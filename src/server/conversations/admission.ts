@@ -1,5 +1,5 @@
 /**
- * Admission (DESIGN §8, §10.2) in ONE statement: `reserve_answer` reserves a
+ * Admission (docs/decisions/011-credit-reservations-at-admission.md, §10.2) in ONE statement: `reserve_answer` reserves a
  * credit (or says why not), and the same round trip reads what the rest of
  * the pipeline needs — the team's token limit and LLM keys, the chatbot's
  * updated answers and, for a follow-up, the conversation's history. Nothing
@@ -7,7 +7,7 @@
  *
  * The reads cost microseconds inside `reserve_answer`'s per-agency lock; a
  * separate statement each cost a round trip and a pool connection, which on a
- * busy machine was most of an answer's time (docs/decisions.md, issue 10).
+ * busy machine was most of an answer's time (docs/decisions/011-credit-reservations-at-admission.md).
  */
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { refusalFromReservation, type Refusal } from "@/server/conversations/rules/gate";

@@ -21,7 +21,7 @@ export interface ConversationQuery {
 }
 
 /*
- * The lists are one SQL statement each (db/pages.ts: the page and its total
+ * The lists are one SQL statement each (kernel/db/pages.ts: the page and its total
  * together), with only the columns their responses need and the visitor's
  * country joined to the page's rows only (issue 14).
  * tests/integration/access-hot-path.test.ts holds them to the filters' rules.

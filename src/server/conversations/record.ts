@@ -1,5 +1,5 @@
 /**
- * Recording an answered turn (DESIGN §10.2), in one transaction: the visitor,
+ * Recording an answered turn (docs/decisions/024-recording-turns-leads-and-escalations.md), in one transaction: the visitor,
  * the conversation (unread until a member opens it), both messages (the
  * assistant's with `answered`, its sources and any provider failure),
  * sentiment and category, then leads and escalations with their outbox
@@ -47,7 +47,7 @@ export interface TurnToRecord {
   answer: { id: string; content: string; answered: boolean; sources: UsedSource[]; providerError: string | null };
   /** The admission's reservation (null: none, the team is not metered). */
   charge: { metered: boolean; reservationId: string | null };
-  /** The REST request's Idempotency-Key claim: the answer's id is recorded on it with the turn (rest/idempotency.ts). */
+  /** The REST request's Idempotency-Key claim: the answer's id is recorded on it with the turn (kernel/http/idempotency.ts). */
   idempotency?: KeyClaim | null;
 }
 
@@ -189,7 +189,7 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
 }
 
 /**
- * The charge of a served answer (DESIGN §8): its reservation becomes the
+ * The charge of a served answer (docs/decisions/011-credit-reservations-at-admission.md): its reservation becomes the
  * real charge (`settle_answer`), referenced by the assistant message id, in
  * the transaction that records the turn, so an answer is recorded and charged
  * together or not at all. Unmetered teams: the WHERE skips it. It runs

@@ -239,7 +239,7 @@ function buildDemoData(now: Date, seed: number, ownerHash: string, userHash: str
     plan: DEMO_AGENCY.plan,
     workspaceLimit: DEMO_AGENCY.workspaceLimit,
     monthlyMessagePool: DEMO_AGENCY.monthlyMessagePool,
-    // The pool's use is the sum of what each workspace recorded (see services/credits.ts agencyPool).
+    // The pool's use is the sum of what each workspace recorded (see workspaces/credits.ts agencyPool).
     poolMessagesUsed: 0,
     poolPeriodStartedAt: periodStartAt(agencyCreated, now),
     includedIntegrations: [...ALL_INTEGRATIONS],
@@ -258,7 +258,7 @@ function buildWorkspace(data: DemoData, w: WorkspaceContent, now: Date, rng: Rng
   const created = ago(now, w.createdDaysAgo * DAY + rng.int(1, 8) * HOUR);
   const pausedAt = w.pausedDaysAgo === null ? null : ago(now, w.pausedDaysAgo * DAY + rng.int(1, 6) * HOUR);
 
-  // Credits (DESIGN §8): a paused or suspended workspace keeps the period it
+  // Credits (docs/decisions/010-message-credits-and-the-ledger.md): a paused or suspended workspace keeps the period it
   // was in when it stopped; its renewal date has moved on past `now`.
   let resetAt: Date | null = null;
   let renewAt: Date | null = null;

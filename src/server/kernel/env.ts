@@ -86,7 +86,7 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 
-  // Hardening (DESIGN §13). Rate limits are shared by every instance (PostgreSQL).
+  // Hardening (docs/decisions/030-request-bounds-and-the-front-server.md). Rate limits are shared by every instance (PostgreSQL).
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Public widget requests per client IP and chatbot: config, chat, feedback and link clicks together.
   RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),

@@ -26,7 +26,7 @@ const uploadedFile = z.object({ name: z.string().max(500), type: z.string().max(
 
 const sourceIdParam = z.object({ source_id: z.string() });
 
-/** Training sources: the documented list and operations (DESIGN §10.3), and the dashboard's views. */
+/** Training sources: the documented list and operations (docs/decisions/017-sources-and-training.md), and the dashboard's views. */
 export const chatbotSourcesRouter = createTRPCRouter({
   list: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/sources", summary: "The chatbot's live sources with their training status", tags: ["Chatbot"] } })

@@ -1,4 +1,4 @@
-/** Source training statuses (DESIGN §7): pending → crawling → training → trained; failed from any. */
+/** Source training statuses (docs/decisions/017-sources-and-training.md): pending → crawling → training → trained; failed from any. */
 export const SOURCE_STATUSES = ["pending", "crawling", "training", "trained", "failed"] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
@@ -11,7 +11,7 @@ export function isSourceInProgress(status: string): boolean {
 
 export const anySourceInProgress = (sources: ReadonlyArray<{ status: string }>) => sources.some((s) => isSourceInProgress(s.status));
 
-/** Kinds of source a caller can add (DESIGN §10.1); `page` sources also come from website crawls. */
+/** Kinds of source a caller can add (docs/decisions/017-sources-and-training.md); `page` sources also come from website crawls. */
 export const SOURCE_TYPES = ["website", "page", "text", "file"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** What `POST /v1/{chatbot_id}/sources` adds (files have their own multipart operation). */

@@ -25,7 +25,7 @@ export const sourceSchema = z
 
 export type SourceJson = z.infer<typeof sourceSchema>;
 
-/** What the lists read of a source (services/sources.ts): everything but its kept text and crawl state. */
+/** What the lists read of a source (training/source-list.ts): everything but its kept text and crawl state. */
 export const LISTED_SOURCE_FIELDS = [
   "id",
   "chatbotId",

@@ -12,9 +12,9 @@ import type { FileKind } from "@/server/training/retrieval/extract-file";
 import { extractInPool } from "@/server/training/retrieval/extract-pool";
 
 /**
- * Adding, re-syncing and deleting training sources (DESIGN §10.1). Sources
+ * Adding, re-syncing and deleting training sources (docs/decisions/017-sources-and-training.md). Sources
  * are created with their training job in one transaction; the work happens
- * in graphile-worker jobs (`jobs/crawl.ts`).
+ * in graphile-worker jobs (`training/jobs.ts`).
  */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 

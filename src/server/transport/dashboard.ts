@@ -5,7 +5,7 @@ import { requestHost } from "@/server/kernel/security/peer-address";
 
 /**
  * What /api/trpc (the dashboard's transport) accepts before tRPC sees a
- * request (DESIGN §13): same-origin browser requests only, bodies within the
+ * request (docs/decisions/009-api-tokens-sessions-and-passwords.md): same-origin browser requests only, bodies within the
  * REST bounds, batches of at most MAX_TRPC_BATCH calls (passed to tRPC's own
  * `maxBatchSize`). Sessions only: createContext ignores bearer tokens there.
  */

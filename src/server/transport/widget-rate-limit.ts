@@ -1,7 +1,7 @@
 import { enforce, limitWidget } from "@/server/kernel/rate-limit";
 
 /**
- * The public widget's rate limit per client IP and chatbot (DESIGN §13): the
+ * The public widget's rate limit per client IP and chatbot (docs/decisions/028-rate-limits.md): the
  * shared PostgreSQL limiter (`RATE_LIMIT_WIDGET_PER_MINUTE`, config, chat,
  * feedback and link clicks together), so every app instance spends one budget.
  * Throws the 429 (`Retry-After`, `RateLimit-*`) with the widget's own wording;

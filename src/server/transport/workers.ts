@@ -80,7 +80,7 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     // Complete jobs in batches. No local queue: a delivery job already carries a batch of deliveries
     // (webhooks/dispatch.ts), and a local queue would let one worker process hoard the jobs of a burst
     // while a second one idles. A job locked by a killed worker is recovered by the webhook sweeper
-    // (jobs/webhooks.ts), not the 4 h lock expiry.
+    // (webhooks/jobs.ts), not the 4 h lock expiry.
     preset: { worker: { completeJobBatchDelay: 0 } },
     noHandleSignals: true,
     pollInterval: 1000,

@@ -35,7 +35,7 @@ interface Response {
   status: number | null;
   error: string | null;
   retryAfter: number | null;
-  /** The guard refused the address: not sent, never retried (DESIGN §13). */
+  /** The guard refused the address: not sent, never retried (docs/decisions/016-ssrf-guard.md). */
   blocked: boolean;
 }
 

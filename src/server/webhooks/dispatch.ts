@@ -1,5 +1,5 @@
 /**
- * From outbox to receiver (DESIGN §9). The outbox event, its deliveries and
+ * From outbox to receiver (docs/decisions/014-webhooks-outbox-and-delivery.md). The outbox event, its deliveries and
  * their queue jobs are each written in one transaction with what caused them,
  * and an attempt claims its delivery with a lease before calling out; a
  * sweeper re-queues any delivery whose lease ran out (a worker died), so a

@@ -27,7 +27,7 @@ export async function listWebhooks(db: Db, agency: Agency) {
 
 const eventsJson = (events: string[] | null | undefined) => (events === null || events === undefined ? Prisma.DbNull : [...new Set(events)]);
 
-/** 422 for endpoints deliveries must never reach (DESIGN §13): credentials in the URL, private or metadata hosts. */
+/** 422 for endpoints deliveries must never reach (docs/decisions/016-ssrf-guard.md): credentials in the URL, private or metadata hosts. */
 function assertDeliverableUrl(url: string) {
   const refusal = storedUrlRefusal(url, "url", { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   if (refusal) throw validationError({ url: [refusal] });
@@ -60,7 +60,7 @@ export async function deleteWebhook(db: Db, webhook: Webhook) {
   await db.webhook.delete({ where: { id: webhook.id } });
 }
 
-/** The delivery log, newest first: the page and its total in one statement (db/pages.ts), the response's columns only. */
+/** The delivery log, newest first: the page and its total in one statement (kernel/db/pages.ts), the response's columns only. */
 export async function listDeliveries(db: Db, webhook: Webhook, page: number, perPage: number) {
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "webhook_deliveries_page",

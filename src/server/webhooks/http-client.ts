@@ -6,7 +6,7 @@ import { assertLiteralHostAllowed, BlockedAddressError, guardedLookup, type NetP
 
 /**
  * Outbound HTTP for webhook deliveries through the one SSRF guard
- * (`net/guard.ts`): the resolved address is checked at connect time,
+ * (`kernel/net/guard.ts`): the resolved address is checked at connect time,
  * redirects are never followed, one overall timeout, and extra trusted CAs
  * from WEBHOOK_CA_CERTS.
  */

@@ -3,7 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import type { Tx } from "@/server/kernel/db/client";
 
 /**
- * Writes one event to the outbox in the caller's transaction (DESIGN §9); the
+ * Writes one event to the outbox in the caller's transaction (docs/decisions/014-webhooks-outbox-and-delivery.md); the
  * statement trigger on `outbox_events` queues the dispatcher. Events belong
  * to an agency: a team outside any agency has no webhooks and emits nothing.
  * (`client.credits_exhausted` is written by the same INSERT inside

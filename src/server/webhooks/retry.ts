@@ -1,5 +1,5 @@
 /**
- * Retry schedule (DESIGN §7): attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
+ * Retry schedule (docs/decisions/015-webhook-signatures-retries-and-outcomes.md): attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 10 h — each delay counted from the previous failed attempt, as Svix
  * does. Configurable with WEBHOOK_RETRY_SCHEDULE (seconds, comma separated).
  */

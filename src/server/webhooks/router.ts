@@ -5,7 +5,7 @@ import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/webhooks/events";
 import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/webhooks/serializer";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
 
-/** Agency webhook endpoints and their delivery log (contract "Webhook", DESIGN §7, §9). Agency owners only. */
+/** Agency webhook endpoints and their delivery log (contract "Webhook", docs/decisions/013-agency-api-open-points.md, §9). Agency owners only. */
 const tags = ["Agency webhooks"];
 const url = z
   .url({ protocol: /^https$/, error: "The {field} field must be an https:// URL." })

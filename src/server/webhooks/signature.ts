@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 /**
- * Standard Webhooks signatures (DESIGN §7): `v1,` + base64 HMAC-SHA256 of
+ * Standard Webhooks signatures (docs/decisions/015-webhook-signatures-retries-and-outcomes.md): `v1,` + base64 HMAC-SHA256 of
  * `id.timestamp.body`, keyed by the base64-decoded part of `whsec_…`.
  */
 export function generateWebhookSecret(): string {

@@ -1,5 +1,5 @@
 /**
- * Credits for answers (DESIGN §8): admission reserves one credit
+ * Credits for answers (docs/decisions/011-credit-reservations-at-admission.md): admission reserves one credit
  * (`reserve_answer`, admission.ts), a served answer turns its reservation
  * into the real charge (`settle_answer` = delete + `charge_answer`, in the
  * statement that records the turn, record.ts), a refused or failed one

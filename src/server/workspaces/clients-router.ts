@@ -18,7 +18,7 @@ import {
   updateClient,
 } from "@/server/workspaces/clients";
 
-/** Agency endpoints for client workspaces (contract "Agency endpoints", DESIGN §7). Agency owners only: 403 otherwise. */
+/** Agency endpoints for client workspaces (contract "Agency endpoints", docs/decisions/013-agency-api-open-points.md). Agency owners only: 403 otherwise. */
 const tags = ["Agency clients"];
 const limit = z.number().int().min(0).max(2_147_483_647).nullable().optional();
 

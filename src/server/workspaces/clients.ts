@@ -47,7 +47,7 @@ async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJ
  * statement each on the pg pool (issue 14): the agency and the workspace were
  * read by `clientProcedure`'s own statement; the agency pool's use is summed
  * inside the read (the same sum as credits.agencyPool), the page carries its
- * total (db/pages.ts), and only the columns the responses need are read.
+ * total (kernel/db/pages.ts), and only the columns the responses need are read.
  * tests/integration/access-hot-path.test.ts holds them to the Prisma forms.
  */
 

@@ -134,7 +134,7 @@ export interface RenewalPlan {
 }
 
 /**
- * Monthly renewal (DESIGN §7): an active workspace whose renewal date has come
+ * Monthly renewal (docs/decisions/012-workspace-status-and-monthly-renewal.md): an active workspace whose renewal date has come
  * starts a new period (U = 0); a paused or suspended one is skipped and its
  * date moves on month by month. Periods start at the scheduled date, not when
  * the job happened to run, so a late job does not shift the calendar.

@@ -1,7 +1,7 @@
 /**
- * The credits engine (DESIGN §8): every change to a workspace's counters is
+ * The credits engine (docs/decisions/010-message-credits-and-the-ledger.md): every change to a workspace's counters is
  * one short transaction that locks the workspace row (then the agency row, in
- * that order everywhere), applies the pure rules of domain/credits, appends a
+ * that order everywhere), applies the pure rules of workspaces/credit-rules, appends a
  * ledger row and, when a budget runs dry, writes one `client.credits_exhausted`
  * event to the outbox in the same transaction.
  */

@@ -1,6 +1,6 @@
 /**
  * The client workspace status machine (contract "States and transitions" +
- * DESIGN §7): pure, no I/O.
+ * docs/decisions/012-workspace-status-and-monthly-renewal.md): pure, no I/O.
  */
 export type WorkspaceStatus = "active" | "paused" | "suspended";
 export type PauseMode = "hard" | "soft";

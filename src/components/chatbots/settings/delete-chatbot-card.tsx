@@ -10,7 +10,7 @@ import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
 import { canManageTeam } from "@/server/access/client";
 import { useTRPC } from "@/trpc/react";
 
-/** What deleting does, as `deleteChatbot` in services/lifecycle.ts does it. */
+/** What deleting does, as `deleteChatbot` in workspaces/lifecycle.ts does it. */
 const DELETE_POINTS = [
   "It stops answering at once, and the widget on your website stops working.",
   "It leaves every list, with its sources, conversations, contacts and escalations: nobody can open them any more.",

@@ -1,5 +1,5 @@
 /**
- * Escalation rules (DESIGN §10.2), when `enable_escalations` is on: the
+ * Escalation rules (docs/decisions/024-recording-turns-leads-and-escalations.md), when `enable_escalations` is on: the
  * visitor asks for a human in plain words, or `escalate_message_threshold`
  * questions in a row went unanswered. One escalation per conversation.
  */

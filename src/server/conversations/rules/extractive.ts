@@ -1,5 +1,5 @@
 /**
- * The answer without a language model (DESIGN §10.2): the sentences of the
+ * The answer without a language model (docs/decisions/022-generation-keys-and-extractive-answers.md): the sentences of the
  * best passages that share the most terms with the question, in passage
  * order, followed by links to their sources.
  *

@@ -1,5 +1,5 @@
 /**
- * The gate (DESIGN §10.2): a disabled chatbot or a hard-paused / suspended
+ * The gate (docs/decisions/021-the-answer-pipeline.md): a disabled chatbot or a hard-paused / suspended
  * workspace is refused (423); no credit is refused (402). The admission
  * itself (reserving a credit) is the SQL function `reserve_answer`.
  */

@@ -1,5 +1,5 @@
 /**
- * Lead detection (DESIGN §10.2): an e-mail address or a phone number in a
+ * Lead detection (docs/decisions/024-recording-turns-leads-and-escalations.md): an e-mail address or a phone number in a
  * visitor's message. Phone numbers are parsed with libphonenumber-js, local
  * formats in the visitor's country (from the IP), and kept in E.164.
  */

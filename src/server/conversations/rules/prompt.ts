@@ -1,5 +1,5 @@
 /**
- * The chat completion request built from a chatbot's settings (DESIGN §10.2):
+ * The chat completion request built from a chatbot's settings (docs/decisions/022-generation-keys-and-extractive-answers.md):
  * `system_prompt`, `goals_prompt`, the numbered passages with their titles
  * and URLs, the last `history_count` messages, `user_prompt`, the question.
  */

@@ -1,5 +1,5 @@
 /**
- * Answer shaping (DESIGN §10.2): no answer is longer than the workspace's
+ * Answer shaping (docs/decisions/022-generation-keys-and-extractive-answers.md): no answer is longer than the workspace's
  * `response_token_limit` plus a small allowance to finish the last sentence.
  * Tokens are counted with the o200k ranks shipped in js-tiktoken.
  *

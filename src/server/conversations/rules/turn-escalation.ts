@@ -1,8 +1,8 @@
 import { escalationReason } from "@/server/conversations/rules/escalation";
 
 /**
- * Whether recording this turn could escalate its conversation (DESIGN
- * §10.2), decided before reading the conversation: the answer pipeline
+ * Whether recording this turn could escalate its conversation (docs/decisions/
+ * 024-recording-turns-leads-and-escalations.md), decided before reading the conversation: the answer pipeline
  * records a turn that cannot in one statement, and only one that can takes
  * the transaction that reads the conversation's escalations and recent
  * answers. Exact when the answer was answered (the unanswered run then ends

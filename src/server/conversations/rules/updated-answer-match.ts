@@ -1,5 +1,5 @@
 /**
- * "Updated answers win" (DESIGN §10.2): a question close enough to an updated
+ * "Updated answers win" (docs/decisions/021-the-answer-pipeline.md): a question close enough to an updated
  * answer's question gets its `suggested_answer` verbatim. Closeness is the
  * trigram similarity of pg_trgm (shared trigrams over all trigrams of the
  * two normalised texts), computed here so the rule is pure and tested.

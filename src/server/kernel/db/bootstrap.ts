@@ -46,7 +46,7 @@ export async function ensureDatabase(adminUrl: string, name: string) {
 export async function openDatabase(
   opts: {
     log?: (line: string) => void;
-    /** `npm start`: restart the embedded server when it dies (db/supervise.ts); `onGiveUp` when that keeps failing. */
+    /** `npm start`: restart the embedded server when it dies (kernel/db/supervise.ts); `onGiveUp` when that keeps failing. */
     supervise?: { log: (line: string) => void; onGiveUp: (error: Error) => void };
   } = {},
 ): Promise<DatabaseHandle> {

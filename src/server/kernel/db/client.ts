@@ -33,7 +33,7 @@ export function createPrismaClient(connectionString: string): PrismaClient {
   return client;
 }
 
-/** The pg pool behind a Prisma client, for single-statement hot paths (see services/credits.ts). */
+/** The pg pool behind a Prisma client, for single-statement hot paths (see workspaces/credits.ts). */
 export function poolOf(db: PrismaClient): pg.Pool {
   const pool = pools.get(db);
   if (!pool) {
@@ -51,7 +51,7 @@ const transactionsAsDb = new WeakSet<object>();
  * transaction: their own `db.$transaction(fn)` nests in it (Prisma 7 makes a
  * savepoint). The pg pool is out of its reach (`poolOf` throws), since a
  * statement there would run outside the transaction. Used for idempotent
- * requests (rest/idempotency.ts).
+ * requests (kernel/http/idempotency.ts).
  *
  * A nested `$transaction` is called without the caller's options: Prisma
  * 7.10 writes the nested transaction's id into the options object it is given

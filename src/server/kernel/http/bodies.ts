@@ -1,7 +1,7 @@
 import { AppError } from "@/server/kernel/errors";
 import { assertJsonDepth, readBoundedText } from "@/server/kernel/http/request-bounds";
 
-/** Pure HTTP header rules of the REST surface (DESIGN §6). */
+/** Pure HTTP header rules of the REST surface (docs/decisions/003-one-set-of-procedures-rest-bridge.md). */
 
 const JSON_SUFFIX = /^application\/[\w.+-]*\+json$/;
 
@@ -44,5 +44,5 @@ export async function readJsonBody(req: Request): Promise<Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
-/** `multipart/form-data` bodies are streamed into a parser with bounds (rest/multipart.ts). */
+/** `multipart/form-data` bodies are streamed into a parser with bounds (kernel/http/multipart.ts). */
 export { readMultipartBody } from "@/server/kernel/http/multipart";

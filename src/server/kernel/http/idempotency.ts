@@ -13,7 +13,7 @@ import { AppError } from "@/server/kernel/errors";
  *
  * A key is claimed (an `in_flight` row, committed) before the request runs,
  * and the request's effect is tied to it so that a crash at any moment leaves
- * exactly one effect (docs/decisions.md, "Idempotency that survives a crash"):
+ * exactly one effect (docs/decisions/047-idempotency-survives-a-crash.md):
  * - `transaction` (the default): the whole procedure runs in ONE database
  *   transaction that also stores the response; a crash rolls both back, and
  *   the retry (once the claim is abandoned) runs it again, once.

@@ -1,7 +1,7 @@
 import { AppError, validationError } from "@/server/kernel/errors";
 
 /**
- * Bounds on what a request may make the server do (DESIGN §13), checked before
+ * Bounds on what a request may make the server do (docs/decisions/030-request-bounds-and-the-front-server.md), checked before
  * authentication and before any parsing: a body is read only up to 1 MB (413),
  * JSON is scanned for nesting depth before `JSON.parse` (400), and text that
  * would reach PostgreSQL is refused when it holds a NUL character (422, which

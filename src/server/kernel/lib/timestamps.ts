@@ -1,5 +1,5 @@
 /**
- * The contract's two timestamp formats (DESIGN §5).
+ * The contract's two timestamp formats (docs/decisions/006-identifiers-and-timestamps.md).
  */
 
 /** `2026-11-21T09:30:05+00:00`: client, agent summary, invitation, webhook payload timestamp. */

@@ -3,7 +3,7 @@ import { AppError } from "@/server/kernel/errors";
 import { consumeLeased, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/kernel/rate-limit/limiter";
 
 /**
- * The product's rate limits, one place (DESIGN §13). Budgets come from the
+ * The product's rate limits, one place (docs/decisions/028-rate-limits.md). Budgets come from the
  * environment; each call spends one point of its subject's budget.
  */
 export { consume, consumeLeased, refund, reset, rateLimitHeaders, subjectKey, type LimitSpec, type RateDecision } from "@/server/kernel/rate-limit/limiter";

@@ -4,7 +4,7 @@ import { getDb, poolOf } from "@/server/kernel/db/client";
 import { LeasedBudget } from "@/server/kernel/rate-limit/lease";
 
 /**
- * Rate limits (DESIGN §13) with rate-limiter-flexible on PostgreSQL, so every
+ * Rate limits (docs/decisions/028-rate-limits.md) with rate-limiter-flexible on PostgreSQL, so every
  * app instance shares the counters. One table (`rate_limits`, made by our
  * migration, hence `tableCreated: true`); each limiter owns a key prefix.
  * When the database cannot be reached, an in-memory limiter with the same
@@ -75,7 +75,7 @@ export async function consume(spec: LimitSpec, subject: string, points = 1): Pro
 }
 
 /**
- * Spends one point like `consume`, but through a lease (rate-limit/lease.ts):
+ * Spends one point like `consume`, but through a lease (kernel/rate-limit/lease.ts):
  * one round trip per 1 % of the budget instead of one per request, never more
  * than the budget across processes. For the per-request limits (`/v1`, the
  * widget); limits whose counters are peeked or reset (sign-in) use `consume`.

@@ -1,5 +1,5 @@
 /**
- * Security headers (DESIGN §13), one place. The dashboard may not be framed
+ * Security headers (docs/decisions/031-security-headers-and-browser-only-surfaces.md), one place. The dashboard may not be framed
  * (clickjacking on pause, top-up and token buttons); the paths the chat widget
  * will serve are embedded on customers' sites and get their own policy (§10.4),
  * so they are left out here, by prefix, in FRAMEABLE_PATHS.
@@ -28,7 +28,7 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * load. Inline style attributes stay allowed (charts and React `style` props
  * set them; they cannot run code). Images may come from https (chatbot icons).
  * The widget and share pages use the same policy with their own
- * `frame-ancestors` (the chatbot's verified domain, server/widget/frame-headers).
+ * `frame-ancestors` (the chatbot's verified domain, chatbots/widget-frame-headers).
  */
 export function pageCsp(opts: { nonce: string; https: boolean; dev: boolean; frameAncestors?: string; formAction?: string }): string {
   return [

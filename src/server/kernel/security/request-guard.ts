@@ -2,7 +2,7 @@ import { maxBodyBytesFor } from "@/server/kernel/http/request-bounds";
 
 /**
  * Refusals that need no routing, made by scripts/serve.ts before Next sees the request
- * (DESIGN §13), each a JSON `{message}`: methods the app never serves (TRACE,
+ * (docs/decisions/031-security-headers-and-browser-only-surfaces.md), each a JSON `{message}`: methods the app never serves (TRACE,
  * CONNECT, WebDAV…) 405; a path with invalid percent-encoding 400 (Next would
  * fail to decode it: a 500) or with dot segments 400; a declared body over 1 MB 413, before a byte is read.
  */

@@ -1,5 +1,5 @@
 /**
- * All SQL of the retrieval index, in one place (DESIGN §10.1; tables in
+ * All SQL of the retrieval index, in one place (docs/decisions/020-retrieval-bm25-in-sql.md; tables in
  * prisma/migrations/20261123110000_retrieval_index).
  *
  * BM25 (Robertson/Lucene form) over OR-ed query lexemes:

@@ -104,7 +104,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
       const scope = { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce, effect: endpoint.idempotentEffect };
       return withIdempotency(ctx.db, scope, (run) => execute(onDelta, run));
     };
-    // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (rest/sse.ts).
+    // Streaming endpoints (`meta.rest.stream`): `stream: true` answers with server-sent events (kernel/http/sse.ts).
     if (endpoint.stream && (body as Record<string, unknown>).stream === true) {
       return sseResponse(async (onDelta) => {
         const response = await once(onDelta);
