@@ -2,6 +2,8 @@ import { NextRequest } from "next/server";
 import { kdfSaturated } from "@/server/access/password";
 import { clientIp, recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt } from "@/server/access/sign-in-throttle";
 import { env } from "@/server/kernel/env";
+import { toAppError } from "@/server/kernel/errors";
+import { errorResponse } from "@/server/kernel/http/json-response";
 import { readBoundedText } from "@/server/kernel/http/request-bounds";
 
 /**
@@ -23,8 +25,8 @@ export async function throttledCredentialsCallback(req: Request, next: Handler):
   let text: string;
   try {
     text = await readBoundedText(req);
-  } catch {
-    return Response.json({ message: "The sign-in form is larger than 1 MB." }, { status: 413 });
+  } catch (error) {
+    return errorResponse(toAppError(error));
   }
   const email = new URLSearchParams(text).get("email") ?? "";
   const ip = clientIp(req.headers);
