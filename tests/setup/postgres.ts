@@ -4,8 +4,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/kernel/db/embedded";
 import { migrate } from "../../src/server/kernel/db/migrate";
-import { spawnSync } from "node:child_process";
-import { runtimeIsFresh } from "../../scripts/lib/freshness.mjs";
+import { ensureRuntimeBuilt } from "../../scripts/lib/app-server";
 
 /**
  * One embedded PostgreSQL for the whole run and a migrated template database;
@@ -22,10 +21,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   // Tests start the compiled runtime (dist/, as `npm start` does): built here, once, when the sources changed.
-  if (!runtimeIsFresh()) {
-    const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-runtime.ts"], { stdio: "inherit" });
-    if (built.status !== 0) throw new Error("scripts/build-runtime.ts failed");
-  }
+  ensureRuntimeBuilt();
   mkdirSync(path.resolve(".data/test"), { recursive: true });
   const root = mkdtempSync(path.resolve(".data/test/pg-"));
   const server = await startEmbeddedPostgres({ dataDir: path.join(root, "data"), ephemeral: true });

@@ -3,7 +3,7 @@ import { kdfSaturated } from "@/server/access/password";
 import { clientIp, recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt } from "@/server/access/sign-in-throttle";
 import { env } from "@/server/kernel/env";
 import { toAppError } from "@/server/kernel/errors";
-import { errorResponse } from "@/server/kernel/http/json-response";
+import { errorResponse, jsonResponse } from "@/server/kernel/http/json-response";
 import { readBoundedText } from "@/server/kernel/http/request-bounds";
 
 /**
@@ -18,7 +18,7 @@ type Handler = (req: Request) => Promise<Response>;
 
 function tooMany(message: string, headers: Record<string, string>): Response {
   const url = `${env().APP_URL}/login?${new URLSearchParams({ error: message })}`;
-  return Response.json({ message, url }, { status: 429, headers: { "Cache-Control": "no-store", ...headers } });
+  return jsonResponse(429, { message, url }, headers);
 }
 
 export async function throttledCredentialsCallback(req: Request, next: Handler): Promise<Response> {
