@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { cn } from "@/components/lib/cn";
-import { INTEGRATION_LABELS, INTEGRATIONS, type Integration } from "@/components/clients/integration-labels";
+import { integrationLabel, INTEGRATIONS, type Integration } from "@/components/clients/integration-labels";
 
 /**
  * "Everything the plan includes" (sent as null, follows the plan) or an
@@ -63,9 +63,12 @@ export function IntegrationsField({
                   onChange={(e) => toggle(value, e.target.checked)}
                 />
                 <span>
-                  <span className="font-medium">{INTEGRATION_LABELS[value].label}</span>
+                  <span className="font-medium">{integrationLabel(value).product}</span>
+                  {integrationLabel(value).available ? null : (
+                    <span className="ml-1.5 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700">coming soon</span>
+                  )}
                   <span className="ml-1.5 font-mono text-xs text-gray-500">{value}</span>
-                  <span className="block text-xs text-gray-500">{inPlan ? INTEGRATION_LABELS[value].description : "Not included in your plan"}</span>
+                  <span className="block text-xs text-gray-500">{inPlan ? integrationLabel(value).description : "Not included in your plan"}</span>
                 </span>
               </label>
             </li>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Team } from "@/generated/prisma/client";
-import { INTEGRATIONS } from "@/server/workspaces/integrations";
+import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { messagesRemaining } from "@/server/workspaces/credit-rules";
 import { isoOffset, isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 
@@ -15,7 +15,7 @@ const fullClientSchema = z.object({
   pause_mode: z.enum(["hard", "soft"]).nullable(),
   paused_at: z.string().nullable(),
   byok_enabled: z.boolean(),
-  enabled_integrations: z.array(z.enum(INTEGRATIONS)),
+  enabled_integrations: z.array(z.enum(INTEGRATIONS)).meta({ description: INTEGRATIONS_DESCRIPTION }),
   limits: z.object({ chatbots: nullableInt, sources: nullableInt, messages: nullableInt, response_tokens: nullableInt }),
   usage: z.object({ chatbots: z.number().int(), sources: z.number().int(), messages: z.number().int() }),
   messages_remaining: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
-import { INTEGRATIONS } from "@/server/workspaces/integrations";
+import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema } from "@/server/workspaces/agent-summary-serializer";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
@@ -29,7 +29,7 @@ const clientFields = {
   chatbot_limit: limit,
   response_token_limit: z.number().int().min(50).max(10_000).nullable().optional(),
   byok_enabled: z.boolean().optional(),
-  enabled_integrations: z.array(z.enum(INTEGRATIONS)).nullable().optional(),
+  enabled_integrations: z.array(z.enum(INTEGRATIONS)).nullable().optional().meta({ description: `${INTEGRATIONS_DESCRIPTION} Omit or null: everything the agency plan includes; [] none.` }),
 };
 
 const agentInput = z.object({

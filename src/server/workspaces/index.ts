@@ -5,7 +5,7 @@ export { RESERVATION_TTL_SECONDS, releaseCredit } from "./answer-metering";
 export { agencyClientsRouter } from "./clients-router";
 export { AGENCY_PLAN_DEFAULTS, addMonths, standingOf } from "./credit-rules";
 export type { Standing } from "./credit-rules";
-export { INTEGRATIONS } from "./integrations";
+export { INTEGRATION_PRODUCTS, INTEGRATIONS } from "./integrations";
 export type { Integration } from "./integrations";
 export { lifecycleRouter } from "./lifecycle-router";
 export { llmKeysRouter } from "./llm-keys-router";

@@ -10,3 +10,23 @@ export const INTEGRATIONS = [
 ] as const;
 
 export type Integration = (typeof INTEGRATIONS)[number];
+
+/**
+ * The product behind each identifier (docs/integrations.md): the wire value
+ * stays the contract's, the dashboard and the docs say what an agency sells.
+ * `available` turns true when the integration does something end to end;
+ * until then the dashboard marks it "coming soon" (it can still be included
+ * in a plan and enabled, as the contract allows).
+ */
+export const INTEGRATION_PRODUCTS: Record<Integration, { product: string; description: string; available: boolean }> = {
+  messaging_app_1: { product: "WhatsApp", description: "The agent answers customers on WhatsApp (Cloud API).", available: false },
+  messaging_app_2: { product: "Telegram", description: "The agent answers customers through a Telegram bot.", available: false },
+  team_chat_1: { product: "Slack", description: "The agent in Slack DMs and mentions; people take over conversations from a Slack channel.", available: false },
+  team_chat_2: { product: "Microsoft Teams", description: "The same as Slack, for Microsoft Teams.", available: false },
+  crm_1: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: false },
+  chat_platform_1: { product: "Intercom", description: "Hand conversations to the team's Intercom inbox.", available: false },
+  actions: { product: "AI actions", description: "The agent calls the client's own APIs (order status, bookings) and offers buttons.", available: false },
+};
+
+/** The identifiers with their products, for the API reference (OpenAPI descriptions). */
+export const INTEGRATIONS_DESCRIPTION = `Integration identifiers: ${INTEGRATIONS.map((i) => `\`${i}\` (${INTEGRATION_PRODUCTS[i].product})`).join(", ")}.`;
