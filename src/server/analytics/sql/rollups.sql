@@ -17,7 +17,7 @@ DECLARE
   v_questions INT[];
   v_answered INT[];
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   -- PL/pgSQL plans a statement when it first runs it, so each branch may name
@@ -165,7 +165,7 @@ DECLARE
   v_new_day DATE;
   v_old_day DATE;
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   -- A chatbot's hard delete cascades here once per conversation; its rollups
@@ -229,7 +229,7 @@ CREATE OR REPLACE FUNCTION "analytics_widget_events_changed"() RETURNS trigger L
 DECLARE
   v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -256,7 +256,7 @@ CREATE OR REPLACE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUA
 DECLARE
   v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -415,7 +415,7 @@ CREATE OR REPLACE FUNCTION "analytics_conversation_presence"() RETURNS trigger L
 DECLARE
   v_dim TEXT;
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
@@ -441,7 +441,7 @@ DECLARE
   v_old TEXT := "analytics_country_dim"(OLD."country_code", OLD."country");
   v_new TEXT := "analytics_country_dim"(NEW."country_code", NEW."country");
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   PERFORM "analytics_presence_apply"(array_agg(chatbot_id), array_agg('country'::text), array_agg(NEW."id"), array_agg(dim), array_agg(day), array_agg(n))
@@ -460,7 +460,7 @@ $$;
 -- transition tables, like the widget events.
 CREATE OR REPLACE FUNCTION "analytics_contacts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -485,7 +485,7 @@ $$;
 
 CREATE OR REPLACE FUNCTION "analytics_link_clicks_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('analytics.deferred', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -544,7 +544,7 @@ CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_c
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_link_clicks_changed"();
 
 -- A bulk import (a data import, the volume benchmark) writes its rows with
--- `SET LOCAL analytics.deferred = on`, which turns every trigger of this file
+-- `SET LOCAL app.bulk_import = on`, which turns every trigger of this file
 -- off for its transaction, then calls analytics_rebuild for each chatbot it
 -- wrote before it commits: every figure these triggers keep — the messages'
 -- counters on their conversations, the daily rollups, the distinct counts —
@@ -553,9 +553,9 @@ CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_c
 -- call per row: docs/performance.md, issue 28).
 CREATE OR REPLACE FUNCTION "analytics_rebuild"(p_chatbot UUID) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  v_deferred TEXT := coalesce(current_setting('analytics.deferred', true), '');
+  v_deferred TEXT := coalesce(current_setting('app.bulk_import', true), '');
 BEGIN
-  PERFORM set_config('analytics.deferred', 'on', true);
+  PERFORM set_config('app.bulk_import', 'on', true);
   UPDATE "conversations" c
      SET "message_count" = coalesce(m.m, 0), "question_count" = coalesce(m.q, 0), "answered_count" = coalesce(m.a, 0)
     FROM "conversations" c2
@@ -606,6 +606,6 @@ BEGIN
     FROM (SELECT "kind", "dim", "day", lag("day") OVER (PARTITION BY "kind", "key", "dim" ORDER BY "day") AS prev
             FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot) p
    GROUP BY 2, 3, 4, 5;
-  PERFORM set_config('analytics.deferred', v_deferred, true);
+  PERFORM set_config('app.bulk_import', v_deferred, true);
 END
 $$;

@@ -24,6 +24,10 @@ DECLARE
   v_old_open INT := 0; v_old_unread INT := 0;
   v_new_open INT := 0; v_new_unread INT := 0;
 BEGIN
+  -- A bulk import recounts at the end instead (inbox_rebuild).
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     v_old_open := (NOT OLD."archived")::int;
     v_old_unread := (NOT OLD."archived" AND OLD."unread")::int;
@@ -60,3 +64,15 @@ CREATE OR REPLACE TRIGGER "conversations_inbox_update" AFTER UPDATE ON "conversa
   FOR EACH ROW
   WHEN ((OLD."chatbot_id", OLD."archived", OLD."unread") IS DISTINCT FROM (NEW."chatbot_id", NEW."archived", NEW."unread"))
   EXECUTE FUNCTION "inbox_conversation_changed"();
+
+-- A bulk import (`SET LOCAL app.bulk_import = on`: the triggers above do
+-- nothing in its transaction) recounts each chatbot it wrote before it
+-- commits, set-wise (docs/analytics.md, "Bulk imports").
+CREATE OR REPLACE FUNCTION "inbox_rebuild"(p_chatbot UUID) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "chatbot_inbox_counts" WHERE "chatbot_id" = p_chatbot;
+  INSERT INTO "chatbot_inbox_counts" ("chatbot_id", "total", "open", "unread")
+  SELECT p_chatbot, count(*), count(*) FILTER (WHERE NOT "archived"), count(*) FILTER (WHERE NOT "archived" AND "unread")
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot;
+END
+$$;
