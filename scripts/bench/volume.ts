@@ -97,7 +97,7 @@ export async function runVolumeBenchmark() {
       analytics365,
       trpc("conversations.inbox", { chatbot_id: chatbotId, filter: "all", page: 1, per_page: 20 }),
       trpc("analytics.dashboard", { chatbot_id: chatbotId }),
-      trpc("conversations.allContacts", { chatbot_id: chatbotId }),
+      trpc("conversations.contacts", { chatbot_id: chatbotId, page: 1, per_page: 25 }),
     ];
     const noop = noopTarget(app.baseUrl, fixture);
 
