@@ -41,8 +41,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The bare-SQL baseline takes ~3 s a request: fewer of them, once. */
 const PLAIN_REQUESTS = 10;
 const BOT_NAME = "Benchmark bot";
-/** The row triggers on conversations: migrations 20261123220000_analytics_rollups and 20261125110000_inbox_counts. */
-const CONVERSATION_ROLLUP_TRIGGERS = ["conversations_analytics_insert_delete", "conversations_analytics_update", "conversations_inbox_insert_delete", "conversations_inbox_update"];
 const OWNER_EMAIL = "bench@bench.test";
 
 const log = (m: string) => console.log(`[bench] ${m}`);
@@ -200,13 +198,9 @@ async function generate(url: string, chatbotId: string, teamId: string, firstDay
   const t0 = performance.now();
   try {
     await client.query("BEGIN");
-    // The conversation rollups and inbox counts are kept by row-level triggers
-    // (cheapest for the answer path's one row); for 100,000 rows in one
-    // transaction they would rewrite the same few hundred rows 200,000 times.
-    // So the bulk load runs with them off and fills those rows at the end with
-    // the migrations' own backfills, in the same transaction. Widget events and
-    // ratings go through their (statement-level) triggers.
-    await client.query(`ALTER TABLE conversations DISABLE TRIGGER ${CONVERSATION_ROLLUP_TRIGGERS.join(", DISABLE TRIGGER ")}`);
+    // A bulk load: the summary triggers are off for this transaction (app.bulk_import) and the summaries are
+    // recounted set-wise at the end, as a data import does (docs/decisions/067-reads-flat-with-volume.md).
+    await client.query("SET LOCAL app.bulk_import = on");
     // Deterministic "random" spreads: multiplicative hashing of the row number.
     const start = `(($2::date)::timestamp AT TIME ZONE 'UTC')`;
     await step(
@@ -287,29 +281,8 @@ async function generate(url: string, chatbotId: string, teamId: string, firstDay
          FROM generate_series(12, ${CONVERSATIONS}, 12) g JOIN conversations c ON c.id = md5('bench-conv-' || g)::uuid`,
       [chatbotId, teamId],
     );
-    await step(
-      "inbox counts",
-      `INSERT INTO chatbot_inbox_counts (chatbot_id, total, open, unread)
-       SELECT chatbot_id, count(*), count(*) FILTER (WHERE NOT archived), count(*) FILTER (WHERE NOT archived AND unread)
-         FROM conversations WHERE chatbot_id = $1::uuid GROUP BY 1`,
-      [chatbotId],
-    );
-    await step(
-      "conversation rollups",
-      `INSERT INTO analytics_days (chatbot_id, day, conversations, classified, negative, messages, questions, answered)
-       SELECT chatbot_id, (created_at AT TIME ZONE 'UTC')::date, count(*), count(sentiment), count(*) FILTER (WHERE sentiment = 'negative'),
-              sum(message_count), sum(question_count), sum(answered_count)
-         FROM conversations WHERE chatbot_id = $1::uuid GROUP BY 1, 2`,
-      [chatbotId],
-    );
-    await step(
-      "category rollups",
-      `INSERT INTO analytics_day_values (chatbot_id, kind, day, value, count)
-       SELECT chatbot_id, 'category', (created_at AT TIME ZONE 'UTC')::date, category, count(*)
-         FROM conversations WHERE chatbot_id = $1::uuid AND category <> '' GROUP BY 1, 3, 4`,
-      [chatbotId],
-    );
-    await client.query(`ALTER TABLE conversations ENABLE TRIGGER ${CONVERSATION_ROLLUP_TRIGGERS.join(", ENABLE TRIGGER ")}`);
+    await step("analytics_rebuild", "SELECT analytics_rebuild($1::uuid)", [chatbotId]);
+    await step("inbox_rebuild", "SELECT inbox_rebuild($1::uuid)", [chatbotId]);
     await client.query("COMMIT");
     await step("vacuum analyze", "VACUUM ANALYZE");
   } catch (error) {

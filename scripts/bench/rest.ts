@@ -18,7 +18,8 @@
  *   moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
  *   (rest-floor.ts, at the start and the end).
  * Prints rps, p50, p99, and each rps as a ratio to both baselines; targets:
- * documented GETs ≥ 0.8× the no-op route, chat ≥ 0.5×. Next to them, the CPU
+ * documented GETs ≥ 0.8× the no-op route of the same shape (static, or below a dynamic segment; issue 28),
+ * chat ≥ 0.5×; the machine's load is printed. Next to them, the CPU
  * each request cost the app server and the PostgreSQL backends (from
  * /proc, over the measured seconds), and what a request may cost at its
  * target: the machine's CPU time per no-op request divided by the target
@@ -54,8 +55,9 @@ interface Figures {
   p99: number;
   failures: string;
   target?: number;
-  /** The no-op route's rps around this measurement (mean of the runs before and after its group). */
+  /** The rps of the no-op route of the same shape around this measurement (mean of the runs before and after its group). */
   noopRps?: number;
+  noopShape?: "static" | "dynamic";
   /** CPU ms per request of the app server and of the PostgreSQL backends, when measured. */
   cpu?: { server: number; postgres: number };
 }
@@ -65,6 +67,9 @@ export interface CpuMeter {
   serverPid: number;
   database: string;
 }
+
+/** A path with a dynamic segment (`{chatbot_id}`, `{client_id}`, …) or a chat path below `{chatbot_id}`. */
+const isDynamic = (target: Target) => target.label.includes("{");
 
 export type Target = { label: string; url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; expect: number; target?: number };
 
@@ -102,24 +107,29 @@ export async function runRestBenchmark() {
     const physical: Target = { label: "node:http + pg /v1/me look-up", url: `${floor.baseUrl}/v1/me`, headers: auth, expect: 200 };
     const targets = [...(await documentedGets(app.baseUrl, fixture)), ...chatTargets(app.baseUrl, fixture)];
 
-    // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route
-    // measured just before and just after its group, not with one figure from the start of the run.
-    // For information (not a baseline of the verdicts): the same JSON 404 below a dynamic segment
-    // (`/v1/{chatbot_id}/…`, app/v1/[chatbot_id]/[...rest]), i.e. what Next's dynamic routing alone costs.
+    // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route of
+    // its shape (issue 28): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
+    // JSON 404 below `{chatbot_id}` (app/v1/[chatbot_id]/[...rest]: Next's dynamic routing costs even a no-op),
+    // each measured just before and just after the endpoint's group, not once at the start of the run.
     const dynamicNoop = dynamicNoopTarget(app.baseUrl, fixture);
     const floors = [await measure(physical)];
+    const loads = [loadavg()];
     const dynamicNoops = [await measure(dynamicNoop, SECONDS, meter)];
     const noops = [await measure(noop, SECONDS, meter)];
     const rows: Figures[] = [];
     for (let i = 0; i < targets.length; i += NOOP_EVERY) {
-      const group: Figures[] = [];
-      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push(await measure(target, SECONDS, meter));
+      const group: { target: Target; figures: Figures }[] = [];
+      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push({ target, figures: await measure(target, SECONDS, meter) });
       noops.push(await measure(noop, SECONDS, meter));
-      const reference = (noops.at(-2)!.rps + noops.at(-1)!.rps) / 2;
-      rows.push(...group.map((f) => ({ ...f, noopRps: reference })));
+      dynamicNoops.push(await measure(dynamicNoop, SECONDS, meter));
+      loads.push(loadavg());
+      const around = (runs: Figures[]) => (runs.at(-2)!.rps + runs.at(-1)!.rps) / 2;
+      rows.push(
+        ...group.map(({ target, figures }): Figures => ({ ...figures, noopRps: around(isDynamic(target) ? dynamicNoops : noops), noopShape: isDynamic(target) ? "dynamic" : "static" })),
+      );
     }
-    dynamicNoops.push(await measure(dynamicNoop, SECONDS, meter));
     floors.push(await measure(physical));
+    console.log(`\nmachine load (1/5/15 min) at the start and after each group: ${loads.map((l) => l.map((v) => v.toFixed(2)).join(" ")).join(" | ")}`);
     report(fixture, [...noops, ...dynamicNoops], floors, rows);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
@@ -269,7 +279,7 @@ function report(fixture: RestFixture, noops: Figures[], floors: Figures[], rows:
   const machineMs = (rps: number) => (cpu.length * 1000) / rps;
   const line = (f: Figures) => {
     const ratio = f.rps / f.noopRps!;
-    const verdict = f.target === undefined ? "" : ratio >= f.target ? `  ok (≥ ${f.target}×)` : `  BELOW ${f.target}×`;
+    const verdict = f.target === undefined ? "" : ratio >= f.target ? `  ok (≥ ${f.target}× ${f.noopShape})` : `  BELOW ${f.target}× ${f.noopShape}`;
     const budget = f.target === undefined ? "" : ms(machineMs(f.noopRps! * f.target));
     return `  ${cells(f)} ${ms(machineMs(f.rps))} ${budget}${ratio.toFixed(2).padStart(8)}× ${(f.rps / floorRps).toFixed(2).padStart(8)}×${verdict}${f.failures ? `  [${f.failures}]` : ""}`;
   };
@@ -287,6 +297,6 @@ ${rows.map(line).join("\n")}
   server, pg: CPU ms per request of the app server's process and of the PostgreSQL backends during the measured seconds.
   machine: ${cpu.length} cores' time per request at the measured rate (${cpu.length} × 1000 / rps ms: server, PostgreSQL, the load generator,
   the kernel); budget: the same at the target (the no-op's rate × the target ratio), i.e. what a request may cost to meet it.
-  /no-op: against the no-op runs just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps.
+  /no-op: against the runs of the no-op of the same shape (static /v1, or dynamic: below {chatbot_id}) just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps.
 `);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/server/access/api-tokens";
+import { createApiToken, revokeApiToken } from "@/server/access/api-tokens";
 import type { Db } from "@/server/kernel/db/client";
 import { createWebhook } from "@/server/webhooks/endpoints";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
@@ -156,6 +156,34 @@ describe("two app processes and two workers on one database", () => {
     const statuses = await Promise.all(Array.from({ length: API_LIMIT + 6 }, (_, i) => apps[i % 2]!("GET", "/v1/me", { token: t }).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(API_LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
+  it("a token revoked through one instance is refused by both processes on their next request, though both had it cached", async () => {
+    const { token: t, apiToken } = await createApiToken(db, owner.user.id, "revoked");
+    // Both processes look the token up and keep it (agency and plain paths alike).
+    for (const app of apps) {
+      for (const path of ["/v1/me", "/v1/me", "/v1/agency/clients"]) expect((await app("GET", path, { token: t })).status).toBe(200);
+    }
+    // Revoked by a third instance (this process), the way the dashboard revokes.
+    await revokeApiToken(db, owner.user.id, apiToken.id);
+    const after = await Promise.all(apps.flatMap((app) => ["/v1/me", "/v1/agency/clients"].map((path) => app("GET", path, { token: t }))));
+    expect(after.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+  });
+
+  it("a user changed through one instance is seen by both processes as soon as the commit's notification arrives", async () => {
+    const { token: t } = await createApiToken(db, owner.user.id, "renamed");
+    for (const app of apps) expect((await app("GET", "/v1/me", { token: t })).body.user.name).toBe(owner.user.name);
+    await db.user.update({ where: { id: owner.user.id }, data: { name: "Renamed Owner" } });
+    try {
+      for (const app of apps) {
+        const deadline = Date.now() + 1_000;
+        let name: string | undefined;
+        while (name !== "Renamed Owner" && Date.now() < deadline) name = (await app("GET", "/v1/me", { token: t })).body.user.name;
+        expect(name).toBe("Renamed Owner");
+      }
+    } finally {
+      await db.user.update({ where: { id: owner.user.id }, data: { name: owner.user.name } });
+    }
   });
 
   it(`the widget's limit of ${WIDGET_LIMIT}/min per IP and chatbot holds across both processes`, async () => {

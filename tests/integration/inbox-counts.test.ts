@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { listVisibleChatbots } from "@/server/chatbots/chatbot-list";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
-import { conversation, visitor } from "../helpers/analytics-fixtures";
+import { contact, conversation, visitor } from "../helpers/analytics-fixtures";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
 /**
@@ -97,6 +97,27 @@ describe("inbox counts", () => {
     const { stored, recount } = await storedAndRecounted([bot]);
     expect(stored).toEqual([`${bot}:3/3/3`]);
     expect(stored).toEqual(recount);
+  });
+
+  it("count the contacts exactly after concurrent adds, moves between chatbots and deletions (issue 28)", async () => {
+    const [a, b] = [(await chatbot(db, teamId, userId, "Leads A")).id, (await chatbot(db, teamId, userId, "Leads B")).id];
+    const [va, vb] = [await visitor(db, a), await visitor(db, b)];
+    await Promise.all(Array.from({ length: 20 }, (_, i) => contact(db, i % 2 ? b : a, i % 2 ? vb.id : va.id, "2026-09-03T10:00:00Z", { email: `l${i}@x.example` })));
+    const made = await db.contact.findMany({ where: { chatbotId: { in: [a, b] } }, orderBy: { email: "asc" } });
+    await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => contact(db, a, va.id, "2026-09-04T10:00:00Z", { email: `m${i}@x.example` })),
+      db.contact.deleteMany({ where: { id: { in: made.slice(0, 4).map((c) => c.id) } } }),
+      db.contact.updateMany({ where: { id: { in: made.slice(4, 7).map((c) => c.id) } }, data: { chatbotId: b, visitorId: vb.id } }),
+      db.contact.update({ where: { id: made[8]!.id }, data: { email: "changed@x.example" } }),
+    ]);
+    const stored = await db.$queryRaw<{ id: string; n: number }[]>`
+      SELECT b.id::text, (SELECT coalesce(sum(contacts), 0)::int FROM chatbot_inbox_counts n WHERE n.chatbot_id = b.id) AS n
+        FROM chatbots b WHERE b.id = ANY(${[a, b]}::uuid[]) ORDER BY 1`;
+    const recount = await db.$queryRaw<{ id: string; n: number }[]>`
+      SELECT b.id::text, (SELECT count(*)::int FROM contacts c WHERE c.chatbot_id = b.id) AS n
+        FROM chatbots b WHERE b.id = ANY(${[a, b]}::uuid[]) ORDER BY 1`;
+    expect(stored).toEqual(recount);
+    expect(recount.reduce((n, r) => n + r.n, 0)).toBe(22);
   });
 
   it("go with their chatbot when it is deleted", async () => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,27 +11,48 @@ import { formatDate } from "@/components/lib/format";
 import { useTRPC } from "@/trpc/react";
 import { contactsCsv } from "./contacts-csv";
 
-/** The chatbot's leads, with a CSV export (roles that may view contacts only). */
+const PER_PAGE = 25;
+
+/**
+ * The chatbot's leads a page at a time, with a CSV export of all of them read
+ * when asked for (roles that may view contacts only): the page costs the same
+ * whatever the number of contacts (issue 28).
+ */
 export function ContactsTable({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.conversations.allContacts.queryOptions({ chatbot_id: chatbotId }, { retry: false }));
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const query = useQuery(trpc.conversations.contacts.queryOptions({ chatbot_id: chatbotId, page, per_page: PER_PAGE }, { retry: false }));
   if (query.isPending) return <Skeleton className="h-40" />;
   if (query.error) return <ErrorAlert title="Couldn't load the contacts." message={query.error.message} />;
   const contacts = query.data.data;
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([contactsCsv(contacts)], { type: "text/csv;charset=utf-8" }));
-    const a = Object.assign(document.createElement("a"), { href: url, download: "contacts.csv" });
-    a.click();
-    URL.revokeObjectURL(url);
+  const download = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const all = await queryClient.fetchQuery(trpc.conversations.allContacts.queryOptions({ chatbot_id: chatbotId }, { retry: false }));
+      const url = URL.createObjectURL(new Blob([contactsCsv(all.data)], { type: "text/csv;charset=utf-8" }));
+      const a = Object.assign(document.createElement("a"), { href: url, download: "contacts.csv" });
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : "The export failed.");
+    } finally {
+      setExporting(false);
+    }
   };
-  if (!contacts.length) return <EmptyState title="No contacts yet" description="Visitors who share an e-mail address or phone number in a chat appear here." />;
+  if (!contacts.length && page === 1) return <EmptyState title="No contacts yet" description="Visitors who share an e-mail address or phone number in a chat appear here." />;
+  const pages = Math.max(1, Math.ceil(query.data.total / query.data.per_page));
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
-        <Button variant="secondary" onClick={download}>
-          Export CSV
+        <Button variant="secondary" onClick={download} disabled={exporting}>
+          {exporting ? "Exporting…" : "Export CSV"}
         </Button>
       </div>
+      {exportError ? <ErrorAlert title="Couldn't export the contacts." message={exportError} /> : null}
       <div className="overflow-x-auto">
         <Table aria-label="Contacts">
           <THead>
@@ -55,6 +77,19 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
           </TBody>
         </Table>
       </div>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          <button type="button" className="text-indigo-700 disabled:text-gray-400" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span className="text-gray-500">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="text-indigo-700 disabled:text-gray-400" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 import { modelOfRow, splitPrefixed } from "@/server/kernel/db/rows";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
+import { cachedToken, syncTokenCaches, rememberToken, tokenCacheMark } from "@/server/access/token-cache";
 
 /**
  * API tokens: `acp_` + 32 random bytes (base64url). Only the SHA-256 of the
@@ -37,11 +38,17 @@ export function listApiTokens(db: Db, userId: string) {
   return db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
 }
 
-/** Revokes one of the caller's own tokens (another user's is not found); revoking twice keeps the first time. */
+/**
+ * Revokes one of the caller's own tokens (another user's is not found); revoking twice keeps the first time.
+ * Returns once every instance's token cache has dropped the token (access/token-cache `syncTokenCaches`).
+ */
 export async function revokeApiToken(db: Db, userId: string, id: string) {
   const token = await db.apiToken.findFirst({ where: { id, userId } });
   if (!token) throw new AppError("NOT_FOUND", "API token not found.");
-  return token.revokedAt ? token : db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+  if (token.revokedAt) return token;
+  const revoked = await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+  await syncTokenCaches(db);
+  return revoked;
 }
 
 /** Parses `Authorization: Bearer <token>`; undefined when absent or malformed. */
@@ -75,15 +82,35 @@ const ACTIVE_TOKEN = "WHERE t.token_hash = $1 AND t.revoked_at IS NULL";
 const TOKEN_USER_COLUMNS_PREFIXED = TOKEN_USER_COLUMNS.replace(/ AS (\w+)/g, " AS token__$1");
 
 /**
+ * The user of a token kept in process memory (access/token-cache: dropped by
+ * every instance when the token is revoked or its user changes), or
+ * undefined when it is not cached: then one of the look-ups below.
+ */
+export async function authenticateTokenFromCache(db: Db, token: string): Promise<{ user: User; tokenId: string } | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const entry = cachedToken(db, hashToken(token));
+  if (!entry) return undefined;
+  const now = Date.now();
+  if (entry.lastUsedAt === null || now - entry.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+    entry.lastUsedAt = now;
+    await db.apiToken.update({ where: { id: entry.tokenId }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { user: entry.user, tokenId: entry.tokenId };
+}
+
+/**
  * The user behind an active token, or null for a malformed, unknown or revoked
- * one. Every `/v1` request starts here, so it is one indexed statement on the
- * pg pool (Prisma would send two: the token, then its user); revocation is
- * seen by the very next request, nothing is cached.
+ * one. Every `/v1` request not answered from the cache starts here, so it is one indexed statement on the
+ * pg pool (Prisma would send two: the token, then its user).
  */
 export async function authenticateToken(db: Db, token: string): Promise<{ user: User; tokenId: string } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const { rows } = await poolOf(db).query<TokenUserRow>({ name: "auth_token", text: `SELECT ${TOKEN_USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id ${ACTIVE_TOKEN}`, values: [hashToken(token)] });
-  return rows[0] ? await authenticated(db, rows[0]) : null;
+  const cached = await authenticateTokenFromCache(db, token);
+  if (cached) return cached;
+  const hash = hashToken(token);
+  const mark = tokenCacheMark(db);
+  const { rows } = await poolOf(db).query<TokenUserRow>({ name: "auth_token", text: `SELECT ${TOKEN_USER_COLUMNS} FROM api_tokens t JOIN users u ON u.id = t.user_id ${ACTIVE_TOKEN}`, values: [hash] });
+  return rows[0] ? await authenticated(db, rows[0], hash, mark) : null;
 }
 
 /**
@@ -99,6 +126,8 @@ export async function authenticateTokenWithChatbot(
   chatbotId: string,
 ): Promise<{ user: User; tokenId: string; chatbot: ChatbotAccess | null } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
+  const hash = hashToken(token);
+  const mark = tokenCacheMark(db);
   const { rows } = await poolOf(db).query<TokenUserRow & Record<string, unknown>>({
     name: "auth_token_chatbot",
     text: `SELECT ${TOKEN_USER_COLUMNS_PREFIXED}, ${CHATBOT_ACCESS_COLUMNS}
@@ -106,11 +135,11 @@ export async function authenticateTokenWithChatbot(
              LEFT JOIN (chatbots c JOIN teams ct ON ct.id = c.team_id AND ct.deleted_at IS NULL) ON c.id = $2::uuid AND c.deleted_at IS NULL
              ${chatbotAccessJoins("u.id")}
              ${ACTIVE_TOKEN}`,
-    values: [hashToken(token), isUuid(chatbotId) ? chatbotId : null],
+    values: [hash, isUuid(chatbotId) ? chatbotId : null],
   });
   const row = rows[0];
   if (!row) return null;
-  const auth = await authenticated(db, splitPrefixed(row, ["token"] as const).token as unknown as TokenUserRow);
+  const auth = await authenticated(db, splitPrefixed(row, ["token"] as const).token as unknown as TokenUserRow, hash, mark);
   return { ...auth, chatbot: chatbotAccessOfRow(auth.user.id, row, (column) => column.startsWith("token__")) };
 }
 
@@ -128,6 +157,8 @@ export async function authenticateTokenWithAgency(
   ids: { clientId?: string; webhookId?: string } = {},
 ): Promise<{ user: User; tokenId: string; scope: AgencyScope } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
+  const hash = hashToken(token);
+  const mark = tokenCacheMark(db);
   // One statement per shape (only the columns asked for travel): the agency, with a client, with an endpoint.
   // (No path has both a client and an endpoint; were there one, the endpoint would be read by its procedure.)
   const resource: AgencyResource | null = ids.clientId !== undefined ? AGENCY_CLIENT : ids.webhookId !== undefined ? AGENCY_WEBHOOK : null;
@@ -139,7 +170,7 @@ export async function authenticateTokenWithAgency(
              LEFT JOIN LATERAL (${ownedAgencySql("u.id")}) a ON true
              ${resource ? `LEFT JOIN ${resource.join("$2::uuid")}` : ""}
              ${ACTIVE_TOKEN}`,
-    values: [hashToken(token), ...(resource ? [id !== undefined && isUuid(id) ? id : null] : [])],
+    values: [hash, ...(resource ? [id !== undefined && isUuid(id) ? id : null] : [])],
   });
   const row = rows[0];
   if (!row) return null;
@@ -149,16 +180,23 @@ export async function authenticateTokenWithAgency(
     ...(resource === AGENCY_CLIENT ? { client: client ? modelOfRow<Team>(client) : null } : {}),
     ...(resource === AGENCY_WEBHOOK ? { webhook: webhook ? modelOfRow<Webhook>(webhook) : null } : {}),
   };
-  return { ...(await authenticated(db, tokenUser as unknown as TokenUserRow)), scope };
+  return { ...(await authenticated(db, tokenUser as unknown as TokenUserRow, hash, mark)), scope };
 }
 
-/** The token's user; `last_used_at` written at most once a minute, so reads stay reads. */
-async function authenticated(db: Db, row: TokenUserRow): Promise<{ user: User; tokenId: string }> {
+/**
+ * The token's user, remembered in the cache (unless a change was notified
+ * since `mark`); `last_used_at` written at most once a minute, so reads stay reads.
+ */
+async function authenticated(db: Db, row: TokenUserRow, hash: string, mark: number | null): Promise<{ user: User; tokenId: string }> {
   const now = Date.now();
-  if (!row.token_last_used_at || now - row.token_last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+  let lastUsedAt = row.token_last_used_at?.getTime() ?? null;
+  if (lastUsedAt === null || now - lastUsedAt > LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: row.token_id }, data: { lastUsedAt: new Date(now) } });
+    lastUsedAt = now;
   }
-  return { user: userOf(row), tokenId: row.token_id };
+  const user = userOf(row);
+  rememberToken(db, mark, hash, { user, tokenId: row.token_id, lastUsedAt });
+  return { user, tokenId: row.token_id };
 }
 
 /** The Prisma `User` of a row (every field: a column added to users fails the type check here). */

@@ -60,12 +60,14 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
  */
 async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
-  const { rows } = await poolOf(db).query<AccessRow>(
-    `SELECT ${CHATBOT_ACCESS_COLUMNS}
-       FROM chatbots c JOIN teams ct ON ct.id = c.team_id ${chatbotAccessJoins("$2")}
-      WHERE c.id = $1 AND c.deleted_at IS NULL AND ct.deleted_at IS NULL`,
-    [chatbotId, userId],
-  );
+  // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, issue 28).
+  const { rows } = await poolOf(db).query<AccessRow>({
+    name: "access_chatbot",
+    text: `SELECT ${CHATBOT_ACCESS_COLUMNS}
+             FROM chatbots c JOIN teams ct ON ct.id = c.team_id ${chatbotAccessJoins("$2::uuid")}
+            WHERE c.id = $1::uuid AND c.deleted_at IS NULL AND ct.deleted_at IS NULL`,
+    values: [chatbotId, userId],
+  });
   return rows[0] ? chatbotAccessOfRow(userId, rows[0]) : null;
 }
 

@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/kernel/db/client";
-import { authenticateToken, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
+import { authenticateToken, authenticateTokenFromCache, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
 import { getSessionUserId } from "@/server/access/session";
 import { clientIp as throttledIp } from "@/server/access/sign-in-throttle";
 import { AppError, ERROR_TABLE, toAppError, type FieldErrors } from "@/server/kernel/errors";
@@ -107,6 +107,9 @@ export async function createContext(opts: {
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
     const host = opts.headers.get("host");
+    // A cached token: no statement for it; the procedure reads its chatbot or agency itself.
+    const cached = token ? await authenticateTokenFromCache(db, token) : undefined;
+    if (cached) return { db, user: cached.user, via: "token", tokenId: cached.tokenId, host };
     if (token && opts.chatbotId !== undefined) {
       const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
       if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };

@@ -5,14 +5,16 @@ import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer
 
 /**
  * Analytics for one chatbot and period, computed from the stored rows on
- * every call (docs/analytics.md has the definition of every number). Six
- * small indexed queries run side by side. What is additive per UTC day
- * (conversations with their sentiment and message counters, ratings,
- * categories, widget events) is read from the daily rollups that statement
- * triggers keep exact in every writing transaction (migrations
- * 20261121120000_analytics and 20261123220000_analytics_rollups): a few
- * hundred rows for a year. Distinct counts over the period (countries, unique
- * link clicks, leads) are not additive per day and read the base rows.
+ * every call (docs/analytics.md has the definition of every number), read
+ * from rollups that triggers keep exact in every writing transaction
+ * (src/server/analytics/sql/rollups.sql), so a request reads a bounded
+ * number of rows whatever the chatbot's history (issue 28): what is additive
+ * per UTC day (conversations with their sentiment and message counters,
+ * ratings, categories, widget events) from the daily rollups, a few hundred
+ * rows for a year; the distinct counts over the period (visitors per
+ * country, leads, unique link clicks, conversations per link) from
+ * `analytics_distinct_days`, where a key present in the period is counted on
+ * its first day in it (docs/decisions/065-analytics-distinct-rollups.md).
  */
 export const POPULAR_LIMIT = 10;
 
@@ -33,9 +35,6 @@ export interface AnalyticsData {
   previousConversationsPerDay: Record<string, number>;
 }
 
-/** `[from, to]` (`$2`, `$3`) as a half-open instant range on `created_at`: index-friendly, UTC days. */
-const IN_PERIOD = `created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`;
-
 /** A subquery's rows as one JSON array ([] when none). */
 const jsonRows = (query: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${query}) r)`;
 
@@ -47,18 +46,26 @@ const popularValues = (kind: "category" | "event") => `
    GROUP BY value HAVING sum(count) > 0 ORDER BY count DESC, value ASC LIMIT ${POPULAR_LIMIT}`;
 
 /*
- * Three statements on the pg pool, side by side (issue 14): the ORM's per-query work (~0.25 ms of CPU
- * each) is gone, and a request makes three round trips instead of seven. They are grouped by cost so that
- * a large chatbot's slowest part (the countries, a distinct count over the period's conversations) still
- * runs beside the others, not after them. The rollups are a named (prepared) statement: PostgreSQL keeps
- * its plan. The two over raw rows of the period (clicks and leads, countries) are planned for each request
- * with its dates: the generic plan of a prepared statement cannot see them, guessed 16 conversations for a
- * large chatbot's month of 15,000, and probed the visitors once per conversation (26 ms against 4 ms; on
- * the 100,000-conversation benchmark the endpoint's p50 went from 72 to 45 ms).
- * `$1` the chatbot, `$2` the first day, `$3` the last.
+ * One named (prepared) statement over rollups only: its plan is the same for every chatbot and period,
+ * so PostgreSQL keeps it. `$1` the chatbot, `$2` the first day, `$3` the last, `$4` the previous period's
+ * first day, `$5` the period type, `$6` whether leads are counted at all.
+ *
+ * `distinct_keys`: per kind and dim, the keys present in the period — the rows of its days whose key was
+ * not present in the days of the period before (prev_day < first day). A country's dim is its code, then
+ * a tab and the stored name when there is one; a link's dim is its id, then ':c' for the clickers that are
+ * conversations and ':o' for the others.
  */
-/** The daily rollups (`$4` the previous period's first day), the popular categories and events, and the stored insight themes (`$5` the period type). */
-const ROLLUPS = `
+const ANALYTICS = `
+  WITH distinct_keys AS (
+    SELECT kind, dim, sum(count)::int AS n
+      FROM analytics_distinct_days
+     WHERE chatbot_id = $1::uuid AND kind = ANY(CASE WHEN $6::boolean THEN ARRAY['country', 'link', 'lead'] ELSE ARRAY['country', 'link'] END)
+       AND day BETWEEN $2::date AND $3::date AND prev_day < $2::date
+     GROUP BY kind, dim HAVING sum(count) > 0
+  ), per_link AS (
+    SELECT left(dim, 36)::uuid AS link_id, coalesce(sum(n) FILTER (WHERE right(dim, 2) = ':c'), 0)::int AS conversations_count, sum(n)::int AS unique_clicks
+      FROM distinct_keys WHERE kind = 'link' GROUP BY 1
+  )
   SELECT ${jsonRows(`
            SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(conversations)::int AS conversations, sum(classified)::int AS classified,
                   sum(negative)::int AS negative, sum(messages)::int AS messages, sum(questions)::int AS questions,
@@ -68,56 +75,39 @@ const ROLLUPS = `
             GROUP BY day`)} AS days,
          ${jsonRows(popularValues("category"))} AS categories,
          ${jsonRows(popularValues("event"))} AS events,
-         (SELECT json_build_object('computed_at_ms', (extract(epoch FROM created_at) * 1000)::float8, 'answered', answered, 'unanswered', unanswered)
-            FROM insights WHERE chatbot_id = $1::uuid AND period_type = $5 AND period_start = $2::date AND period_end = $3::date) AS insight`;
-
-/** Link clicks (unique per conversation or visitor) and leads (`$4`: counted at all). */
-const CLICKS_AND_LEADS = `
-  SELECT ${jsonRows(`
-           WITH unique_clicks AS (
-             SELECT link_id, coalesce(conversation_id, visitor_id, id) AS clicker, bool_or(conversation_id IS NOT NULL) AS in_conversation
-               FROM link_clicks WHERE chatbot_id = $1::uuid AND ${IN_PERIOD}
-              GROUP BY 1, 2
-           ), per_link AS (
-             SELECT link_id, count(*) FILTER (WHERE in_conversation)::int AS conversations_count, count(*)::int AS unique_clicks
-               FROM unique_clicks GROUP BY link_id
-           )
+         ${jsonRows(`
            SELECT l.id::text AS id, l.url, l.title, p.conversations_count, sum(p.unique_clicks) OVER ()::int AS unique_clicks
              FROM per_link p JOIN chatbot_links l ON l.id = p.link_id
             ORDER BY p.conversations_count DESC, l.url ASC, l.id ASC`)} AS links,
-         (SELECT count(DISTINCT visitor_id)::int FROM contacts
-           WHERE $4::boolean AND chatbot_id = $1::uuid AND ${IN_PERIOD} AND (email <> '' OR coalesce(phone, '') <> '')) AS leads`;
+         ${jsonRows(`
+           SELECT coalesce(max(name), code) AS country, code AS country_code, sum(n)::int AS visitors_count
+             FROM (SELECT split_part(dim, E'\t', 1) AS code, nullif(substr(dim, strpos(dim, E'\t') + 1), dim) AS name, n
+                     FROM distinct_keys WHERE kind = 'country') c
+            GROUP BY code ORDER BY visitors_count DESC, country_code ASC LIMIT ${POPULAR_LIMIT}`)} AS countries,
+         (SELECT coalesce(sum(n), 0)::int FROM distinct_keys WHERE kind = 'lead') AS leads,
+         (SELECT json_build_object('computed_at_ms', (extract(epoch FROM created_at) * 1000)::float8, 'answered', answered, 'unanswered', unanswered)
+            FROM insights WHERE chatbot_id = $1::uuid AND period_type = $5 AND period_start = $2::date AND period_end = $3::date) AS insight`;
 
-const COUNTRIES = `
-  SELECT coalesce(max(v.country), upper(v.country_code)) AS country, upper(v.country_code) AS country_code, count(*)::int AS visitors_count
-    FROM visitors v
-   WHERE v.id IN (SELECT visitor_id FROM conversations WHERE chatbot_id = $1::uuid AND ${IN_PERIOD})
-     AND v.country_code IS NOT NULL AND v.country_code <> ''
-   GROUP BY upper(v.country_code) ORDER BY visitors_count DESC, country_code ASC LIMIT ${POPULAR_LIMIT}`;
-
-interface RollupsRow {
+interface AnalyticsRow {
   days: DayRow[];
   categories: { value: string; count: number }[];
   events: { value: string; count: number }[];
-  insight: { computed_at_ms: number; answered: InsightList | null; unanswered: InsightList | null } | null;
-}
-interface ClicksAndLeadsRow {
   links: { id: string | null; url: string | null; title: string | null; conversations_count: number; unique_clicks: number }[];
+  countries: { country: string; country_code: string; visitors_count: number }[];
   leads: number;
+  insight: { computed_at_ms: number; answered: InsightList | null; unanswered: InsightList | null } | null;
 }
 
 export async function computeAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean }): Promise<AnalyticsData> {
   const { from, to, previousFrom } = period;
-  const pool = poolOf(db);
-  const [[rollups], [clicks], countries] = await Promise.all([
-    pool.query<RollupsRow>({ name: "analytics_rollups", text: ROLLUPS, values: [chatbotId, from, to, previousFrom, period.periodType] }).then((r) => r.rows),
-    pool.query<ClicksAndLeadsRow>({ text: CLICKS_AND_LEADS, values: [chatbotId, from, to, opts.includeLeads] }).then((r) => r.rows),
-    pool
-      .query<{ country: string; country_code: string; visitors_count: number }>({ text: COUNTRIES, values: [chatbotId, from, to] })
-      .then((r) => r.rows),
-  ]);
-  const { days, categories, events, insight } = rollups!;
-  const { links, leads } = clicks!;
+  const {
+    rows: [row],
+  } = await poolOf(db).query<AnalyticsRow>({
+    name: "analytics",
+    text: ANALYTICS,
+    values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads],
+  });
+  const { days, categories, events, links, countries, leads, insight } = row!;
 
   const summary = summarizePeriod(period, days);
   const fb = feedbackTotals(period, days);
@@ -157,7 +147,7 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
 }
 
 /** The stored insight themes of a period, as the rollups statement reads them (null: the job has not run for it). */
-function storedInsights(insight: RollupsRow["insight"]): StoredInsights | null {
+function storedInsights(insight: AnalyticsRow["insight"]): StoredInsights | null {
   if (!insight) return null;
   return { computedAt: new Date(insight.computed_at_ms), answered: insight.answered ?? null, unanswered: insight.unanswered ?? null };
 }

@@ -189,9 +189,10 @@ export async function listContacts(db: Db, chatbotId: string, page: number, perP
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "contacts_page",
     text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at,
-                  (SELECT count(*)::int FROM contacts WHERE chatbot_id = $1::uuid) AS total_count
+                  ${inboxCount("counts.contacts")} AS total_count
              FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    countText: "SELECT count(*)::int AS total_count FROM contacts WHERE chatbot_id = $1::uuid",
+    // The total from the chatbot's inbox counts (kept by triggers), not a count of every contact (issue 28).
+    countText: `SELECT ${inboxCount("counts.contacts")} AS total_count`,
     values: [chatbotId],
     page,
     perPage,

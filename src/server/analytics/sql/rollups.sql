@@ -17,6 +17,9 @@ DECLARE
   v_questions INT[];
   v_answered INT[];
 BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   -- PL/pgSQL plans a statement when it first runs it, so each branch may name
   -- only the transition tables its operation has.
   IF TG_OP = 'INSERT' THEN
@@ -162,6 +165,9 @@ DECLARE
   v_new_day DATE;
   v_old_day DATE;
 BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   -- A chatbot's hard delete cascades here once per conversation; its rollups
   -- go with it (cascade), so there is nothing to subtract — and a large
   -- chatbot's delete stays one index probe per conversation.
@@ -223,6 +229,9 @@ CREATE OR REPLACE FUNCTION "analytics_widget_events_changed"() RETURNS trigger L
 DECLARE
   v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
 BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(chatbot_id), array_agg(day), array_agg("value"), array_agg(n) INTO v_k, v_d, v_v, v_c
       FROM (SELECT "chatbot_id", day, "value", sum(s)::int AS n FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s, "value" FROM new_rows) r WHERE "value" <> '' GROUP BY 1, 2, 3) g
@@ -247,6 +256,9 @@ CREATE OR REPLACE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUA
 DECLARE
   v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
 BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(chatbot_id), array_agg(day), array_agg(pos), array_agg(neg) INTO v_k, v_d, v_p, v_n
       FROM (SELECT "chatbot_id", day, coalesce(sum(s) FILTER (WHERE "rating" = 'positive'), 0)::int AS pos,
@@ -309,3 +321,291 @@ CREATE OR REPLACE TRIGGER "feedback_analytics_update" AFTER UPDATE ON "feedback"
 
 CREATE OR REPLACE TRIGGER "feedback_analytics_delete" AFTER DELETE ON "feedback"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
+
+-- Distinct counts (issue 28, docs/decisions/065-analytics-distinct-rollups.md):
+-- visitors per country, leads, unique link clicks and conversations per link.
+-- A write adds or removes rows making a key present on a day
+-- (analytics_presence.n); only when a key's day becomes present or absent do
+-- the counts change, and then by the key's neighbours: for its previous day
+-- of presence p and next one q, the day itself is counted with p, and q moves
+-- from p to the day (or back). The per-key advisory lock keeps two writers
+-- of one key from each missing the other's day. A previous day more than 365
+-- days back is stored as '-infinity': no period (at most 366 days, period.ts)
+-- that contains the day can start after it, so no read tells them apart.
+CREATE OR REPLACE FUNCTION "analytics_prev_day"(p_prev DATE, p_day DATE) RETURNS DATE LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_prev IS NULL OR p_prev < p_day - 365 THEN '-infinity'::date ELSE p_prev END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_bump_distinct"(p_chatbot UUID, p_kind TEXT, p_dim TEXT, p_day DATE, p_prev DATE, p_count INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "analytics_distinct_days" SET "count" = "count" + p_count
+   WHERE "id" = (SELECT "id" FROM "analytics_distinct_days"
+                  WHERE "chatbot_id" = p_chatbot AND "kind" = p_kind AND "day" = p_day AND "prev_day" = p_prev AND "dim" = p_dim
+                  LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_distinct_days" ("chatbot_id", "kind", "dim", "day", "prev_day", "count")
+    VALUES (p_chatbot, p_kind, p_dim, p_day, p_prev, p_count);
+  END IF;
+END
+$$;
+
+-- Applies presence deltas: (chatbot, kind, key, dim, day, delta) each. A null
+-- dim means "the dim the key has that day" (a visitor's conversation deleted
+-- with its visitor: the country is gone with the row).
+CREATE OR REPLACE FUNCTION "analytics_presence_apply"(p_chatbot UUID[], p_kind TEXT[], p_key UUID[], p_dim TEXT[], p_day DATE[], p_delta INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r RECORD;
+  v_dim TEXT;
+  v_n INT;
+  v_sign INT;
+  v_prev DATE;
+  v_next DATE;
+BEGIN
+  FOR r IN SELECT e.chatbot_id, e.kind, e.key, e.dim, e.day, sum(e.delta)::int AS delta
+             FROM unnest(p_chatbot, p_kind, p_key, p_dim, p_day, p_delta) AS e(chatbot_id, kind, key, dim, day, delta)
+            WHERE EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = e.chatbot_id)
+            GROUP BY 1, 2, 3, 4, 5 HAVING sum(e.delta) <> 0
+            ORDER BY 1, 2, 3, 4, 5
+  LOOP
+    PERFORM pg_advisory_xact_lock(hashtextextended(r.chatbot_id::text || r.kind || r.key::text, 28));
+    v_dim := r.dim;
+    IF v_dim IS NULL THEN
+      SELECT "dim" INTO v_dim FROM "analytics_presence"
+       WHERE "chatbot_id" = r.chatbot_id AND "kind" = r.kind AND "key" = r.key AND "day" = r.day LIMIT 1;
+      CONTINUE WHEN v_dim IS NULL;
+    END IF;
+    UPDATE "analytics_presence" SET "n" = "n" + r.delta
+     WHERE "chatbot_id" = r.chatbot_id AND "kind" = r.kind AND "key" = r.key AND "dim" = v_dim AND "day" = r.day
+    RETURNING "n" INTO v_n;
+    IF NOT FOUND THEN
+      CONTINUE WHEN r.delta < 0;
+      INSERT INTO "analytics_presence" ("chatbot_id", "kind", "key", "dim", "day", "n") VALUES (r.chatbot_id, r.kind, r.key, v_dim, r.day, r.delta);
+      v_sign := 1;
+    ELSIF v_n <= 0 THEN
+      DELETE FROM "analytics_presence" WHERE "chatbot_id" = r.chatbot_id AND "kind" = r.kind AND "key" = r.key AND "dim" = v_dim AND "day" = r.day;
+      v_sign := -1;
+    ELSE
+      CONTINUE;
+    END IF;
+    SELECT max("day") INTO v_prev FROM "analytics_presence"
+     WHERE "chatbot_id" = r.chatbot_id AND "kind" = r.kind AND "key" = r.key AND "dim" = v_dim AND "day" < r.day;
+    SELECT min("day") INTO v_next FROM "analytics_presence"
+     WHERE "chatbot_id" = r.chatbot_id AND "kind" = r.kind AND "key" = r.key AND "dim" = v_dim AND "day" > r.day;
+    PERFORM "analytics_bump_distinct"(r.chatbot_id, r.kind, v_dim, r.day, "analytics_prev_day"(v_prev, r.day), v_sign);
+    IF v_next IS NOT NULL THEN
+      PERFORM "analytics_bump_distinct"(r.chatbot_id, r.kind, v_dim, v_next, "analytics_prev_day"(v_prev, v_next), -v_sign);
+      PERFORM "analytics_bump_distinct"(r.chatbot_id, r.kind, v_dim, v_next, "analytics_prev_day"(r.day, v_next), v_sign);
+    END IF;
+  END LOOP;
+END
+$$;
+
+-- The country dim of a visitor: the upper-case code, then a tab and the
+-- stored name when there is one (docs/analytics.md: `country` is the stored
+-- name, the code when none is stored). Null: no country, not counted.
+CREATE OR REPLACE FUNCTION "analytics_country_dim"(p_code TEXT, p_name TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN coalesce(p_code, '') = '' THEN NULL ELSE upper(p_code) || coalesce(E'\t' || p_name, '') END
+$$;
+
+-- Conversations: the visitor is present in its country on the day the
+-- conversation started. Row-level like the other conversation trigger.
+CREATE OR REPLACE FUNCTION "analytics_conversation_presence"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_dim TEXT;
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+    PERFORM "analytics_presence_apply"(ARRAY[OLD."chatbot_id"], ARRAY['country'], ARRAY[OLD."visitor_id"], ARRAY[NULL::text],
+      ARRAY[(OLD."created_at" AT TIME ZONE 'UTC')::date], ARRAY[-1]);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    SELECT "analytics_country_dim"("country_code", "country") INTO v_dim FROM "visitors" WHERE "id" = NEW."visitor_id";
+    IF v_dim IS NOT NULL THEN
+      PERFORM "analytics_presence_apply"(ARRAY[NEW."chatbot_id"], ARRAY['country'], ARRAY[NEW."visitor_id"], ARRAY[v_dim],
+        ARRAY[(NEW."created_at" AT TIME ZONE 'UTC')::date], ARRAY[1]);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- Visitors: a changed country moves every day of the visitor's conversations
+-- to the new country (the WHEN clause drops the updates that keep it: every
+-- recorded turn touches last_seen_at).
+CREATE OR REPLACE FUNCTION "analytics_visitor_country_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_old TEXT := "analytics_country_dim"(OLD."country_code", OLD."country");
+  v_new TEXT := "analytics_country_dim"(NEW."country_code", NEW."country");
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM "analytics_presence_apply"(array_agg(chatbot_id), array_agg('country'::text), array_agg(NEW."id"), array_agg(dim), array_agg(day), array_agg(n))
+     FROM (SELECT "chatbot_id", d.dim, (c."created_at" AT TIME ZONE 'UTC')::date AS day, count(*)::int * d.s AS n
+             FROM "conversations" c, (VALUES (v_old, -1), (v_new, 1)) AS d(dim, s)
+            WHERE c."visitor_id" = NEW."id" AND d.dim IS NOT NULL
+            GROUP BY 1, 2, 3, d.s) x
+   HAVING count(*) > 0;
+  RETURN NULL;
+END
+$$;
+
+-- Contacts (leads: a visitor with an email or a phone) and link clicks
+-- (clicker: the conversation, else the visitor, else the click; dim: the
+-- link, ':c' for clicks inside a conversation): statement-level with
+-- transition tables, like the widget events.
+CREATE OR REPLACE FUNCTION "analytics_contacts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('lead'::text), array_agg("visitor_id"), array_agg(''::text), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", "visitor_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s FROM new_rows
+              WHERE "email" <> '' OR coalesce("phone", '') <> '') r HAVING count(*) > 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('lead'::text), array_agg("visitor_id"), array_agg(''::text), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", "visitor_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s FROM old_rows
+              WHERE "email" <> '' OR coalesce("phone", '') <> '') r HAVING count(*) > 0;
+  ELSE
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('lead'::text), array_agg("visitor_id"), array_agg(''::text), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", "visitor_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s FROM new_rows
+              WHERE "email" <> '' OR coalesce("phone", '') <> ''
+             UNION ALL
+             SELECT "chatbot_id", "visitor_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s FROM old_rows
+              WHERE "email" <> '' OR coalesce("phone", '') <> '') r HAVING count(*) > 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_link_clicks_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('link'::text), array_agg(clicker), array_agg(dim), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", coalesce("conversation_id", "visitor_id", "id") AS clicker,
+                    "link_id"::text || CASE WHEN "conversation_id" IS NULL THEN ':o' ELSE ':c' END AS dim,
+                    ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s FROM new_rows) r HAVING count(*) > 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('link'::text), array_agg(clicker), array_agg(dim), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", coalesce("conversation_id", "visitor_id", "id") AS clicker,
+                    "link_id"::text || CASE WHEN "conversation_id" IS NULL THEN ':o' ELSE ':c' END AS dim,
+                    ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s FROM old_rows) r HAVING count(*) > 0;
+  ELSE
+    PERFORM "analytics_presence_apply"(array_agg("chatbot_id"), array_agg('link'::text), array_agg(clicker), array_agg(dim), array_agg(day), array_agg(s))
+       FROM (SELECT "chatbot_id", coalesce("conversation_id", "visitor_id", "id") AS clicker,
+                    "link_id"::text || CASE WHEN "conversation_id" IS NULL THEN ':o' ELSE ':c' END AS dim,
+                    ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS s FROM new_rows
+             UNION ALL
+             SELECT "chatbot_id", coalesce("conversation_id", "visitor_id", "id") AS clicker,
+                    "link_id"::text || CASE WHEN "conversation_id" IS NULL THEN ':o' ELSE ':c' END AS dim,
+                    ("created_at" AT TIME ZONE 'UTC')::date AS day, -1 AS s FROM old_rows) r HAVING count(*) > 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_presence" AFTER INSERT OR DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_conversation_presence"();
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_presence_update" AFTER UPDATE ON "conversations"
+  FOR EACH ROW
+  WHEN ((OLD."chatbot_id", OLD."visitor_id", OLD."created_at") IS DISTINCT FROM (NEW."chatbot_id", NEW."visitor_id", NEW."created_at"))
+  EXECUTE FUNCTION "analytics_conversation_presence"();
+
+CREATE OR REPLACE TRIGGER "visitors_analytics_country" AFTER UPDATE ON "visitors"
+  FOR EACH ROW
+  WHEN ("analytics_country_dim"(OLD."country_code", OLD."country") IS DISTINCT FROM "analytics_country_dim"(NEW."country_code", NEW."country"))
+  EXECUTE FUNCTION "analytics_visitor_country_changed"();
+
+CREATE OR REPLACE TRIGGER "contacts_analytics_insert" AFTER INSERT ON "contacts"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_contacts_changed"();
+
+CREATE OR REPLACE TRIGGER "contacts_analytics_update" AFTER UPDATE ON "contacts"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_contacts_changed"();
+
+CREATE OR REPLACE TRIGGER "contacts_analytics_delete" AFTER DELETE ON "contacts"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_contacts_changed"();
+
+CREATE OR REPLACE TRIGGER "link_clicks_analytics_insert" AFTER INSERT ON "link_clicks"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_link_clicks_changed"();
+
+CREATE OR REPLACE TRIGGER "link_clicks_analytics_update" AFTER UPDATE ON "link_clicks"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_link_clicks_changed"();
+
+CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_clicks"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_link_clicks_changed"();
+
+-- A bulk import (a data import, the volume benchmark) writes its rows with
+-- `SET LOCAL app.bulk_import = on`, which turns every trigger of this file
+-- off for its transaction, then calls analytics_rebuild for each chatbot it
+-- wrote before it commits: every figure these triggers keep — the messages'
+-- counters on their conversations, the daily rollups, the distinct counts —
+-- is recomputed for the chatbot set-wise from its rows, with the same rules
+-- as the triggers (about 1 s per 100,000 conversations instead of a trigger
+-- call per row: docs/performance.md, issue 28).
+CREATE OR REPLACE FUNCTION "analytics_rebuild"(p_chatbot UUID) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_deferred TEXT := coalesce(current_setting('app.bulk_import', true), '');
+BEGIN
+  PERFORM set_config('app.bulk_import', 'on', true);
+  UPDATE "conversations" c
+     SET "message_count" = coalesce(m.m, 0), "question_count" = coalesce(m.q, 0), "answered_count" = coalesce(m.a, 0)
+    FROM "conversations" c2
+    LEFT JOIN (SELECT "conversation_id", count(*)::int AS m,
+                      count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
+                      count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+                 FROM "messages" WHERE "chatbot_id" = p_chatbot GROUP BY 1) m ON m."conversation_id" = c2."id"
+   WHERE c."id" = c2."id" AND c2."chatbot_id" = p_chatbot
+     AND (c2."message_count", c2."question_count", c2."answered_count") IS DISTINCT FROM (coalesce(m.m, 0), coalesce(m.q, 0), coalesce(m.a, 0));
+  DELETE FROM "analytics_days" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_day_values" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_distinct_days" WHERE "chatbot_id" = p_chatbot;
+
+  INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
+  SELECT p_chatbot, day, sum(n)::int, sum(classified)::int, sum(negative)::int, sum(messages)::int, sum(questions)::int, sum(answered)::int, sum(pos)::int, sum(neg)::int
+    FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS n, ("sentiment" IS NOT NULL)::int AS classified,
+                 coalesce(("sentiment" = 'negative')::int, 0) AS negative, "message_count" AS messages, "question_count" AS questions,
+                 "answered_count" AS answered, 0 AS pos, 0 AS neg
+            FROM "conversations" WHERE "chatbot_id" = p_chatbot
+          UNION ALL
+          SELECT ("created_at" AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, ("rating" = 'positive')::int, ("rating" = 'negative')::int
+            FROM "feedback" WHERE "chatbot_id" = p_chatbot) r
+   GROUP BY day;
+  INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
+  SELECT p_chatbot, 'category', ("created_at" AT TIME ZONE 'UTC')::date, "category", count(*)::int
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "category" <> '' GROUP BY 3, 4
+  UNION ALL
+  SELECT p_chatbot, 'event', ("created_at" AT TIME ZONE 'UTC')::date, "value", count(*)::int
+    FROM "widget_events" WHERE "chatbot_id" = p_chatbot AND "value" <> '' GROUP BY 3, 4;
+
+  INSERT INTO "analytics_presence" ("chatbot_id", "kind", "key", "dim", "day", "n")
+  SELECT p_chatbot, 'country', c."visitor_id", "analytics_country_dim"(v."country_code", v."country"), (c."created_at" AT TIME ZONE 'UTC')::date, count(*)::int
+    FROM "conversations" c JOIN "visitors" v ON v."id" = c."visitor_id"
+   WHERE c."chatbot_id" = p_chatbot AND coalesce(v."country_code", '') <> ''
+   GROUP BY 3, 4, 5
+  UNION ALL
+  SELECT p_chatbot, 'lead', "visitor_id", '', ("created_at" AT TIME ZONE 'UTC')::date, count(*)::int
+    FROM "contacts" WHERE "chatbot_id" = p_chatbot AND ("email" <> '' OR coalesce("phone", '') <> '')
+   GROUP BY 3, 5
+  UNION ALL
+  SELECT p_chatbot, 'link', coalesce("conversation_id", "visitor_id", "id"),
+         "link_id"::text || CASE WHEN "conversation_id" IS NULL THEN ':o' ELSE ':c' END, ("created_at" AT TIME ZONE 'UTC')::date, count(*)::int
+    FROM "link_clicks" WHERE "chatbot_id" = p_chatbot
+   GROUP BY 3, 4, 5;
+  INSERT INTO "analytics_distinct_days" ("chatbot_id", "kind", "dim", "day", "prev_day", "count")
+  SELECT p_chatbot, "kind", "dim", "day", "analytics_prev_day"(prev, "day"), count(*)::int
+    FROM (SELECT "kind", "dim", "day", lag("day") OVER (PARTITION BY "kind", "key", "dim" ORDER BY "day") AS prev
+            FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot) p
+   GROUP BY 2, 3, 4, 5;
+  PERFORM set_config('app.bulk_import', v_deferred, true);
+END
+$$;
