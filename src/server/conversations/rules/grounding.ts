@@ -80,7 +80,7 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 /** A question term is covered by the same keyword, a longer form of it, or a close spelling (typos). */
-function covered(term: string, words: Set<string>): boolean {
+export function covered(term: string, words: Set<string>): boolean {
   if (words.has(term)) return true;
   const typos = term.length >= 6 ? 2 : term.length >= 4 ? 1 : 0;
   for (const w of words) {
@@ -90,10 +90,14 @@ function covered(term: string, words: Set<string>): boolean {
   return false;
 }
 
-/** Words that frame a question ("how many days…", "how long does it take…") rather than name its subject. */
-const FRAMING = new Set(["many", "long", "take", "usually", "already", "able", "possible", "kind", "type", "sort"]);
+/**
+ * Words that frame a question ("how many days…", "how long does it take…", "where is it located") rather
+ * than name its subject.
+ */
+const FRAMING = new Set(["many", "long", "take", "usually", "already", "able", "possible", "kind", "type", "sort", "locat", "situat", "exactl", "actuall", "currentl"]);
 
-const keyTerms = (question: string) => [...keywords(question).keys()].filter((t) => !FRAMING.has(t));
+/** The terms a question is about: its keywords (stemmed, no stop words) without the words that frame it. */
+export const keyTerms = (question: string) => [...keywords(question).keys()].filter((t) => !FRAMING.has(t));
 
 /** What an extractive answer quotes: each sentence with its context (page title and heading path). */
 export interface QuotedSentence {
