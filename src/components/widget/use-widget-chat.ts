@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { postQuietly, sendChat } from "./chat-client";
 import { forgetConversation, loadConversation, saveConversation, type StoredConversation, type StoredMessage } from "./conversation-store";
+import { spokenText } from "./linkify";
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
@@ -79,7 +80,7 @@ export function useWidgetChat(chatbotId: string) {
           }),
           true,
         );
-        setAnnouncement(message.content);
+        setAnnouncement(spokenText(message.content));
       } else if (outcome.kind === "refused") {
         patchMessage(answerKey, { role: "notice", content: outcome.message }, true);
         setAnnouncement(outcome.message);

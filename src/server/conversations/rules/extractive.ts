@@ -1,7 +1,7 @@
 /**
  * The answer without a language model (docs/decisions/022-generation-keys-and-extractive-answers.md): the sentences of the
  * best passages that share the most terms with the question, in passage
- * order, followed by links to their sources.
+ * order; the pages they come from are its `sources`.
  *
  * A heading is context, not a sentence of the answer: its words count for the
  * sentences under it (a section titled "Opening hours" answers "when are you
@@ -98,13 +98,13 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   )
     .slice(0, maxSentences)
     .sort((a, b) => a.rank - b.rank || a.position - b.position);
+  // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
   const used = sourcesOf(picked.map((c) => c.passage));
-  const links = used.filter((s) => s.url).map((s) => `[${s.title || s.url}](${s.url})`);
   const body = render(picked);
   const grounding = groundingScore(
     question,
     picked.map((c) => ({ sentence: c.sentence, context: `${c.passage.title} ${c.passage.headingPath} ${c.context}` })),
     passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`),
   );
-  return { content: links.length ? `${body}\n\nSources: ${links.join(", ")}` : body, sources: used, grounding };
+  return { content: body, sources: used, grounding };
 }
