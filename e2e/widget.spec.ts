@@ -85,6 +85,11 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   const log = chat.getByRole("log", { name: "Conversation" });
   await expect(log).toContainText("Delivery is free for orders above 30 euros.");
   const source = log.getByRole("list", { name: "Sources" }).getByRole("link", { name: "Delivery" });
+  // The source once, as a link (not a markdown line in the text too); the live region reads the answer, no URL.
+  await expect(log.getByRole("link", { name: "Delivery" })).toHaveCount(1);
+  await expect(log).not.toContainText("](https://");
+  await expect(chat.locator('[aria-live="polite"]')).toContainText("Delivery is free for orders above 30 euros.");
+  await expect(chat.locator('[aria-live="polite"]')).not.toContainText("https://");
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source).toHaveAttribute("rel", "noopener");
 
