@@ -8,7 +8,7 @@ import { indexRetrievalFixture, RETRIEVAL_QUESTIONS as QUESTIONS } from "../help
  * Retrieval quality on the fixture site (docs/decisions/020-retrieval-bm25-in-sql.md): every page, the PDF
  * and the DOCX go through the real extract → chunk → index path, then each
  * hand-written question is searched. MRR@10 is over files: the reciprocal rank
- * of the first passage from an expected file. Fails below 0.85.
+ * of the first passage from an expected file. Fails below 0.93 (issue 22 keeps it there).
  */
 let db: Db;
 let chatbotId: string;
@@ -29,7 +29,7 @@ describe("retrieval quality on the Bramble Cycles fixture", () => {
     for (const q of QUESTIONS.questions) for (const f of q.expected) expect(files).toContain(f);
   });
 
-  it("ranks the answering page first for most questions: MRR@10 ≥ 0.85", async () => {
+  it("ranks the answering page first for most questions: MRR@10 ≥ 0.93", async () => {
     let reciprocalRanks = 0;
     let recalledAt5 = 0;
     const misses: string[] = [];
@@ -52,6 +52,6 @@ describe("retrieval quality on the Bramble Cycles fixture", () => {
       `retrieval quality: ${n} questions, ${fileOfSource.size} files — MRR@10 ${mrr.toFixed(3)}, recall@5 ${(recalledAt5 / n).toFixed(3)}\n` +
         `  MRR@10 by kind: ${kinds}\n${misses.join("\n")}`,
     );
-    expect(mrr).toBeGreaterThanOrEqual(0.85);
+    expect(mrr).toBeGreaterThanOrEqual(0.93);
   });
 });
