@@ -93,7 +93,7 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   // Nothing shares a term (the passage matched on a typo or a trigram): quote the best passage's opening.
   const picked = (
     matching.length
-      ? [...matching].sort((a, b) => b.overlap - a.overlap || b.ownOverlap - a.ownOverlap || a.rank - b.rank || a.position - b.position)
+      ? [...matching].sort((a, b) => b.overlap - a.overlap || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position)
       : candidates.filter((c) => c.rank === 0)
   )
     .slice(0, maxSentences)
