@@ -76,7 +76,7 @@ export function useWidgetChat(chatbotId: string) {
           (c) => ({
             conversation_id: outcome.done.conversation_id,
             visitor_token: outcome.done.visitor_token ?? c.visitor_token,
-            messages: c.messages.map((m) => (m.key === answerKey ? { ...m, id: message.id, content: message.content, sources: message.sources ?? [] } : m)),
+            messages: c.messages.map((m) => (m.key === answerKey ? { ...m, id: message.id, content: message.content, sources: message.sources ?? [], answered: message.answered } : m)),
           }),
           true,
         );
