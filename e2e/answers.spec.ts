@@ -15,6 +15,8 @@ test("the playground answers with sources, and the inbox shows the conversation"
   await expect(answer).toContainText("$6.95");
   await expect(answer.getByText("Answered")).toBeVisible();
   await expect(answer.getByRole("list", { name: "Sources used" })).toContainText("Delivery & refund policy");
+  // Sources are listed under the answer, never a markdown line in its text.
+  await expect(answer).not.toContainText("Sources:");
   await page.screenshot({ path: "test-results/playground-desktop.png", fullPage: true });
 
   await page.getByRole("navigation", { name: "Chatbot sections" }).getByRole("link", { name: "Inbox" }).click();

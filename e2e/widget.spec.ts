@@ -85,6 +85,11 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   const log = chat.getByRole("log", { name: "Conversation" });
   await expect(log).toContainText("Delivery is free for orders above 30 euros.");
   const source = log.getByRole("list", { name: "Sources" }).getByRole("link", { name: "Delivery" });
+  // The source once, as a link (not a markdown line in the text too); the live region reads the answer, no URL.
+  await expect(log.getByRole("link", { name: "Delivery" })).toHaveCount(1);
+  await expect(log).not.toContainText("](https://");
+  await expect(chat.locator('[aria-live="polite"]')).toContainText("Delivery is free for orders above 30 euros.");
+  await expect(chat.locator('[aria-live="polite"]')).not.toContainText("https://");
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source).toHaveAttribute("rel", "noopener");
 
@@ -115,8 +120,13 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await expect(again.getByRole("log")).toContainText("Is delivery free?");
   await expect(again.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute("aria-pressed", "true");
 
-  // Leaving an e-mail goes through the answer pipeline, which captures the lead and fires lead.captured.
-  await again.getByRole("button", { name: "Leave your e-mail" }).click();
+  // A question the site does not answer gets the honest default answer and the offer to leave an e-mail;
+  // leaving it goes through the answer pipeline, which captures the lead and fires lead.captured.
+  await again.getByRole("textbox", { name: "Message" }).fill("Do you repair bicycles?");
+  await again.getByRole("textbox", { name: "Message" }).press("Enter");
+  const offer = again.getByRole("button", { name: /we.ll get back to you/ });
+  await expect(offer).toHaveCount(1);
+  await offer.click();
   await again.getByLabel("Your e-mail").fill("visitor@bakery-fan.example");
   await again.getByRole("button", { name: "Send", exact: true }).click();
   await expect(again.getByRole("log")).toContainText("My e-mail address is visitor@bakery-fan.example");

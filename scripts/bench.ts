@@ -18,6 +18,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
     run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),
   },
+  docs: {
+    description: "the Python 3.11 docs crawled from 127.0.0.1, 200 index terms asked: right page cited / first / in first k, next to MiniSearch (BM25+, defaults)",
+    run: async () => (await import("./bench/docs")).runDocsBenchmark(),
+  },
   credits: {
     description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
     run: async () => (await import("./bench/credits")).runCreditsBenchmark(),

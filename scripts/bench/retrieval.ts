@@ -142,6 +142,8 @@ async function ensureDataSet(url: string) {
           headings,
           contents,
           contents.map(() => Math.round(WORDS_PER_CHUNK * 1.3)),
+          contents.map(() => ""),
+          contents.map(() => ""),
         ]);
         for (const r of rows) await client.query(STATS_DELTA, [r.chatbot_id, r.chunk_delta, r.length_delta]);
         await client.query("COMMIT");

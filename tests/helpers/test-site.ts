@@ -1,4 +1,5 @@
 import http from "node:http";
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 /** One route of a test website: a fixed reply or one computed per request. */
@@ -44,4 +45,24 @@ export async function startTestSite(routes: Record<string, SiteRoute> = {}) {
 export function page(title: string, paragraphs: string[], links: string[] = [], head = ""): string {
   return `<!doctype html><html><head><title>${title}</title>${head}</head><body><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</nav>
 <main><article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("\n")}</article></main></body></html>`;
+}
+
+/**
+ * A page served as real servers serve static files: a strong `ETag` (hash of the body) and a
+ * `Last-Modified`, and `304 Not Modified` (no body) when `If-None-Match` names the current ETag or,
+ * without it, when `If-Modified-Since` is not older than the page (RFC 9110 §13.2.2's order).
+ */
+export function conditional(reply: SiteReply, lastModified = new Date("2026-01-05T10:00:00Z")): SiteRoute {
+  const etag = `"${createHash("sha1").update(reply.body ?? "").digest("hex").slice(0, 16)}"`;
+  const modified = lastModified.toUTCString();
+  return (req) => {
+    const validators = { etag, "last-modified": modified };
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifModifiedSince = req.headers["if-modified-since"];
+    const unchanged = ifNoneMatch
+      ? ifNoneMatch.split(",").map((t) => t.trim()).includes(etag)
+      : !!ifModifiedSince && Date.parse(ifModifiedSince) >= Math.floor(lastModified.getTime() / 1000) * 1000;
+    if (unchanged) return { status: 304, headers: validators };
+    return { ...reply, headers: { ...validators, ...reply.headers } };
+  };
 }

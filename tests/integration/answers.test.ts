@@ -101,8 +101,9 @@ describe("answers without an LLM key", () => {
     const result = await ask(bot, "What are your opening hours on Saturday?", { onDelta: (d) => deltas.push(d), ip: "81.2.69.142" });
     expect(result.message.answered).toBe(true);
     expect(result.message.content).toContain("On Saturday the opening hours are 8 am to 2 pm.");
-    expect(result.message.content).toContain("https://bakery.example/hours");
-    expect(result.message.sources[0]).toMatchObject({ url: "https://bakery.example/hours", title: "Opening hours" });
+    // The text is the answer; its sources are structured, once each, never markdown in the text.
+    expect(result.message.content).not.toMatch(/Sources:|https?:\/\//);
+    expect(result.message.sources).toEqual([expect.objectContaining({ url: "https://bakery.example/hours", title: "Opening hours" })]);
     expect(deltas.join("")).toBe(result.message.content);
 
     const conversation = await db.conversation.findUniqueOrThrow({ where: { id: result.conversation_id }, include: { visitor: true, messages: { orderBy: { createdAt: "asc" } } } });
@@ -159,6 +160,27 @@ describe("answers without an LLM key", () => {
     expect(result.message).toMatchObject({ content: "Yes, every Friday.", answered: true });
   });
 
+  it("grounded or honest: sentences that share a word but do not answer give the default answer, answered false", async () => {
+    // The issue's shop: "shop" is on every page, the address only on the contact page.
+    const team = await workspace();
+    const bot = await createChatbot(db, team.id, owner.user.id, "Velo Bot");
+    const shopPages = [
+      { title: "Loaner bikes", url: "https://velo.example/loaners", sections: [{ text: "While your bike is in the shop for repairs we lend you a loaner bike. The shop delivers loaners to your door." }] },
+      { title: "Gift cards", url: "https://velo.example/gift-cards", sections: [{ text: "Shop gift cards pay for bikes, repairs and rentals. They never expire." }] },
+    ];
+    for (const page of shopPages) await trainedTextSource(db, bot.id, page);
+    const unanswered = await ask(bot, "Where is the shop?");
+    expect(unanswered.message).toMatchObject({ content: bot.defaultAnswer, answered: false, sources: [] });
+    await trainedTextSource(db, bot.id, { title: "Contact", url: "https://velo.example/contact", sections: [{ text: "Our shop is at 12 Harbour Street, Bristol. Call us on 0117 496 0000." }] });
+    const answered = await ask(bot, "Where is the shop?");
+    expect(answered.message.answered).toBe(true);
+    expect(answered.message.content).toContain("12 Harbour Street");
+    expect(answered.message.sources.map((s) => s.url)).toEqual(["https://velo.example/contact"]);
+    // Only the grounded answer counts as answered in the conversation (and so in analytics' answered rate).
+    const counted = await db.conversation.findMany({ where: { chatbotId: bot.id }, select: { answeredCount: true, questionCount: true } });
+    expect(counted.reduce((n, c) => n + c.answeredCount, 0)).toBe(1);
+  });
+
   it("shapes the extractive answer to response_token_limit plus the allowance", async () => {
     const team = await workspace({ responseTokenLimit: 50 });
     const bot = await createChatbot(db, team.id, owner.user.id, "Long");
@@ -202,6 +224,25 @@ describe("generation through an OpenAI-compatible provider", () => {
       expect(second.message.content).toMatch(/\.$/);
       expect(second.message.answered).toBe(true);
       expect(second.message.sources.map((s) => s.url)).toContain("https://bakery.example/delivery");
+    } finally {
+      await setTeamKey(db, owner.agency.id, null);
+    }
+  });
+
+  it("a model's 'I don't know' is answered false without sources; an answer's sources are the passages it cites", async () => {
+    const team = await workspace();
+    await setTeamKey(db, owner.agency.id, "sk-agency-key-1234");
+    try {
+      const bot = await bakeryBot(team.id);
+      stub.reply({ text: bot.defaultAnswer });
+      const unknown = await ask(bot, "Do you bake wedding cakes for delivery?");
+      expect(unknown.message).toMatchObject({ content: bot.defaultAnswer, answered: false, sources: [] });
+      stub.reply({ text: "Delivery is free above 30 euros [2]." });
+      const cited = await ask(bot, "Is delivery free on Saturday?");
+      const prompt = stub.requests.at(-1)!.body.messages[0]!.content;
+      const second = /\[2\] ([^(\n]+) \(/.exec(prompt)![1]!.trim();
+      expect(cited.message).toMatchObject({ answered: true });
+      expect(cited.message.sources.map((s) => s.title)).toEqual([second]);
     } finally {
       await setTeamKey(db, owner.agency.id, null);
     }

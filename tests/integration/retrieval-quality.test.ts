@@ -1,46 +1,22 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { extractDocx, extractHtml, extractPdf, type ExtractedDocument } from "@/server/training/retrieval/extract";
-import { indexSource } from "@/server/training/retrieval/index-source";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { createTestDatabase } from "../helpers/db";
-import { chatbot, userWithToken } from "../helpers/fixtures";
+import { indexRetrievalFixture, RETRIEVAL_QUESTIONS as QUESTIONS } from "../helpers/retrieval-fixture";
 
 /**
  * Retrieval quality on the fixture site (docs/decisions/020-retrieval-bm25-in-sql.md): every page, the PDF
  * and the DOCX go through the real extract → chunk → index path, then each
  * hand-written question is searched. MRR@10 is over files: the reciprocal rank
- * of the first passage from an expected file. Fails below 0.85.
+ * of the first passage from an expected file. Fails below 0.93 (issue 22 keeps it there).
  */
-const SITE = path.resolve("tests/fixtures/retrieval-site");
-const QUESTIONS = JSON.parse(readFileSync(path.resolve("tests/fixtures/retrieval-questions.json"), "utf8")) as {
-  questions: Array<{ q: string; expected: string[]; kind: string }>;
-};
-
 let db: Db;
 let chatbotId: string;
-const fileOfSource = new Map<string, string>();
-
-async function extract(file: string): Promise<ExtractedDocument> {
-  const data = readFileSync(path.join(SITE, file));
-  if (file.endsWith(".pdf")) return extractPdf(new Uint8Array(data));
-  if (file.endsWith(".docx")) return extractDocx(new Uint8Array(data));
-  return extractHtml(data.toString("utf8"), `https://bramblecycles.example/${file}`);
-}
+let fileOfSource: Map<string, string>;
 
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
-  const { user } = await userWithToken(db);
-  const team = await db.team.create({ data: { name: "Bramble", ownerId: user.id } });
-  chatbotId = (await chatbot(db, team.id, user.id, "Bramble")).id;
-  for (const file of readdirSync(SITE).sort()) {
-    const document = await extract(file);
-    const source = await db.source.create({ data: { chatbotId, type: "page", indexer: "crawler", title: document.title } });
-    fileOfSource.set(source.id, file);
-    await indexSource(db, { sourceId: source.id, chatbotId, document, url: `https://bramblecycles.example/${file}` });
-  }
+  ({ chatbotId, fileOfSource } = await indexRetrievalFixture(db));
 }, 120_000);
 
 describe("retrieval quality on the Bramble Cycles fixture", () => {
@@ -53,7 +29,7 @@ describe("retrieval quality on the Bramble Cycles fixture", () => {
     for (const q of QUESTIONS.questions) for (const f of q.expected) expect(files).toContain(f);
   });
 
-  it("ranks the answering page first for most questions: MRR@10 ≥ 0.85", async () => {
+  it("ranks the answering page first for most questions: MRR@10 ≥ 0.93", async () => {
     let reciprocalRanks = 0;
     let recalledAt5 = 0;
     const misses: string[] = [];
@@ -76,6 +52,6 @@ describe("retrieval quality on the Bramble Cycles fixture", () => {
       `retrieval quality: ${n} questions, ${fileOfSource.size} files — MRR@10 ${mrr.toFixed(3)}, recall@5 ${(recalledAt5 / n).toFixed(3)}\n` +
         `  MRR@10 by kind: ${kinds}\n${misses.join("\n")}`,
     );
-    expect(mrr).toBeGreaterThanOrEqual(0.85);
+    expect(mrr).toBeGreaterThanOrEqual(0.93);
   });
 });

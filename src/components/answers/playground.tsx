@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { AnswerMeta, type MessageSource } from "./message-sources";
+import { LinkedText } from "./linked-text";
 import { readAnswerStream } from "./read-answer-stream";
 
 interface Turn {
@@ -76,7 +77,7 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
             <div key={i} className="space-y-2" data-testid="playground-turn">
               <div className="ml-auto w-fit max-w-[85%] rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-line text-white">{t.question}</div>
               <div className="max-w-[95%] rounded-lg bg-gray-100 px-3 py-2 text-sm break-words whitespace-pre-line text-gray-900" data-testid="playground-answer">
-                {t.answer || (busy && i === turns.length - 1 ? "…" : "")}
+                {t.answer ? <LinkedText text={t.answer} /> : busy && i === turns.length - 1 ? "…" : ""}
                 {t.answered !== null ? <AnswerMeta answered={t.answered} sources={t.sources} /> : null}
               </div>
             </div>

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/components/lib/format";
 import { useTRPC } from "@/trpc/react";
 import { AnswerMeta } from "./message-sources";
+import { LinkedText } from "./linked-text";
 
 /** One conversation: messages with sources, feedback and (for the agency only) provider failures. Opening it marks it read. */
 export function Transcript({
@@ -67,7 +68,7 @@ export function Transcript({
           return (
             <li key={m.id} className={m.role === "user" ? "ml-auto w-fit max-w-[85%]" : "max-w-[95%]"} data-testid={`transcript-${m.role}`}>
               <div className={m.role === "user" ? "rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-line text-white" : "rounded-lg bg-gray-100 px-3 py-2 text-sm break-words whitespace-pre-line text-gray-900"}>
-                {m.content}
+                {m.role === "assistant" ? <LinkedText text={m.content} /> : m.content}
                 {m.role === "assistant" ? <AnswerMeta answered={m.answered} sources={m.sources} /> : null}
               </div>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">

@@ -121,6 +121,7 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
             onRate={(value) => chat.rate(m.key, value)}
             onLinkClick={(url) => chat.linkClicked(url, m.id)}
             onRetry={() => chat.retry(m.key)}
+            onOfferContact={() => setLeadOpen(true)}
           />
         ))}
         </ol>

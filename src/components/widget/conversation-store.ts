@@ -11,6 +11,8 @@ export interface StoredMessage {
   role: "user" | "assistant" | "notice";
   content: string;
   sources?: ChatSource[];
+  /** false: the chatbot could not answer from its sources (the visitor is offered to leave an e-mail). */
+  answered?: boolean | null;
   feedback?: "positive" | "negative";
   failed?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkify } from "./linkify";
+import { linkify, spokenText } from "./linkify";
 
 describe("linkify", () => {
   it("keeps plain text as one piece", () => {
@@ -23,5 +23,8 @@ describe("linkify", () => {
   });
   it("never makes a link of other schemes", () => {
     expect(linkify("[x](javascript:alert(1)) data:text/html,hi")).toEqual([{ kind: "text", text: "[x](javascript:alert(1)) data:text/html,hi" }]);
+  });
+  it("gives screen readers the labels, and a host instead of a bare URL", () => {
+    expect(spokenText("Read [our prices](https://shop.com/prices) or https://shop.com/a/b?c=1.")).toBe("Read our prices or a link to shop.com.");
   });
 });

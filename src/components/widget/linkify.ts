@@ -20,3 +20,13 @@ export function linkify(content: string): Piece[] {
   if (last < content.length) pieces.push({ kind: "text", text: content.slice(last) });
   return pieces;
 }
+
+/**
+ * The text a screen reader is given for an answer (the widget's live region): link labels instead of
+ * markdown, and a bare URL as "a link to <host>" — never the URL read aloud character by character.
+ */
+export function spokenText(content: string): string {
+  return linkify(content)
+    .map((p) => (p.kind === "text" ? p.text : p.text === p.url ? `a link to ${new URL(p.url).host}` : p.text))
+    .join("");
+}

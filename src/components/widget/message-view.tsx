@@ -14,6 +14,8 @@ export interface MessageViewProps {
   onRate: (value: "positive" | "negative") => void;
   onLinkClick: (url: string) => void;
   onRetry: () => void;
+  /** Opens the lead form: offered under an answer the chatbot could not give. */
+  onOfferContact: () => void;
 }
 
 function ExternalLink({ url, children, onClick, className }: { url: string; children: React.ReactNode; onClick: (url: string) => void; className?: string }) {
@@ -41,7 +43,7 @@ function Thumb({ up, pressed, onClick }: { up: boolean; pressed: boolean; onClic
 }
 
 /** One message: the visitor's on the right, the chatbot's on the left with its sources and thumbs. */
-export function MessageView({ message, accent, streaming, sourcesLabel, showSources, onRate, onLinkClick, onRetry }: MessageViewProps) {
+export function MessageView({ message, accent, streaming, sourcesLabel, showSources, onRate, onLinkClick, onRetry, onOfferContact }: MessageViewProps) {
   if (message.role === "user") {
     return (
       <li className="flex flex-col items-end gap-1">
@@ -109,6 +111,11 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
             ))}
           </ul>
         </div>
+      ) : null}
+      {message.answered === false && !streaming ? (
+        <button type="button" onClick={onOfferContact} className="text-xs text-gray-700 underline underline-offset-2 hover:text-gray-900">
+          Leave your e-mail and we&rsquo;ll get back to you
+        </button>
       ) : null}
       {message.id ? (
         <div className="flex gap-0.5" role="group" aria-label="Rate this answer">

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { postQuietly, sendChat } from "./chat-client";
 import { forgetConversation, loadConversation, saveConversation, type StoredConversation, type StoredMessage } from "./conversation-store";
+import { spokenText } from "./linkify";
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
@@ -75,11 +76,11 @@ export function useWidgetChat(chatbotId: string) {
           (c) => ({
             conversation_id: outcome.done.conversation_id,
             visitor_token: outcome.done.visitor_token ?? c.visitor_token,
-            messages: c.messages.map((m) => (m.key === answerKey ? { ...m, id: message.id, content: message.content, sources: message.sources ?? [] } : m)),
+            messages: c.messages.map((m) => (m.key === answerKey ? { ...m, id: message.id, content: message.content, sources: message.sources ?? [], answered: message.answered } : m)),
           }),
           true,
         );
-        setAnnouncement(message.content);
+        setAnnouncement(spokenText(message.content));
       } else if (outcome.kind === "refused") {
         patchMessage(answerKey, { role: "notice", content: outcome.message }, true);
         setAnnouncement(outcome.message);

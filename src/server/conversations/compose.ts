@@ -6,8 +6,9 @@ import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
 import { composeExtractiveAnswer } from "@/server/conversations/rules/extractive";
+import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
-import { buildChatMessages, type HistoryMessage } from "@/server/conversations/rules/prompt";
+import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/conversations/rules/prompt";
 import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
 import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";
 import { searchPassages } from "@/server/training";
@@ -46,12 +47,15 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   if (mode && input.provider) {
     const generated = await streamGeneration(input, passages, mode);
     if (generated.content) {
-      return { content: generated.content, answered: mode === "sources", sources: mode === "sources" ? sourcesOf(passages) : [], providerError: generated.error, via: mode === "sources" ? "generated" : "fallback" };
+      // From the sources: answered, citing what it used — unless the model says the sources do not tell.
+      const grounded = mode === "sources" && !saysNotKnown(generated.content, chatbot.defaultAnswer);
+      return { content: generated.content, answered: grounded, sources: grounded ? sourcesOf(citedPassages(generated.content, passages)) : [], providerError: generated.error, via: mode === "sources" ? "generated" : "fallback" };
     }
     providerError = generated.error ?? "LLM provider returned an empty answer";
   }
+  // Quoted only when the quoted sentences address the question; otherwise the honest default answer.
   const extractive = composeExtractiveAnswer(question, passages);
-  if (extractive) return whole(input, { ...extractive, answered: true, providerError, via: "extractive" });
+  if (extractive && isGrounded(extractive.grounding)) return whole(input, { content: extractive.content, sources: extractive.sources, answered: true, providerError, via: "extractive" });
   return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
 }
 

@@ -58,3 +58,12 @@ export function buildChatMessages(input: {
     : input.question;
   return [{ role: "system", content: system.join("\n\n") }, ...history.map((m) => ({ role: m.role, content: m.content })), { role: "user", content: user }];
 }
+
+/**
+ * The passages a generated answer cites as [n] (numberedPassages' numbers), in citation order, each once;
+ * all of them when it cites none (nothing tells which it used).
+ */
+export function citedPassages(answer: string, passages: AnswerPassage[]): AnswerPassage[] {
+  const cited = [...answer.matchAll(/\[(\d{1,3})\]/g)].map((m) => passages[Number(m[1]) - 1]).filter((p): p is AnswerPassage => !!p);
+  return cited.length ? [...new Set(cited)] : passages;
+}

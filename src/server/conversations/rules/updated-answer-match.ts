@@ -1,13 +1,26 @@
 /**
- * "Updated answers win" (docs/decisions/021-the-answer-pipeline.md): a question close enough to an updated
- * answer's question gets its `suggested_answer` verbatim. Closeness is the
- * trigram similarity of pg_trgm (shared trigrams over all trigrams of the
- * two normalised texts), computed here so the rule is pure and tested.
+ * "Updated answers win" (docs/decisions/021-the-answer-pipeline.md, docs/decisions/052-updated-answers-match-reworded-questions.md):
+ * a question close enough to an updated answer's question gets its
+ * `suggested_answer` verbatim. Closeness is measured on what the questions are
+ * about, not on their wording: the share of key terms they have in common
+ * (grounding.ts's key terms: stemmed, stop and framing words out, typos
+ * meeting their word), and only between questions asking for the same kind
+ * of fact ("where is the shop?" never takes the answer of "when is the shop
+ * open?"). Questions without key terms ("hi!") fall back to the trigram
+ * similarity of their whole text. Pure, so the rule is tested on paraphrases
+ * both ways (updated-answer-match.test.ts).
  */
 import { normalizeQuestion } from "@/server/analytics";
+import { answerKind, covered, keyTerms } from "@/server/conversations/rules/grounding";
 
-/** Tuned on paraphrases ("opening hours?" / "what are your opening hours") vs. other questions. */
-export const UPDATED_ANSWER_THRESHOLD = 0.5;
+/**
+ * Measured on the paraphrase pairs of updated-answer-match.test.ts: every should-match pair scores ≥ 0.66,
+ * every should-not pair ≤ 0.5 (two of three terms in common is a match, one of two is not).
+ */
+export const UPDATED_ANSWER_THRESHOLD = 0.66;
+
+/** The whole-text fallback keeps the threshold it was tuned with ("opening hours?" / "what are your opening hours"). */
+const TRIGRAM_THRESHOLD = 0.5;
 
 export function trigrams(text: string): Set<string> {
   const out = new Set<string>();
@@ -18,6 +31,7 @@ export function trigrams(text: string): Set<string> {
   return out;
 }
 
+/** Trigram similarity of two whole texts (pg_trgm's: shared trigrams over all trigrams). */
 export function similarity(a: string, b: string): number {
   const ta = trigrams(a);
   const tb = trigrams(b);
@@ -27,11 +41,27 @@ export function similarity(a: string, b: string): number {
   return shared / (ta.size + tb.size - shared);
 }
 
+/**
+ * 0..1 closeness of two questions: key terms in common over all key terms of the two (each side's terms
+ * met by the other's), 0 when they ask for different kinds of fact; null when either has no key term.
+ */
+export function questionSimilarity(a: string, b: string): number | null {
+  const ta = keyTerms(a);
+  const tb = keyTerms(b);
+  if (!ta.length || !tb.length) return null;
+  if (answerKind(a) !== answerKind(b)) return 0;
+  const wa = new Set(ta);
+  const wb = new Set(tb);
+  const met = ta.filter((t) => covered(t, wb)).length + tb.filter((t) => covered(t, wa)).length;
+  return met / (ta.length + tb.length);
+}
+
 export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], threshold = UPDATED_ANSWER_THRESHOLD): T | null {
   let best: { item: T; score: number } | null = null;
   for (const item of candidates) {
-    const score = similarity(question, item.question);
-    if (score >= threshold && (!best || score > best.score)) best = { item, score };
+    const terms = questionSimilarity(question, item.question);
+    const score = terms ?? similarity(question, item.question);
+    if (score >= (terms === null ? TRIGRAM_THRESHOLD : threshold) && (!best || score > best.score)) best = { item, score };
   }
   return best?.item ?? null;
 }

@@ -3,8 +3,9 @@ import type { Source } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { fetchDocument } from "@/server/training/crawler/document";
+import type { PageMeta } from "@/server/training/crawler/html-meta";
 import { robotsAllow, robotsFor } from "@/server/training/crawler/discovery";
-import { claimNext, frontierState, MAX_ATTEMPTS, queueUrls, refreshCounts, settle, skipQueued, type FrontierRow } from "@/server/training/crawler/frontier";
+import { claimNext, frontierState, MAX_ATTEMPTS, queueUrls, recheckUnvisitedPages, refreshCounts, settle, skipQueued, type FrontierRow } from "@/server/training/crawler/frontier";
 import { isSameSite, looksLikePage, normalizeUrl, pathOf } from "@/server/training/crawler/urls";
 import { finishWebsite } from "@/server/training/crawler/finish";
 import { recordTrained } from "@/server/training/crawler/page-sources";
@@ -49,6 +50,11 @@ async function followLinks(db: Db, website: Source, row: FrontierRow, links: str
   for (const l of fresh) sent.add(l);
 }
 
+/** Links kept per page for the next re-sync (a page with more is a site map: its first ones are kept). */
+const KEPT_LINKS_MAX = 2000;
+
+const pageLinks = (meta: PageMeta | null) => (meta?.links ?? []).slice(0, KEPT_LINKS_MAX);
+
 export interface CrawlRowContext {
   /** The chatbot's default_language (read with the website, saves a look-up per page). */
   language?: string;
@@ -64,7 +70,15 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow, contex
   const existing = row.page_source_id ? await db.source.findFirst({ where: { id: row.page_source_id, deletedAt: null } }) : null;
   const fetched = await fetchDocument(row.url, { timeoutMs: CRAWL_PAGE_TIMEOUT_MS, etag: existing?.etag, lastModified: existing?.lastModified });
   if (fetched.kind === "failed") return settle(db, row.id, "failed", fetched.reason);
-  if (fetched.kind === "unchanged") return settle(db, row.id, "done", "not modified");
+  if (fetched.kind === "unchanged") {
+    // 304: the page and its passages stay as they are, and so do its links — the pages it leads to are still
+    // part of the site (without them a re-sync would lose every page only reachable through this one).
+    if (existing) {
+      await followLinks(db, website, row, existing.links, context.sentLinks ?? new Set());
+      await db.source.update({ where: { id: existing.id }, data: { lastSyncedAt: new Date() } });
+    }
+    return settle(db, row.id, "done", "not modified");
+  }
 
   const finalUrl = normalizeUrl(fetched.finalUrl) ?? row.normalized_url;
   if (finalUrl !== row.normalized_url) {
@@ -82,9 +96,10 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow, contex
 
   const hash = contentHash(fetched.text);
   const title = (fetched.document.title || pathOf(finalUrl)).slice(0, 500);
+  const links = pageLinks(fetched.meta);
   if (existing && existing.contentHash === hash) {
-    // Same text as last time: not re-indexed (only the validators are refreshed).
-    await db.source.update({ where: { id: existing.id }, data: { etag: fetched.etag, lastModified: fetched.lastModified, title, lastSyncedAt: new Date() } });
+    // Same text as last time: not re-indexed (only the validators and links are refreshed).
+    await db.source.update({ where: { id: existing.id }, data: { etag: fetched.etag, lastModified: fetched.lastModified, title, links, lastSyncedAt: new Date() } });
     return settle(db, row.id, "done", "unchanged");
   }
   let pageId = existing?.id ?? null;
@@ -114,7 +129,7 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow, contex
     pageId = created.pageId;
   }
   const { chunkCount } = await indexSource(db, { sourceId: pageId, chatbotId: website.chatbotId, document: fetched.document, url: finalUrl, language: context.language });
-  await recordTrained(db, pageId, { title, text: fetched.text, hash, chunkCount, etag: fetched.etag, lastModified: fetched.lastModified });
+  await recordTrained(db, pageId, { title, text: fetched.text, hash, chunkCount, etag: fetched.etag, lastModified: fetched.lastModified, links });
   await settle(db, row.id, "done", null);
 }
 
@@ -146,6 +161,9 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
         await new Promise((r) => setTimeout(r, CLAIM_RACE_RETRY_MS));
         continue;
       }
+      // Pages of the previous sync that no link led to this time are asked for once more before the crawl
+      // ends: a page is removed only when the site says it is gone, never because it was not reached.
+      if (await recheckUnvisitedPages(db, websiteId)) continue;
       await refreshCounts(db, websiteId);
       await finishWebsite(db, websiteId);
       return "finished";

@@ -3,8 +3,10 @@ import { removePages } from "@/server/training/crawler/page-sources";
 
 /**
  * The end of a crawl (run once: the status moves crawling → training under a
- * conditional update): pages that are gone (404/410, noindex, redirected, or
- * not rediscovered by this sync) are removed, then the website source is
+ * conditional update): pages the site says are gone (404/410, noindex,
+ * robots.txt, redirected or canonical elsewhere) are removed — a page merely
+ * not reached is rechecked before the end (recheckUnvisitedPages) and kept
+ * when the site does not answer —, then the website source is
  * `trained` with its totals, or `failed` with the reason its start page gave.
  */
 export async function finishWebsite(db: Db, websiteId: string) {
@@ -14,12 +16,12 @@ export async function finishWebsite(db: Db, websiteId: string) {
     WITH gone AS (
       SELECT id, page_source_id FROM crawl_frontier
        WHERE website_source_id = ${websiteId}::uuid AND page_source_id IS NOT NULL
-         AND (status IN ('stale', 'skipped') OR (status = 'failed' AND (reason LIKE 'HTTP 404%' OR reason LIKE 'HTTP 410%')))
+         AND (status = 'skipped' OR (status = 'failed' AND (reason LIKE 'HTTP 404%' OR reason LIKE 'HTTP 410%')))
        FOR UPDATE)
     UPDATE crawl_frontier f SET page_source_id = NULL, updated_at = now() FROM gone WHERE f.id = gone.id
     RETURNING gone.page_source_id::text`;
   await removePages(db, gone.map((g) => g.page_source_id).filter(Boolean));
-  await db.$executeRaw`DELETE FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid AND status = 'stale'`;
+  await db.$executeRaw`DELETE FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid AND status = 'stale' AND page_source_id IS NULL`;
 
   const totals = await db.source.aggregate({ where: { indexerId: websiteId, deletedAt: null, status: "trained" }, _count: true, _sum: { chunkCount: true } });
   const [found] = await db.$queryRaw<{ found: number }[]>`SELECT count(*)::int AS found FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid`;

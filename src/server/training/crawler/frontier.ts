@@ -73,11 +73,25 @@ export async function frontierState(db: Db, websiteId: string): Promise<{ claima
   return row ?? { claimable: 0, leased: 0 };
 }
 
-/** Stops queuing: the rest of the queue is skipped with this reason (workspace limit reached). */
+/**
+ * Stops queuing: the rest of the queue is skipped with this reason (workspace limit reached). Pages already
+ * kept by a previous sync stay queued: the limit stops new pages, it does not take trained ones away.
+ */
 export async function skipQueued(db: Db, websiteId: string, reason: string) {
   await db.$executeRaw`
     UPDATE crawl_frontier SET status = 'skipped', reason = ${reason}, updated_at = now()
-     WHERE website_source_id = ${websiteId}::uuid AND status = 'queued'`;
+     WHERE website_source_id = ${websiteId}::uuid AND status = 'queued' AND page_source_id IS NULL`;
+}
+
+/**
+ * Queues again the rows of the previous sync that hold a trained page but were not rediscovered by this
+ * one (no link or sitemap led to them): they are fetched (conditionally) before the crawl ends. Returns
+ * how many were queued (0 once they have all been settled).
+ */
+export async function recheckUnvisitedPages(db: Db, websiteId: string): Promise<number> {
+  return db.$executeRaw`
+    UPDATE crawl_frontier SET status = 'queued', reason = NULL, attempts = 0, updated_at = now()
+     WHERE website_source_id = ${websiteId}::uuid AND status = 'stale' AND page_source_id IS NOT NULL`;
 }
 
 /** Counts for the dashboard: URLs found (live rows) and pages kept. */

@@ -7,7 +7,7 @@ export const PREVIEW_CHARS = 2000;
 export async function recordTrained(
   db: Db,
   sourceId: string,
-  data: { title?: string; text: string; hash: string; chunkCount: number; etag?: string | null; lastModified?: string | null },
+  data: { title?: string; text: string; hash: string; chunkCount: number; etag?: string | null; lastModified?: string | null; links?: string[] },
 ) {
   const now = new Date();
   await db.source.update({
@@ -23,6 +23,7 @@ export async function recordTrained(
       contentHash: data.hash,
       etag: data.etag ?? null,
       lastModified: data.lastModified ?? null,
+      ...(data.links !== undefined ? { links: data.links } : {}),
     },
   });
 }

@@ -85,6 +85,23 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       headings[level - 1] = normalizeSpace(textOf(node, skip));
       return;
     }
+    if (name === "DL") {
+      // A definition list: each term (DT) heads the definitions (DD) after it, one level below the
+      // headings above — a page that *defines* a term carries it as a heading (weight A), not only as
+      // a line of its text. Nested lists nest; after the list the headings are as they were.
+      const outer = headings.slice();
+      for (const child of Array.from(node.childNodes)) {
+        const childName = child.nodeType === ELEMENT_NODE ? child.nodeName.toUpperCase() : "";
+        if (childName === "DT") {
+          headings.length = outer.length;
+          headings[outer.length] = normalizeSpace(textOf(child, skip));
+        } else visit(child);
+      }
+      flush();
+      headings.length = 0;
+      headings.push(...outer);
+      return;
+    }
     if (BLOCK_LEAVES.has(name)) {
       push(textOf(node, skip));
       return;

@@ -2,6 +2,7 @@ import type { PoolClient } from "pg";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
+import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "./extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, LOCK_SOURCES, STATS_DELTA } from "./sql";
@@ -31,6 +32,8 @@ async function changeChunks(
     chunks.map((c) => c.headingPath.join(HEADING_SEPARATOR)),
     chunks.map((c) => c.content),
     chunks.map((c) => c.tokenCount),
+    chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
+    chunks.map((c) => identifierParts(c.content)),
   ]);
   for (const row of rows) {
     if (row.chunk_delta === 0 && row.length_delta === "0") continue;

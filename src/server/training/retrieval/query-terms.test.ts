@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_QUERY_WORDS, queryWords } from "./query-terms";
+import { identifierParts, MAX_QUERY_WORDS, queryWords } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -29,5 +29,12 @@ describe("queryWords", () => {
 
   it("skips absurdly long tokens", () => {
     expect(queryWords(`${"x".repeat(80)} refund`)).toEqual(["refund"]);
+  });
+});
+
+describe("dotted identifiers", () => {
+  it("are looked up whole and by their parts", () => {
+    expect(queryWords("What does os.path.join do?")).toEqual(["what", "does", "os.path.join", "os", "path", "join", "do"]);
+    expect(identifierParts("Use str.translate(table) or os.path.join, e.g. v2.1.")).toBe("str translate os path join");
   });
 });

@@ -12,6 +12,20 @@ const MAX_WORD_LENGTH = 40;
  * Lower-cased, de-duplicated in order, one-character words dropped unless
  * they are digits, at most MAX_QUERY_WORDS.
  */
+/**
+ * Dotted code identifiers (`os.path.join`, `str.translate`): PostgreSQL's parser keeps each whole (as
+ * one "host" token), so their parts are added too — a page defining `str.translate` answers "what is
+ * translate?", and "os.path.join" still meets the page that says `join`.
+ */
+const DOTTED_IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+/g;
+
+/** The parts of a text's dotted identifiers, space-separated, each once ("" when there are none). */
+export function identifierParts(text: string): string {
+  const parts = new Set<string>();
+  for (const [identifier] of text.matchAll(DOTTED_IDENTIFIER)) for (const part of identifier.split(".")) if (part.length > 1) parts.add(part);
+  return [...parts].join(" ");
+}
+
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu) ?? [];
   const seen = new Set<string>();
@@ -20,9 +34,11 @@ export function queryWords(query: string): string[] {
     const word = raw.replace(/’/g, "'");
     if (word.length > MAX_WORD_LENGTH) continue;
     if (word.length < 2 && !/^\p{N}$/u.test(word)) continue;
-    if (seen.has(word)) continue;
-    seen.add(word);
-    out.push(word);
+    for (const w of [word, ...identifierParts(word).split(" ").filter(Boolean)]) {
+      if (seen.has(w) || out.length === MAX_QUERY_WORDS) continue;
+      seen.add(w);
+      out.push(w);
+    }
     if (out.length === MAX_QUERY_WORDS) break;
   }
   return out;

@@ -29,7 +29,9 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * order so two concurrent indexings of one chatbot lock them in the same order
  * (no deadlock); the per-chatbot totals are returned for STATS_DELTA, run
  * afterwards for the same reason.
- * $4 text search configuration, $5 document title, $6 url.
+ * $4 text search configuration, $5 document title, $6 url; $11 and $12 the
+ * parts of the dotted identifiers of the title and heading path, and of the
+ * content (identifierParts), searchable but not stored.
  */
 export const CHANGE_CHUNKS = `
 WITH gone AS (
@@ -37,9 +39,10 @@ WITH gone AS (
   RETURNING chatbot_id, tsv, length
 ), fresh AS (
   SELECT c.position, c.heading_path, c.content, c.token_count,
-         setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path), 'A')
-           || setweight(to_tsvector($4::regconfig, c.content), 'D') AS tsv
-    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[]) AS c(position, heading_path, content, token_count)
+         setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
+           || setweight(to_tsvector($4::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
+    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
+           AS c(position, heading_path, content, token_count, heading_parts, content_parts)
 ), added AS (
   INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,

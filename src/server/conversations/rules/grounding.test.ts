@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { composeExtractiveAnswer } from "./extractive";
+import { answerKind, GROUNDING_THRESHOLD, groundingScore, isGrounded, saysNotKnown } from "./grounding";
+import { citedPassages } from "./prompt";
+import type { AnswerPassage } from "@/server/training";
+
+const passage = (sourceId: string, title: string, content: string): AnswerPassage => ({
+  chunkId: `${sourceId}-c`,
+  sourceId,
+  url: `https://velo.example/${sourceId}`,
+  title,
+  headingPath: "",
+  content,
+  score: 1,
+});
+
+const LOANERS = passage("loaners", "Loaner bikes", "While your bike is in the shop for repairs we lend you a loaner bike. The shop delivers loaners to your door. Shop gift cards can pay for repairs.");
+const CONTACT = passage("contact", "Contact", "Our shop is at 12 Harbour Street, Bristol. Parking is behind the building.");
+
+describe("grounding", () => {
+  it("the issue's case: sentences that only share 'shop' do not answer 'Where is the shop?'; the address does", () => {
+    const wrong = composeExtractiveAnswer("Where is the shop?", [LOANERS]);
+    expect(wrong!.grounding).toBeLessThan(GROUNDING_THRESHOLD);
+    const right = composeExtractiveAnswer("Where is the shop?", [LOANERS, CONTACT]);
+    expect(right!.content).toContain("12 Harbour Street");
+    expect(right!.sources.map((s) => s.id)).toEqual(["contact"]);
+    expect(isGrounded(right!.grounding)).toBe(true);
+  });
+
+  it("asks for the kind of fact a question wants", () => {
+    expect(answerKind("Where is the shop?")).toBe("place");
+    expect(answerKind("where is your shop located")).toBe("place");
+    expect(answerKind("When do you open on Sunday?")).toBe("time");
+    expect(answerKind("How much is a tune-up?")).toBe("price");
+    expect(answerKind("phone number for the pearl store")).toBe("contact");
+    expect(answerKind("Do you sell gravel bikes?")).toBeNull();
+  });
+
+  it("a key term no retrieved passage mentions weighs double: 'tandem' on a shop renting other bikes", () => {
+    const rentals = passage("rentals", "Rentals", "We rent city bikes and e-bikes by the day. Helmets are included with every rental bike.");
+    expect(groundingScore("Do you rent tandem bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content])).toBeLessThan(GROUNDING_THRESHOLD);
+    expect(groundingScore("Do you rent e-bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content])).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
+  });
+
+  it("typos still meet their words", () => {
+    const returns = passage("returns", "Returns", "Our return policy: accessories can be returned within 30 days.");
+    expect(groundingScore("retrun policy for acessories", [{ sentence: returns.content, context: returns.title }], [returns.content])).toBe(1);
+  });
+
+  it("a question without key terms is not grounded by anything", () => {
+    expect(groundingScore("what is it?", [{ sentence: "It is a shop.", context: "" }], ["It is a shop."])).toBe(0);
+  });
+
+  it("knows a model's 'I don't know' and the chatbot's default answer", () => {
+    expect(saysNotKnown("I'm sorry, I don't know the answer to that yet.", "I'm sorry, I don't know the answer to that yet.")).toBe(true);
+    expect(saysNotKnown("Sorry, the sources don't mention parking.", "No idea.")).toBe(true);
+    expect(saysNotKnown("Nous ne savons pas. No idea.", "No idea.")).toBe(true);
+    expect(saysNotKnown("We open at 8 am on Saturday [1].", "I'm sorry, I don't know the answer to that yet.")).toBe(false);
+  });
+
+  it("a generated answer's sources are the passages it cites, each once", () => {
+    const passages = [LOANERS, CONTACT, passage("x", "X", "x")];
+    expect(citedPassages("At 12 Harbour Street [2], see also [2] and [9].", passages)).toEqual([CONTACT]);
+    expect(citedPassages("No citation.", passages)).toEqual(passages);
+  });
+});
