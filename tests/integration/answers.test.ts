@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
-import { runTurn, type TurnCaller, type TurnInput } from "@/server/conversations/engine";
+import { runTurn, type TurnCaller, type TurnInput, type TurnOutput } from "@/server/conversations/engine";
 import { setTeamKey } from "@/server/workspaces/llm-keys";
 import { sweepExpiredReservations } from "@/server/workspaces/answer-metering";
 import { allowanceFor, countTokens } from "@/server/conversations/rules/shaping";
@@ -85,8 +85,14 @@ const ask = (
   extra: Omit<TurnCaller, "chatbot"> & { conversationId?: string; visitor?: TurnInput["visitor"] } = {},
 ) => {
   const { conversationId, visitor, ...caller } = extra;
-  return runTurn(db, { chatbot, ...caller }, { message, conversation_id: conversationId, visitor });
+  return runTurn(db, { chatbot, ...caller }, { message, conversation_id: conversationId, visitor }).then(botAnswer);
 };
+
+/** The bot's answer (these conversations are never handed to a person). */
+function botAnswer(output: TurnOutput) {
+  if ("handoff" in output) throw new Error("the conversation was handed to a person");
+  return output;
+}
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.status : e));
 

@@ -21,6 +21,9 @@ export interface ChatDone {
   conversation_id: string;
   visitor_token?: string;
   message: AnswerMessage;
+  /** A person is asked for or owns the conversation (issue 23): `message` is the visitor's, recorded; nobody answered yet. */
+  handoff?: boolean;
+  status?: "waiting" | "human";
 }
 
 export type ChatOutcome =

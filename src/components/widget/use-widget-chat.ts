@@ -69,7 +69,17 @@ export function useWidgetChat(chatbotId: string) {
       const outcome = await sendChat(chatbotId, { message: content, conversation_id, visitor_token }, (delta) =>
         update((c) => ({ ...c, messages: c.messages.map((m) => (m.key === answerKey ? { ...m, content: m.content + delta } : m)) })),
       );
-      if (outcome.kind === "done") {
+      if (outcome.kind === "done" && outcome.done.handoff) {
+        // A person has the conversation: the message is recorded, the reply comes over the live stream.
+        update(
+          (c) => ({
+            conversation_id: outcome.done.conversation_id,
+            visitor_token: outcome.done.visitor_token ?? c.visitor_token,
+            messages: c.messages.filter((m) => m.key !== answerKey).map((m) => (m.key === userKey ? { ...m, id: outcome.done.message.id } : m)),
+          }),
+          true,
+        );
+      } else if (outcome.kind === "done") {
         const { message } = outcome.done;
         update(
           (c) => ({

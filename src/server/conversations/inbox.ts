@@ -61,7 +61,8 @@ function totalSql(filter: InboxFilter, where: string): string {
   return counted;
 }
 
-const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
+const CONVERSATION_COLUMNS =
+  "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.status, c.assignee_id, c.source, c.created_at, c.updated_at, c.last_message_at";
 
 export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
   const filter = q.filter ?? "all";
@@ -94,6 +95,9 @@ interface ConversationRow {
   sentiment: string | null;
   country_code: string | null;
   message_count: number;
+  status: string;
+  assignee_id: string | null;
+  source: string;
   created_at: Date;
   updated_at: Date;
   last_message_at: Date;
@@ -108,6 +112,9 @@ function conversationOfRow(r: ConversationRow): ListedConversation {
     unread: r.unread,
     sentiment: r.sentiment,
     messageCount: r.message_count,
+    status: r.status,
+    assigneeId: r.assignee_id,
+    source: r.source,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     lastMessageAt: r.last_message_at,
@@ -133,7 +140,7 @@ export async function getConversation(db: Db, chatbotId: string, id: string) {
     name: "conversation_with_messages",
     text: `SELECT ${CONVERSATION_COLUMNS}, v.country_code,
                   (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'answered', m.answered,
-                                                              'sources', m.sources, 'rating', f.rating, 'created_at', m.created_at)
+                                                              'sources', m.sources, 'rating', f.rating, 'user_id', m.user_id, 'created_at', m.created_at)
                                             ORDER BY m.created_at ASC, m.role DESC), '[]'::json)
                      FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
                     WHERE m.conversation_id = c.id) AS messages
@@ -146,7 +153,7 @@ export async function getConversation(db: Db, chatbotId: string, id: string) {
   const { messages, ...conversation } = row;
   return {
     conversation: serializeConversation(conversationOfRow(conversation)),
-    messages: messages.map((m) => serializeMessage({ ...m, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
+    messages: messages.map((m) => serializeMessage({ ...m, userId: m.user_id, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
   };
 }
 
@@ -157,6 +164,7 @@ interface MessageJson {
   answered: boolean | null;
   sources: Message["sources"];
   rating: string | null;
+  user_id: string | null;
   created_at: string;
 }
 

@@ -41,6 +41,8 @@ export interface TurnToRecord {
   };
   agencyId: string | null;
   conversationId: string | null;
+  /** A new conversation's source (conversations.source). */
+  source: string;
   visitor: { id: string | null; key: string; country: { code: string; name: string } | null; fields: VisitorFields | null };
   question: string;
   askedAt: Date;
@@ -69,7 +71,7 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
     const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
     const conversation = turn.conversationId
       ? await tx.conversation.findUniqueOrThrow({ where: { id: turn.conversationId }, select: { id: true, sentiment: true, category: true } })
-      : await tx.conversation.create({ data: { chatbotId: turn.chatbot.id, visitorId, createdAt: turn.askedAt, lastMessageAt: turn.askedAt }, select: { id: true, sentiment: true, category: true } });
+      : await tx.conversation.create({ data: { chatbotId: turn.chatbot.id, visitorId, source: turn.source, createdAt: turn.askedAt, lastMessageAt: turn.askedAt }, select: { id: true, sentiment: true, category: true } });
     const now = new Date();
     await tx.message.createMany({
       data: [
@@ -170,10 +172,10 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
                    SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
                  RETURNING id
                ), c AS (
-                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category)
-                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
+                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category, source)
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16, $20 FROM v RETURNING id, visitor_id
                ), ${rest}`,
-        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
+        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null, turn.source],
       }));
   const key = turn.idempotency;
   // With an Idempotency-Key, the answer's id goes onto the key in the same transaction as the turn.

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { canViewContacts } from "@/server/access";
+import { canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
+import { agentMessageSchema, conversationPatchInput, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
 import { getConversation, inboxConversation, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
 
 const tags = ["Conversations"];
 const page = z.coerce.number().int().min(1).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).default(25);
+const mayReply = (role: ChatbotRole) => {
+  if (!canReplyToConversations(role)) throw new AppError("FORBIDDEN", "Your role may read this chatbot's conversations but not reply or change who answers them.");
+};
+const replyContent = z.object({ content: z.string().trim().min(1).max(4000) });
 const booleanParam = z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), z.boolean());
 
 /** Conversations with their transcripts (everyone who sees the chatbot), contacts (the `leads` permission). */
@@ -23,6 +28,39 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .input(z.object({ conversation_id: z.string() }))
     .output(z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }))
     .query(({ ctx, input }) => getConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
+
+  update: chatbotProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}",
+        summary: "Take over, assign, hand back or resolve a conversation: its status (bot, waiting, human, resolved) and assignee (a workspace member or null). Roles owner, admin, editor; 403 for member",
+        tags,
+      },
+    })
+    .input(conversationPatchInput.extend({ conversation_id: z.string() }))
+    .output(conversationSchema)
+    .mutation(({ ctx, input: { conversation_id, ...change } }) => {
+      mayReply(ctx.role);
+      return updateConversationState(ctx.db, ctx.chatbot, conversation_id, change);
+    }),
+
+  reply: chatbotProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}/messages",
+        summary: "Reply to the visitor as a person (role agent, not charged); the conversation becomes human. Roles owner, admin, editor; 403 for member",
+        status: 201,
+        tags,
+      },
+    })
+    .input(replyContent.extend({ conversation_id: z.string() }))
+    .output(z.object({ message: agentMessageSchema }))
+    .mutation(({ ctx, input }) => {
+      mayReply(ctx.role);
+      return postAgentMessage(ctx.db, ctx.chatbot.id, input.conversation_id, ctx.user.id, input.content);
+    }),
 
   contacts: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/contacts", summary: "The chatbot's contacts (leads); 403 for roles that may not view them", tags } })

@@ -1,0 +1,3 @@
+/** The conversations capability's pure rules for the UI (no server code). */
+export { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, STATUS_LABELS, botIsSilent } from "./rules/handoff";
+export type { ConversationSource, ConversationStatus } from "./rules/handoff";

@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/kernel/db/client";
+import { runTurn } from "@/server/conversations/engine";
+import { admitAnswer } from "@/server/conversations/admission";
+import { postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { watch, type LiveEvent } from "@/server/conversations/live";
+import { releaseCredit } from "@/server/workspaces";
+import { AppError } from "@/server/kernel/errors";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot as createChatbot, userWithToken } from "../helpers/fixtures";
+import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+
+/**
+ * Human handoff (issue 23) on real PostgreSQL: while a conversation waits for
+ * or is owned by a person, the engine records the visitor's message and
+ * answers nothing, uncharged; an agent's reply makes it `human`; handing back
+ * gives the bot the agent's messages as its own history; every change reaches
+ * a listener on another connection through LISTEN/NOTIFY.
+ */
+let db: Db;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  db = created.db;
+  // The listening connection (kernel/db/notifications) opens DATABASE_URL, read on first use.
+  process.env.DATABASE_URL = created.url;
+  owner = await agencyOwner(db);
+});
+
+let n = 0;
+async function bakeryBot(messageLimit = 100) {
+  n++;
+  const team = await db.team.create({
+    data: { kind: "client", name: `Client ${n}`, plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit },
+  });
+  const bot = await createChatbot(db, team.id, owner.user.id, "Bakery Bot");
+  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+  return db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
+}
+
+const used = async (teamId: string) => (await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed;
+
+async function answered(bot: Awaited<ReturnType<typeof bakeryBot>>, message: string, conversationId?: string) {
+  const out = await runTurn(db, { chatbot: bot }, { message, conversation_id: conversationId });
+  if ("handoff" in out) throw new Error("expected the bot to answer");
+  return out;
+}
+
+describe("conversation states", () => {
+  it("a new conversation is the bot's, from the API", async () => {
+    const bot = await bakeryBot();
+    const first = await answered(bot, "How much does delivery cost?");
+    const row = await db.conversation.findUniqueOrThrow({ where: { id: first.conversation_id } });
+    expect(row).toMatchObject({ status: "bot", assigneeId: null, source: "api" });
+  });
+
+  it("while a person owns it, the bot answers nothing: the visitor's message is recorded and not charged", async () => {
+    const bot = await bakeryBot();
+    const first = await answered(bot, "How much does delivery cost?");
+    const usedBefore = await used(bot.teamId);
+    await updateConversationState(db, bot, first.conversation_id, { status: "human", assignee_id: owner.user.id });
+    const out = await runTurn(db, { chatbot: bot }, { message: "Are you a person now?", conversation_id: first.conversation_id });
+    expect(out).toMatchObject({ conversation_id: first.conversation_id, answered: false, handoff: true, status: "human", message: { role: "user", content: "Are you a person now?" } });
+    const messages = await db.message.findMany({ where: { conversationId: first.conversation_id }, orderBy: { createdAt: "asc" } });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(await used(bot.teamId)).toBe(usedBefore);
+    expect(await db.answerReservation.count({ where: { teamId: bot.teamId } })).toBe(0);
+  });
+
+  it("a waiting conversation is recorded even when the workspace has no credits left", async () => {
+    const bot = await bakeryBot(1);
+    const first = await answered(bot, "How much does delivery cost?");
+    await updateConversationState(db, bot, first.conversation_id, { status: "waiting" });
+    const out = await runTurn(db, { chatbot: bot }, { message: "Hello, anyone?", conversation_id: first.conversation_id });
+    expect(out).toMatchObject({ handoff: true, status: "waiting" });
+    expect(await used(bot.teamId)).toBe(1);
+  });
+
+  it("an agent's reply makes the conversation human, owned by its author; handing back gives the bot the agent's messages", async () => {
+    const bot = await bakeryBot();
+    const first = await answered(bot, "How much does delivery cost?");
+    const reply = await postAgentMessage(db, bot.id, first.conversation_id, owner.user.id, "Hi, Anna here: delivery is free today.");
+    expect(reply.message).toMatchObject({ role: "agent", content: "Hi, Anna here: delivery is free today.", user_id: owner.user.id });
+    expect(await db.conversation.findUniqueOrThrow({ where: { id: first.conversation_id } })).toMatchObject({ status: "human", assigneeId: owner.user.id });
+
+    const back = await updateConversationState(db, bot, first.conversation_id, { status: "bot" });
+    expect(back).toMatchObject({ status: "bot", assignee_id: owner.user.id });
+    const admission = await admitAnswer(db, bot, first.conversation_id);
+    if (!admission.ok || admission.handoff) throw new Error("expected the bot to be admitted");
+    await releaseCredit(db, admission.reservationId);
+    expect(admission.conversation?.history).toContainEqual({ role: "assistant", content: "Hi, Anna here: delivery is free today." });
+    const next = await answered(bot, "How much does delivery cost?", first.conversation_id);
+    expect(next.message.role).toBe("assistant");
+  });
+
+  it("refuses an assignee outside the workspace (422) and another chatbot's conversation (404)", async () => {
+    const bot = await bakeryBot();
+    const other = await bakeryBot();
+    const first = await answered(bot, "How much does delivery cost?");
+    const stranger = await userWithToken(db, "Stranger");
+    await expect(updateConversationState(db, bot, first.conversation_id, { assignee_id: stranger.user.id })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(updateConversationState(db, other, first.conversation_id, { status: "human" })).rejects.toBeInstanceOf(AppError);
+    await expect(postAgentMessage(db, other.id, first.conversation_id, owner.user.id, "hi")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("live events", () => {
+  it("a listener on the conversation receives the agent's message and the status change, sent by another connection", async () => {
+    const bot = await bakeryBot();
+    const first = await answered(bot, "How much does delivery cost?");
+    const events: LiveEvent[] = [];
+    const stop = await watch({ conversation: first.conversation_id }, { onEvent: (e) => events.push(e), onResync: () => undefined });
+    const reply = await postAgentMessage(db, bot.id, first.conversation_id, owner.user.id, "Hello from a person");
+    await expect.poll(() => events.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(events).toContainEqual(expect.objectContaining({ kind: "message", message_id: reply.message.id, role: "agent" }));
+    expect(events).toContainEqual(expect.objectContaining({ kind: "status", status: "human" }));
+    stop();
+  });
+});
