@@ -19,7 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), in
  * host script shows and hides) and the share page (`page`: full screen).
  */
 export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed" | "page" }) {
-  const chat = useWidgetChat(config.id);
+  const chat = useWidgetChat(config.id, mode === "page" ? "share" : "widget");
   const [leadOpen, setLeadOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -102,6 +102,12 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
       {!chat.online ? (
         <p role="status" className="bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           You&rsquo;re offline. Messages can be retried once the connection is back.
+        </p>
+      ) : null}
+
+      {chat.status === "waiting" || chat.status === "human" ? (
+        <p role="status" data-testid="widget-handoff-status" className="bg-indigo-50 px-4 py-1.5 text-xs text-indigo-900">
+          {chat.status === "human" ? "You\u2019re chatting with a person from the team." : "A person from the team has been asked to join. You can keep writing."}
         </p>
       ) : null}
 

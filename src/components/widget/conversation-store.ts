@@ -8,7 +8,8 @@ import type { ChatSource } from "./chat-client";
 export interface StoredMessage {
   key: string;
   id?: string;
-  role: "user" | "assistant" | "notice";
+  /** `agent`: a person of the team replied (issue 23), over the live stream. */
+  role: "user" | "assistant" | "agent" | "notice";
   content: string;
   sources?: ChatSource[];
   feedback?: "positive" | "negative";

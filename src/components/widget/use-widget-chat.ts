@@ -22,13 +22,15 @@ const newKey = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
  * failures kept with a retry, and the finished answer handed to a live region
  * once.
  */
-export function useWidgetChat(chatbotId: string) {
+export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "widget") {
   const [conversation, setConversation] = useState<StoredConversation>({ messages: [] });
   const [streaming, setStreaming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const latest = useRef(conversation);
+  /** Who answers (issue 23): `waiting` and `human` mean a person of the team, over the live stream. */
+  const [status, setStatus] = useState<"bot" | "waiting" | "human" | "resolved">("bot");
 
   useEffect(() => {
     // The stored conversation exists only in the browser: read it after hydration (the server drew the empty panel).
@@ -56,6 +58,26 @@ export function useWidgetChat(chatbotId: string) {
     [update],
   );
 
+  // The conversation's live stream: a person's replies and the status, from whichever app process serves it.
+  const { conversation_id: liveId, visitor_token: liveToken } = conversation;
+  useEffect(() => {
+    if (!liveId || !liveToken) return;
+    const lastId = [...latest.current.messages].reverse().find((m) => m.id)?.id;
+    const query = new URLSearchParams({ visitor_token: liveToken, ...(lastId ? { last_event_id: lastId } : {}) });
+    const source = new EventSource(`/api/widget/${chatbotId}/conversations/${liveId}/stream?${query}`);
+    source.addEventListener("message", (event) => {
+      const m = JSON.parse((event as MessageEvent<string>).data) as { id: string; content: string };
+      if (latest.current.messages.some((known) => known.id === m.id)) return;
+      update((c) => ({ ...c, messages: [...c.messages, { key: newKey(), id: m.id, role: "agent", content: m.content }] }), true);
+      setAnnouncement(m.content);
+    });
+    source.addEventListener("status", (event) => {
+      const next = (JSON.parse((event as MessageEvent<string>).data) as { status: "bot" | "waiting" | "human" | "resolved" }).status;
+      setStatus(next);
+    });
+    return () => source.close();
+  }, [chatbotId, liveId, liveToken, update]);
+
   const send = useCallback(
     async (text: string) => {
       const content = text.trim();
@@ -66,11 +88,12 @@ export function useWidgetChat(chatbotId: string) {
       const answerKey = newKey();
       update((c) => ({ ...c, messages: [...c.messages, { key: userKey, role: "user", content }, { key: answerKey, role: "assistant", content: "" }] }), true);
       const { conversation_id, visitor_token } = latest.current;
-      const outcome = await sendChat(chatbotId, { message: content, conversation_id, visitor_token }, (delta) =>
+      const outcome = await sendChat(chatbotId, { message: content, conversation_id, visitor_token, source }, (delta) =>
         update((c) => ({ ...c, messages: c.messages.map((m) => (m.key === answerKey ? { ...m, content: m.content + delta } : m)) })),
       );
       if (outcome.kind === "done" && outcome.done.handoff) {
         // A person has the conversation: the message is recorded, the reply comes over the live stream.
+        if (outcome.done.status) setStatus(outcome.done.status);
         update(
           (c) => ({
             conversation_id: outcome.done.conversation_id,
@@ -101,7 +124,7 @@ export function useWidgetChat(chatbotId: string) {
       }
       setStreaming(false);
     },
-    [chatbotId, patchMessage, streaming, update],
+    [chatbotId, patchMessage, source, streaming, update],
   );
 
   const retry = useCallback(
@@ -132,8 +155,9 @@ export function useWidgetChat(chatbotId: string) {
   const restart = useCallback(() => {
     forgetConversation(chatbotId);
     update(() => ({ messages: [] }));
+    setStatus("bot");
     setError(null);
   }, [chatbotId, update]);
 
-  return { messages: conversation.messages, streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
+  return { messages: conversation.messages, status, streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
 }

@@ -169,3 +169,17 @@ export async function liveMessage(db: Db, messageId: string) {
   const m = rows[0];
   return m ? { id: m.id, role: m.role, content: m.content, user_id: m.user_id, created_at: isoMicro(m.created_at) } : null;
 }
+
+/** The people a conversation may be assigned to: the workspace's members, its owner and its agency's owner. */
+export async function listAssignees(db: Db, teamId: string) {
+  const { rows } = await poolOf(db).query<{ id: string; name: string; email: string }>({
+    name: "handoff_assignees",
+    text: `SELECT u.id::text, u.name, u.email FROM users u
+            WHERE u.id IN (SELECT m.user_id FROM memberships m WHERE m.team_id = $1::uuid
+                           UNION SELECT t.owner_id FROM teams t WHERE t.id = $1::uuid
+                           UNION SELECT a.owner_id FROM teams t JOIN teams a ON a.id = t.agency_id AND a.kind = 'agency' WHERE t.id = $1::uuid)
+            ORDER BY u.name, u.email`,
+    values: [teamId],
+  });
+  return rows;
+}

@@ -24,8 +24,8 @@ export interface LiveEvent {
   status?: string;
 }
 
-/** The SQL that sends an event, to run inside the writing transaction: `SELECT pg_notify('acp_conversations', $n)`. */
-export const NOTIFY_SQL = `SELECT pg_notify('${LIVE_CHANNEL}', $1::text)`;
+/** The SQL that sends an event (`$1` its payload), to run inside the writing transaction. */
+export const NOTIFY_SQL = `SELECT 1 AS notified FROM pg_notify('${LIVE_CHANNEL}', $1::text)`;
 
 export const eventPayload = (event: LiveEvent) => JSON.stringify(event);
 

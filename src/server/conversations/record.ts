@@ -20,6 +20,7 @@ import type { Tx } from "@/server/kernel/db/client";
 import { emitEvent } from "@/server/webhooks";
 import { enqueue } from "@/server/kernel/jobs/registry";
 import { recordEffect, type KeyClaim } from "@/server/kernel/http/idempotency";
+import { eventPayload, LIVE_CHANNEL, NOTIFY_SQL } from "./live";
 
 export interface VisitorFields {
   email?: string | null;
@@ -101,6 +102,8 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
     const contact = await captureLead(tx, turn, visitorId, conversation.id);
     await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
     await settleInTransaction(tx, turn);
+    // The inbox's live list (conversations/live.ts), delivered when this transaction commits.
+    await tx.$queryRawUnsafe(NOTIFY_SQL, eventPayload({ chatbot_id: turn.chatbot.id, conversation_id: conversation.id, kind: "message", message_id: turn.answer.id, role: "assistant" }));
     return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
   });
 }
@@ -138,7 +141,9 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
       INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
       SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
     ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
-    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c LEFT JOIN s ON true`;
+    SELECT c.id::text AS conversation_id, c.visitor_id::text,
+           pg_notify('${LIVE_CHANNEL}', json_build_object('chatbot_id', $1::text, 'conversation_id', c.id::text, 'kind', 'message', 'message_id', $4::text, 'role', 'assistant')::text)
+      FROM c LEFT JOIN s ON true`;
   const values = [
     turn.chatbot.id,
     turn.question,

@@ -3,8 +3,9 @@ import { chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
-import { agentMessageSchema, conversationPatchInput, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
-import { getConversation, inboxConversation, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
+import { agentMessageSchema, conversationPatchInput, listAssignees, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { CONVERSATION_SOURCES, CONVERSATION_STATUSES } from "@/server/conversations/rules/handoff";
+import { getConversation, inboxConversation, leadsOfVisitors, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
 
 const tags = ["Conversations"];
 const page = z.coerce.number().int().min(1).default(1);
@@ -71,12 +72,34 @@ export const chatbotConversationsRouter = createTRPCRouter({
       return listContacts(ctx.db, ctx.chatbot.id, input.page, input.per_page);
     }),
 
-  /** The dashboard inbox. */
+  /** The dashboard inbox: its filters, and each visitor's lead (name, e-mail) for the roles that see contacts. */
   inbox: chatbotProcedure
-    .input(z.object({ page, per_page: perPage, filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all") }))
-    .query(({ ctx, input }) =>
-      listConversations(ctx.db, ctx.chatbot.id, { page: input.page, per_page: input.per_page, filter: input.filter, archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined }),
-    ),
+    .input(
+      z.object({
+        page,
+        per_page: perPage,
+        filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all"),
+        status: z.enum(CONVERSATION_STATUSES).optional(),
+        assignee: z.string().max(64).optional(),
+        source: z.enum(CONVERSATION_SOURCES).optional(),
+        search: z.string().max(200).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const list = await listConversations(ctx.db, ctx.chatbot.id, {
+        ...input,
+        archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined,
+        me: ctx.user.id,
+      });
+      const leads = canViewContacts(ctx.role) ? await leadsOfVisitors(ctx.db, ctx.chatbot.id, list.data.map((c) => c.visitor_id)) : {};
+      return { ...list, data: list.data.map((c) => ({ ...c, lead: leads[c.visitor_id] ?? null })) };
+    }),
+
+  /** Who a conversation may be assigned to, and whether the caller may reply. */
+  team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await listAssignees(ctx.db, ctx.chatbot.teamId), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
+
+  /** May the caller watch the chatbot's inbox live (the inbox stream asks before it opens)? */
+  watch: chatbotProcedure.query(({ ctx }) => ({ chatbot_id: ctx.chatbot.id })),
 
   /** Opening a conversation in the inbox marks it read. */
   open: chatbotProcedure
