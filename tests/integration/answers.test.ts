@@ -344,7 +344,8 @@ describe("leads and escalations", () => {
     const team = await workspace();
     const bot = await bakeryBot(team.id, { enableEscalations: true, enableEscalationsNotification: true, escalationsEmail: "support@bakery.example" });
     const result = await ask(bot, "I want to talk to a real person please");
-    await ask(bot, "hello? can I speak to a human", { conversationId: result.conversation_id });
+    // The conversation now waits for a person (issue 23): the next message is recorded, not answered, not escalated again.
+    expect(await runTurn(db, { chatbot: bot }, { message: "hello? can I speak to a human", conversation_id: result.conversation_id })).toMatchObject({ handoff: true, status: "waiting" });
     const escalations = await db.escalation.findMany({ where: { chatbotId: bot.id } });
     expect(escalations).toHaveLength(1);
     expect(escalations[0]).toMatchObject({ reason: "requested_human", message: "I want to talk to a real person please", conversationId: result.conversation_id });

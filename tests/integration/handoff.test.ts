@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { runTurn } from "@/server/conversations/engine";
 import { admitAnswer } from "@/server/conversations/admission";
-import { postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { markAgentSeen, postAgentMessage, requestPerson, updateConversationState } from "@/server/conversations/handoff";
 import { watch, type LiveEvent } from "@/server/conversations/live";
 import { releaseCredit } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
@@ -116,5 +116,34 @@ describe("live events", () => {
     expect(events).toContainEqual(expect.objectContaining({ kind: "message", message_id: reply.message.id, role: "agent" }));
     expect(events).toContainEqual(expect.objectContaining({ kind: "status", status: "human" }));
     stop();
+  });
+});
+
+describe("asking for a person", () => {
+  it("the escalation rules recognise a request: the bot answers that turn, then the conversation waits and the bot is silent", async () => {
+    const bot = await bakeryBot();
+    await db.chatbot.update({ where: { id: bot.id }, data: { enableEscalations: true } });
+    const withRules = await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
+    const first = await answered(withRules, "How much does delivery cost?");
+    await answered(withRules, "I want to talk to a real person please", first.conversation_id);
+    expect(await db.conversation.findUniqueOrThrow({ where: { id: first.conversation_id } })).toMatchObject({ status: "waiting" });
+    expect(await db.escalation.count({ where: { conversationId: first.conversation_id } })).toBe(1);
+    const next = await runTurn(db, { chatbot: withRules }, { message: "Hello?", conversation_id: first.conversation_id });
+    expect(next).toMatchObject({ handoff: true, status: "waiting" });
+  });
+
+  it("the widget's button: waiting, one escalation with escalation.created; agents are available only after a member had the inbox open lately", async () => {
+    const bot = await bakeryBot();
+    await db.chatbot.update({ where: { id: bot.id }, data: { enableEscalations: true } });
+    const withRules = await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
+    const visitorKey = "visitor-key-0123456789";
+    const first = await runTurn(db, { chatbot: withRules, visitorKey }, { message: "How much does delivery cost?" });
+    await expect(requestPerson(db, withRules, first.conversation_id, "someone-else-0123456789")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await requestPerson(db, withRules, first.conversation_id, visitorKey)).toEqual({ status: "waiting", agents_available: false });
+    expect(await db.escalation.findMany({ where: { conversationId: first.conversation_id } })).toMatchObject([{ reason: "requested_human" }]);
+    expect(await db.outboxEvent.count({ where: { chatbotId: bot.id, type: "escalation.created" } })).toBe(1);
+    await markAgentSeen(db, bot.teamId);
+    expect(await requestPerson(db, withRules, first.conversation_id, visitorKey)).toEqual({ status: "waiting", agents_available: true });
+    expect(await db.escalation.count({ where: { conversationId: first.conversation_id } })).toBe(1);
   });
 });

@@ -186,10 +186,10 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                       <span className={cn("truncate", c.unread ? "font-semibold text-gray-900" : "text-gray-700")}>
                         {c.lead?.name || c.lead?.email || `Visitor ${c.visitor_id.slice(0, 8)}`}
                       </span>
-                      {c.lead?.name && c.lead.email ? <span className="truncate text-xs text-gray-500">{c.lead.email}</span> : null}
-                      {c.country_code ? <span className="text-xs text-gray-500">{c.country_code}</span> : null}
+                      {c.lead?.name && c.lead.email ? <span className="truncate text-xs text-gray-600">{c.lead.email}</span> : null}
+                      {c.country_code ? <span className="text-xs text-gray-600">{c.country_code}</span> : null}
                     </span>
-                    <span className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
                       <time dateTime={c.last_message_at}>{formatDateTime(c.last_message_at)}</time>
                       <span>{c.message_count} messages</span>
                       {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}

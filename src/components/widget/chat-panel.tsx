@@ -173,11 +173,23 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
       ) : null}
       <Composer placeholder={config.placeholder} accent={accent} disabled={chat.streaming} inputRef={inputRef} onSend={(text) => void chat.send(text)} />
       <footer className="flex items-center justify-between gap-2 px-4 pb-2 text-[11px] text-gray-600">
-        {leadOpen ? <span /> : (
-          <button type="button" onClick={() => setLeadOpen(true)} className="underline underline-offset-2 hover:text-gray-900">
-            Leave your e-mail
-          </button>
-        )}
+        <span className="flex gap-3">
+          {leadOpen ? null : (
+            <button type="button" onClick={() => setLeadOpen(true)} className="underline underline-offset-2 hover:text-gray-900">
+              Leave your e-mail
+            </button>
+          )}
+          {chat.hasConversation && (chat.status === "bot" || chat.status === "resolved") ? (
+            <button
+              type="button"
+              disabled={chat.streaming}
+              onClick={() => void chat.askForPerson().then((available) => available || setLeadOpen(true))}
+              className="underline underline-offset-2 hover:text-gray-900"
+            >
+              Talk to a person
+            </button>
+          ) : null}
+        </span>
         {config.hide_powered_by ? null : <span>Powered by Agency Chatbot Platform</span>}
       </footer>
     </div>

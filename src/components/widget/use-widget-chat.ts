@@ -152,6 +152,34 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     [chatbotId],
   );
 
+  /**
+   * The visitor asks for a person: the conversation waits for one. Answers whether someone from the team
+   * is around; if not, a notice says so (the panel offers the lead form).
+   */
+  const askForPerson = useCallback(async (): Promise<boolean> => {
+    const { conversation_id, visitor_token } = latest.current;
+    if (!conversation_id || !visitor_token) return false;
+    try {
+      const res = await fetch(`/api/widget/${chatbotId}/conversations/${conversation_id}/handoff`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ visitor_token }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const answer = (await res.json()) as { status: "bot" | "waiting" | "human" | "resolved"; agents_available: boolean };
+      setStatus(answer.status);
+      const notice = answer.agents_available
+        ? "We\u2019ve asked a person from the team to join. You can keep writing here."
+        : "No one from the team is available right now. Leave your details and we\u2019ll get back to you.";
+      update((c) => ({ ...c, messages: [...c.messages, { key: newKey(), role: "notice", content: notice }] }), true);
+      setAnnouncement(notice);
+      return answer.agents_available;
+    } catch {
+      setError("Couldn't reach the team. Please try again.");
+      return false;
+    }
+  }, [chatbotId, update]);
+
   const restart = useCallback(() => {
     forgetConversation(chatbotId);
     update(() => ({ messages: [] }));
@@ -159,5 +187,5 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     setError(null);
   }, [chatbotId, update]);
 
-  return { messages: conversation.messages, status, streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
+  return { messages: conversation.messages, status, askForPerson, hasConversation: Boolean(conversation.conversation_id), streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
 }

@@ -10,7 +10,10 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
-import { CONVERSATION_STATUSES } from "./rules/handoff";
+import type { Chatbot } from "@/generated/prisma/client";
+import { env } from "@/server/kernel/env";
+import { botIsSilent, CONVERSATION_STATUSES } from "./rules/handoff";
+import { openEscalation, waitForPerson } from "./record";
 import { LIVE_CHANNEL } from "./live";
 import { getConversation } from "./inbox";
 
@@ -182,4 +185,58 @@ export async function listAssignees(db: Db, teamId: string) {
     values: [teamId],
   });
   return rows;
+}
+
+/** Whether a member who may reply had the inbox open within HANDOFF_AGENT_IDLE_MINUTES. */
+export async function agentsAvailable(db: Db, teamId: string): Promise<boolean> {
+  const { rows } = await poolOf(db).query<{ available: boolean }>({
+    name: "handoff_agents_available",
+    text: "SELECT coalesce(agent_seen_at > now() - make_interval(mins => $2::int), false) AS available FROM teams WHERE id = $1::uuid",
+    values: [teamId, env().HANDOFF_AGENT_IDLE_MINUTES],
+  });
+  return rows[0]?.available ?? false;
+}
+
+/** A member who may reply has the inbox open (at most one write per workspace every 30 s). */
+export async function markAgentSeen(db: Db, teamId: string): Promise<void> {
+  await poolOf(db).query({
+    name: "handoff_agent_seen",
+    text: "UPDATE teams SET agent_seen_at = now() WHERE id = $1::uuid AND (agent_seen_at IS NULL OR agent_seen_at < now() - interval '30 seconds')",
+    values: [teamId],
+  });
+}
+
+/**
+ * The visitor asks for a person (the widget's button): the conversation waits for one; with escalations
+ * on, as when the rules recognise the request, an escalation with `escalation.created` and its e-mail.
+ * Answers whether someone was in the inbox lately: if not, the widget says so and offers the lead form.
+ */
+export async function requestPerson(db: Db, chatbot: Chatbot, conversationId: string, visitorKey: string | null) {
+  if (!visitorKey || !isUuid(conversationId)) throw notFound();
+  const status = await db.$transaction(async (tx) => {
+    const [conversation] = await tx.$queryRaw<Array<{ id: string; visitor_id: string; status: string; agency_id: string | null }>>`
+      SELECT c.id::text, c.visitor_id::text, c.status, t.agency_id::text
+        FROM conversations c JOIN visitors v ON v.id = c.visitor_id JOIN teams t ON t.id = ${chatbot.teamId}::uuid
+       WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbot.id}::uuid AND v.visitor_key = ${visitorKey}
+         FOR UPDATE OF c`;
+    if (!conversation) throw notFound();
+    if (botIsSilent(conversation.status)) return conversation.status;
+    const escalated = chatbot.enableEscalations && (await tx.escalation.count({ where: { conversationId } })) === 0;
+    if (!escalated) {
+      await waitForPerson(tx, chatbot.id, conversationId);
+      return "waiting";
+    }
+    const contact = await tx.contact.findFirst({ where: { chatbotId: chatbot.id, visitorId: conversation.visitor_id }, orderBy: { createdAt: "asc" } });
+    await openEscalation(tx, {
+      chatbot,
+      agencyId: conversation.agency_id,
+      conversationId,
+      visitorId: conversation.visitor_id,
+      contact,
+      reason: "requested_human",
+      message: "The visitor asked for a person (widget button).",
+    });
+    return "waiting";
+  });
+  return { status, agents_available: await agentsAvailable(db, chatbot.teamId) };
 }

@@ -6,6 +6,7 @@ export { sendEscalationEmailJob } from "./escalation-email-job";
 export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";
 export { recordWidgetLinkClick, widgetLinkClickSchema } from "./link-clicks";
+export { markAgentSeen, requestPerson } from "./handoff";
 export { openInboxStream, openVisitorStream } from "./live-streams";
 export { chatbotConversationsRouter } from "./router";
 export { issueVisitorKey, visitorFromToken, visitorKeyFromToken } from "./visitors";

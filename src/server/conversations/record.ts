@@ -313,22 +313,50 @@ async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string
     threshold: chatbot.escalateMessageThreshold,
   });
   if (!reason) return;
+  await openEscalation(tx, { chatbot, agencyId: turn.agencyId, conversationId: at.conversationId, visitorId: at.visitorId, contact: at.contact, reason, message: turn.question });
+}
+
+/**
+ * An escalation: recorded, `escalation.created`, the e-mail job when asked for, and the conversation
+ * now waits for a person (issue 23): the bot answers nothing more until an agent takes it or hands it back.
+ */
+export async function openEscalation(
+  tx: Tx,
+  e: {
+    chatbot: Pick<TurnToRecord["chatbot"], "id" | "name" | "teamId" | "enableEscalationsNotification" | "escalationsEmail">;
+    agencyId: string | null;
+    conversationId: string;
+    visitorId: string;
+    contact: ContactRow | null;
+    reason: string;
+    message: string;
+  },
+) {
+  const { chatbot } = e;
   const notify = chatbot.enableEscalationsNotification && chatbot.escalationsEmail.trim() !== "";
   const escalation = await tx.escalation.create({
-    data: { chatbotId: chatbot.id, conversationId: at.conversationId, reason, message: turn.question, notificationStatus: notify ? "pending" : "disabled" },
+    data: { chatbotId: chatbot.id, conversationId: e.conversationId, reason: e.reason, message: e.message, notificationStatus: notify ? "pending" : "disabled" },
   });
   await emitEvent(tx, {
-    agencyId: turn.agencyId,
+    agencyId: e.agencyId,
     teamId: chatbot.teamId,
     chatbotId: chatbot.id,
     type: "escalation.created",
     data: {
-      escalation: { id: escalation.id, conversation_id: at.conversationId, reason, message: turn.question },
-      visitor: visitorPayload(at.contact, at.visitorId),
+      escalation: { id: escalation.id, conversation_id: e.conversationId, reason: e.reason, message: e.message },
+      visitor: visitorPayload(e.contact, e.visitorId),
       chatbot_name: chatbot.name,
     },
   });
   if (notify) {
     await enqueue(tx, "send_escalation_email", { id: escalation.id }, { maxAttempts: 5, jobKey: `escalation-email:${escalation.id}` });
   }
+  await waitForPerson(tx, chatbot.id, e.conversationId);
+}
+
+/** A conversation the bot had now waits for a person; the live streams are told at commit. */
+export async function waitForPerson(tx: Tx, chatbotId: string, conversationId: string) {
+  const moved = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE conversations SET status = 'waiting', updated_at = now() WHERE id = ${conversationId}::uuid AND status IN ('bot', 'resolved') RETURNING id::text`;
+  if (moved.length) await tx.$queryRawUnsafe(NOTIFY_SQL, eventPayload({ chatbot_id: chatbotId, conversation_id: conversationId, kind: "status", status: "waiting" }));
 }

@@ -3,7 +3,7 @@ import { chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
-import { agentMessageSchema, conversationPatchInput, listAssignees, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { agentMessageSchema, conversationPatchInput, listAssignees, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES } from "@/server/conversations/rules/handoff";
 import { getConversation, inboxConversation, leadsOfVisitors, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
 
@@ -98,8 +98,15 @@ export const chatbotConversationsRouter = createTRPCRouter({
   /** Who a conversation may be assigned to, and whether the caller may reply. */
   team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await listAssignees(ctx.db, ctx.chatbot.teamId), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
 
-  /** May the caller watch the chatbot's inbox live (the inbox stream asks before it opens)? */
-  watch: chatbotProcedure.query(({ ctx }) => ({ chatbot_id: ctx.chatbot.id })),
+  /**
+   * The inbox stream opens (and every minute it stays open): may the caller watch the chatbot's inbox, and
+   * a member who may reply is there (visitors asking for a person are told whether someone is).
+   */
+  watch: chatbotProcedure.mutation(async ({ ctx }) => {
+    const present = canReplyToConversations(ctx.role);
+    if (present) await markAgentSeen(ctx.db, ctx.chatbot.teamId);
+    return { chatbot_id: ctx.chatbot.id, team_id: ctx.chatbot.teamId, present };
+  }),
 
   /** Opening a conversation in the inbox marks it read. */
   open: chatbotProcedure

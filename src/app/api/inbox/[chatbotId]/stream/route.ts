@@ -19,7 +19,11 @@ export async function GET(incoming: Request, { params }: { params: Promise<{ cha
   if (req instanceof Response) return req;
   try {
     const ctx = await createContext({ headers: req.headers, allowSession: true });
-    await createCaller(ctx).conversations.watch({ chatbot_id: chatbotId });
+    const caller = createCaller(ctx);
+    const { present } = await caller.conversations.watch({ chatbot_id: chatbotId });
+    // While the inbox is open, its member counts as present (handoff: HANDOFF_AGENT_IDLE_MINUTES).
+    const presence = present ? setInterval(() => void caller.conversations.watch({ chatbot_id: chatbotId }).catch(() => undefined), 60_000) : undefined;
+    incoming.signal.addEventListener("abort", () => clearInterval(presence), { once: true });
     return await openInboxStream(getDb(), { chatbotId, signal: incoming.signal });
   } catch (error) {
     const app = toAppError(error);
