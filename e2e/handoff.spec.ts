@@ -122,6 +122,12 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   const axe = await new AxeBuilder({ page: agent }).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+  await agent.screenshot({ path: test.info().outputPath("inbox-desktop.png"), fullPage: true });
+  await agent.setViewportSize({ width: 390, height: 844 });
+  const narrow = await new AxeBuilder({ page: agent }).analyze();
+  expect(narrow.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+  await agent.screenshot({ path: test.info().outputPath("inbox-mobile.png"), fullPage: true });
+  await agent.setViewportSize({ width: 1280, height: 720 });
 
   // Handed back: the bot answers again, with the whole conversation.
   await transcript.getByRole("button", { name: "Hand back to the bot" }).click();

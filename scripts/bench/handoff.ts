@@ -58,12 +58,19 @@ export async function runHandoffBenchmark() {
     throw error;
   });
   const server = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench/handoff-pg"), ephemeral: true });
-  const admin = new pg.Client({ connectionString: server.url() });
+  try {
+    await measure(server.url(), server.url("bench_handoff"));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(adminUrl: string, url: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query("DROP DATABASE IF EXISTS bench_handoff WITH (FORCE)");
   await admin.end();
-  await ensureDatabase(server.url(), "bench_handoff");
-  const url = server.url("bench_handoff");
+  await ensureDatabase(adminUrl, "bench_handoff");
   await migrate(url);
   const db = createPrismaClient(url);
   const owner = await db.user.create({ data: { email: `bench-${Date.now()}@example.test`, name: "Bench" } });
@@ -73,7 +80,7 @@ export async function runHandoffBenchmark() {
   const { token } = await createApiToken(db, owner.id, "bench");
 
   // Rate limits out of the way: this measures the live path, not the limiter.
-  const appEnv = { RATE_LIMIT_WIDGET_PER_MINUTE: "1000000", RATE_LIMIT_API_PER_MINUTE: "1000000" };
+  const appEnv = { RATE_LIMIT_WIDGET_PER_MINUTE: "100000", RATE_LIMIT_API_PER_MINUTE: "100000" };
   const [visitorApp, agentApp] = await Promise.all([
     startProductionServer(url, "bench-secret-bench-secret-bench-secret-0", appEnv),
     startProductionServer(url, "bench-secret-bench-secret-bench-secret-0", appEnv),
@@ -144,6 +151,5 @@ export async function runHandoffBenchmark() {
     for (const s of streams) s.abort();
     await Promise.all([visitorApp.stop(), agentApp.stop()]);
     await db.$disconnect();
-    await server.stop();
   }
 }

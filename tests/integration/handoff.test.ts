@@ -4,6 +4,7 @@ import { runTurn } from "@/server/conversations/engine";
 import { admitAnswer } from "@/server/conversations/admission";
 import { markAgentSeen, postAgentMessage, requestPerson, updateConversationState } from "@/server/conversations/handoff";
 import { watch, type LiveEvent } from "@/server/conversations/live";
+import { submitLeadForm } from "@/server/conversations/lead-form";
 import { releaseCredit } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
 import { createTestDatabase } from "../helpers/db";
@@ -145,5 +146,45 @@ describe("asking for a person", () => {
     await markAgentSeen(db, bot.teamId);
     expect(await requestPerson(db, withRules, first.conversation_id, visitorKey)).toEqual({ status: "waiting", agents_available: true });
     expect(await db.escalation.count({ where: { conversationId: first.conversation_id } })).toBe(1);
+  });
+});
+
+describe("the lead form", () => {
+  it("is submitted as data: a contact, lead.captured with the fields, no message and no credit; 422 per field", async () => {
+    const bot = await bakeryBot();
+    await db.chatbot.update({
+      where: { id: bot.id },
+      data: {
+        leadForm: {
+          fields: [
+            { key: "name", label: "Name", type: "text", required: true },
+            { key: "email", label: "E-mail", type: "email", required: true },
+            { key: "company", label: "Company", type: "text", required: false },
+          ],
+          after_messages: 2,
+          on_handoff: true,
+          on_no_credits: true,
+        },
+      },
+    });
+    const withForm = await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
+    const visitorKey = "lead-visitor-0123456789";
+    const first = await runTurn(db, { chatbot: withForm, visitorKey }, { message: "How much does delivery cost?" });
+    const usedBefore = await used(bot.teamId);
+    const messagesBefore = await db.message.count({ where: { conversationId: first.conversation_id } });
+
+    await expect(submitLeadForm(db, withForm, visitorKey, first.conversation_id, { name: "Ada" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      errors: { "fields.email": ["E-mail is required."] },
+    });
+    expect(await submitLeadForm(db, withForm, visitorKey, first.conversation_id, { name: "Ada Lovelace", email: "Ada@Example.org", company: "Engines" })).toEqual({
+      message: "Thank you! We\u2019ll get back to you soon.",
+    });
+    const contact = await db.contact.findFirstOrThrow({ where: { chatbotId: bot.id } });
+    expect(contact).toMatchObject({ email: "ada@example.org", firstName: "Ada", lastName: "Lovelace", conversationId: first.conversation_id, customData: { company: "Engines" } });
+    const [event] = await db.outboxEvent.findMany({ where: { chatbotId: bot.id, type: "lead.captured" } });
+    expect(event?.data).toMatchObject({ fields: { name: "Ada Lovelace", email: "ada@example.org", company: "Engines" }, visitor: { email: "ada@example.org", first_name: "Ada" } });
+    expect(await db.message.count({ where: { conversationId: first.conversation_id } })).toBe(messagesBefore);
+    expect(await used(bot.teamId)).toBe(usedBefore);
   });
 });

@@ -65,6 +65,21 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
     }
   };
 
+  // The lead form offers itself (once per conversation): after N messages, or when credits ran out.
+  const userMessages = chat.messages.filter((m) => m.role === "user").length;
+  const offerLead =
+    !chat.leadSent &&
+    ((config.lead_form.after_messages !== null && userMessages >= config.lead_form.after_messages) || (config.lead_form.on_no_credits && chat.refusal === 402));
+  const [leadOffered, setLeadOffered] = useState(false);
+  useEffect(() => {
+    if (!offerLead || leadOffered || chat.streaming) return;
+    const timer = window.setTimeout(() => {
+      setLeadOffered(true);
+      setLeadOpen(true);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [offerLead, leadOffered, chat.streaming]);
+
   const hasConversation = chat.messages.length > 0;
   const last = chat.messages[chat.messages.length - 1];
 
@@ -163,11 +178,12 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
 
       {leadOpen ? (
         <LeadForm
-          disabled={chat.streaming}
+          form={config.lead_form}
           onCancel={() => setLeadOpen(false)}
-          onSubmit={(message) => {
-            setLeadOpen(false);
-            void chat.send(message);
+          onSubmit={async (fields) => {
+            const errors = await chat.submitLead(fields);
+            if (!errors) setLeadOpen(false);
+            return errors;
           }}
         />
       ) : null}
@@ -176,14 +192,14 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
         <span className="flex gap-3">
           {leadOpen ? null : (
             <button type="button" onClick={() => setLeadOpen(true)} className="underline underline-offset-2 hover:text-gray-900">
-              Leave your e-mail
+              Leave your details
             </button>
           )}
           {chat.hasConversation && (chat.status === "bot" || chat.status === "resolved") ? (
             <button
               type="button"
               disabled={chat.streaming}
-              onClick={() => void chat.askForPerson().then((available) => available || setLeadOpen(true))}
+              onClick={() => void chat.askForPerson().then((available) => available || !config.lead_form.on_handoff || setLeadOpen(true))}
               className="underline underline-offset-2 hover:text-gray-900"
             >
               Talk to a person

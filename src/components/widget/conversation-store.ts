@@ -19,6 +19,8 @@ export interface StoredMessage {
 export interface StoredConversation {
   visitor_token?: string;
   conversation_id?: string;
+  /** The lead form was sent: it is not offered again on its own. */
+  lead_sent?: boolean;
   messages: StoredMessage[];
 }
 

@@ -31,6 +31,8 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
   const latest = useRef(conversation);
   /** Who answers (issue 23): `waiting` and `human` mean a person of the team, over the live stream. */
   const [status, setStatus] = useState<"bot" | "waiting" | "human" | "resolved">("bot");
+  /** The last refusal's status (402: no credits), for the panel's lead form. */
+  const [refusal, setRefusal] = useState<number | null>(null);
 
   useEffect(() => {
     // The stored conversation exists only in the browser: read it after hydration (the server drew the empty panel).
@@ -114,6 +116,7 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
         );
         setAnnouncement(message.content);
       } else if (outcome.kind === "refused") {
+        setRefusal(outcome.status);
         patchMessage(answerKey, { role: "notice", content: outcome.message }, true);
         setAnnouncement(outcome.message);
       } else {
@@ -180,6 +183,30 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     }
   }, [chatbotId, update]);
 
+  /** The lead form, as data: a thank-you notice, or the field errors (null when sent). */
+  const submitLead = useCallback(
+    async (fields: Record<string, string>): Promise<Record<string, string[]> | null> => {
+      const { conversation_id, visitor_token } = latest.current;
+      try {
+        const res = await fetch(`/api/widget/${chatbotId}/leads`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ fields, conversation_id, visitor_token }),
+        });
+        const body = (await res.json()) as { message?: string; errors?: Record<string, string[]>; visitor_token?: string };
+        if (res.status === 422) return body.errors ?? { fields: [body.message ?? "Please check the form."] };
+        if (!res.ok) return { fields: [body.message ?? "Something went wrong. Please try again."] };
+        const thanks = body.message ?? "Thank you!";
+        update((c) => ({ ...c, lead_sent: true, visitor_token: c.visitor_token ?? body.visitor_token, messages: [...c.messages, { key: newKey(), role: "notice", content: thanks }] }), true);
+        setAnnouncement(thanks);
+        return null;
+      } catch {
+        return { fields: ["You seem to be offline. Please try again."] };
+      }
+    },
+    [chatbotId, update],
+  );
+
   const restart = useCallback(() => {
     forgetConversation(chatbotId);
     update(() => ({ messages: [] }));
@@ -187,5 +214,5 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     setError(null);
   }, [chatbotId, update]);
 
-  return { messages: conversation.messages, status, askForPerson, hasConversation: Boolean(conversation.conversation_id), streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
+  return { messages: conversation.messages, leadSent: Boolean(conversation.lead_sent), refusal, submitLead, status, askForPerson, hasConversation: Boolean(conversation.conversation_id), streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
+import { canEditChatbot, canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
+import { leadFormOf, leadFormSchema } from "@/server/conversations/rules/lead-form";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
 import { agentMessageSchema, conversationPatchInput, listAssignees, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
@@ -118,6 +119,15 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setConversationFlags(ctx.db, ctx.chatbot.id, input.conversation_id, { unread: input.unread, archived: input.archived })),
 
   escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
+
+  /** The widget's lead form (issue 23): its fields and when it shows; `can_edit` for the roles that change settings. */
+  leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm), can_edit: canEditChatbot(ctx.role) })),
+
+  setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {
+    if (!canEditChatbot(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not change this chatbot's settings.");
+    await ctx.db.chatbot.update({ where: { id: ctx.chatbot.id }, data: { leadForm: input.form } });
+    return { form: input.form };
+  }),
 
   /** Every contact, for the CSV export (the `leads` permission). */
   allContacts: chatbotProcedure.query(({ ctx }) => {
