@@ -188,3 +188,17 @@ describe("the lead form", () => {
     expect(await used(bot.teamId)).toBe(usedBefore);
   });
 });
+
+describe("playground conversations", () => {
+  it("are labelled as such and left out of analytics", async () => {
+    const bot = await bakeryBot();
+    const day = async () => (await db.analyticsDay.findMany({ where: { chatbotId: bot.id } })).reduce((n, d) => n + d.conversations, 0);
+    await answered(bot, "How much does delivery cost?");
+    const played = await runTurn(db, { chatbot: bot, visitorKey: `playground:${owner.user.id}`, source: "playground" }, { message: "How much does delivery cost?" });
+    expect(await db.conversation.findUniqueOrThrow({ where: { id: played.conversation_id } })).toMatchObject({ source: "playground" });
+    await runTurn(db, { chatbot: bot, visitorKey: `playground:${owner.user.id}`, source: "playground" }, { message: "And pickup?", conversation_id: played.conversation_id });
+    const visitor = await answered(bot, "How much does delivery cost?");
+    expect(visitor.conversation_id).not.toBe(played.conversation_id);
+    expect(await day()).toBe(2);
+  });
+});

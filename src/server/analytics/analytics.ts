@@ -91,7 +91,7 @@ const CLICKS_AND_LEADS = `
 const COUNTRIES = `
   SELECT coalesce(max(v.country), upper(v.country_code)) AS country, upper(v.country_code) AS country_code, count(*)::int AS visitors_count
     FROM visitors v
-   WHERE v.id IN (SELECT visitor_id FROM conversations WHERE chatbot_id = $1::uuid AND ${IN_PERIOD})
+   WHERE v.id IN (SELECT visitor_id FROM conversations WHERE chatbot_id = $1::uuid AND ${IN_PERIOD} AND source <> 'playground')
      AND v.country_code IS NOT NULL AND v.country_code <> ''
    GROUP BY upper(v.country_code) ORDER BY visitors_count DESC, country_code ASC LIMIT ${POPULAR_LIMIT}`;
 

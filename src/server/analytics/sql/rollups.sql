@@ -168,6 +168,11 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     RETURN NULL;
   END IF;
+  -- Playground conversations (the team's own tests, issue 23) stay out of analytics; a conversation's
+  -- source is set when it starts and never changes.
+  IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'DELETE' THEN
     v_new_day := (NEW."created_at" AT TIME ZONE 'UTC')::date;
   END IF;
