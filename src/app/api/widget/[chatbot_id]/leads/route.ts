@@ -16,6 +16,6 @@ export const POST = widgetHandler(async ({ req, chatbot, cors }) => {
   const visitor = knownKey ? { key: knownKey, token: token! } : issueVisitorKey(chatbot.id);
   const conversationId = typeof body.conversation_id === "string" ? body.conversation_id : null;
   const result = await submitLeadForm(getDb(), chatbot, visitor.key, conversationId, body.fields);
-  return jsonResponse({ ...result, visitor_token: visitor.token }, 201, cors);
+  return jsonResponse(201, { ...result, visitor_token: visitor.token }, cors);
 });
 export const OPTIONS = widgetPreflight("POST");

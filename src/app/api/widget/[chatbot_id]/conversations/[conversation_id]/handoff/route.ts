@@ -15,6 +15,6 @@ export const POST = widgetHandler(async ({ req, chatbot, cors, params }) => {
   const body = await readWidgetBody(req);
   const token = typeof body.visitor_token === "string" ? body.visitor_token : undefined;
   const result = await requestPerson(getDb(), chatbot, params.conversation_id ?? "", visitorKeyFromToken(chatbot.id, token));
-  return jsonResponse(result, 200, cors);
+  return jsonResponse(200, result, cors);
 });
 export const OPTIONS = widgetPreflight("POST");
