@@ -120,20 +120,26 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await expect(again.getByRole("log")).toContainText("Is delivery free?");
   await expect(again.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute("aria-pressed", "true");
 
-  // A question the site does not answer gets the honest default answer and the offer to leave an e-mail;
-  // leaving it goes through the answer pipeline, which captures the lead and fires lead.captured.
+  // A question the site does not answer gets the honest default answer and the offer to leave one's details
+  // (issue 22); the form is submitted as data (issue 23): a thank-you, no chat message, no answer, and
+  // lead.captured carries the fields.
   await again.getByRole("textbox", { name: "Message" }).fill("Do you repair bicycles?");
   await again.getByRole("textbox", { name: "Message" }).press("Enter");
   const offer = again.getByRole("button", { name: /we.ll get back to you/ });
   await expect(offer).toHaveCount(1);
+  const answersBefore = await again.locator('[data-message-id]').count();
   await offer.click();
+  await again.getByLabel("Your name").fill("Vera Visitor");
   await again.getByLabel("Your e-mail").fill("visitor@bakery-fan.example");
   await again.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(again.getByRole("log")).toContainText("My e-mail address is visitor@bakery-fan.example");
+  await expect(again.getByRole("log")).toContainText("Thank you! We\u2019ll get back to you soon.");
+  await expect(again.getByRole("log")).not.toContainText("visitor@bakery-fan.example");
+  expect(await again.locator('[data-message-id]').count()).toBe(answersBefore);
   const delivered = await waitFor(async () => receiver.at("/widget-leads")[0], 30_000, "lead.captured delivery");
-  const event = JSON.parse(delivered.body) as { event: string; data: { visitor: { email: string } } };
+  const event = JSON.parse(delivered.body) as { event: string; data: { visitor: { email: string; first_name: string }; fields: Record<string, string> } };
   expect(event.event).toBe("lead.captured");
-  expect(event.data.visitor.email).toBe("visitor@bakery-fan.example");
+  expect(event.data.visitor).toMatchObject({ email: "visitor@bakery-fan.example", first_name: "Vera" });
+  expect(event.data.fields).toEqual({ name: "Vera Visitor", email: "visitor@bakery-fan.example" });
 });
 
 test("a hard pause hides the widget on the next load; a resume shows it again", async ({ page, baseURL }) => {

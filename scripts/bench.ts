@@ -26,6 +26,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "answers charged per second on one workspace at 1, 8 and 32 callers, next to a bare UPDATE … RETURNING loop",
     run: async () => (await import("./bench/credits")).runCreditsBenchmark(),
   },
+  handoff: {
+    description: "agent reply (REST, process B) → visitor's live stream (process A) p50/p99; idle visitor streams held by one process, memory per stream, one reply fanned out to all",
+    run: async () => (await import("./bench/handoff")).runHandoffBenchmark(),
+  },
   rest: {
     description: "every documented GET, REST chat and widget chat at 16 connections (rps, p50, p99) next to a no-op /v1 route and node:http + pg",
     run: async () => (await import("./bench/rest")).runRestBenchmark(),

@@ -17,8 +17,8 @@ let member: Awaited<ReturnType<typeof teamMember>>;
 let teamId: string;
 let botId: string;
 
-const CONVERSATION_KEYS = ["id", "chatbot_id", "visitor_id", "archived", "unread", "sentiment", "country_code", "message_count", "created_at", "updated_at", "last_message_at"].sort();
-const MESSAGE_KEYS = ["id", "role", "content", "answered", "sources", "feedback", "created_at"].sort();
+const CONVERSATION_KEYS = ["id", "chatbot_id", "visitor_id", "archived", "unread", "sentiment", "country_code", "message_count", "status", "assignee_id", "source", "created_at", "updated_at", "last_message_at"].sort();
+const MESSAGE_KEYS = ["id", "role", "content", "answered", "sources", "feedback", "user_id", "created_at"].sort();
 const CONTACT_KEYS = ["id", "visitor_id", "conversation_id", "email", "first_name", "last_name", "phone", "custom_data", "created_at"].sort();
 
 beforeAll(async () => {

@@ -18,16 +18,13 @@ export async function conversation(
   spec: { at: string; visitorId: string; category?: string | null; sentiment?: string | null; messages?: MessageSpec[] },
 ) {
   const start = new Date(spec.at).getTime();
-  const conv = await db.conversation.create({
-    data: {
-      chatbotId,
-      visitorId: spec.visitorId,
-      category: spec.category ?? null,
-      sentiment: spec.sentiment ?? null,
-      createdAt: new Date(start),
-      lastMessageAt: new Date(start),
-    },
-  });
+  // Written in SQL with only these columns: the migration tests build rows on a database migrated part of
+  // the way, where columns the client would fill with their defaults (e.g. `status`) do not exist yet.
+  const [row] = await db.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO conversations (chatbot_id, visitor_id, category, sentiment, created_at, last_message_at)
+    VALUES (${chatbotId}::uuid, ${spec.visitorId}::uuid, ${spec.category ?? null}, ${spec.sentiment ?? null}, ${new Date(start)}, ${new Date(start)})
+    RETURNING id::text`;
+  const conv = await db.conversation.findUniqueOrThrow({ where: { id: row!.id } });
   const messages = [];
   for (const [i, m] of (spec.messages ?? []).entries()) {
     messages.push(

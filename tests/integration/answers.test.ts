@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
-import { runTurn, type TurnCaller, type TurnInput } from "@/server/conversations/engine";
+import { runTurn, type TurnCaller, type TurnInput, type TurnOutput } from "@/server/conversations/engine";
 import { setTeamKey } from "@/server/workspaces/llm-keys";
 import { sweepExpiredReservations } from "@/server/workspaces/answer-metering";
 import { allowanceFor, countTokens } from "@/server/conversations/rules/shaping";
@@ -85,8 +85,14 @@ const ask = (
   extra: Omit<TurnCaller, "chatbot"> & { conversationId?: string; visitor?: TurnInput["visitor"] } = {},
 ) => {
   const { conversationId, visitor, ...caller } = extra;
-  return runTurn(db, { chatbot, ...caller }, { message, conversation_id: conversationId, visitor });
+  return runTurn(db, { chatbot, ...caller }, { message, conversation_id: conversationId, visitor }).then(botAnswer);
 };
+
+/** The bot's answer (these conversations are never handed to a person). */
+function botAnswer(output: TurnOutput) {
+  if ("handoff" in output) throw new Error("the conversation was handed to a person");
+  return output;
+}
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.status : e));
 
@@ -397,7 +403,8 @@ describe("leads and escalations", () => {
     const team = await workspace();
     const bot = await bakeryBot(team.id, { enableEscalations: true, enableEscalationsNotification: true, escalationsEmail: "support@bakery.example" });
     const result = await ask(bot, "I want to talk to a real person please");
-    await ask(bot, "hello? can I speak to a human", { conversationId: result.conversation_id });
+    // The conversation now waits for a person (issue 23): the next message is recorded, not answered, not escalated again.
+    expect(await runTurn(db, { chatbot: bot }, { message: "hello? can I speak to a human", conversation_id: result.conversation_id })).toMatchObject({ handoff: true, status: "waiting" });
     const escalations = await db.escalation.findMany({ where: { chatbotId: bot.id } });
     expect(escalations).toHaveLength(1);
     expect(escalations[0]).toMatchObject({ reason: "requested_human", message: "I want to talk to a real person please", conversationId: result.conversation_id });

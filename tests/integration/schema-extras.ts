@@ -22,6 +22,8 @@ export const EXTRA_CHECKS: Record<string, string> = {
   "credit_ledger.credit_ledger_balances_nonnegative": "CHECK (((used_after >= 0) AND (topup_after >= 0) AND (debt_after >= 0)))",
   "conversations.conversations_counters_nonnegative": "CHECK (((message_count >= 0) AND (question_count >= 0) AND (answered_count >= 0)))",
   "webhook_deliveries.webhook_deliveries_attempts_nonnegative": "CHECK ((attempts >= 0))",
+  "conversations.conversations_status_check": "CHECK ((status = ANY (ARRAY['bot'::text, 'waiting'::text, 'human'::text, 'resolved'::text])))",
+  "conversations.conversations_source_check": "CHECK ((source = ANY (ARRAY['widget'::text, 'share'::text, 'playground'::text, 'api'::text, 'channel'::text])))",
 };
 
 /**

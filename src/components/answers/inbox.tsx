@@ -1,18 +1,21 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/lib/cn";
-import { formatDate } from "@/components/lib/format";
+import { formatDateTime } from "@/components/lib/format";
+import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, type ConversationSource, type ConversationStatus } from "@/server/conversations/client";
 import { useTRPC } from "@/trpc/react";
+import { StatusBadge } from "./status-badge";
 import { Transcript } from "./transcript";
 
 const FILTERS = [
@@ -25,30 +28,140 @@ const FILTERS = [
 ] as const;
 type Filter = (typeof FILTERS)[number]["value"];
 
-/** Conversations of the chatbot, newest first; opening one marks it read. */
+const STATE_LABELS: Record<ConversationStatus, string> = { bot: "Bot answers", waiting: "Waiting for a person", human: "With a person", resolved: "Resolved" };
+
+/**
+ * The inbox (issue 23): conversations newest first, filtered by state,
+ * assignee, source and text; live (a visitor's message or a colleague's
+ * change shows without a reload, from any app process); a URL per
+ * conversation (`?conversation=`); the transcript with its reply box.
+ */
 export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; initialConversation?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { can_edit } = useChatbot();
   const [filter, setFilter] = useState<Filter>("all");
+  const [status, setStatus] = useState<ConversationStatus | "">("");
+  const [assignee, setAssignee] = useState("");
+  const [source, setSource] = useState<ConversationSource | "">("");
+  const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(initialConversation ?? null);
-  const list = useQuery(trpc.conversations.inbox.queryOptions({ chatbot_id: chatbotId, filter, page, per_page: 20 }));
+  const [version, setVersion] = useState(0);
+  const team = useQuery(trpc.conversations.team.queryOptions({ chatbot_id: chatbotId }));
+  const list = useQuery(
+    trpc.conversations.inbox.queryOptions({
+      chatbot_id: chatbotId,
+      filter,
+      page,
+      per_page: 20,
+      ...(status ? { status } : {}),
+      ...(assignee ? { assignee } : {}),
+      ...(source ? { source } : {}),
+      ...(search.trim() ? { search: search.trim() } : {}),
+    }),
+  );
+  const waiting = useQuery(trpc.conversations.inbox.queryOptions({ chatbot_id: chatbotId, filter: "all", status: "waiting", page: 1, per_page: 1 }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
   const flags = useMutation(trpc.conversations.setFlags.mutationOptions({ onSuccess: refresh }));
 
+  const selectedRef = useLatest(selected);
+  // Live: every message and status change of this chatbot's conversations, from whichever process made it.
+  useEffect(() => {
+    const source = new EventSource(`/api/inbox/${chatbotId}/stream`);
+    let timer: number | undefined;
+    source.addEventListener("change", (event) => {
+      const change = JSON.parse((event as MessageEvent<string>).data) as { conversation_id: string | null };
+      window.clearTimeout(timer);
+      // A burst of changes (a streamed answer and its status) is one refresh.
+      timer = window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
+      }, 150);
+      if (change.conversation_id === null || change.conversation_id === selectedRef.current) setVersion((v) => v + 1);
+    });
+    return () => {
+      window.clearTimeout(timer);
+      source.close();
+    };
+  }, [chatbotId, queryClient, selectedRef, trpc]);
+
+  const select = (id: string) => {
+    setSelected(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set("conversation", id);
+    window.history.replaceState(null, "", url);
+    // On narrow screens the transcript sits below the list: bring it into view.
+    if (window.matchMedia("(max-width: 1023px)").matches) {
+      requestAnimationFrame(() => document.getElementById("inbox-transcript")?.scrollIntoView({ block: "start" }));
+    }
+  };
+  const reset = () => setPage(1);
+  const waitingCount = waiting.data?.total ?? 0;
+
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <section aria-label="Conversations" className="min-w-0 space-y-3">
+        {waitingCount > 0 ? (
+          <button
+            type="button"
+            onClick={() => { setStatus("waiting"); reset(); }}
+            className="flex w-full items-center justify-between rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm font-medium text-amber-900 hover:bg-amber-100"
+            data-testid="inbox-waiting-badge"
+          >
+            <span>{waitingCount === 1 ? "1 visitor is waiting for a person" : `${waitingCount} visitors are waiting for a person`}</span>
+            <Badge tone="amber">{waitingCount}</Badge>
+          </button>
+        ) : null}
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <Label htmlFor="inbox-filter">Show</Label>
+            <Select id="inbox-filter" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); reset(); }}>
+              {FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="inbox-state">State</Label>
+            <Select id="inbox-state" value={status} onChange={(e) => { setStatus(e.target.value as ConversationStatus | ""); reset(); }}>
+              <option value="">Any state</option>
+              {CONVERSATION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATE_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="inbox-assignee">Assignee</Label>
+            <Select id="inbox-assignee" value={assignee} onChange={(e) => { setAssignee(e.target.value); reset(); }}>
+              <option value="">Anyone</option>
+              <option value="me">Me</option>
+              <option value="none">Unassigned</option>
+              {(team.data?.assignees ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name || a.email}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="inbox-source">Source</Label>
+            <Select id="inbox-source" value={source} onChange={(e) => { setSource(e.target.value as ConversationSource | ""); reset(); }}>
+              <option value="">Any source</option>
+              {CONVERSATION_SOURCES.map((s) => (
+                <option key={s} value={s}>
+                  {SOURCE_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
         <div>
-          <Label htmlFor="inbox-filter">Show</Label>
-          <Select id="inbox-filter" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); setPage(1); }}>
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
+          <Label htmlFor="inbox-search">Search messages and e-mails</Label>
+          <Input id="inbox-search" type="search" value={search} onChange={(e) => { setSearch(e.target.value); reset(); }} placeholder="Text or e-mail" />
         </div>
         {list.isPending ? (
           <Skeleton className="h-40" />
@@ -65,23 +178,22 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                     type="button"
                     data-testid="inbox-conversation"
                     aria-current={selected === c.id ? "true" : undefined}
-                    onClick={() => {
-                      setSelected(c.id);
-                      // On narrow screens the transcript sits below the list: bring it into view.
-                      if (window.matchMedia("(max-width: 1023px)").matches) {
-                        requestAnimationFrame(() => document.getElementById("inbox-transcript")?.scrollIntoView({ block: "start" }));
-                      }
-                    }}
+                    onClick={() => select(c.id)}
                     className={cn("flex w-full flex-col gap-1 px-3 py-2.5 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600", selected === c.id && "bg-indigo-50")}
                   >
                     <span className="flex items-center gap-2">
-                      {c.unread ? <span className="size-2 rounded-full bg-indigo-600" aria-label="Unread" /> : null}
-                      <span className={cn("truncate", c.unread ? "font-semibold text-gray-900" : "text-gray-700")}>Visitor {c.visitor_id.slice(0, 8)}</span>
-                      {c.country_code ? <span className="text-xs text-gray-500">{c.country_code}</span> : null}
+                      {c.unread ? <span className="size-2 shrink-0 rounded-full bg-indigo-600" aria-label="Unread" /> : null}
+                      <span className={cn("truncate", c.unread ? "font-semibold text-gray-900" : "text-gray-700")}>
+                        {c.lead?.name || c.lead?.email || `Visitor ${c.visitor_id.slice(0, 8)}`}
+                      </span>
+                      {c.lead?.name && c.lead.email ? <span className="truncate text-xs text-gray-600">{c.lead.email}</span> : null}
+                      {c.country_code ? <span className="text-xs text-gray-600">{c.country_code}</span> : null}
                     </span>
-                    <span className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
-                      <time dateTime={c.last_message_at}>{formatDate(c.last_message_at)}</time>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                      <time dateTime={c.last_message_at}>{formatDateTime(c.last_message_at)}</time>
                       <span>{c.message_count} messages</span>
+                      {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}
+                      {c.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
                       {c.sentiment === "negative" ? <Badge tone="red">Negative</Badge> : null}
                       {c.archived ? <Badge>Archived</Badge> : null}
                     </span>
@@ -90,13 +202,13 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
               ))}
             </ul>
             <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-              <button type="button" className="text-indigo-700 disabled:text-gray-400" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <button type="button" className="text-indigo-700 disabled:text-gray-500" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Previous
               </button>
-              <span className="text-gray-500">
+              <span className="text-gray-600">
                 Page {page} of {Math.max(1, Math.ceil(list.data.total / list.data.per_page))}
               </span>
-              <button type="button" className="text-indigo-700 disabled:text-gray-400" disabled={page * list.data.per_page >= list.data.total} onClick={() => setPage(page + 1)}>
+              <button type="button" className="text-indigo-700 disabled:text-gray-500" disabled={page * list.data.per_page >= list.data.total} onClick={() => setPage(page + 1)}>
                 Next
               </button>
             </nav>
@@ -109,15 +221,26 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
             key={selected}
             chatbotId={chatbotId}
             conversationId={selected}
+            version={version}
             canImprove={can_edit}
+            team={team.data ?? null}
             onOpened={() => void refresh()}
             onFlags={(f) => flags.mutate({ chatbot_id: chatbotId, conversation_id: selected, ...f })}
             busy={flags.isPending}
           />
         ) : (
-          <Card className="p-6 text-sm text-gray-500">Pick a conversation to read it.</Card>
+          <Card className="p-6 text-sm text-gray-600">Pick a conversation to read it.</Card>
         )}
       </section>
     </div>
   );
+}
+
+/** A ref that always holds the latest value (read from event handlers set up once). */
+function useLatest<T>(value: T) {
+  const [ref] = useState(() => ({ current: value }));
+  useEffect(() => {
+    ref.current = value;
+  }, [ref, value]);
+  return ref;
 }

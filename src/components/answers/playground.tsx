@@ -50,7 +50,8 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
         update({ answer: text });
       });
       setConversationId(done.conversation_id);
-      update({ answer: done.message.content, answered: done.message.answered, sources: done.message.sources });
+      if (done.handoff) update({ answer: "A person has taken over this conversation: the bot does not answer. Reply from the inbox.", answered: null });
+      else update({ answer: done.message.content, answered: done.message.answered ?? null, sources: done.message.sources ?? [] });
       void queryClient.invalidateQueries();
     } catch (e) {
       setTurns((all) => all.slice(0, -1));

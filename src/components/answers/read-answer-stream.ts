@@ -3,7 +3,9 @@ import { readAnswerStream as readStream } from "@/shared/sse";
 /** The playground's answer: the streamed frames of the chat endpoint (shared/sse), or its JSON error. */
 export interface StreamedAnswer {
   conversation_id: string;
-  message: { id: string; content: string; answered: boolean; sources: Array<{ id: string; url: string | null; title: string }>; created_at: string };
+  message: { id: string; content: string; answered?: boolean; sources?: Array<{ id: string; url: string | null; title: string }>; created_at: string };
+  /** A person has the conversation (issue 23): `message` is the recorded question, the bot said nothing. */
+  handoff?: boolean;
 }
 
 export async function readAnswerStream(response: Response, onDelta: (content: string) => void): Promise<StreamedAnswer> {

@@ -1,30 +1,48 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { UpdatedAnswerDialog } from "@/components/chatbots/finetunes/updated-answer-dialog";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "@/components/lib/format";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatDateTime } from "@/components/lib/format";
 import { useTRPC } from "@/trpc/react";
 import { AnswerMeta } from "./message-sources";
 import { LinkedText } from "./linked-text";
+import { StatusBadge } from "./status-badge";
 
-/** One conversation: messages with sources, feedback and (for the agency only) provider failures. Opening it marks it read. */
+interface InboxTeam {
+  assignees: Array<{ id: string; name: string; email: string }>;
+  can_reply: boolean;
+  me: string;
+}
+
+/**
+ * One conversation: messages with their times, sources, feedback and (for the agency only) provider
+ * failures; take over, assign, hand back, resolve, and the reply box (issue 23). Opening it marks it read;
+ * `version` changes when the conversation changed elsewhere (the inbox's live stream) and reads it again.
+ */
 export function Transcript({
   chatbotId,
   conversationId,
+  version,
   canImprove,
+  team,
   onOpened,
   onFlags,
   busy,
 }: {
   chatbotId: string;
   conversationId: string;
+  version: number;
   canImprove: boolean;
+  team: InboxTeam | null;
   onOpened: () => void;
   onFlags: (flags: { unread?: boolean; archived?: boolean }) => void;
   busy: boolean;
@@ -33,18 +51,32 @@ export function Transcript({
   const open = useMutation(trpc.conversations.open.mutationOptions({ onSuccess: onOpened }));
   const [improving, setImproving] = useState<{ question: string; suggested_answer: string } | null>(null);
   const { mutate } = open;
+  const reload = () => mutate({ chatbot_id: chatbotId, conversation_id: conversationId });
+  const update = useMutation(trpc.conversations.update.mutationOptions({ onSuccess: () => { reload(); onOpened(); } }));
+  const reply = useMutation(trpc.conversations.reply.mutationOptions({ onSuccess: () => { setDraft(""); reload(); onOpened(); } }));
+  const [draft, setDraft] = useState("");
   useEffect(() => {
     mutate({ chatbot_id: chatbotId, conversation_id: conversationId });
-  }, [mutate, chatbotId, conversationId]);
+  }, [mutate, chatbotId, conversationId, version]);
 
   if (open.error) return <ErrorAlert title="Couldn't open the conversation." message={open.error.message} />;
   if (!open.data) return <Skeleton className="h-64" />;
-  const { conversation, messages, provider_errors, escalations, contact } = open.data;
+  const { conversation, messages, provider_errors, escalations, contact, authors } = open.data;
+  const canReply = team?.can_reply ?? false;
+  const change = (patch: { status?: "bot" | "waiting" | "human" | "resolved"; assignee_id?: string | null }) =>
+    update.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, ...patch });
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim()) reply.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, content: draft.trim() });
+  };
+  const acting = update.isPending || reply.isPending;
 
   return (
     <Card className="space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+          <StatusBadge status={conversation.status} />
+          {conversation.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
           <span>Started <time dateTime={conversation.created_at}>{formatDate(conversation.created_at)}</time></span>
           {contact ? <Badge tone="indigo">Lead: {contact.email || contact.phone}</Badge> : null}
           {escalations.map((e) => (
@@ -62,17 +94,62 @@ export function Transcript({
           </Button>
         </div>
       </div>
+      {canReply ? (
+        <div className="flex flex-wrap items-end gap-2 border-y border-gray-100 py-3" role="group" aria-label="Who answers">
+          {conversation.status !== "human" ? (
+            <Button size="sm" disabled={acting} onClick={() => change({ status: "human", assignee_id: conversation.assignee_id ?? team?.me ?? null })}>
+              Take over
+            </Button>
+          ) : null}
+          {conversation.status !== "bot" ? (
+            <Button variant="secondary" size="sm" disabled={acting} onClick={() => change({ status: "bot" })}>
+              Hand back to the bot
+            </Button>
+          ) : null}
+          {conversation.status !== "resolved" ? (
+            <Button variant="secondary" size="sm" disabled={acting} onClick={() => change({ status: "resolved" })}>
+              Resolve
+            </Button>
+          ) : null}
+          <div className="min-w-48">
+            <Label htmlFor="transcript-assignee">Assignee</Label>
+            <Select
+              id="transcript-assignee"
+              value={conversation.assignee_id ?? ""}
+              disabled={acting}
+              onChange={(e) => change({ assignee_id: e.target.value || null })}
+            >
+              <option value="">Unassigned</option>
+              {(team?.assignees ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name || a.email}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      ) : null}
+      {update.error ? <ErrorAlert title="Couldn't change the conversation." message={update.error.message} /> : null}
       <ol className="space-y-3" aria-label="Messages">
         {messages.map((m, i) => {
           const question = m.role === "assistant" ? messages.slice(0, i).reverse().find((p) => p.role === "user")?.content : undefined;
           return (
             <li key={m.id} className={m.role === "user" ? "ml-auto w-fit max-w-[85%]" : "max-w-[95%]"} data-testid={`transcript-${m.role}`}>
-              <div className={m.role === "user" ? "rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-line text-white" : "rounded-lg bg-gray-100 px-3 py-2 text-sm break-words whitespace-pre-line text-gray-900"}>
+              {m.role === "agent" ? <p className="mb-0.5 text-xs font-medium text-gray-700">{(m.user_id && authors[m.user_id]) || "Team member"}</p> : null}
+              <div
+                className={
+                  m.role === "user"
+                    ? "rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-line text-white"
+                    : m.role === "agent"
+                      ? "rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm break-words whitespace-pre-line text-gray-900"
+                      : "rounded-lg bg-gray-100 px-3 py-2 text-sm break-words whitespace-pre-line text-gray-900"
+                }
+              >
                 {m.role === "assistant" ? <LinkedText text={m.content} /> : m.content}
                 {m.role === "assistant" ? <AnswerMeta answered={m.answered} sources={m.sources} /> : null}
               </div>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
-                <time dateTime={m.created_at}>{formatDate(m.created_at)}</time>
+                <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 {m.feedback ? <Badge tone={m.feedback === "positive" ? "green" : "red"}>{m.feedback === "positive" ? "Helpful" : "Not helpful"}</Badge> : null}
                 {provider_errors[m.id] ? <span className="text-amber-700">LLM error (visitor saw the extractive answer): {provider_errors[m.id]}</span> : null}
                 {m.role === "assistant" && canImprove && question ? (
@@ -85,6 +162,30 @@ export function Transcript({
           );
         })}
       </ol>
+      {canReply ? (
+        <form onSubmit={send} className="space-y-2 border-t border-gray-100 pt-3">
+          <Label htmlFor="transcript-reply">Reply to the visitor</Label>
+          <Textarea
+            id="transcript-reply"
+            rows={3}
+            maxLength={4000}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) send(e);
+            }}
+          />
+          {reply.error ? <ErrorAlert title="Couldn't send the reply." message={reply.error.message} /> : null}
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-xs text-gray-600">
+              {conversation.status === "human" ? "The bot stays silent while you answer." : "Sending takes the conversation over: the bot stops answering."}
+            </p>
+            <Button type="submit" size="sm" disabled={acting || !draft.trim()}>
+              {reply.isPending ? "Sending…" : "Send reply"}
+            </Button>
+          </div>
+        </form>
+      ) : null}
       {improving ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={null} prefill={improving} onClose={() => setImproving(null)} /> : null}
     </Card>
   );

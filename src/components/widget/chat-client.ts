@@ -21,6 +21,9 @@ export interface ChatDone {
   conversation_id: string;
   visitor_token?: string;
   message: AnswerMessage;
+  /** A person is asked for or owns the conversation (issue 23): `message` is the visitor's, recorded; nobody answered yet. */
+  handoff?: boolean;
+  status?: "waiting" | "human";
 }
 
 export type ChatOutcome =
@@ -46,7 +49,7 @@ async function messageOf(res: Response): Promise<string> {
 
 export async function sendChat(
   chatbotId: string,
-  body: { message: string; conversation_id?: string; visitor_token?: string },
+  body: { message: string; conversation_id?: string; visitor_token?: string; source?: "widget" | "share" },
   onDelta: (text: string) => void,
 ): Promise<ChatOutcome> {
   let res: Response;

@@ -19,7 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), in
  * host script shows and hides) and the share page (`page`: full screen).
  */
 export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed" | "page" }) {
-  const chat = useWidgetChat(config.id);
+  const chat = useWidgetChat(config.id, mode === "page" ? "share" : "widget");
   const [leadOpen, setLeadOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -65,6 +65,21 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
     }
   };
 
+  // The lead form offers itself (once per conversation): after N messages, or when credits ran out.
+  const userMessages = chat.messages.filter((m) => m.role === "user").length;
+  const offerLead =
+    !chat.leadSent &&
+    ((config.lead_form.after_messages !== null && userMessages >= config.lead_form.after_messages) || (config.lead_form.on_no_credits && chat.refusal === 402));
+  const [leadOffered, setLeadOffered] = useState(false);
+  useEffect(() => {
+    if (!offerLead || leadOffered || chat.streaming) return;
+    const timer = window.setTimeout(() => {
+      setLeadOffered(true);
+      setLeadOpen(true);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [offerLead, leadOffered, chat.streaming]);
+
   const hasConversation = chat.messages.length > 0;
   const last = chat.messages[chat.messages.length - 1];
 
@@ -102,6 +117,12 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
       {!chat.online ? (
         <p role="status" className="bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           You&rsquo;re offline. Messages can be retried once the connection is back.
+        </p>
+      ) : null}
+
+      {chat.status === "waiting" || chat.status === "human" ? (
+        <p role="status" data-testid="widget-handoff-status" className="bg-indigo-50 px-4 py-1.5 text-xs text-indigo-900">
+          {chat.status === "human" ? "You\u2019re chatting with a person from the team." : "A person from the team has been asked to join. You can keep writing."}
         </p>
       ) : null}
 
@@ -158,21 +179,34 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
 
       {leadOpen ? (
         <LeadForm
-          disabled={chat.streaming}
+          form={config.lead_form}
           onCancel={() => setLeadOpen(false)}
-          onSubmit={(message) => {
-            setLeadOpen(false);
-            void chat.send(message);
+          onSubmit={async (fields) => {
+            const errors = await chat.submitLead(fields);
+            if (!errors) setLeadOpen(false);
+            return errors;
           }}
         />
       ) : null}
       <Composer placeholder={config.placeholder} accent={accent} disabled={chat.streaming} inputRef={inputRef} onSend={(text) => void chat.send(text)} />
       <footer className="flex items-center justify-between gap-2 px-4 pb-2 text-[11px] text-gray-600">
-        {leadOpen ? <span /> : (
-          <button type="button" onClick={() => setLeadOpen(true)} className="underline underline-offset-2 hover:text-gray-900">
-            Leave your e-mail
-          </button>
-        )}
+        <span className="flex gap-3">
+          {leadOpen ? null : (
+            <button type="button" onClick={() => setLeadOpen(true)} className="underline underline-offset-2 hover:text-gray-900">
+              Leave your details
+            </button>
+          )}
+          {chat.hasConversation && (chat.status === "bot" || chat.status === "resolved") ? (
+            <button
+              type="button"
+              disabled={chat.streaming}
+              onClick={() => void chat.askForPerson().then((available) => available || !config.lead_form.on_handoff || setLeadOpen(true))}
+              className="underline underline-offset-2 hover:text-gray-900"
+            >
+              Talk to a person
+            </button>
+          ) : null}
+        </span>
         {config.hide_powered_by ? null : <span>Powered by Agency Chatbot Platform</span>}
       </footer>
     </div>

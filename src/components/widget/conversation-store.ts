@@ -8,7 +8,8 @@ import type { ChatSource } from "./chat-client";
 export interface StoredMessage {
   key: string;
   id?: string;
-  role: "user" | "assistant" | "notice";
+  /** `agent`: a person of the team replied (issue 23), over the live stream. */
+  role: "user" | "assistant" | "agent" | "notice";
   content: string;
   sources?: ChatSource[];
   /** false: the chatbot could not answer from its sources (the visitor is offered to leave an e-mail). */
@@ -20,6 +21,8 @@ export interface StoredMessage {
 export interface StoredConversation {
   visitor_token?: string;
   conversation_id?: string;
+  /** The lead form was sent: it is not offered again on its own. */
+  lead_sent?: boolean;
   messages: StoredMessage[];
 }
 

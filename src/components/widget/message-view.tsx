@@ -69,6 +69,25 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
       </li>
     );
   }
+  if (message.role === "agent") {
+    return (
+      <li className="flex flex-col items-start gap-1" data-message-id={message.id} data-testid="widget-agent-message">
+        <span className="text-xs font-medium text-gray-700">Team member</span>
+        <div className="max-w-[85%] rounded-2xl rounded-bl-sm border border-gray-300 bg-white px-3.5 py-2 break-words whitespace-pre-wrap text-gray-900">
+          <span className="sr-only">Team member: </span>
+          {linkify(message.content).map((piece, i) =>
+            piece.kind === "text" ? (
+              <span key={i}>{piece.text}</span>
+            ) : (
+              <ExternalLink key={i} url={piece.url} onClick={onLinkClick}>
+                {piece.text}
+              </ExternalLink>
+            ),
+          )}
+        </div>
+      </li>
+    );
+  }
   const typing = streaming && message.content === "";
   return (
     <li className="flex flex-col items-start gap-1" data-message-id={message.id}>
@@ -114,7 +133,7 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
       ) : null}
       {message.answered === false && !streaming ? (
         <button type="button" onClick={onOfferContact} className="text-xs text-gray-700 underline underline-offset-2 hover:text-gray-900">
-          Leave your e-mail and we&rsquo;ll get back to you
+          Leave your details and we&rsquo;ll get back to you
         </button>
       ) : null}
       {message.id ? (

@@ -5,7 +5,7 @@ export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
 export { listEditableTeams } from "./lookups";
 export { itemIdParam } from "./params";
 export { hashPassword, verifyPassword } from "./password";
-export { CHATBOT_ROLES, canEditChatbot, canViewContacts, effectiveRole } from "./permissions";
+export { CHATBOT_ROLES, canEditChatbot, canReplyToConversations, canViewContacts, effectiveRole } from "./permissions";
 export type { ChatbotRole, MembershipRole } from "./permissions";
 export { navFor } from "./portal-nav";
 export type { NavKey } from "./portal-nav";

@@ -23,6 +23,14 @@ export function canViewContacts(role: ChatbotRole): boolean {
 }
 
 /**
+ * Replying to visitors and taking over, assigning, handing back and resolving conversations (issue 23):
+ * the roles that manage the chatbot. A `member` reads conversations only.
+ */
+export function canReplyToConversations(role: ChatbotRole): boolean {
+  return role === "owner" || role === "admin" || role === "editor";
+}
+
+/**
  * The caller's role for a team's chatbots, or null when the team's chatbots are
  * not visible to them (the caller answers "not found"). Visibility matches
  * `access/roles.visibleTeamsWhere`: a membership in the team, or ownership of the agency

@@ -73,6 +73,8 @@ export interface Context {
   clientIp?: string | null;
   /** A surface that identifies its visitor itself (the playground's member): the conversation engine's TurnCaller.visitorKey. */
   visitorKey?: string | null;
+  /** Where a conversation the call starts comes from (the conversation engine's TurnCaller.source); REST: `api`. */
+  conversationSource?: "widget" | "share" | "playground" | "api" | "channel";
   /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
   host?: string | null;
   /** Dashboard calls: the client IP as the sign-in throttle sees it (security/peer-address `clientIp`), for public auth actions' limits. */

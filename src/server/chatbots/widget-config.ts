@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
+import { leadFormOf, leadFormSchema } from "@/server/conversations";
 
 /** What the widget draws, nothing more: no prompts, no model, no domain id (docs/decisions/027-widget-public-api.md). */
 export const widgetConfigSchema = z.object({
@@ -22,6 +23,8 @@ export const widgetConfigSchema = z.object({
   enable_hide_chatbot: z.boolean(),
   /** `message` sends its prompt; `link` opens its url in a new tab (counted as a link click). */
   suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
+  /** The lead form: its fields and when it shows (issue 23). */
+  lead_form: leadFormSchema,
 });
 
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
@@ -55,6 +58,7 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
     enable_sources: chatbot.enableSources,
     hide_powered_by: chatbot.hidePoweredBy,
     enable_hide_chatbot: chatbot.enableHideChatbot,
+    lead_form: leadFormOf(chatbot.leadForm),
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
       const url = linkUrl(s.action);
       if (s.type === "link") return url ? [{ id: s.id, type: "link" as const, name: s.name, prompt: "", url }] : [];

@@ -16,6 +16,7 @@ import { AGENCY_PLAN_DEFAULTS } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { releaseCredit, RESERVATION_TTL_SECONDS } from "@/server/workspaces";
+import { botIsSilent } from "@/server/conversations/rules/handoff";
 
 export interface AdmittedTeam {
   id: string;
@@ -33,8 +34,11 @@ export type Admission =
       reservationId: string | null;
       team: AdmittedTeam;
       updatedAnswers: Array<{ question: string; suggestedAnswer: string }>;
+      handoff: false;
       conversation: { id: string; visitorId: string; history: HistoryMessage[] } | null;
     }
+  /** A person is asked for or owns the conversation: the bot stays silent, nothing is reserved or refused for credits. */
+  | { ok: true; handoff: true; conversation: { id: string; status: "waiting" | "human" } }
   | { ok: false; refusal: Refusal };
 
 interface AdmissionRow {
@@ -49,6 +53,7 @@ interface AdmissionRow {
   updated_answers: Array<{ question: string; suggestedAnswer: string }>;
   conversation_id: string | null;
   visitor_id: string | null;
+  status: string | null;
   history: Array<{ role: string; content: string }> | null;
 }
 
@@ -57,12 +62,12 @@ SELECT r.reservation_id::text, r.refusal, t.kind::text, t.agency_id::text, t.res
        t.llm_api_key_ciphertext AS workspace_key, a.llm_api_key_ciphertext AS agency_key,
        (SELECT coalesce(json_agg(json_build_object('question', u.question, 'suggestedAnswer', u.suggested_answer)), '[]'::json)
           FROM updated_answers u WHERE u.chatbot_id = $4::uuid) AS updated_answers,
-       cv.id::text AS conversation_id, cv.visitor_id::text, cv.history
+       cv.id::text AS conversation_id, cv.visitor_id::text, cv.status, cv.history
   FROM reserve_answer($1::uuid, $2::int, $3::int) r
  CROSS JOIN teams t
   LEFT JOIN teams a ON a.id = t.agency_id
   LEFT JOIN LATERAL (
-        SELECT c.id, c.visitor_id,
+        SELECT c.id, c.visitor_id, c.status,
                (SELECT coalesce(json_agg(json_build_object('role', m.role, 'content', m.content) ORDER BY m.created_at), '[]'::json)
                   FROM (SELECT role, content, created_at FROM messages WHERE conversation_id = c.id ORDER BY created_at DESC LIMIT 50) m) AS history
           FROM conversations c
@@ -90,11 +95,16 @@ export async function admitAnswer(db: Db, chatbot: { id: string; teamId: string 
     await releaseCredit(db, reservationId).catch(() => undefined);
     throw conversationNotFound();
   }
+  if (row.conversation_id !== null && row.status !== null && botIsSilent(row.status)) {
+    await releaseCredit(db, reservationId).catch(() => undefined);
+    return { ok: true, handoff: true, conversation: { id: row.conversation_id, status: row.status } };
+  }
   const refusal = row.refusal === "unmetered" ? null : refusalFromReservation(row.refusal);
   if (refusal) return { ok: false, refusal };
   return {
     ok: true,
     reservationId,
+    handoff: false,
     team: {
       id: chatbot.teamId,
       metered: row.kind === "client",
@@ -109,7 +119,8 @@ export async function admitAnswer(db: Db, chatbot: { id: string; teamId: string 
         : {
             id: row.conversation_id,
             visitorId: row.visitor_id!,
-            history: (row.history ?? []).map((m) => ({ role: m.role === "assistant" ? ("assistant" as const) : ("user" as const), content: m.content })),
+            // An agent's replies are the other side of the conversation too: after a hand-back the bot sees them as its own.
+            history: (row.history ?? []).map((m) => ({ role: m.role === "user" ? ("user" as const) : ("assistant" as const), content: m.content })),
           },
   };
 }

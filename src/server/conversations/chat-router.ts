@@ -11,6 +11,6 @@ export const chatbotChatRouter = createTRPCRouter({
     .input(turnInput.extend({ stream: z.boolean().optional().meta({ description: "true: text/event-stream with `delta` frames, then `done` carrying the answer" }) }))
     .output(turnOutput)
     .mutation(({ ctx, input: { stream: _stream, ...input } }) =>
-      runTurn(ctx.db, { chatbot: ctx.chatbot, visitorKey: ctx.visitorKey ?? null, ip: ctx.clientIp ?? null, onDelta: ctx.onDelta, idempotency: ctx.idempotency }, input),
+      runTurn(ctx.db, { chatbot: ctx.chatbot, visitorKey: ctx.visitorKey ?? null, source: ctx.conversationSource ?? "api", ip: ctx.clientIp ?? null, onDelta: ctx.onDelta, idempotency: ctx.idempotency }, input),
     ),
 });

@@ -27,6 +27,8 @@ import { releaseCredit } from "@/server/workspaces";
 import { recordedAnswer, recordTurn } from "./record";
 import { chatAnswerSchema } from "./serializer";
 import { countryOf } from "./visitor";
+import { handoffAnswerSchema, recordVisitorMessageForPerson } from "./handoff";
+import type { ConversationSource } from "./rules/handoff";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -52,8 +54,12 @@ export const turnInput = z.object({
 });
 export type TurnInput = z.input<typeof turnInput>;
 
-/** The one output: the JSON of `POST /v1/{chatbot_id}/chat`, of the stream's `done` event, on every surface. */
-export const turnOutput = chatAnswerSchema;
+/**
+ * The one output: the JSON of `POST /v1/{chatbot_id}/chat`, of the stream's `done` event, on every surface —
+ * the bot's answer, or (a person is asked for or owns the conversation) the recorded visitor message with
+ * `answered: false`, `handoff: true`.
+ */
+export const turnOutput = z.union([chatAnswerSchema, handoffAnswerSchema]);
 export type TurnOutput = z.output<typeof turnOutput>;
 
 /** Who asks, as the surface established it (its authentication is the surface's job). */
@@ -68,6 +74,8 @@ export interface TurnCaller {
   ip?: string | null;
   /** Receives the answer's text as it becomes final (streaming); the deltas add up to `content`. */
   onDelta?: (text: string) => void;
+  /** Where a new conversation starts (the inbox's filter; playground ones stay out of analytics). Default `api`. */
+  source?: ConversationSource;
   /** REST with an Idempotency-Key: the key's claim, recorded with the turn; an answer already recorded on it is returned as is. */
   idempotency?: KeyClaim | null;
 }
@@ -89,6 +97,8 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
   const ownerKey = caller.visitorKey ?? null;
   const admission = await admitAnswer(db, chatbot, input.conversation_id ?? null, ownerKey);
   if (!admission.ok) throw refused(admission.refusal);
+  // A person is asked for or owns the conversation: the bot says nothing; the message is recorded, free.
+  if (admission.handoff) return recordVisitorMessageForPerson(db, chatbot.id, admission.conversation, input.message);
   const { team, conversation } = admission;
 
   try {
@@ -108,6 +118,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
       chatbot,
       agencyId: team.agencyId,
       conversationId: conversation?.id ?? null,
+      source: caller.source ?? "api",
       visitor: {
         id: conversation?.visitorId ?? null,
         key: ownerKey ?? (input.visitor?.id?.trim() || randomUUID()),

@@ -18,6 +18,12 @@ export interface ConversationQuery {
   per_page: number;
   archived?: boolean;
   filter?: InboxFilter;
+  /** The inbox's own filters (issue 23): who answers, who owns it (`me` the caller, `none`, or a user id), where it started, text or e-mail. */
+  status?: string;
+  assignee?: string;
+  source?: string;
+  search?: string;
+  me?: string;
 }
 
 /*
@@ -61,9 +67,11 @@ function totalSql(filter: InboxFilter, where: string): string {
   return counted;
 }
 
-const CONVERSATION_COLUMNS = "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.created_at, c.updated_at, c.last_message_at";
+const CONVERSATION_COLUMNS =
+  "c.id, c.chatbot_id, c.visitor_id, c.archived, c.unread, c.sentiment, c.message_count, c.status, c.assignee_id, c.source, c.created_at, c.updated_at, c.last_message_at";
 
 export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
+  if (q.status || q.assignee || q.source || q.search) return listNarrowedConversations(db, chatbotId, q);
   const filter = q.filter ?? "all";
   const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
@@ -85,6 +93,51 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
   return { current_page: q.page, data: rows.map((r) => serializeConversation(conversationOfRow(r))), per_page: q.per_page, total };
 }
 
+/**
+ * The inbox with its own filters (issue 23): status, assignee, source, and a search of the messages'
+ * text and the lead's e-mail or name; the total is counted (these lists are short: a team's open work).
+ */
+async function listNarrowedConversations(db: Db, chatbotId: string, q: ConversationQuery) {
+  const filter = q.filter ?? "all";
+  const assignee = q.assignee === "me" ? (q.me ?? null) : q.assignee && q.assignee !== "none" && !isUuid(q.assignee) ? null : (q.assignee ?? null);
+  const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}
+    AND ($3::text IS NULL OR c.status = $3::text)
+    AND ($4::text IS NULL OR ($4::text = 'none' AND c.assignee_id IS NULL) OR c.assignee_id::text = $4::text)
+    AND ($5::text IS NULL OR c.source = $5::text)
+    AND ($6::text IS NULL
+         OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content ILIKE '%' || $6::text || '%')
+         OR EXISTS (SELECT 1 FROM contacts ct WHERE ct.chatbot_id = $1::uuid AND ct.visitor_id = c.visitor_id
+                     AND (ct.email ILIKE '%' || $6::text || '%' OR (ct.first_name || ' ' || ct.last_name) ILIKE '%' || $6::text || '%')))`;
+  const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
+  const { rows, total } = await pageWithTotal<ConversationRow>(db, {
+    name: `conversations_narrowed_${filter}`,
+    text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code, ${counted} AS total_count
+             FROM (SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${where}
+                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $7 OFFSET $8) p
+            ORDER BY p.last_message_at DESC, p.id DESC`,
+    countText: `SELECT ${counted} AS total_count`,
+    values: [chatbotId, archivedFor(q), q.status ?? null, q.assignee === "none" ? "none" : assignee, q.source ?? null, q.search?.trim() ? escapeLike(q.search.trim()) : null],
+    page: q.page,
+    perPage: q.per_page,
+  });
+  return { current_page: q.page, data: rows.map((r) => serializeConversation(conversationOfRow(r))), per_page: q.per_page, total };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The leads of the listed conversations' visitors: the inbox shows a name and e-mail instead of "Visitor 7c9ea755". */
+export async function leadsOfVisitors(db: Db, chatbotId: string, visitorIds: string[]) {
+  if (visitorIds.length === 0) return {};
+  const contacts = await db.contact.findMany({
+    where: { chatbotId, visitorId: { in: visitorIds } },
+    select: { visitorId: true, email: true, firstName: true, lastName: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const byVisitor: Record<string, { name: string; email: string }> = {};
+  for (const c of contacts) byVisitor[c.visitorId] ??= { name: `${c.firstName} ${c.lastName}`.trim(), email: c.email };
+  return byVisitor;
+}
+
 interface ConversationRow {
   id: string;
   chatbot_id: string;
@@ -94,6 +147,9 @@ interface ConversationRow {
   sentiment: string | null;
   country_code: string | null;
   message_count: number;
+  status: string;
+  assignee_id: string | null;
+  source: string;
   created_at: Date;
   updated_at: Date;
   last_message_at: Date;
@@ -108,6 +164,9 @@ function conversationOfRow(r: ConversationRow): ListedConversation {
     unread: r.unread,
     sentiment: r.sentiment,
     messageCount: r.message_count,
+    status: r.status,
+    assigneeId: r.assignee_id,
+    source: r.source,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     lastMessageAt: r.last_message_at,
@@ -133,7 +192,7 @@ export async function getConversation(db: Db, chatbotId: string, id: string) {
     name: "conversation_with_messages",
     text: `SELECT ${CONVERSATION_COLUMNS}, v.country_code,
                   (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'answered', m.answered,
-                                                              'sources', m.sources, 'rating', f.rating, 'created_at', m.created_at)
+                                                              'sources', m.sources, 'rating', f.rating, 'user_id', m.user_id, 'created_at', m.created_at)
                                             ORDER BY m.created_at ASC, m.role DESC), '[]'::json)
                      FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
                     WHERE m.conversation_id = c.id) AS messages
@@ -146,7 +205,7 @@ export async function getConversation(db: Db, chatbotId: string, id: string) {
   const { messages, ...conversation } = row;
   return {
     conversation: serializeConversation(conversationOfRow(conversation)),
-    messages: messages.map((m) => serializeMessage({ ...m, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
+    messages: messages.map((m) => serializeMessage({ ...m, userId: m.user_id, createdAt: new Date(m.created_at), feedback: m.rating === null ? [] : [{ rating: m.rating }] })),
   };
 }
 
@@ -157,6 +216,7 @@ interface MessageJson {
   answered: boolean | null;
   sources: Message["sources"];
   rating: string | null;
+  user_id: string | null;
   created_at: string;
 }
 
@@ -167,16 +227,20 @@ export async function inboxConversation(db: Db, chatbotId: string, id: string, o
     await db.conversation.update({ where: { id }, data: { unread: false } });
     detail.conversation.unread = false;
   }
-  const [providerErrors, escalations, contact] = await Promise.all([
+  const authorIds = [...new Set(detail.messages.flatMap((m) => (m.user_id ? [m.user_id] : [])))];
+  const [providerErrors, escalations, contact, authors] = await Promise.all([
     db.message.findMany({ where: { conversationId: id, providerError: { not: null } }, select: { id: true, providerError: true } }),
     db.escalation.findMany({ where: { conversationId: id }, orderBy: { createdAt: "asc" } }),
     opts.withContacts ? db.contact.findFirst({ where: { chatbotId, visitorId: detail.conversation.visitor_id } }) : null,
+    authorIds.length ? db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [],
   ]);
   return {
     ...detail,
     provider_errors: Object.fromEntries(providerErrors.map((m) => [m.id, m.providerError!])),
     escalations: escalations.map((e) => ({ id: e.id, reason: e.reason, notification_status: e.notificationStatus, created_at: e.createdAt.toISOString() })),
     contact: contact ? serializeContact(contact) : null,
+    /** Agent messages' authors by user id (their names). */
+    authors: Object.fromEntries(authors.map((u) => [u.id, u.name])) as Record<string, string>,
   };
 }
 

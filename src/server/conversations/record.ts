@@ -20,6 +20,7 @@ import type { Tx } from "@/server/kernel/db/client";
 import { emitEvent } from "@/server/webhooks";
 import { enqueue } from "@/server/kernel/jobs/registry";
 import { recordEffect, type KeyClaim } from "@/server/kernel/http/idempotency";
+import { eventPayload, LIVE_CHANNEL, NOTIFY_SQL } from "./live";
 
 export interface VisitorFields {
   email?: string | null;
@@ -41,6 +42,8 @@ export interface TurnToRecord {
   };
   agencyId: string | null;
   conversationId: string | null;
+  /** A new conversation's source (conversations.source). */
+  source: string;
   visitor: { id: string | null; key: string; country: { code: string; name: string } | null; fields: VisitorFields | null };
   question: string;
   askedAt: Date;
@@ -129,7 +132,10 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
       INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
       SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
     ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
-    SELECT c.id::text AS conversation_id, c.visitor_id::text FROM c LEFT JOIN s ON true`;
+    SELECT c.id::text AS conversation_id, c.visitor_id::text,
+           -- The inbox's live list (conversations/live.ts), delivered when the turn commits.
+           (SELECT 1 FROM pg_notify('${LIVE_CHANNEL}', json_build_object('chatbot_id', $1::text, 'conversation_id', c.id::text, 'kind', 'message', 'message_id', $4::text, 'role', 'assistant')::text)) AS notified
+      FROM c LEFT JOIN s ON true`;
   const values = [
     turn.chatbot.id,
     turn.question,
@@ -164,10 +170,10 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
                    SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
                  RETURNING id
                ), c AS (
-                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category)
-                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
+                 INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category, source)
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16, $20 FROM v RETURNING id, visitor_id
                ), ${rest}`,
-        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
+        values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null, turn.source],
       };
 }
 
@@ -272,22 +278,50 @@ async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string
     threshold: chatbot.escalateMessageThreshold,
   });
   if (!reason) return;
+  await openEscalation(tx, { chatbot, agencyId: turn.agencyId, conversationId: at.conversationId, visitorId: at.visitorId, contact: at.contact, reason, message: turn.question });
+}
+
+/**
+ * An escalation: recorded, `escalation.created`, the e-mail job when asked for, and the conversation
+ * now waits for a person (issue 23): the bot answers nothing more until an agent takes it or hands it back.
+ */
+export async function openEscalation(
+  tx: Tx,
+  e: {
+    chatbot: Pick<TurnToRecord["chatbot"], "id" | "name" | "teamId" | "enableEscalationsNotification" | "escalationsEmail">;
+    agencyId: string | null;
+    conversationId: string;
+    visitorId: string;
+    contact: ContactRow | null;
+    reason: string;
+    message: string;
+  },
+) {
+  const { chatbot } = e;
   const notify = chatbot.enableEscalationsNotification && chatbot.escalationsEmail.trim() !== "";
   const escalation = await tx.escalation.create({
-    data: { chatbotId: chatbot.id, conversationId: at.conversationId, reason, message: turn.question, notificationStatus: notify ? "pending" : "disabled" },
+    data: { chatbotId: chatbot.id, conversationId: e.conversationId, reason: e.reason, message: e.message, notificationStatus: notify ? "pending" : "disabled" },
   });
   await emitEvent(tx, {
-    agencyId: turn.agencyId,
+    agencyId: e.agencyId,
     teamId: chatbot.teamId,
     chatbotId: chatbot.id,
     type: "escalation.created",
     data: {
-      escalation: { id: escalation.id, conversation_id: at.conversationId, reason, message: turn.question },
-      visitor: visitorPayload(at.contact, at.visitorId),
+      escalation: { id: escalation.id, conversation_id: e.conversationId, reason: e.reason, message: e.message },
+      visitor: visitorPayload(e.contact, e.visitorId),
       chatbot_name: chatbot.name,
     },
   });
   if (notify) {
     await enqueue(tx, "send_escalation_email", { id: escalation.id }, { maxAttempts: 5, jobKey: `escalation-email:${escalation.id}` });
   }
+  await waitForPerson(tx, chatbot.id, e.conversationId);
+}
+
+/** A conversation the bot had now waits for a person; the live streams are told at commit. */
+export async function waitForPerson(tx: Tx, chatbotId: string, conversationId: string) {
+  const moved = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE conversations SET status = 'waiting', updated_at = now() WHERE id = ${conversationId}::uuid AND status IN ('bot', 'resolved') RETURNING id::text`;
+  if (moved.length) await tx.$queryRawUnsafe(NOTIFY_SQL, eventPayload({ chatbot_id: chatbotId, conversation_id: conversationId, kind: "status", status: "waiting" }));
 }

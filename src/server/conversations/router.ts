@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { canViewContacts } from "@/server/access";
+import { canEditChatbot, canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
+import { leadFormOf, leadFormSchema } from "@/server/conversations/rules/lead-form";
 import { AppError } from "@/server/kernel/errors";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
-import { getConversation, inboxConversation, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
+import { agentMessageSchema, conversationPatchInput, listAssignees, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { CONVERSATION_SOURCES, CONVERSATION_STATUSES } from "@/server/conversations/rules/handoff";
+import { getConversation, inboxConversation, leadsOfVisitors, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
 
 const tags = ["Conversations"];
 const page = z.coerce.number().int().min(1).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).default(25);
+const mayReply = (role: ChatbotRole) => {
+  if (!canReplyToConversations(role)) throw new AppError("FORBIDDEN", "Your role may read this chatbot's conversations but not reply or change who answers them.");
+};
+const replyContent = z.object({ content: z.string().trim().min(1).max(4000) });
 const booleanParam = z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), z.boolean());
 
 /** Conversations with their transcripts (everyone who sees the chatbot), contacts (the `leads` permission). */
@@ -24,6 +31,39 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .output(z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }))
     .query(({ ctx, input }) => getConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
 
+  update: chatbotProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}",
+        summary: "Take over, assign, hand back or resolve a conversation: its status (bot, waiting, human, resolved) and assignee (a workspace member or null). Roles owner, admin, editor; 403 for member",
+        tags,
+      },
+    })
+    .input(conversationPatchInput.extend({ conversation_id: z.string() }))
+    .output(conversationSchema)
+    .mutation(({ ctx, input: { conversation_id, ...change } }) => {
+      mayReply(ctx.role);
+      return updateConversationState(ctx.db, ctx.chatbot, conversation_id, change);
+    }),
+
+  reply: chatbotProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}/messages",
+        summary: "Reply to the visitor as a person (role agent, not charged); the conversation becomes human. Roles owner, admin, editor; 403 for member",
+        status: 201,
+        tags,
+      },
+    })
+    .input(replyContent.extend({ conversation_id: z.string() }))
+    .output(z.object({ message: agentMessageSchema }))
+    .mutation(({ ctx, input }) => {
+      mayReply(ctx.role);
+      return postAgentMessage(ctx.db, ctx.chatbot.id, input.conversation_id, ctx.user.id, input.content);
+    }),
+
   contacts: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/contacts", summary: "The chatbot's contacts (leads); 403 for roles that may not view them", tags } })
     .input(z.object({ page, per_page: perPage }))
@@ -33,12 +73,41 @@ export const chatbotConversationsRouter = createTRPCRouter({
       return listContacts(ctx.db, ctx.chatbot.id, input.page, input.per_page);
     }),
 
-  /** The dashboard inbox. */
+  /** The dashboard inbox: its filters, and each visitor's lead (name, e-mail) for the roles that see contacts. */
   inbox: chatbotProcedure
-    .input(z.object({ page, per_page: perPage, filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all") }))
-    .query(({ ctx, input }) =>
-      listConversations(ctx.db, ctx.chatbot.id, { page: input.page, per_page: input.per_page, filter: input.filter, archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined }),
-    ),
+    .input(
+      z.object({
+        page,
+        per_page: perPage,
+        filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all"),
+        status: z.enum(CONVERSATION_STATUSES).optional(),
+        assignee: z.string().max(64).optional(),
+        source: z.enum(CONVERSATION_SOURCES).optional(),
+        search: z.string().max(200).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const list = await listConversations(ctx.db, ctx.chatbot.id, {
+        ...input,
+        archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined,
+        me: ctx.user.id,
+      });
+      const leads = canViewContacts(ctx.role) ? await leadsOfVisitors(ctx.db, ctx.chatbot.id, list.data.map((c) => c.visitor_id)) : {};
+      return { ...list, data: list.data.map((c) => ({ ...c, lead: leads[c.visitor_id] ?? null })) };
+    }),
+
+  /** Who a conversation may be assigned to, and whether the caller may reply. */
+  team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await listAssignees(ctx.db, ctx.chatbot.teamId), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
+
+  /**
+   * The inbox stream opens (and every minute it stays open): may the caller watch the chatbot's inbox, and
+   * a member who may reply is there (visitors asking for a person are told whether someone is).
+   */
+  watch: chatbotProcedure.mutation(async ({ ctx }) => {
+    const present = canReplyToConversations(ctx.role);
+    if (present) await markAgentSeen(ctx.db, ctx.chatbot.teamId);
+    return { chatbot_id: ctx.chatbot.id, team_id: ctx.chatbot.teamId, present };
+  }),
 
   /** Opening a conversation in the inbox marks it read. */
   open: chatbotProcedure
@@ -50,6 +119,15 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setConversationFlags(ctx.db, ctx.chatbot.id, input.conversation_id, { unread: input.unread, archived: input.archived })),
 
   escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
+
+  /** The widget's lead form (issue 23): its fields and when it shows; `can_edit` for the roles that change settings. */
+  leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm), can_edit: canEditChatbot(ctx.role) })),
+
+  setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {
+    if (!canEditChatbot(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not change this chatbot's settings.");
+    await ctx.db.chatbot.update({ where: { id: ctx.chatbot.id }, data: { leadForm: input.form } });
+    return { form: input.form };
+  }),
 
   /** Every contact, for the CSV export (the `leads` permission). */
   allContacts: chatbotProcedure.query(({ ctx }) => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Contact, Conversation, Message, Visitor } from "@/generated/prisma/client";
 import type { UsedSource } from "@/server/training";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
+import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, type ConversationSource, type ConversationStatus } from "./rules/handoff";
 
 export const usedSourceSchema = z.object({ id: z.string(), url: z.string().nullable(), title: z.string() }).meta({ id: "MessageSource" });
 
@@ -30,6 +31,9 @@ export const conversationSchema = z
     sentiment: z.string().nullable(),
     country_code: z.string().nullable(),
     message_count: z.number().int(),
+    status: z.enum(CONVERSATION_STATUSES).meta({ description: "Who answers: the bot, waiting for a person, a person, or resolved" }),
+    assignee_id: z.string().nullable().meta({ description: "The workspace member who owns the conversation" }),
+    source: z.enum(CONVERSATION_SOURCES),
     created_at: z.string(),
     updated_at: z.string(),
     last_message_at: z.string(),
@@ -44,6 +48,7 @@ export const messageSchema = z
     answered: z.boolean().nullable(),
     sources: z.array(usedSourceSchema),
     feedback: z.enum(["positive", "negative"]).nullable(),
+    user_id: z.string().nullable().meta({ description: "The author of an `agent` message" }),
     created_at: z.string(),
   })
   .meta({ id: "ConversationMessage" });
@@ -68,7 +73,7 @@ export const envelopeOf = <T extends z.ZodType>(item: T) =>
 /** What the Conversation resource is made of: the row's listed columns and the visitor's country. */
 export type ListedConversation = Pick<
   Conversation,
-  "id" | "chatbotId" | "visitorId" | "archived" | "unread" | "sentiment" | "messageCount" | "createdAt" | "updatedAt" | "lastMessageAt"
+  "id" | "chatbotId" | "visitorId" | "archived" | "unread" | "sentiment" | "messageCount" | "status" | "assigneeId" | "source" | "createdAt" | "updatedAt" | "lastMessageAt"
 > & { visitor: Pick<Visitor, "countryCode"> };
 
 export function serializeConversation(c: ListedConversation): z.infer<typeof conversationSchema> {
@@ -81,6 +86,9 @@ export function serializeConversation(c: ListedConversation): z.infer<typeof con
     sentiment: c.sentiment,
     country_code: c.visitor.countryCode,
     message_count: c.messageCount,
+    status: c.status as ConversationStatus,
+    assignee_id: c.assigneeId,
+    source: c.source as ConversationSource,
     created_at: isoMicro(c.createdAt),
     updated_at: isoMicro(c.updatedAt),
     last_message_at: isoMicro(c.lastMessageAt),
@@ -89,7 +97,7 @@ export function serializeConversation(c: ListedConversation): z.infer<typeof con
 
 export const sourcesFromJson = (value: unknown): UsedSource[] => (Array.isArray(value) ? (value as UsedSource[]) : []);
 
-export function serializeMessage(m: Pick<Message, "id" | "role" | "content" | "answered" | "sources" | "createdAt"> & { feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
+export function serializeMessage(m: Pick<Message, "id" | "role" | "content" | "answered" | "sources" | "createdAt"> & { userId?: string | null; feedback: Array<{ rating: string }> }): z.infer<typeof messageSchema> {
   const rating = m.feedback[0]?.rating;
   return {
     id: m.id,
@@ -98,6 +106,7 @@ export function serializeMessage(m: Pick<Message, "id" | "role" | "content" | "a
     answered: m.answered,
     sources: sourcesFromJson(m.sources),
     feedback: rating === "positive" || rating === "negative" ? rating : null,
+    user_id: m.userId ?? null,
     created_at: isoMicro(m.createdAt),
   };
 }

@@ -65,6 +65,7 @@ const schema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  HANDOFF_AGENT_IDLE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
   ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 encoded (openssl rand -base64 32)")

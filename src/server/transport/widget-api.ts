@@ -24,9 +24,11 @@ export interface WidgetRequest {
   ip: string;
   origin: string | null;
   cors: Record<string, string>;
+  /** The route's path parameters (`chatbot_id` and any other). */
+  params: Record<string, string>;
 }
 
-type Params = { params: Promise<{ chatbot_id: string }> };
+type Params = { params: Promise<{ chatbot_id: string } & Record<string, string>> };
 
 /**
  * The widget's per-IP limit subject: the one client-IP rule (security/
@@ -67,14 +69,15 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
     const origin = req.headers.get("origin");
     const cors = corsHeaders(origin);
     try {
-      const { chatbot_id: chatbotId } = await ctx.params;
+      const params = await ctx.params;
+      const chatbotId = params.chatbot_id;
       const ip = widgetClientIp(req);
       await limitWidgetRequest(ip, chatbotId);
       const chatbot = await loadPublicChatbot(getDb(), chatbotId);
       if (!originAllowed(origin, chatbot, new URL(env().APP_URL).origin)) {
         throw new AppError("FORBIDDEN", "This website is not allowed to use this chatbot.");
       }
-      return await handle({ req, chatbot, ip, origin, cors });
+      return await handle({ req, chatbot, ip, origin, cors, params });
     } catch (error) {
       return widgetError(error, cors);
     }

@@ -174,6 +174,11 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     RETURN NULL;
   END IF;
+  -- Playground conversations (the team's own tests, issue 23) stay out of analytics; a conversation's
+  -- source is set when it starts and never changes.
+  IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'DELETE' THEN
     v_new_day := (NEW."created_at" AT TIME ZONE 'UTC')::date;
   END IF;
@@ -418,6 +423,10 @@ BEGIN
   IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
   END IF;
+  -- Playground conversations stay out of analytics, as in analytics_conversation_changed.
+  IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     PERFORM "analytics_presence_apply"(ARRAY[OLD."chatbot_id"], ARRAY['country'], ARRAY[OLD."visitor_id"], ARRAY[NULL::text],
       ARRAY[(OLD."created_at" AT TIME ZONE 'UTC')::date], ARRAY[-1]);
@@ -447,7 +456,7 @@ BEGIN
   PERFORM "analytics_presence_apply"(array_agg(chatbot_id), array_agg('country'::text), array_agg(NEW."id"), array_agg(dim), array_agg(day), array_agg(n))
      FROM (SELECT "chatbot_id", d.dim, (c."created_at" AT TIME ZONE 'UTC')::date AS day, count(*)::int * d.s AS n
              FROM "conversations" c, (VALUES (v_old, -1), (v_new, 1)) AS d(dim, s)
-            WHERE c."visitor_id" = NEW."id" AND d.dim IS NOT NULL
+            WHERE c."visitor_id" = NEW."id" AND c."source" <> 'playground' AND d.dim IS NOT NULL
             GROUP BY 1, 2, 3, d.s) x
    HAVING count(*) > 0;
   RETURN NULL;
@@ -575,14 +584,14 @@ BEGIN
     FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS n, ("sentiment" IS NOT NULL)::int AS classified,
                  coalesce(("sentiment" = 'negative')::int, 0) AS negative, "message_count" AS messages, "question_count" AS questions,
                  "answered_count" AS answered, 0 AS pos, 0 AS neg
-            FROM "conversations" WHERE "chatbot_id" = p_chatbot
+            FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "source" <> 'playground'
           UNION ALL
           SELECT ("created_at" AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, ("rating" = 'positive')::int, ("rating" = 'negative')::int
             FROM "feedback" WHERE "chatbot_id" = p_chatbot) r
    GROUP BY day;
   INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
   SELECT p_chatbot, 'category', ("created_at" AT TIME ZONE 'UTC')::date, "category", count(*)::int
-    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "category" <> '' GROUP BY 3, 4
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "source" <> 'playground' AND "category" <> '' GROUP BY 3, 4
   UNION ALL
   SELECT p_chatbot, 'event', ("created_at" AT TIME ZONE 'UTC')::date, "value", count(*)::int
     FROM "widget_events" WHERE "chatbot_id" = p_chatbot AND "value" <> '' GROUP BY 3, 4;
@@ -590,7 +599,7 @@ BEGIN
   INSERT INTO "analytics_presence" ("chatbot_id", "kind", "key", "dim", "day", "n")
   SELECT p_chatbot, 'country', c."visitor_id", "analytics_country_dim"(v."country_code", v."country"), (c."created_at" AT TIME ZONE 'UTC')::date, count(*)::int
     FROM "conversations" c JOIN "visitors" v ON v."id" = c."visitor_id"
-   WHERE c."chatbot_id" = p_chatbot AND coalesce(v."country_code", '') <> ''
+   WHERE c."chatbot_id" = p_chatbot AND c."source" <> 'playground' AND coalesce(v."country_code", '') <> ''
    GROUP BY 3, 4, 5
   UNION ALL
   SELECT p_chatbot, 'lead', "visitor_id", '', ("created_at" AT TIME ZONE 'UTC')::date, count(*)::int

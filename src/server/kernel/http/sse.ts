@@ -62,3 +62,64 @@ export async function sseResponse(run: (onDelta: (content: string) => void) => P
   });
   return new Response(readable, { status: 200, headers: { ...SSE_HEADERS, ...headers, ...extra } });
 }
+
+/**
+ * A long-lived event stream (live updates, docs/decisions/056-live-updates-through-listen-notify.md):
+ * `send(event, data, id?)` writes one frame; a comment every 25 s from ONE
+ * timer per process keeps idle connections open through proxies; `onClose`
+ * runs once, when the client goes away or the server closes it.
+ */
+export interface EventStream {
+  response: Response;
+  send(event: string, data: unknown, id?: string): void;
+  close(): void;
+  readonly closed: boolean;
+}
+
+const HEARTBEAT_MS = 25_000;
+const PING = new TextEncoder().encode(": ping\n\n");
+const globalStreams = globalThis as unknown as { acpLiveStreams?: Set<WritableStreamDefaultWriter<Uint8Array>>; acpHeartbeat?: NodeJS.Timeout };
+const liveWriters = (globalStreams.acpLiveStreams ??= new Set());
+
+function heartbeat() {
+  if (globalStreams.acpHeartbeat) return;
+  globalStreams.acpHeartbeat = setInterval(() => {
+    for (const writer of liveWriters) void writer.write(PING).catch(() => undefined);
+    if (liveWriters.size === 0) {
+      clearInterval(globalStreams.acpHeartbeat);
+      globalStreams.acpHeartbeat = undefined;
+    }
+  }, HEARTBEAT_MS);
+  globalStreams.acpHeartbeat.unref();
+}
+
+export function eventStream(signal: AbortSignal, onClose: () => void, headers: Record<string, string> = {}): EventStream {
+  const encoder = new TextEncoder();
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    liveWriters.delete(writer);
+    onClose();
+    void writer.close().catch(() => undefined);
+  };
+  signal.addEventListener("abort", close, { once: true });
+  liveWriters.add(writer);
+  heartbeat();
+  // A retry hint for EventSource, and a first byte so the client's `open` fires at once.
+  void writer.write(encoder.encode("retry: 1000\n\n")).catch(close);
+  return {
+    response: new Response(readable, { status: 200, headers: { ...SSE_HEADERS, ...headers } }),
+    send(event, data, id) {
+      if (closed) return;
+      const frame = `${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      void writer.write(encoder.encode(frame)).catch(close);
+    },
+    close,
+    get closed() {
+      return closed;
+    },
+  };
+}

@@ -37,7 +37,7 @@ export async function POST(incoming: NextRequest, { params }: { params: Promise<
     if (!ctx.user) throw new AppError("UNAUTHENTICATED");
     // The engine validates the body's values (422 with the REST messages); the member is the visitor.
     const input = { message: body.message, conversation_id: body.conversation_id ?? null } as TurnInput;
-    const answer = await createCaller({ ...ctx, onDelta, visitorKey: `playground:${ctx.user.id}` }).chat.send({ ...input, chatbot_id: chatbotId });
+    const answer = await createCaller({ ...ctx, onDelta, visitorKey: `playground:${ctx.user.id}`, conversationSource: "playground" }).chat.send({ ...input, chatbot_id: chatbotId });
     return { body: answer };
   });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
+import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
 import { SettingsForm } from "@/components/chatbots/settings/settings-form";
 
 export const metadata: Metadata = { title: "Chatbot settings" };
@@ -10,6 +11,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
   return (
     <>
       <SettingsForm chatbotId={chatbotId} />
+      <LeadFormCard chatbotId={chatbotId} />
       <WorkspaceLlmKey chatbotId={chatbotId} />
       <DeleteChatbotCard />
     </>

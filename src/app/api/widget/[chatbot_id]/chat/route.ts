@@ -20,7 +20,7 @@ export const POST = widgetHandler(async ({ req, chatbot, ip, cors }) => {
   const visitor = knownKey ? { key: knownKey, token: token! } : issueVisitorKey(chatbot.id);
   const input = { message: body.message, conversation_id: body.conversation_id } as Parameters<typeof runTurn>[2];
   const res = await sseResponse(async (onDelta) => ({
-    body: { ...(await runTurn(getDb(), { chatbot, visitorKey: visitor.key, ip, onDelta }, input)), visitor_token: visitor.token },
+    body: { ...(await runTurn(getDb(), { chatbot, visitorKey: visitor.key, ip, onDelta, source: body.source === "share" ? "share" : "widget" }, input)), visitor_token: visitor.token },
   }));
   for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
   return res;

@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { startProductionServer, type ProductionServer } from "../scripts/lib/app-server";
+import { createPrismaClient } from "../src/server/kernel/db/client";
+import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
+import { demoToken, logIn, OWNER } from "./helpers";
+import { startHostSite, type HostSite } from "./widget-host";
+
+/**
+ * Human handoff in real Chromium (issue 23), two browser contexts and two app
+ * processes on one database: a visitor on a third-party page whose widget is
+ * served by a SECOND app process, and the agency owner in the inbox of the
+ * e2e server. The owner takes over and replies; the reply reaches the widget
+ * through PostgreSQL LISTEN/NOTIFY; after the takeover neither the widget,
+ * nor the share page, nor REST produces a bot message.
+ */
+let host: HostSite;
+let second: ProductionServer;
+let chatbotId = "";
+const BOT = "Handoff Bakery Bot";
+
+function e2eDatabaseUrl(): string {
+  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
+  return `postgresql://postgres:postgres@127.0.0.1:${port}/agency`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field by the tests
+async function api(baseURL: string, method: string, route: string, body?: unknown): Promise<Record<string, any>> {
+  const res = await fetch(`${baseURL}${route}`, {
+    method,
+    headers: { Authorization: `Bearer ${demoToken()}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const created = await api(baseURL, "POST", "/v1/agency/clients", { name: `Handoff Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
+  chatbotId = created.chatbot.id;
+  const db = createPrismaClient(e2eDatabaseUrl());
+  try {
+    for (const page of BAKERY_PAGES) await trainedTextSource(db, chatbotId, page);
+  } finally {
+    await db.$disconnect();
+  }
+  // The second app process: the visitor's widget, panel and stream are served by it.
+  second = await startProductionServer(e2eDatabaseUrl(), "e2e-second-process-secret-0123456789abcdef");
+  host = await startHostSite(second.baseUrl, () => chatbotId);
+});
+
+test.afterAll(async () => {
+  await host?.close();
+  await second?.stop();
+});
+
+const launcher = (page: Page) => page.getByRole("button", { name: `Open chat: ${BOT}` });
+const panel = (page: Page) => page.frameLocator(`iframe[title="Chat with ${BOT}"]`);
+
+test("the owner takes over a live widget conversation from the inbox; the visitor sees the reply at once and the bot stays silent everywhere", async ({ browser, baseURL }) => {
+  const visitorContext = await browser.newContext();
+  const agentContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const agent = await agentContext.newPage();
+
+  await visitor.goto(host.url("/"));
+  await launcher(visitor).click();
+  const chat = panel(visitor);
+  // Hydrated: the panel focuses its composer.
+  await expect(chat.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
+  await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(chat.getByRole("log")).toContainText("Delivery is free for orders above 30 euros.");
+  const conversationId = (await api(baseURL!, "GET", `/v1/${chatbotId}/conversations`)).data[0].id as string;
+
+  await logIn(agent, OWNER);
+  await agent.goto(`/chatbots/${chatbotId}/inbox?conversation=${conversationId}`);
+  const transcript = agent.getByRole("region", { name: "Transcript" });
+  await expect(transcript.getByTestId("transcript-assistant")).toContainText("Delivery is free");
+  await transcript.getByRole("button", { name: "Take over" }).click();
+  await expect(transcript.getByTestId("conversation-status")).toHaveText("With a person");
+  await expect(chat.getByTestId("widget-handoff-status")).toContainText("chatting with a person");
+
+  await transcript.getByLabel("Reply to the visitor").fill("Hi, this is the owner: delivery is free today for you.");
+  const sent = Date.now();
+  await transcript.getByRole("button", { name: "Send reply" }).click();
+  await expect(chat.getByTestId("widget-agent-message")).toContainText("delivery is free today for you", { timeout: 5_000 });
+  test.info().annotations.push({ type: "reply → widget (incl. the click's request)", description: `${Date.now() - sent} ms` });
+
+  // The visitor answers: recorded, shown live in the inbox, and no bot answer.
+  await chat.getByRole("textbox", { name: "Message" }).fill("Great, thank you!");
+  await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(transcript.getByTestId("transcript-user").last()).toContainText("Great, thank you!");
+
+  // The share page, with the same visitor (its stored conversation copied from the widget's panel).
+  const panelFrame = visitor.frames().find((f) => f.url().includes(`/widget/${chatbotId}`))!;
+  const stored = await panelFrame.evaluate((key) => localStorage.getItem(key), `acp-widget:${chatbotId}`);
+  const share = await visitorContext.newPage();
+  await share.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`acp-widget:${chatbotId}`, stored]);
+  await share.goto(`${second.baseUrl}/chat/${chatbotId}`);
+  await expect(share.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await expect(share.getByTestId("widget-agent-message")).toContainText("delivery is free today for you");
+  await share.getByRole("textbox", { name: "Message" }).fill("Asking from the share page");
+  await share.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(transcript.getByTestId("transcript-user").last()).toContainText("Asking from the share page");
+
+  // REST, on the e2e process.
+  const rest = await api(baseURL!, "POST", `/v1/${chatbotId}/chat`, { message: "And from the API?", conversation_id: conversationId });
+  expect(rest).toMatchObject({ answered: false, handoff: true });
+
+  const detail = await api(baseURL!, "GET", `/v1/${chatbotId}/conversations/${conversationId}`);
+  const roles = (detail.messages as Array<{ role: string }>).map((m) => m.role);
+  expect(roles).toEqual(["user", "assistant", "agent", "user", "user", "user"]);
+  expect(detail.conversation).toMatchObject({ status: "human", source: "widget" });
+  await expect(chat.getByText("Team member", { exact: true })).toHaveCount(1);
+
+  // The inbox with the transcript open: no serious accessibility violation.
+  const axe = await new AxeBuilder({ page: agent }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+  await agent.screenshot({ path: test.info().outputPath("inbox-desktop.png"), fullPage: true });
+  await agent.setViewportSize({ width: 390, height: 844 });
+  const narrow = await new AxeBuilder({ page: agent }).analyze();
+  expect(narrow.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+  await agent.screenshot({ path: test.info().outputPath("inbox-mobile.png"), fullPage: true });
+  await agent.setViewportSize({ width: 1280, height: 720 });
+
+  // Handed back: the bot answers again, with the whole conversation.
+  await transcript.getByRole("button", { name: "Hand back to the bot" }).click();
+  await expect(transcript.getByTestId("conversation-status")).toHaveText("Bot");
+  await expect(chat.getByTestId("widget-handoff-status")).toHaveCount(0);
+  await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
+  await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(chat.getByRole("log").getByText("Delivery is free for orders above 30 euros.")).toHaveCount(2);
+
+  await visitorContext.close();
+  await agentContext.close();
+});

@@ -1,0 +1,70 @@
+/**
+ * The widget's lead form submitted as data (issue 23, docs/decisions/059-a-real-lead-form.md):
+ * no chat message, no answer, no credit. The visitor's contact is created or
+ * completed in one transaction (the visitor row is the lock, as for leads
+ * found in messages) and a new contact fires `lead.captured`, which carries
+ * the submitted fields.
+ */
+import type { Chatbot, Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
+import { validationError } from "@/server/kernel/errors";
+import { isUuid } from "@/server/kernel/lib/ids";
+import { emitEvent } from "@/server/webhooks";
+import { visitorPayload } from "./record";
+import { leadFormOf, readLead } from "./rules/lead-form";
+
+export const LEAD_THANKS = "Thank you! We\u2019ll get back to you soon.";
+
+export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: string, conversationId: string | null, raw: unknown) {
+  const read = readLead(leadFormOf(chatbot.leadForm), raw);
+  if (!read.ok) throw validationError(read.errors);
+  const { values } = read;
+  await db.$transaction(async (tx) => {
+    const visitor = await tx.visitor.upsert({
+      where: { chatbotId_visitorKey: { chatbotId: chatbot.id, visitorKey } },
+      create: { chatbotId: chatbot.id, visitorKey },
+      update: { lastSeenAt: new Date() },
+      select: { id: true },
+    });
+    await tx.$queryRaw`SELECT id FROM visitors WHERE id = ${visitor.id}::uuid FOR UPDATE`;
+    // The visitor's own conversation only (a foreign id is ignored, never linked).
+    const conversation =
+      conversationId && isUuid(conversationId) ? await tx.conversation.findFirst({ where: { id: conversationId, chatbotId: chatbot.id, visitorId: visitor.id }, select: { id: true } }) : null;
+    const custom = Object.keys(values.custom).length ? (values.custom as Prisma.InputJsonValue) : undefined;
+    const existing = await tx.contact.findFirst({ where: { chatbotId: chatbot.id, visitorId: visitor.id }, orderBy: { createdAt: "asc" } });
+    if (existing) {
+      await tx.contact.update({
+        where: { id: existing.id },
+        data: {
+          ...(values.email ? { email: values.email } : {}),
+          ...(values.phone ? { phone: values.phone } : {}),
+          ...(values.first_name ? { firstName: values.first_name, lastName: values.last_name ?? "" } : {}),
+          ...(custom ? { customData: { ...((existing.customData as Record<string, unknown> | null) ?? {}), ...values.custom } as Prisma.InputJsonValue } : {}),
+        },
+      });
+      return;
+    }
+    const contact = await tx.contact.create({
+      data: {
+        teamId: chatbot.teamId,
+        chatbotId: chatbot.id,
+        visitorId: visitor.id,
+        conversationId: conversation?.id ?? null,
+        email: values.email ?? "",
+        phone: values.phone,
+        firstName: values.first_name ?? "",
+        lastName: values.last_name ?? "",
+        ...(custom ? { customData: custom } : {}),
+      },
+    });
+    const team = await tx.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { agencyId: true } });
+    await emitEvent(tx, {
+      agencyId: team.agencyId,
+      teamId: chatbot.teamId,
+      chatbotId: chatbot.id,
+      type: "lead.captured",
+      data: { visitor: visitorPayload(contact, visitor.id), chatbot_name: chatbot.name, fields: values.fields, source: "lead_form" },
+    });
+  });
+  return { message: LEAD_THANKS };
+}

@@ -1,0 +1,229 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are checked field by field */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/kernel/db/client";
+import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
+import { apiClient } from "../helpers/http";
+import { startAppServer } from "../helpers/server";
+
+/**
+ * Human handoff over real HTTP (issue 23) with TWO app processes on one
+ * database: the visitor chats and listens on process A, the agent takes over
+ * and replies through the REST API on process B; the reply reaches the
+ * visitor's stream through PostgreSQL LISTEN/NOTIFY, and after the takeover
+ * no surface (widget, share page, REST) produces a bot message or a charge.
+ */
+let db: Db;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let member: Awaited<ReturnType<typeof teamMember>>;
+let teamId: string;
+let botId: string;
+let otherBotId: string;
+let a: string;
+let b: string;
+let apiA: ReturnType<typeof apiClient>;
+let apiB: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  db = created.db;
+  owner = await agencyOwner(db);
+  const team = await db.team.create({
+    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
+  });
+  teamId = team.id;
+  member = await teamMember(db, team.id, "member");
+  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
+  otherBotId = (await chatbot(db, team.id, owner.user.id, "Other Bot")).id;
+  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
+  const [sa, sb] = await Promise.all([startAppServer(created.url), startAppServer(created.url)]);
+  a = sa.baseUrl;
+  b = sb.baseUrl;
+  apiA = apiClient(a);
+  apiB = apiClient(b);
+});
+
+async function widgetChat(base: string, body: Record<string, unknown>) {
+  const res = await fetch(`${base}/api/widget/${botId}/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const done = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].find((m) => m[1] === "done");
+  return { status: res.status, done: done ? (JSON.parse(done[2]!) as Record<string, any>) : null, text };
+}
+
+interface Frame {
+  id?: string;
+  event: string;
+  data: any;
+}
+
+/** A visitor's live stream, read frame by frame. */
+async function openStream(base: string, conversationId: string, opts: { token?: string; query?: string; lastEventId?: string } = {}) {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { Accept: "text/event-stream" };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.lastEventId) headers["Last-Event-ID"] = opts.lastEventId;
+  const res = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream${opts.query ?? ""}`, { headers, signal: controller.signal });
+  const frames: Frame[] = [];
+  if (res.ok && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const raw = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const frame: Partial<Frame> = {};
+            for (const line of raw.split("\n")) {
+              if (line.startsWith("id: ")) frame.id = line.slice(4);
+              if (line.startsWith("event: ")) frame.event = line.slice(7);
+              if (line.startsWith("data: ")) frame.data = JSON.parse(line.slice(6));
+            }
+            if (frame.event) frames.push(frame as Frame);
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return { res, frames, close: () => controller.abort() };
+}
+
+const until = async (check: () => boolean, what: string) => {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe("an agent takes over a widget conversation from another app process", () => {
+  it("the visitor's stream on A receives the status and the agent's reply sent on B; afterwards no surface answers as the bot", async () => {
+    const first = await widgetChat(a, { message: "How much does delivery cost?" });
+    expect(first.status).toBe(200);
+    const conversationId = first.done!.conversation_id as string;
+    const token = first.done!.visitor_token as string;
+
+    const stream = await openStream(a, conversationId, { token });
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    await until(() => stream.frames.some((f) => f.event === "status"), "the initial status");
+    expect(stream.frames[0]).toMatchObject({ event: "status", data: { status: "bot" } });
+
+    const taken = await apiB("PATCH", `/v1/${botId}/conversations/${conversationId}`, { token: owner.token, body: { status: "human", assignee_id: owner.user.id } });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ id: conversationId, status: "human", assignee_id: owner.user.id, source: "widget" });
+    await until(() => stream.frames.some((f) => f.event === "status" && f.data.status === "human"), "status human");
+
+    const reply = await apiB("POST", `/v1/${botId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content: "Hi, this is Anna from the bakery." } });
+    expect(reply.status).toBe(201);
+    expect(Object.keys(reply.body)).toEqual(["message"]);
+    expect(Object.keys(reply.body.message).sort()).toEqual(["content", "created_at", "id", "role", "user_id"]);
+    expect(reply.body.message).toMatchObject({ role: "agent", content: "Hi, this is Anna from the bakery.", user_id: owner.user.id });
+    await until(() => stream.frames.some((f) => f.event === "message"), "the agent's message");
+    expect(stream.frames.find((f) => f.event === "message")).toEqual({
+      id: reply.body.message.id,
+      event: "message",
+      data: { id: reply.body.message.id, role: "agent", content: "Hi, this is Anna from the bakery.", created_at: reply.body.message.created_at },
+    });
+    stream.close();
+
+    const usedBefore = (await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed;
+    const assistantBefore = await db.message.count({ where: { conversationId, role: "assistant" } });
+    // The widget (A), the share page (B: the same public API, source share) and REST (B): recorded, not answered.
+    const widget = await widgetChat(a, { message: "Thanks! Is it free on Sundays?", conversation_id: conversationId, visitor_token: token });
+    expect(widget.status).toBe(200);
+    expect(widget.done).toMatchObject({ conversation_id: conversationId, answered: false, handoff: true, status: "human", message: { role: "user", content: "Thanks! Is it free on Sundays?" } });
+    expect(widget.text).not.toContain("event: delta");
+    const share = await widgetChat(b, { message: "Hello again", conversation_id: conversationId, visitor_token: token, source: "share" });
+    expect(share.done).toMatchObject({ answered: false, handoff: true });
+    const rest = await apiB("POST", `/v1/${botId}/chat`, { token: owner.token, body: { message: "From the API", conversation_id: conversationId } });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ conversation_id: conversationId, answered: false, handoff: true, message: { role: "user", content: "From the API" } });
+    expect(await db.message.count({ where: { conversationId, role: "assistant" } })).toBe(assistantBefore);
+    expect((await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed).toBe(usedBefore);
+
+    const one = await apiA("GET", `/v1/${botId}/conversations/${conversationId}`, { token: owner.token });
+    expect(one.body.conversation).toMatchObject({ status: "human", assignee_id: owner.user.id });
+    expect(one.body.messages.map((m: any) => m.role)).toEqual(["user", "assistant", "agent", "user", "user", "user"]);
+    const list = await apiA("GET", `/v1/${botId}/conversations`, { token: owner.token });
+    expect(list.body.data.find((c: any) => c.id === conversationId)).toMatchObject({ status: "human", assignee_id: owner.user.id });
+
+    // Handed back: the bot answers again.
+    expect((await apiA("PATCH", `/v1/${botId}/conversations/${conversationId}`, { token: owner.token, body: { status: "bot" } })).body.status).toBe("bot");
+    const again = await widgetChat(b, { message: "How much does delivery cost?", conversation_id: conversationId, visitor_token: token });
+    expect(again.done).toMatchObject({ message: { role: "assistant" } });
+  });
+
+  it("a reconnect gets the messages it missed (Last-Event-ID, or ?last_event_id= on a first connection) with ?visitor_token=", async () => {
+    const first = await widgetChat(a, { message: "Do you bake sourdough?" });
+    const conversationId = first.done!.conversation_id as string;
+    const token = first.done!.visitor_token as string;
+    const send = (content: string) => apiB("POST", `/v1/${botId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content } });
+    const one = (await send("One")).body.message;
+    const two = (await send("Two")).body.message;
+    const resumed = await openStream(a, conversationId, { query: `?visitor_token=${encodeURIComponent(token)}`, lastEventId: one.id });
+    await until(() => resumed.frames.some((f) => f.event === "message"), "the missed message");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(resumed.frames.filter((f) => f.event === "message").map((f) => f.data.content)).toEqual(["Two"]);
+    resumed.close();
+    const fresh = await openStream(b, conversationId, { query: `?visitor_token=${encodeURIComponent(token)}&last_event_id=${two.id}` });
+    await until(() => fresh.frames.some((f) => f.event === "status"), "the status");
+    const three = (await send("Three")).body.message;
+    await until(() => fresh.frames.some((f) => f.event === "message"), "the new message");
+    expect(fresh.frames.filter((f) => f.event === "message").map((f) => f.id)).toEqual([three.id]);
+    fresh.close();
+  });
+
+  it("another visitor's conversation, a forged token or none is 404", async () => {
+    const mine = await widgetChat(a, { message: "Hello" });
+    const theirs = await widgetChat(a, { message: "Hello too" });
+    const conversationId = mine.done!.conversation_id as string;
+    expect((await openStream(a, conversationId, { token: theirs.done!.visitor_token })).res.status).toBe(404);
+    expect((await openStream(a, conversationId, { token: "forged.token" })).res.status).toBe(404);
+    expect((await openStream(a, conversationId)).res.status).toBe(404);
+    const notMine = await openStream(a, "00000000-0000-4000-8000-000000000000", { token: mine.done!.visitor_token });
+    expect(notMine.res.status).toBe(404);
+    expect(await notMine.res.json()).toEqual({ message: "Conversation not found." });
+  });
+});
+
+describe("the REST operations' refusals", () => {
+  let conversationId: string;
+  beforeAll(async () => {
+    conversationId = (await widgetChat(a, { message: "Hello there" })).done!.conversation_id as string;
+  });
+
+  it("422 on a bad status or an assignee outside the workspace, 404 outside the caller's reach, 403 for a member", async () => {
+    const patch = (body: unknown, token = owner.token, bot = botId) => apiA("PATCH", `/v1/${bot}/conversations/${conversationId}`, { token, body });
+    const bad = await patch({ status: "asleep" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty("status");
+    expect((await patch({ assignee_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(422);
+    expect((await patch({ status: "human" }, owner.token, otherBotId)).status).toBe(404);
+    expect((await patch({ status: "human" }, member.token)).status).toBe(403);
+    expect((await apiA("POST", `/v1/${botId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content: "" } })).status).toBe(422);
+    expect((await apiA("POST", `/v1/${otherBotId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content: "hi" } })).status).toBe(404);
+    // Assigning a member of the workspace is fine.
+    expect((await patch({ assignee_id: member.user.id })).body.assignee_id).toBe(member.user.id);
+  });
+
+  it("documents both operations in /v1/openapi.json", async () => {
+    const doc = (await apiA("GET", "/v1/openapi.json")).body;
+    const patch = doc.paths["/v1/{chatbot_id}/conversations/{conversation_id}"].patch;
+    expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual(["assignee_id", "status"]);
+    expect(patch.requestBody.content["application/json"].schema.properties.status.enum).toEqual(["bot", "waiting", "human", "resolved"]);
+    const post = doc.paths["/v1/{chatbot_id}/conversations/{conversation_id}/messages"].post;
+    expect(Object.keys(post.responses)).toContain("201");
+    expect(doc.components.schemas.Conversation.properties).toHaveProperty("assignee_id");
+    expect(doc.components.schemas.Conversation.properties.status.enum).toEqual(["bot", "waiting", "human", "resolved"]);
+  });
+});
