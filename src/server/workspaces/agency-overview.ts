@@ -91,6 +91,8 @@ export async function clientInvitations(db: Db, agency: Agency, team: Team) {
     state: invitationState(i, now),
     accept_url: invitationState(i, now) === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
     expires_at: isoOffset(i.expiresAt),
+    mail_sent_at: i.mailSentAt ? isoOffset(i.mailSentAt) : null,
+    mail_error: i.mailError,
     accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
     created_at: isoOffset(i.createdAt),
   }));

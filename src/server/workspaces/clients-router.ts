@@ -3,7 +3,8 @@ import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
 import { INTEGRATIONS } from "@/server/workspaces/integrations";
-import { agentSummarySchema, invitationSchema } from "@/server/workspaces/agent-summary-serializer";
+import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
+import { resendInvitation, revokeInvitation } from "@/server/accounts";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
 import {
@@ -127,6 +128,16 @@ export const agencyClientsRouter = createTRPCRouter({
 
   invite: clientProcedure
     .input(z.object({ email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
-    .output(invitationSchema)
-    .mutation(({ ctx, input }) => inviteToClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input)),
+    .output(sentInvitationSchema)
+    .mutation(({ ctx, input }) => inviteToClient(ctx.db, ctx.client, ctx.user.id, input)),
+
+  resendInvitation: clientProcedure
+    .input(z.object({ invitation_id: z.string().max(100) }))
+    .output(sentInvitationSchema)
+    .mutation(({ ctx, input }) => resendInvitation(ctx.db, ctx.client, ctx.user, input.invitation_id)),
+
+  revokeInvitation: clientProcedure.input(z.object({ invitation_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
+    await revokeInvitation(ctx.db, ctx.client, input.invitation_id);
+    return { ok: true as const };
+  }),
 });

@@ -16,7 +16,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { serializeAgentSummary, type AgentSummaryRow } from "@/server/workspaces/agent-summary-serializer";
 import { serializeClient, type ClientJson, type ClientRow } from "@/server/workspaces/client-serializer";
 import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/workspaces/credits";
-import { createInvitation, type InviteRole } from "@/server/accounts";
+import { createInvitation, deliverInvitation, inviteMember, type InviteRole } from "@/server/accounts";
 import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/workspaces/credit-rules";
 
 const TX = { maxWait: 10_000, timeout: 20_000 } as const;
@@ -142,7 +142,7 @@ export async function createClient(
   input: ClientFields & { name: string; chatbot?: AgentInput; invite_email?: string; invite_role?: InviteRole },
 ) {
   const integrations = integrationsFor(agency, input.enabled_integrations);
-  return db.$transaction(async (tx) => {
+  const created = await db.$transaction(async (tx) => {
     await lockAgency(tx, agency.id);
     const cap = agency.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit;
     const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client", deletedAt: null } });
@@ -172,12 +172,20 @@ export async function createClient(
       ? await createInvitation(tx, { teamId: team.id, email: input.invite_email, role: input.invite_role ?? "admin", invitedById: actorId, agency })
       : undefined;
     const client = await present(tx, agency, team);
-    return {
-      client,
-      ...(chatbot ? { chatbot: serializeAgentSummary(chatbot, client.messages_remaining) } : {}),
-      ...(invitation ? { invitation } : {}),
-    };
+    return { client, chatbot: chatbot ? serializeAgentSummary(chatbot, client.messages_remaining) : undefined, invitation };
   }, TX);
+  // E-mailed once the workspace exists (committed); the contract's Invitation carries the link only.
+  if (created.invitation) await deliverInvitation(db, created.invitation.id, await inviterName(db, actorId));
+  const { client, chatbot, invitation } = created;
+  return {
+    client,
+    ...(chatbot ? { chatbot } : {}),
+    ...(invitation ? { invitation: { email: invitation.email, role: invitation.role, accept_url: invitation.accept_url } } : {}),
+  };
+}
+
+async function inviterName(db: Db, userId: string) {
+  return (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null;
 }
 
 export async function listClients(
@@ -273,7 +281,7 @@ export async function createAgent(db: Db, agency: Agency, current: Team, actorId
   }, TX);
 }
 
-/** A new invitation to a workspace; the link points at the agency's domain. */
-export async function inviteToClient(db: Db, agency: Agency, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
-  return db.$transaction((tx) => createInvitation(tx, { teamId: client.id, email: input.email, role: input.role, invitedById: actorId, agency }));
+/** A new invitation to a workspace, e-mailed with the agency's brand; the same rules as a workspace admin's own invitations. */
+export async function inviteToClient(db: Db, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
+  return inviteMember(db, client, { id: actorId, name: await inviterName(db, actorId) }, input);
 }
