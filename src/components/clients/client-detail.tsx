@@ -14,6 +14,7 @@ import { Badge } from "@/components/ui/badge";
 import { AgentsSection } from "@/components/clients/agents-section";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
+import { AutoTopupCard } from "@/components/clients/auto-topup-card";
 import { CreditActions } from "@/components/clients/credit-actions";
 import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
@@ -177,6 +178,12 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {state.data ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <LowCreditAlertCard clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
+          <AutoTopupCard
+            key={JSON.stringify(state.data.auto_topup)}
+            clientId={client.id}
+            rule={state.data.auto_topup}
+            hasBudget={client.limits.messages !== null && client.limits.messages >= 1}
+          />
           <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
         </div>
       ) : state.error ? (

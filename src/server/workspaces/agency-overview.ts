@@ -74,6 +74,7 @@ export async function creditLedger(db: Db, team: Team, opts: { limit: number; be
       topup_after: r.topupAfter,
       debt_after: r.debtAfter,
       reference: r.reference,
+      reason: r.reason,
       actor_user_id: r.actorUserId,
       created_at: isoMicro(r.createdAt),
     })),

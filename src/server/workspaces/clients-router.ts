@@ -47,6 +47,17 @@ const createClientInput = z.object({
   invite_role: z.enum(["admin", "editor", "member"]).optional(),
 });
 
+/** Auto top-up (docs/decisions/060-auto-top-up.md): null turns it off. */
+const autoTopupInput = z
+  .object({
+    threshold: z.number().int().min(0).max(1_000_000_000),
+    amount: z.number().int().min(1).max(1_000_000),
+    monthly_cap: z.number().int().min(1).max(1_000_000_000),
+  })
+  .refine((v) => v.monthly_cap >= v.amount, { path: ["monthly_cap"], message: "The monthly cap must be at least the amount of one top-up." })
+  .nullable()
+  .optional();
+
 const listClientsInput = z.object({
   external_reference: z.string().max(255).optional(),
   status: z.enum(["active", "paused", "suspended"]).optional(),
@@ -76,7 +87,7 @@ export const agencyClientsRouter = createTRPCRouter({
 
   update: clientProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
-    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
+    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional(), auto_topup: autoTopupInput }))
     .output(clientEnvelope)
     .mutation(async ({ ctx, input }) => ({ client: await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null) })),
 

@@ -209,7 +209,42 @@ export async function listClients(
   return { current_page: filter.page, data: rows.map((r) => clientOfReadRow(agency, r)), per_page: filter.per_page, total };
 }
 
-export async function updateClient(db: Db, agency: Agency, current: Team, actorId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
+export interface AutoTopupInput {
+  threshold: number;
+  amount: number;
+  monthly_cap: number;
+}
+
+/** The auto top-up columns for `auto_topup` (null: off); a changed rule starts unfired. */
+function autoTopupData(input: AutoTopupInput | null | undefined, messageLimit: number | null) {
+  if (input === undefined) return {};
+  if (input !== null && (messageLimit === null || messageLimit < 1)) {
+    throw new AppError("RULE_VIOLATION", "Auto top-up needs the client to have its own message_limit of at least 1.", {
+      errors: { auto_topup: ["The client has no message_limit of at least 1; top-up credits only apply to a client-level budget."] },
+    });
+  }
+  return {
+    autoTopupThreshold: input?.threshold ?? null,
+    autoTopupAmount: input?.amount ?? null,
+    autoTopupMonthlyCap: input?.monthly_cap ?? null,
+    autoTopupFiredAt: null,
+  };
+}
+
+/** The auto top-up settings of a workspace as the dashboard shows them (not part of the contract's Client). */
+export function autoTopupOf(team: Pick<Team, "autoTopupThreshold" | "autoTopupAmount" | "autoTopupMonthlyCap">): AutoTopupInput | null {
+  if (team.autoTopupThreshold === null || team.autoTopupAmount === null || team.autoTopupMonthlyCap === null) return null;
+  return { threshold: team.autoTopupThreshold, amount: team.autoTopupAmount, monthly_cap: team.autoTopupMonthlyCap };
+}
+
+export async function updateClient(
+  db: Db,
+  agency: Agency,
+  current: Team,
+  actorId: string,
+  input: ClientFields & { reset_credits?: boolean; auto_topup?: AutoTopupInput | null },
+  reference: string | null,
+) {
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.external_reference !== undefined ? { externalReference: input.external_reference } : {}),
@@ -222,7 +257,10 @@ export async function updateClient(db: Db, agency: Agency, current: Team, actorI
   };
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
-    await tx.team.update({ where: { id: current.id }, data });
+    const messageLimit = input.message_limit !== undefined ? input.message_limit : current.messageLimit;
+    // Without a client-level budget there is no bucket to top up: the rule goes with the limit.
+    const autoTopup = input.auto_topup !== undefined ? input.auto_topup : messageLimit === null || messageLimit < 1 ? null : undefined;
+    await tx.team.update({ where: { id: current.id }, data: { ...data, ...autoTopupData(autoTopup, messageLimit) } });
     if (input.message_limit !== undefined && input.message_limit !== current.messageLimit) {
       await limitChanged(tx, current.id, { actorUserId: actorId, reference });
     }

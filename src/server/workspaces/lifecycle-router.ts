@@ -1,3 +1,4 @@
+import { autoTopupOf } from "@/server/workspaces/clients";
 import { z } from "zod";
 import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { canManageTeam } from "@/server/access";
@@ -14,6 +15,7 @@ export const lifecycleRouter = createTRPCRouter({
     archived_at: isoOffsetOrNull(ctx.client.archivedAt),
     low_credit_threshold: ctx.client.lowCreditThreshold,
     low_credit_alerted_at: isoOffsetOrNull(ctx.client.lowCreditAlertedAt),
+    auto_topup: autoTopupOf(ctx.client),
   })),
 
   archiveClient: clientProcedure.mutation(async ({ ctx }) => {
