@@ -87,3 +87,19 @@ describe("auto top-up", () => {
     expect((await agency().lifecycle.clientState({ client_id: client.id })).auto_topup).toBeNull();
   });
 });
+
+describe("auto top-up in the audit log", () => {
+  it("is the system's entry, with the balance before and the credits after", async () => {
+    const { client, bot } = await clientWith(1, { threshold: 1, amount: 9, monthly_cap: 9 });
+    await answers(bot, 1);
+    const { data } = await agency().audit.list({ action: "client.auto_topped_up", client_id: client.id });
+    expect(data).toEqual([
+      expect.objectContaining({
+        actor: { type: "system", user_id: null, token_id: null, name: "Auto top-up" },
+        target: { type: "client", id: client.id, name: client.name },
+        before: { topup_credits: 0, overflow_debt: 0, remaining: 0 },
+        after: { amount: 9, topup_credits: 9, overflow_debt: 0, threshold: 1 },
+      }),
+    ]);
+  });
+});

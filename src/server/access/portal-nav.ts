@@ -3,7 +3,7 @@
  * role can use. An agency owner "viewing as client" sees what the workspace's
  * admin sees.
  */
-export type NavKey = "clients" | "chatbots" | "team" | "webhooks" | "api-tokens" | "settings";
+export type NavKey = "clients" | "chatbots" | "team" | "webhooks" | "audit-log" | "api-tokens" | "settings";
 
 export interface NavFacts {
   ownsAgency: boolean;
@@ -18,7 +18,7 @@ export function navFor(facts: NavFacts): NavKey[] {
   if (agencyView) keys.push("clients");
   keys.push("chatbots");
   if (facts.viewingAsClient || facts.manageableTeams > 0) keys.push("team");
-  if (agencyView) keys.push("webhooks");
+  if (agencyView) keys.push("webhooks", "audit-log");
   keys.push("api-tokens", "settings");
   return keys;
 }

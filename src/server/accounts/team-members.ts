@@ -115,4 +115,5 @@ export async function revokeInvitation(db: Db, team: Team, invitationId: string)
   const invitation = await openInvitation(db, team.id, invitationId);
   const revoked = await db.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
   if (revoked.count !== 1) throw new AppError("RULE_VIOLATION", "This invitation was accepted or revoked meanwhile.");
+  return invitation;
 }

@@ -86,7 +86,7 @@ BEGIN
   END IF;
   PERFORM pg_advisory_xact_lock(72707370, hashtext(COALESCE(v_agency, p_team)::text));
 
-  SELECT t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt,
+  SELECT t.name, t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt,
          t.auto_topup_threshold, t.auto_topup_amount, t.auto_topup_monthly_cap, t.auto_topup_fired_at,
          COALESCE(a.monthly_message_pool, p_default_pool) AS pool_size,
          CASE WHEN t.agency_id IS NULL THEN t.pool_messages_used ELSE agency_pool_used(t.agency_id) END AS pool_used,
@@ -133,6 +133,11 @@ BEGIN
       VALUES (p_team, v_agency, 'auto_topup', 0, v_grant - v_paid, -v_paid, w.messages_used, v_topup, v_debt,
               CASE WHEN v_after <= 0 THEN format('credits ran out (client.credits_exhausted); auto top-up of %s', v_grant)
                    ELSE format('remaining %s fell below the threshold of %s; auto top-up of %s', v_after, w.auto_topup_threshold, v_grant) END);
+      -- The audit log's entry (src/server/audit): the system's action, with the balance before and after.
+      INSERT INTO audit_log (agency_id, team_id, actor_type, actor_name, action, target_type, target_id, target_name, before, after)
+      VALUES (v_agency, p_team, 'system', 'Auto top-up', 'client.auto_topped_up', 'client', p_team::text, w.name,
+              jsonb_build_object('topup_credits', w.topup_credits, 'overflow_debt', w.overflow_debt, 'remaining', v_after),
+              jsonb_build_object('amount', v_grant, 'topup_credits', v_topup, 'overflow_debt', v_debt, 'threshold', w.auto_topup_threshold));
       rem := credits_remaining(w.message_limit, w.messages_used, v_topup, w.pool_size - w.pool_used - w.reserved_pool,
                                w.status, w.pause_mode, w.reserved_here);
       v_after := GREATEST(credits_remaining(w.message_limit, w.messages_used, v_topup, w.pool_size - w.pool_used - w.reserved_pool,
