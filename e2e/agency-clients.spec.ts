@@ -125,7 +125,11 @@ test("create a client with a first agent and an invitation, top up, pause, resum
     await client.getByLabel("Your name").fill("Casey Client");
     await client.getByLabel("Password").fill("client-password-1");
     await client.getByRole("button", { name: "Create account and join" }).click();
-    await expect(client).toHaveURL(/\/chatbots$/);
+    // The client's home: their credits and standing.
+    await expect(client).toHaveURL(/\/home$/);
+    await expect(client.getByTestId("standing")).toContainText("Your agents are answering");
+    await expect(client.getByText("Answers left")).toBeVisible();
+    await client.getByRole("link", { name: "Open your chatbots" }).click();
     await expect(client.getByRole("heading", { name: "My chatbots" })).toBeVisible();
     await expect(client.getByText("Front desk")).toBeVisible();
   } finally {

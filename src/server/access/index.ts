@@ -9,7 +9,7 @@ export { CHATBOT_ROLES, canEditChatbot, canViewContacts, effectiveRole } from ".
 export type { ChatbotRole, MembershipRole } from "./permissions";
 export { navFor } from "./portal-nav";
 export type { NavKey } from "./portal-nav";
-export { agencyOwnerProcedure, authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createCallerFactory, createContext, createTRPCRouter, mergeRouters, publicProcedure, teamEditProcedure, webhookProcedure } from "./procedures";
+export { agencyOwnerProcedure, authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createCallerFactory, createContext, createTRPCRouter, mergeRouters, publicProcedure, teamEditProcedure, teamProcedure, webhookProcedure } from "./procedures";
 export type { Context, Meta, RestMeta } from "./procedures";
 export { visibleTeamSql } from "./roles";
 export { authOptions, getSessionUserId } from "./session";

@@ -2,7 +2,8 @@ import { autoTopupOf } from "@/server/workspaces/clients";
 import { actorOf } from "@/server/audit";
 import { auditClient } from "@/server/workspaces/client-audit";
 import { z } from "zod";
-import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
+import { chatbotEditProcedure, clientProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
+import { clientHome } from "@/server/workspaces/client-home";
 import { canManageTeam } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
@@ -19,6 +20,9 @@ export const lifecycleRouter = createTRPCRouter({
     low_credit_alerted_at: isoOffsetOrNull(ctx.client.lowCreditAlertedAt),
     auto_topup: autoTopupOf(ctx.client),
   })),
+
+  /** The client's home: credits, usage, standing in words (any member of the workspace, and its agency's owner). */
+  clientHome: teamProcedure.query(({ ctx }) => clientHome(ctx.db, ctx.team)),
 
   archiveClient: clientProcedure.mutation(async ({ ctx }) => {
     await archiveClient(ctx.db, ctx.client);
