@@ -54,3 +54,17 @@ describe("a client's home", () => {
     expect((await trpcFailure(as(stranger.user).lifecycle.clientHome({ team_id: client.id }))).code).toBe("NOT_FOUND");
   });
 });
+
+describe("the agency's cockpit", () => {
+  it("gives each client its conversations and answered rate this period, and why it needs attention", async () => {
+    const { client } = await as(owner.user).agencyClients.create({ name: "Cockpit Co", message_limit: 100 });
+    const bot = await db.chatbot.create({ data: { teamId: client.id, userId: owner.user.id, name: "Desk" } });
+    const visitor = await db.visitor.create({ data: { chatbotId: bot.id, visitorKey: "cockpit-visitor" } });
+    await db.conversation.create({ data: { chatbotId: bot.id, visitorId: visitor.id, questionCount: 6, answeredCount: 2, messageCount: 12 } });
+    await db.conversation.create({ data: { chatbotId: bot.id, visitorId: visitor.id, questionCount: 4, answeredCount: 4, messageCount: 8 } });
+    await as(owner.user).agencyClients.pause({ client_id: client.id, mode: "hard" });
+    const row = (await as(owner.user).agencyClients.overview()).clients.find((c) => c.id === client.id)!;
+    expect(row).toMatchObject({ conversations_this_period: 2, questions_this_period: 10, unanswered_this_period: 4, answered_rate: 0.6 });
+    expect(row.attention).toEqual(["Paused", "4 unanswered questions"]);
+  });
+});
