@@ -7,14 +7,13 @@ import { validationError } from "@/server/kernel/errors";
 import { createUser } from "@/server/accounts/users";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { invitationMail } from "@/server/kernel/mail/templates";
-import { agencyOfTeam, brandForAgency } from "@/server/branding";
+import { agencyOfTeam, brandForAgency, siteBaseUrl } from "@/server/branding";
 
 export type InviteRole = "admin" | "editor" | "member";
 
 /** Links point at the agency's verified custom domain when it has one, else APP_URL. */
 export function acceptUrlBase(agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
-  if (agency?.customDomain && agency.customDomainVerifiedAt) return `https://${agency.customDomain}`;
-  return env().APP_URL;
+  return siteBaseUrl(agency);
 }
 
 export function acceptUrl(invitationId: string, expiresAt: Date, agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
