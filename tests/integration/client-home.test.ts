@@ -24,6 +24,10 @@ describe("a client's home", () => {
     await as(owner.user).agencyClients.topUp({ client_id: client.id, amount: 5 });
     const member = await teamMember(db, client.id, "member", "Reader");
     for (let i = 0; i < 3; i++) await chargeAnswer(db, client.id);
+    const bot = await db.chatbot.create({ data: { teamId: client.id, userId: owner.user.id, name: "Front desk" } });
+    const visitor = await db.visitor.create({ data: { chatbotId: bot.id, visitorKey: "home-visitor" } });
+    await db.conversation.create({ data: { chatbotId: bot.id, visitorId: visitor.id, questionCount: 4, answeredCount: 3, messageCount: 8 } });
+    await db.conversation.create({ data: { chatbotId: bot.id, visitorId: visitor.id, questionCount: 1, answeredCount: 0, messageCount: 2, createdAt: new Date(Date.now() - 40 * 86_400_000) } });
 
     const home = await as(member.user).lifecycle.clientHome({ team_id: client.id });
     expect(home.credits).toMatchObject({ monthly_limit: 20, used_this_period: 3, monthly_remaining: 17, topup_remaining: 5, remaining: 22 });

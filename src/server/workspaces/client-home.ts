@@ -24,10 +24,11 @@ export async function clientHome(db: Db, team: Team) {
   const [agency, pool, daily] = await Promise.all([
     agencyOfTeam(db, team),
     agencyPool(db, team.agencyId),
+    // Questions answered, by the day their conversation began (the conversations' own counters: one index range per chatbot).
     db.$queryRaw<{ day: Date; answers: number }[]>`
-      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, sum(used_delta)::int AS answers
-        FROM credit_ledger
-       WHERE team_id = ${team.id}::uuid AND kind = 'charge' AND created_at >= (now() AT TIME ZONE 'UTC')::date - ${HOME_USAGE_DAYS - 1}::int
+      SELECT (v.created_at AT TIME ZONE 'UTC')::date AS day, sum(v.answered_count)::int AS answers
+        FROM chatbots b JOIN conversations v ON v.chatbot_id = b.id
+       WHERE b.team_id = ${team.id}::uuid AND v.created_at >= ((now() AT TIME ZONE 'UTC')::date - ${HOME_USAGE_DAYS - 1}::int)::timestamp AT TIME ZONE 'UTC'
        GROUP BY 1 ORDER BY 1`,
   ]);
   const remaining = messagesRemaining(team, pool);
