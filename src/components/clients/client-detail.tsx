@@ -164,7 +164,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AgentsSection client={client} />
         <InvitationsSection clientId={client.id} />
       </div>
@@ -176,7 +176,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         <Skeleton className="h-64" />
       )}
       {state.data ? (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <LowCreditAlertCard clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
           <AutoTopupCard
             key={JSON.stringify(state.data.auto_topup)}
