@@ -9,7 +9,8 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+  // The landing page: the agency's cockpit, or a client's home.
+  await expect(page).toHaveURL(/\/home$/);
 }
 
 test("the agency home shows the clients' health and the client table", async ({ page }) => {

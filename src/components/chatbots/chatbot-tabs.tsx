@@ -32,7 +32,10 @@ export function ChatbotTabs({ chatbotId, canViewContacts }: { chatbotId: string;
     const href = `/chatbots/${chatbotId}/${tab.segment}`;
     return { ...tab, href, active: pathname === href || pathname.startsWith(`${href}/`) };
   });
-  useEffect(() => activeRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [pathname]);
+  useEffect(() => {
+    // Braces: Chromium's scrollIntoView now answers a promise, which React would take for the effect's cleanup.
+    void activeRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <nav aria-label="Chatbot sections" className="mb-6 border-b border-gray-200">
       <ul className="-mb-px flex gap-0.5 overflow-x-auto [scrollbar-width:thin]">

@@ -145,7 +145,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             <p className="mt-1 text-sm text-gray-500">
               {client.external_reference ? (
                 <>
-                  Ref. <span className="font-mono text-gray-700">{client.external_reference}</span> ·{" "}
+                  Ref. <span className="font-mono break-all text-gray-700">{client.external_reference}</span> ·{" "}
                 </>
               ) : null}
               Created <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>
