@@ -5,7 +5,7 @@ import { RECEIVER_CERT } from "./e2e/receiver-tls";
 
 /**
  * End-to-end tests against the real product started the way a newcomer starts
- * it (`scripts/start.ts`: embedded PostgreSQL, migrations, demo data, the
+ * it (`npm start`, scripts/launch.mjs: embedded PostgreSQL, migrations, demo data, the
  * production build, workers), in a throw-away data folder.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     // The webhook receiver's certificate is made first: the app checks that WEBHOOK_CA_CERTS exists when it starts,
     // and Playwright starts the webServer before globalSetup (e2e/receiver-tls.ts).
-    command: "rm -rf .data/e2e && npx tsx e2e/make-receiver-cert.ts && npx tsx scripts/start.ts",
+    command: "rm -rf .data/e2e && npx tsx e2e/make-receiver-cert.ts && node scripts/launch.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,

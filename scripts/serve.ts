@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { env } from "@/server/kernel/env";
 import { isApiPath, securityHeaders } from "@/server/kernel/security/headers";
+import { errorBodyText, JSON_HEADERS } from "@/server/kernel/http/json-response";
 import { giveEmptyErrorsAJsonBody } from "@/server/kernel/security/json-errors";
 import { earlyRefusal } from "@/server/kernel/security/request-guard";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
@@ -28,13 +29,12 @@ const handle = app.getRequestHandler();
 function refuse(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
   const refusal = earlyRefusal({ method: req.method ?? "GET", pathname, contentLength: req.headers["content-length"] ?? null });
   if (!refusal) return false;
-  const body = JSON.stringify({ message: refusal.message });
+  const body = errorBodyText(refusal.message);
   res.writeHead(refusal.status, {
     ...securityHeaders({ pathname, nonce: null, https, dev }),
     ...refusal.headers,
-    "Content-Type": "application/json; charset=utf-8",
+    ...JSON_HEADERS,
     "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
     // An unread body may follow: do not keep the connection.
     ...(refusal.status === 413 ? { Connection: "close" } : {}),
   });
@@ -47,11 +47,9 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const message = status === 431 ? "The request headers are too large." : status === 408 ? "The request took too long to arrive." : "The request is malformed.";
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const body = errorBodyText(message);
+  const head = Object.entries({ ...JSON_HEADERS, "Content-Length": Buffer.byteLength(body), Connection: "close" }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join("")}\r\n${body}`);
 }
 
 await app.prepare();

@@ -1,10 +1,11 @@
 /**
  * `npm start`: the whole product in one command. Embedded PostgreSQL (unless
- * DATABASE_URL is set), migrations, demo data on first start, a production
- * build when the sources changed, then the Next server (UI + tRPC + REST) and
- * the background workers. Ctrl-C stops everything cleanly.
+ * DATABASE_URL is set), migrations, demo data on first start, then the Next
+ * server (UI + tRPC + REST) and the background workers. Ctrl-C stops
+ * everything cleanly. Production runs it compiled (dist/start.mjs, after
+ * scripts/launch.mjs built what changed); `npm run dev` through tsx.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createApiToken } from "@/server/access";
@@ -14,7 +15,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { env, EnvError } from "@/server/kernel/env";
 import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
-import { buildIsFresh } from "./lib/build";
+import { compiledFile, runningCompiled } from "./lib/freshness.mjs";
 
 const dev = process.argv.includes("--dev");
 const started = Date.now();
@@ -30,8 +31,6 @@ try {
   }
   throw error;
 }
-
-const nextBin = path.resolve("node_modules/next/dist/bin/next");
 
 // The embedded PostgreSQL is restarted when it dies; when it cannot be, the whole product stops (non-zero).
 const database = await openDatabase({
@@ -91,16 +90,10 @@ try {
     NEXT_TELEMETRY_DISABLED: "1",
   };
 
-  if (!dev && !buildIsFresh()) {
-    log("building the app (next build)…");
-    const loader = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-widget.ts"], { stdio: "inherit", env: childEnv });
-    if (loader.status !== 0) throw new Error("the widget loader build failed");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-
-  // scripts/serve.ts: Next behind a thin Node server that answers what Next cannot as JSON.
-  const serveArgs = ["--import", "tsx", path.resolve("scripts/serve.ts"), ...(dev ? ["--dev"] : []), "-p", String(config.PORT), "-H", config.HOST];
+  // scripts/serve.ts: Next behind a thin Node server that answers what Next cannot as JSON. Compiled
+  // (dist/serve.mjs, built by scripts/launch.mjs) in production; through tsx with `npm run dev`.
+  const serveEntry = runningCompiled() ? [compiledFile("serve")] : ["--import", "tsx", path.resolve("scripts/serve.ts")];
+  const serveArgs = [...serveEntry, ...(dev ? ["--dev"] : []), "-p", String(config.PORT), "-H", config.HOST];
   const server = spawn(process.execPath, serveArgs, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },

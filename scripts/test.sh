@@ -18,7 +18,7 @@ step() {
 step "typecheck" npx tsc --noEmit -p .
 step "lint" npx eslint --max-warnings 0 .
 step "unit tests" npx vitest run --project unit
-step "production build" npx next build
+step "production build" npm run build
 step "integration and contract tests" npx vitest run --project integration
 step "end-to-end tests" npx playwright test
 

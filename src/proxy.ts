@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isFrameable, securityHeaders } from "@/server/kernel/security/headers";
+import { isApiPath, isFrameable, securityHeaders } from "@/server/kernel/security/headers";
 import { widgetPageHeaders } from "@/server/chatbots";
 
 /**
@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
   const https = (process.env.APP_URL ?? "").startsWith("https://");
   const dev = process.env.NODE_ENV === "development";
   const widgetPage = WIDGET_PAGE.exec(pathname);
-  const page = (!pathname.startsWith("/api/") && !pathname.startsWith("/v1/") && pathname !== "/v1" && !isFrameable(pathname)) || widgetPage !== null;
+  const page = (!isApiPath(pathname) && !isFrameable(pathname)) || widgetPage !== null;
 
   const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
   const headers = securityHeaders({ pathname, nonce, https, dev });
@@ -44,7 +44,7 @@ function safeDecode(segment: string): string {
 }
 
 export const config = {
-  // Everything but Next's immutable build assets and the JSON surfaces (`/v1`, `/api/`: isApiPath, whose
-  // headers scripts/serve.ts sets).
+  // Everything but Next's immutable build assets and the JSON surfaces (isApiPath, whose headers
+  // scripts/serve.ts sets). Next needs a literal here: src/proxy.test.ts holds it to isApiPath.
   matcher: ["/((?!_next/static|_next/image|favicon.ico|v1$|v1/|api/).*)"],
 };

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "@/server/kernel/db/embedded";
+import { compiledFile, runtimeIsFresh } from "./freshness.mjs";
 
 export interface ProductionServer {
   baseUrl: string;
@@ -9,10 +10,18 @@ export interface ProductionServer {
   stop(): Promise<void>;
 }
 
+/** Builds the compiled runtime (dist/, about a second) when its sources are newer: benchmarks run it directly. */
+export function ensureRuntimeBuilt(): void {
+  if (runtimeIsFresh()) return;
+  const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-runtime.ts"], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("scripts/build-runtime.ts failed");
+}
+
 /**
- * The production build (scripts/serve.ts, as `npm start` runs it) on a free loopback port against a given
+ * The production build (dist/serve.mjs, as `npm start` runs it) on a free loopback port against a given
  * database, ready when `/api/health` answers: for contract tests and
- * benchmarks over real HTTP. Needs `next build` first. The `/v1` rate limit is
+ * benchmarks over real HTTP. Needs `npm run build` first (the integration
+ * tests' global setup builds the runtime when it is stale). The `/v1` rate limit is
  * lifted (suites send thousands of requests with one token) unless `env` or the
  * caller's environment sets it; tests of the limit itself pass a low one.
  */
@@ -23,10 +32,11 @@ export async function startProductionServer(
   /** Extra flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
   nodeArgs: string[] = [],
 ): Promise<ProductionServer> {
-  if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
+  if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npm run build` first (npm test does).");
+  ensureRuntimeBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.resolve("scripts/serve.ts"), "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, compiledFile("serve"), "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

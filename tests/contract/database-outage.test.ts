@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { APP_DATABASE, ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
-import { buildIsFresh } from "../../scripts/lib/build";
+import { buildIsFresh } from "../../scripts/lib/freshness.mjs";
 import { onCleanup } from "../helpers/cleanup";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
@@ -140,8 +140,8 @@ function tempDir(prefix: string): string {
 
 describe("npm start, its embedded PostgreSQL killed", () => {
   it("answers 503 while it is down, restarts it on the same port, and serves and runs jobs again", { timeout: 150_000 }, async () => {
-    // start.ts builds when the build is stale; a test must not build behind the other tests' backs.
-    if (!buildIsFresh()) throw new Error("The production build is stale: run `npx next build` first (npm test does).");
+    // `npm start` builds when the build is stale; a test must not build behind the other tests' backs.
+    if (!buildIsFresh()) throw new Error("The production build is stale: run `npm run build` first (npm test does).");
     const dataDir = tempDir("outage-start-");
     const [port, pgPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
@@ -158,7 +158,7 @@ describe("npm start, its embedded PostgreSQL killed", () => {
     };
     delete env.DATABASE_URL;
     // Its own process group: should it not stop by itself, nothing it started outlives the test.
-    const start: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const start: ChildProcess = spawn(process.execPath, ["scripts/launch.mjs"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     start.stdout!.on("data", (d: Buffer) => (output += d.toString()));
     start.stderr!.on("data", (d: Buffer) => (output += d.toString()));
@@ -177,6 +177,11 @@ describe("npm start, its embedded PostgreSQL killed", () => {
     }
     const product = { base, ...(await fixtures(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/${APP_DATABASE}`)) };
     expect((await answers(product)).rest.status).toBe(200);
+    // Production runs compiled JavaScript: the supervisor and the web server it started, no TypeScript loader.
+    const commands = execFileSync("ps", ["-o", "args=", "-g", String(start.pid)], { encoding: "utf8" });
+    expect(commands).toMatch(/node scripts\/launch\.mjs/);
+    expect(commands).toMatch(/node \S*dist\/serve\.mjs/);
+    expect(commands).not.toMatch(/tsx/);
 
     const pgData = path.join(dataDir, "postgres");
     const killed = postmasterPid(pgData);

@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { compiledFile } from "../../scripts/lib/freshness.mjs";
 import { onCleanup } from "./cleanup";
 
 /**
- * Real worker processes (`npm run worker`, scripts/worker.ts) against a test
- * database, ready once they log that they run. tsx is a loader in the worker's
- * own process (not its CLI, which runs the script in a child), so SIGKILL
- * really kills the worker. Whatever still runs is killed after the file.
+ * Real worker processes (`npm run worker`: the compiled dist/worker.mjs)
+ * against a test database, ready once they log that they run. The node
+ * process is the worker itself, so SIGKILL really kills it. Whatever still runs is killed after the file.
  */
 const running = new Set<ChildProcess>();
 
 export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, [compiledFile("worker")], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -133,6 +133,24 @@ describe("answers without an LLM key", () => {
     expect(await refusal(ask(bot, "hello", { conversationId: "00000000-0000-4000-8000-000000000000" }))).toBe(404);
   });
 
+  it("a conversation keeps the tone of its latest non-neutral message, on the plain path and the lead path alike", async () => {
+    const team = await workspace();
+    const bot = await bakeryBot(team.id);
+    const sentiment = async (id: string) => (await db.conversation.findUniqueOrThrow({ where: { id } })).sentiment;
+    const first = await ask(bot, "This is terrible, I am very angry about my order");
+    expect(await sentiment(first.conversation_id)).toBe("negative");
+    await ask(bot, "What time do you open?", { conversationId: first.conversation_id });
+    expect(await sentiment(first.conversation_id)).toBe("negative");
+    // An e-mail address makes this turn take the lead path: the same statement records it.
+    await ask(bot, "Great, thank you so much! I am ann@example.com", { conversationId: first.conversation_id });
+    expect(await sentiment(first.conversation_id)).toBe("positive");
+    await ask(bot, "Is delivery free?", { conversationId: first.conversation_id });
+    const conversation = await db.conversation.findUniqueOrThrow({ where: { id: first.conversation_id } });
+    expect(conversation).toMatchObject({ sentiment: "positive", messageCount: 8, questionCount: 4 });
+    expect(await db.contact.count({ where: { chatbotId: bot.id } })).toBe(1);
+    expect((await db.team.findUniqueOrThrow({ where: { id: team.id } })).messagesUsed).toBe(4);
+  });
+
   it("an updated answer close to the question wins verbatim", async () => {
     const team = await workspace();
     const bot = await bakeryBot(team.id);

@@ -15,8 +15,11 @@ import { reserveAnswer, settleAnswer } from "../helpers/credits";
  * has its own: charge-answer-sql.test.ts.)
  */
 let db: Db;
+let ownerId: string;
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
+  // One owner (a user costs a password hash); each property run gets agencies of its own.
+  ownerId = (await agencyOwner(db)).user.id;
 });
 
 const sql = async <T,>(text: string, values: unknown[]) => (await poolOf(db).query<T & Record<string, unknown>>(text, values)).rows[0]!;
@@ -63,8 +66,7 @@ describe("credits_remaining is remaining()", () => {
 });
 
 async function agencyWith(workspaces: Array<{ limit: number | null; used: number; poolUsed: number; topup: number; status: WorkspaceStatus; pauseMode: PauseMode | null }>, poolSize: number) {
-  const { agency } = await agencyOwner(db);
-  await db.team.update({ where: { id: agency.id }, data: { monthlyMessagePool: poolSize } });
+  const agency = await db.team.create({ data: { name: "agency", kind: "agency", plan: "agency", ownerId, monthlyMessagePool: poolSize } });
   const teams = [];
   for (const [i, w] of workspaces.entries()) {
     teams.push(
@@ -72,7 +74,7 @@ async function agencyWith(workspaces: Array<{ limit: number | null; used: number
         data: {
           kind: "client",
           name: `w${i}`,
-          ownerId: agency.ownerId,
+          ownerId,
           agencyId: agency.id,
           messageLimit: w.limit,
           messagesUsed: w.used,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { attemptDelivery } from "@/server/webhooks/attempt";
+import { attemptDeliveries } from "@/server/webhooks/attempt";
 import { createWebhook, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
 import { agencyWithWebhook } from "@/server/access/lookups";
 import { webhookFixture, type WebhookFixture } from "../helpers/webhook-fixture";
@@ -44,7 +44,7 @@ describe("SSRF guard", () => {
     const hook = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/later-private", events: null });
     await db.webhook.update({ where: { id: hook.webhook.id }, data: { url: `https://${host}:${receiver.port}/private` } });
     const delivery = await sendTestEvent(db, (await agencyWithWebhook(db, owner.user.id, hook.webhook.id)).webhook);
-    expect((await attemptDelivery(db, delivery.id)).state).toBe("exhausted");
+    expect((await attemptDeliveries(db, [delivery.id])).get(delivery.id)!.state).toBe("exhausted");
     const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
     expect(stored.lastError).toMatch(/^Blocked: .*blocked address.*\(not sent\)$/);
     if (host === "localhost") expect(stored.lastError).not.toContain("127.0.0.1"); // what DNS answered is not echoed

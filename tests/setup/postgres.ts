@@ -4,6 +4,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/kernel/db/embedded";
 import { migrate } from "../../src/server/kernel/db/migrate";
+import { ensureRuntimeBuilt } from "../../scripts/lib/app-server";
 
 /**
  * One embedded PostgreSQL for the whole run and a migrated template database;
@@ -19,6 +20,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // Tests start the compiled runtime (dist/, as `npm start` does): built here, once, when the sources changed.
+  ensureRuntimeBuilt();
   mkdirSync(path.resolve(".data/test"), { recursive: true });
   const root = mkdtempSync(path.resolve(".data/test/pg-"));
   const server = await startEmbeddedPostgres({ dataDir: path.join(root, "data"), ephemeral: true });

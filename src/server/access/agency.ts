@@ -3,6 +3,7 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 import { modelOfRow, prefixedColumns, splitPrefixed } from "@/server/kernel/db/rows";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
+import { ownedAgencySqlCondition } from "./agency-owner";
 
 /** An agency: a team of kind `agency` on the agency plan. */
 export type Agency = Team;
@@ -18,7 +19,7 @@ export type Agency = Team;
 
 /** The agency a user owns (their first, should there be several); `user` is an SQL expression for the user id. */
 export const ownedAgencySql = (user: string) =>
-  `SELECT * FROM teams WHERE owner_id = ${user} AND kind = 'agency' AND plan = 'agency' ORDER BY created_at ASC LIMIT 1`;
+  `SELECT * FROM teams t WHERE ${ownedAgencySqlCondition("t", user)} ORDER BY created_at ASC LIMIT 1`;
 /** The caller's agency: `$1` is the user id. */
 const OWNED_AGENCY = ownedAgencySql("$1::uuid");
 

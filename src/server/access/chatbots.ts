@@ -15,6 +15,7 @@ type AccessRow = Record<string, unknown> & {
   access_team_owner_id: string;
   access_agency_owner_id: string | null;
   access_agency_kind: string | null;
+  access_agency_plan: string | null;
   access_membership_role: "admin" | "editor" | "member" | null;
 };
 
@@ -23,7 +24,7 @@ type AccessRow = Record<string, unknown> & {
  * a FROM clause must join `chatbots c`, its team `ct` and the joins below.
  */
 export const CHATBOT_ACCESS_COLUMNS = `c.*, ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
-  a.kind::text AS access_agency_kind, m.role::text AS access_membership_role`;
+  a.kind::text AS access_agency_kind, a.plan::text AS access_agency_plan, m.role::text AS access_membership_role`;
 /** The agency and the membership of the caller (`userColumn`, e.g. `$2` or `u.id`) for the chatbot `c` of team `ct`. */
 export const chatbotAccessJoins = (userColumn: string) =>
   `LEFT JOIN teams a ON a.id = ct.agency_id LEFT JOIN memberships m ON m.team_id = ct.id AND m.user_id = ${userColumn}`;
@@ -36,10 +37,10 @@ export const chatbotAccessJoins = (userColumn: string) =>
  */
 export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>, extra: (column: string) => boolean = () => false): ChatbotAccess | null {
   if (row.id === null || row.id === undefined) return null;
-  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_membership_role, ...rest } = row as AccessRow;
+  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role, ...rest } = row as AccessRow;
   const role = roleIn(userId, {
     ownerId: access_team_owner_id,
-    agency: access_agency_owner_id !== null && access_agency_kind !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind } : null,
+    agency: access_agency_owner_id !== null && access_agency_kind !== null && access_agency_plan !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan } : null,
     memberships: access_membership_role ? [{ role: access_membership_role }] : [],
   });
   if (!role) return null;

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { canEditChatbot, effectiveRole, type ChatbotRole } from "@/server/access/permissions";
 import { AppError } from "@/server/kernel/errors";
+import { ownedAgencySqlCondition, ownedAgencyWhere, ownsAgencyTeam } from "./agency-owner";
 
 /**
  * How a caller's role in a team is read from the database: their membership
@@ -9,13 +10,13 @@ import { AppError } from "@/server/kernel/errors";
  */
 export const teamRoleRelations = (userId: string) =>
   ({
-    agency: { select: { ownerId: true, kind: true } },
+    agency: { select: { ownerId: true, kind: true, plan: true } },
     memberships: { where: { userId }, select: { role: true } },
   }) as const satisfies Prisma.TeamInclude;
 
 export interface TeamRoleFacts {
   ownerId: string;
-  agency: { ownerId: string; kind: string } | null;
+  agency: { ownerId: string; kind: string; plan: string } | null;
   memberships: { role: "admin" | "editor" | "member" }[];
 }
 
@@ -23,7 +24,7 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
   return effectiveRole({
     membershipRole: team.memberships[0]?.role ?? null,
     ownsTeam: team.ownerId === userId,
-    ownsAgencyOfTeam: team.agency !== null && team.agency.kind === "agency" && team.agency.ownerId === userId,
+    ownsAgencyOfTeam: ownsAgencyTeam(userId, team.agency),
   });
 }
 
@@ -34,7 +35,7 @@ export function roleIn(userId: string, team: TeamRoleFacts): ChatbotRole | null 
  * look-ups agree.
  */
 export const visibleTeamsWhere = (userId: string) =>
-  ({ deletedAt: null, OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }] }) as const satisfies Prisma.TeamWhereInput;
+  ({ deletedAt: null, OR: [{ memberships: { some: { userId } } }, { agency: ownedAgencyWhere(userId) }] }) as const satisfies Prisma.TeamWhereInput;
 
 /**
  * `visibleTeamsWhere` in SQL, for hot lists written as one statement
@@ -44,7 +45,7 @@ export const visibleTeamsWhere = (userId: string) =>
  */
 export const visibleTeamSql = (teamAlias: string, userParam: number) =>
   `(${teamAlias}.deleted_at IS NULL AND (EXISTS (SELECT 1 FROM memberships vm WHERE vm.team_id = ${teamAlias}.id AND vm.user_id = $${userParam})
-    OR EXISTS (SELECT 1 FROM teams va WHERE va.id = ${teamAlias}.agency_id AND va.owner_id = $${userParam} AND va.kind = 'agency')))`;
+    OR EXISTS (SELECT 1 FROM teams va WHERE va.id = ${teamAlias}.agency_id AND ${ownedAgencySqlCondition("va", `$${userParam}`)})))`;
 
 /** A resource found with the caller's role, or NOT_FOUND (another tenant's resource is never "forbidden"). */
 export function visibleOrNotFound<T>(access: T | null, message: string): T {

@@ -2,6 +2,8 @@ import { NextRequest } from "next/server";
 import { kdfSaturated } from "@/server/access/password";
 import { clientIp, recordSignInSuccess, releaseSignInAttempt, reserveSignInAttempt } from "@/server/access/sign-in-throttle";
 import { env } from "@/server/kernel/env";
+import { toAppError } from "@/server/kernel/errors";
+import { errorResponse, jsonResponse } from "@/server/kernel/http/json-response";
 import { readBoundedText } from "@/server/kernel/http/request-bounds";
 
 /**
@@ -16,15 +18,15 @@ type Handler = (req: Request) => Promise<Response>;
 
 function tooMany(message: string, headers: Record<string, string>): Response {
   const url = `${env().APP_URL}/login?${new URLSearchParams({ error: message })}`;
-  return Response.json({ message, url }, { status: 429, headers: { "Cache-Control": "no-store", ...headers } });
+  return jsonResponse(429, { message, url }, headers);
 }
 
 export async function throttledCredentialsCallback(req: Request, next: Handler): Promise<Response> {
   let text: string;
   try {
     text = await readBoundedText(req);
-  } catch {
-    return Response.json({ message: "The sign-in form is larger than 1 MB." }, { status: 413 });
+  } catch (error) {
+    return errorResponse(toAppError(error));
   }
   const email = new URLSearchParams(text).get("email") ?? "";
   const ip = clientIp(req.headers);

@@ -1,8 +1,5 @@
 import type { Db } from "@/server/kernel/db/client";
-import { teamHostsChatbots } from "@/server/access";
-import { effectiveRole, type ChatbotRole } from "@/server/access";
-import { navFor, type NavKey } from "@/server/access";
-import { canManageTeam } from "@/server/access";
+import { canManageTeam, navFor, roleIn, teamHostsChatbots, ownedAgencyWhere, teamRoleRelations, visibleTeamsWhere, type ChatbotRole, type NavKey } from "@/server/access";
 import { isUuid } from "@/server/kernel/lib/ids";
 
 /**
@@ -21,20 +18,14 @@ export interface PortalWorkspace {
 /** Workspaces (agency and client teams, never personal ones, archived ones left out) with the caller's role. */
 export async function listPortalWorkspaces(db: Db, userId: string): Promise<PortalWorkspace[]> {
   const teams = await db.team.findMany({
-    where: {
-      archivedAt: null,
-      OR: [{ memberships: { some: { userId } } }, { agency: { ownerId: userId, kind: "agency" } }],
-    },
-    include: { agency: { select: { ownerId: true, kind: true } }, memberships: { where: { userId }, select: { role: true } } },
+    // Visibility is the access layer's one rule; the portal also leaves archived workspaces out.
+    where: { ...visibleTeamsWhere(userId), archivedAt: null },
+    include: teamRoleRelations(userId),
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   return teams.flatMap((team) => {
     if (!teamHostsChatbots(team.kind)) return [];
-    const role = effectiveRole({
-      membershipRole: team.memberships[0]?.role ?? null,
-      ownsTeam: team.ownerId === userId,
-      ownsAgencyOfTeam: team.agency?.kind === "agency" && team.agency.ownerId === userId,
-    });
+    const role = roleIn(userId, team);
     return role ? [{ id: team.id, name: team.name, kind: team.kind, role, can_manage_team: canManageTeam(role) }] : [];
   });
 }
@@ -52,7 +43,7 @@ export interface PortalContext {
  */
 export async function portalContext(db: Db, userId: string, viewAsTeamId: string | null): Promise<PortalContext> {
   const [agency, workspaces] = await Promise.all([
-    db.team.findFirst({ where: { ownerId: userId, kind: "agency", plan: "agency" }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } }),
+    db.team.findFirst({ where: ownedAgencyWhere(userId), orderBy: { createdAt: "asc" }, select: { id: true, name: true } }),
     listPortalWorkspaces(db, userId),
   ]);
   const viewed =

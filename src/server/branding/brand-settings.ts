@@ -15,4 +15,3 @@ export const brandSettingsInput = z.object({
   brand_support_email: optional(z.email("Enter a valid email address.").max(255, "Use at most 255 characters.")),
 });
 
-export type BrandSettingsInput = z.input<typeof brandSettingsInput>;

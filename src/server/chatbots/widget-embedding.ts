@@ -1,3 +1,5 @@
+import { standingOf } from "@/server/workspaces";
+
 /**
  * Where the widget may appear and who may call its public API (docs/decisions/027-widget-public-api.md):
  * pure rules, no I/O.
@@ -16,10 +18,7 @@ export interface ServingFacts {
  */
 export function widgetServes(facts: ServingFacts): boolean {
   if (!facts.enabled || facts.deletedAt !== null) return false;
-  const { status, pauseMode } = facts.workspace;
-  if (status === "suspended") return false;
-  if (status === "paused" && pauseMode !== "soft") return false;
-  return true;
+  return standingOf(facts.workspace.status, facts.workspace.pauseMode) !== "stopped";
 }
 
 export interface DomainFacts {

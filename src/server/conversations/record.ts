@@ -9,7 +9,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type pg from "pg";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
-import { categoryOf, conversationSentiment, sentimentOf } from "@/server/conversations/rules/classify";
+import { categoryOf, sentimentOf } from "@/server/conversations/rules/classify";
 import { escalationReason, unansweredInARow } from "@/server/conversations/rules/escalation";
 import { detectContact, hasContact } from "@/server/conversations/rules/leads";
 import { mayEscalate } from "@/server/conversations/rules/turn-escalation";
@@ -62,45 +62,33 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
   const mayBeLead = hasContact(detectContact(turn.question, turn.visitor.country?.code ?? null)) || Boolean(clean(fields.email) || clean(fields.phone));
   const { chatbot } = turn;
   const escalationPossible = mayEscalate({ enabled: chatbot.enableEscalations, threshold: chatbot.escalateMessageThreshold, message: turn.question, answered: turn.answer.answered });
-  // Most turns are a plain question: one statement. Leads and turns that may escalate take the full transaction below.
-  if (!mayBeLead && !escalationPossible) return recordPlainTurn(db, turn);
-  return db.$transaction(async (tx) => {
-    if (turn.idempotency) await recordEffect((text, values) => tx.$executeRawUnsafe(text, ...values), turn.idempotency, turn.answer.id);
-    const visitorId = turn.visitor.id ?? (await upsertVisitor(tx, turn));
-    const conversation = turn.conversationId
-      ? await tx.conversation.findUniqueOrThrow({ where: { id: turn.conversationId }, select: { id: true, sentiment: true, category: true } })
-      : await tx.conversation.create({ data: { chatbotId: turn.chatbot.id, visitorId, createdAt: turn.askedAt, lastMessageAt: turn.askedAt }, select: { id: true, sentiment: true, category: true } });
-    const now = new Date();
-    await tx.message.createMany({
-      data: [
-        { conversationId: conversation.id, chatbotId: turn.chatbot.id, role: "user", content: turn.question, createdAt: turn.askedAt },
-        {
-          id: turn.answer.id,
-          conversationId: conversation.id,
-          chatbotId: turn.chatbot.id,
-          role: "assistant",
-          content: turn.answer.content,
-          answered: turn.answer.answered,
-          sources: turn.answer.sources as unknown as Prisma.InputJsonValue,
-          providerError: turn.answer.providerError,
-          createdAt: now,
-        },
-      ],
+  const now = new Date();
+  const statement = turnStatement(turn, now);
+  const key = turn.idempotency;
+  let row: TurnRow | undefined;
+  if (!mayBeLead && !escalationPossible) {
+    // Most turns are a plain question: the one statement on the pool (with an Idempotency-Key, the answer's
+    // id goes onto the key in the same transaction).
+    ({ rows: [row] } = key
+      ? await inTransaction(db, async (client) => {
+          await recordEffect(async (text, values) => (await client.query(text, values)).rowCount ?? 0, key, turn.answer.id);
+          return client.query<TurnRow>(statement);
+        })
+      : await poolOf(db).query<TurnRow>(statement));
+  } else {
+    // Leads and turns that may escalate: the same statement, then the lead and the escalation, in one transaction.
+    row = await db.$transaction(async (tx) => {
+      if (key) await recordEffect((text, values) => tx.$executeRawUnsafe(text, ...values), key, turn.answer.id);
+      const [recorded] = await tx.$queryRawUnsafe<TurnRow[]>(statement.text, ...(statement.values ?? []));
+      if (!recorded) return undefined;
+      const at = { visitorId: recorded.visitor_id, conversationId: recorded.conversation_id };
+      const contact = await captureLead(tx, turn, at.visitorId, at.conversationId);
+      await maybeEscalate(tx, turn, { ...at, contact });
+      return recorded;
     });
-    await tx.conversation.update({
-      where: { id: conversation.id },
-      data: {
-        unread: true,
-        lastMessageAt: now,
-        sentiment: conversationSentiment(conversation.sentiment, sentimentOf(turn.question)),
-        ...(conversation.category ? {} : { category: categoryOf(turn.question) }),
-      },
-    });
-    const contact = await captureLead(tx, turn, visitorId, conversation.id);
-    await maybeEscalate(tx, turn, { visitorId, conversationId: conversation.id, contact });
-    await settleInTransaction(tx, turn);
-    return { conversationId: conversation.id, visitorId, message: { id: turn.answer.id, createdAt: now } };
-  });
+  }
+  if (!row) throw new Error("conversation vanished while recording the turn");
+  return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
 }
 
 /**
@@ -121,13 +109,18 @@ export async function recordedAnswer(db: Db, chatbotId: string, messageId: strin
   };
 }
 
+interface TurnRow {
+  conversation_id: string;
+  visitor_id: string;
+}
+
 /**
- * A turn without lead or escalation work, in one statement: the visitor (new
- * conversations), the conversation, both messages and the charge (the
- * counter triggers run at its end, in the same transaction).
+ * The one statement that records a turn: the visitor (new conversations),
+ * the conversation (unread, last message, sentiment, category), both
+ * messages and the charge; the counter triggers run at its end, in the same
+ * transaction. Named, so PostgreSQL keeps its plan on the pool.
  */
-async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn> {
-  const now = new Date();
+function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
   const rest = `
     m AS (
       INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
@@ -151,18 +144,19 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
     sentimentOf(turn.question),
     categoryOf(turn.question),
   ];
-  const record = (q: Pick<pg.PoolClient, "query">) => (turn.conversationId
-    ? q.query<{ conversation_id: string; visitor_id: string }>({
+  return turn.conversationId
+    ? {
         name: "record_turn_existing",
         text: `WITH c AS (
                  UPDATE conversations SET unread = true, last_message_at = $9::timestamptz, updated_at = now(),
+                        -- A conversation's sentiment is its latest non-neutral message's (neutral until there is one).
                         sentiment = CASE WHEN $15 <> 'neutral' THEN $15 ELSE COALESCE(sentiment, 'neutral') END,
                         category = COALESCE(category, $16)
                   WHERE id = $17::uuid RETURNING id, visitor_id
                ), ${rest}`,
         values: [...values, turn.conversationId],
-      })
-    : q.query<{ conversation_id: string; visitor_id: string }>({
+      }
+    : {
         name: "record_turn_new",
         text: `WITH v AS (
                  INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $17, $18, $19)
@@ -174,18 +168,7 @@ async function recordPlainTurn(db: Db, turn: TurnToRecord): Promise<RecordedTurn
                  SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16 FROM v RETURNING id, visitor_id
                ), ${rest}`,
         values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null],
-      }));
-  const key = turn.idempotency;
-  // With an Idempotency-Key, the answer's id goes onto the key in the same transaction as the turn.
-  const { rows } = key
-    ? await inTransaction(db, async (client) => {
-        await recordEffect(async (text, values) => (await client.query(text, values)).rowCount ?? 0, key, turn.answer.id);
-        return record(client);
-      })
-    : await record(poolOf(db));
-  const row = rows[0];
-  if (!row) throw new Error("conversation vanished while recording the turn");
-  return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
+      };
 }
 
 /**
@@ -206,23 +189,6 @@ const SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14 = `
 
 function settleValues(turn: TurnToRecord) {
   return [turn.charge.reservationId, turn.chatbot.teamId, turn.answer.id, AGENCY_PLAN_DEFAULTS.monthlyMessages, turn.charge.metered] as const;
-}
-
-async function settleInTransaction(tx: Tx, turn: TurnToRecord): Promise<void> {
-  if (!turn.charge.metered) return;
-  const [reservation, team, reference, pool] = settleValues(turn);
-  await tx.$queryRaw`SELECT 1 AS charged FROM settle_answer(${reservation}::uuid, ${team}::uuid, ${reference}::text, ${pool}::int)`;
-}
-
-async function upsertVisitor(tx: Tx, turn: TurnToRecord): Promise<string> {
-  const country = turn.visitor.country;
-  const visitor = await tx.visitor.upsert({
-    where: { chatbotId_visitorKey: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key } },
-    create: { chatbotId: turn.chatbot.id, visitorKey: turn.visitor.key, country: country?.name ?? null, countryCode: country?.code ?? null },
-    update: { lastSeenAt: new Date(), ...(country ? { country: country.name, countryCode: country.code } : {}) },
-    select: { id: true },
-  });
-  return visitor.id;
 }
 
 type ContactRow = Prisma.ContactGetPayload<object>;

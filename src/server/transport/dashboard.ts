@@ -1,5 +1,6 @@
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
+import { errorResponse } from "@/server/kernel/http/json-response";
 import { assertJsonDepth, readBoundedText } from "@/server/kernel/http/request-bounds";
 import { requestHost } from "@/server/kernel/security/peer-address";
 
@@ -30,9 +31,7 @@ export function crossOriginReason(headers: Headers, appUrl: string, trustedHops?
   return allowed.has(origin) ? null : `Origin ${origin} is not this application`;
 }
 
-function refuse(error: AppError): Response {
-  return Response.json(error.body(), { status: error.status, headers: { "Cache-Control": "no-store" } });
-}
+const refuse = (error: AppError) => errorResponse(error);
 
 /** The request to hand to tRPC (its body read within bounds), or the JSON error that refuses it. */
 export async function admitDashboardRequest(req: Request): Promise<Request | Response> {

@@ -3,7 +3,8 @@ import { getDb } from "@/server/kernel/db/client";
 import { originAllowed } from "@/server/chatbots";
 import { env } from "@/server/kernel/env";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
-import { AppError, databaseUnavailable } from "@/server/kernel/errors";
+import { AppError, toAppError } from "@/server/kernel/errors";
+import { errorResponse } from "@/server/kernel/http/json-response";
 import { readJsonBody } from "@/server/kernel/http/bodies";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import { loadPublicChatbot, type PublicChatbot } from "@/server/chatbots";
@@ -16,7 +17,6 @@ import { limitWidgetRequest } from "@/server/transport/widget-rate-limit";
  * and every error as `{message, errors?}`. Handlers only do their own work.
  */
 
-export const MAX_WIDGET_BODY_BYTES = 64 * 1024;
 
 export interface WidgetRequest {
   req: Request;
@@ -42,18 +42,10 @@ function corsHeaders(origin: string | null): Record<string, string> {
   return origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : { Vary: "Origin" };
 }
 
-export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers },
-  });
-}
-
-function errorResponse(error: unknown, cors: Record<string, string>): Response {
-  const app = error instanceof AppError ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
-  if (app) return jsonResponse(app.body(), app.status, { ...cors, ...app.headers });
-  console.error("widget api:", error);
-  return jsonResponse({ message: "Something went wrong on our side. Please try again." }, 500, cors);
+function widgetError(error: unknown, cors: Record<string, string>): Response {
+  const app = toAppError(error);
+  if (app.status >= 500 && !isDatabaseUnavailable(error)) console.error("widget api:", error);
+  return errorResponse(app, cors);
 }
 
 /** The CORS preflight: any origin may ask; the real request enforces the allow-list. */
@@ -84,19 +76,19 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
       }
       return await handle({ req, chatbot, ip, origin, cors });
     } catch (error) {
-      return errorResponse(error, cors);
+      return widgetError(error, cors);
     }
   };
 }
 
 /**
- * The JSON object body, bounded: 413 past MAX_WIDGET_BODY_BYTES; 422 for text
- * holding a NUL character (the REST rule), before anything is answered.
+ * The JSON object body, bounded like every body (413 past the widget API's
+ * bound, kernel/http/request-bounds.maxBodyBytesFor); 422 for text holding a
+ * NUL character (the REST rule), before anything is answered.
  */
 export async function readWidgetBody(req: Request): Promise<Record<string, unknown>> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_WIDGET_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
   const body = await readJsonBody(req);
   assertNoNul(body);
   return body;
 }
+export { jsonResponse } from "@/server/kernel/http/json-response";

@@ -161,7 +161,3 @@ export async function attemptDeliveries(db: Db, ids: string[]): Promise<Map<stri
   return outcomes;
 }
 
-/** One attempt of one delivery. */
-export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcome> {
-  return (await attemptDeliveries(db, [id])).get(id)!;
-}

@@ -1,3 +1,4 @@
+import { AGENCY_TEAM } from "@/server/access";
 import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import { AppError } from "@/server/kernel/errors";
@@ -21,8 +22,7 @@ export async function createAgency(db: Db, input: z.input<typeof createAgencyInp
     const agency = await tx.team.create({
       data: {
         name: data.name,
-        kind: "agency",
-        plan: "agency",
+        ...AGENCY_TEAM,
         ownerId: owner.id,
         workspaceLimit: data.workspaceLimit ?? null,
         monthlyMessagePool: data.monthlyMessages ?? null,

@@ -1,5 +1,6 @@
 import { getDb } from "@/server/kernel/db/client";
 import { databaseUnavailable } from "@/server/kernel/errors";
+import { jsonResponse } from "@/server/kernel/http/json-response";
 
 export const dynamic = "force-dynamic";
 
@@ -7,9 +8,9 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   try {
     await getDb().$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok" });
+    return jsonResponse(200, { status: "ok" });
   } catch {
     const unavailable = databaseUnavailable();
-    return Response.json({ status: "database unavailable", ...unavailable.body() }, { status: unavailable.status, headers: unavailable.headers });
+    return jsonResponse(unavailable.status, { status: "database unavailable", ...unavailable.body() }, unavailable.headers);
   }
 }

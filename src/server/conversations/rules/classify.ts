@@ -15,12 +15,6 @@ export function sentimentOf(text: string): SentimentLabel {
   return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
 }
 
-/** A conversation's sentiment: the latest non-neutral message's, so one polite "thanks" does not erase a complaint's tone and vice versa. */
-export function conversationSentiment(previous: string | null, message: SentimentLabel): SentimentLabel {
-  if (message !== "neutral") return message;
-  return (previous as SentimentLabel | null) ?? "neutral";
-}
-
 /** The category of a conversation from its first question: its first keyword, capitalised; null for small talk. */
 export function categoryOf(question: string): string | null {
   const first = [...keywords(question).values()][0];

@@ -12,11 +12,23 @@ export const MAX_JSON_DEPTH = 32;
 /** File uploads (a 10 MB file as multipart, or base64 inside a dashboard call) are the one larger body. */
 export const MAX_UPLOAD_BODY_BYTES = 15 * 1024 * 1024;
 const UPLOAD_PATH = /\/sources\/files$|^\/api\/trpc\/chatbots\.sources\.uploadBase64$/;
+/** The widget's public API takes a message and a few fields from anyone on the internet: a smaller bound. */
+export const MAX_WIDGET_BODY_BYTES = 64 * 1024;
+const WIDGET_API_PATH = /^\/api\/widget\//;
 
-/** The body bound of a request path: 1 MB, or MAX_UPLOAD_BODY_BYTES on the file-upload paths. */
+/**
+ * The body bound of a request path, the one rule every reader applies (the
+ * front server on `Content-Length`, then each body reader on the bytes):
+ * 1 MB; MAX_UPLOAD_BODY_BYTES on the file-upload paths; MAX_WIDGET_BODY_BYTES
+ * on the widget's public API.
+ */
 export function maxBodyBytesFor(pathname: string): number {
-  return UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+  if (UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_BODY_BYTES;
+  if (WIDGET_API_PATH.test(pathname)) return MAX_WIDGET_BODY_BYTES;
+  return MAX_BODY_BYTES;
 }
+
+const sizeInWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 /**
  * The 413, with `Connection: close`: the rest of the body is never read (a
@@ -24,7 +36,7 @@ export function maxBodyBytesFor(pathname: string): number {
  * its next request on this one.
  */
 export function bodyTooLarge(max = MAX_BODY_BYTES): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `The request body must not be larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MB).`, {
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body must not be larger than ${max} bytes (${sizeInWords(max)}).`, {
     headers: { Connection: "close" },
   });
 }

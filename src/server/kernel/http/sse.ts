@@ -1,11 +1,5 @@
 import { toAppError } from "@/server/kernel/errors";
-import type { AppError } from "@/server/kernel/errors";
-
-const errorResponse = (error: AppError) =>
-  new Response(JSON.stringify(error.body()), {
-    status: error.status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...error.headers },
-  });
+import { errorResponse } from "@/server/kernel/http/json-response";
 
 /**
  * Server-sent events for streamed answers: `event: delta` frames

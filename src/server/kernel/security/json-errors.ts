@@ -1,4 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import { errorBodyText, JSON_HEADERS } from "@/server/kernel/http/json-response";
 
 /**
  * Every error of the JSON surfaces (`/v1`, `/api`) has a JSON `{message}`
@@ -21,8 +22,7 @@ export function giveEmptyErrorsAJsonBody(req: IncomingMessage, res: ServerRespon
     const typed = res.hasHeader("content-type") || Object.keys(explicit ?? {}).some((k) => k.toLowerCase() === "content-type");
     if (status >= 400 && !typed) {
       replacing = true;
-      res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.setHeader("Cache-Control", "no-store");
+      for (const [name, value] of Object.entries(JSON_HEADERS)) res.setHeader(name, value);
       res.removeHeader("Content-Length");
     }
     return writeHead(status, ...rest);
@@ -42,6 +42,6 @@ export function giveEmptyErrorsAJsonBody(req: IncomingMessage, res: ServerRespon
     if (!res.headersSent) res.writeHead(res.statusCode);
     if (!replacing) return end(...args);
     const callback = args.find((a) => typeof a === "function") as (() => void) | undefined;
-    return end(JSON.stringify({ message: emptyErrorMessage(req.method ?? "GET", res.statusCode) }), callback);
+    return end(errorBodyText(emptyErrorMessage(req.method ?? "GET", res.statusCode)), callback);
   }) as typeof res.end;
 }

@@ -27,4 +27,11 @@ describe("earlyRefusal", () => {
     expect(r("POST", "/v1/agency/clients", String(1024 * 1024))).toBeNull();
     expect(r("POST", "/v1/agency/clients", "garbage")).toBeNull();
   });
+
+  it("applies the path's one bound: 15 MB for uploads, 64 KB on the widget's public API", () => {
+    expect(r("POST", "/v1/x/sources/files", String(10 * 1024 * 1024))).toBeNull();
+    expect(r("POST", "/v1/x/sources/files", String(16 * 1024 * 1024))?.status).toBe(413);
+    expect(r("POST", "/api/widget/x/chat", String(64 * 1024))).toBeNull();
+    expect(r("POST", "/api/widget/x/chat", String(64 * 1024 + 1))).toMatchObject({ status: 413, message: expect.stringMatching(/64 KB/) });
+  });
 });

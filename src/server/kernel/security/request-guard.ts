@@ -1,4 +1,5 @@
-import { maxBodyBytesFor } from "@/server/kernel/http/request-bounds";
+import type { AppError } from "@/server/kernel/errors";
+import { assertDeclaredLength, maxBodyBytesFor } from "@/server/kernel/http/request-bounds";
 
 /**
  * Refusals that need no routing, made by scripts/serve.ts before Next sees the request
@@ -27,10 +28,11 @@ export function earlyRefusal(req: { method: string; pathname: string; contentLen
   if (new URL(req.pathname, "http://x").pathname !== req.pathname) {
     return { status: 400, message: "The request path must not contain dot segments." };
   }
-  const declared = req.contentLength === null ? NaN : Number(req.contentLength.trim());
-  const max = maxBodyBytesFor(req.pathname);
-  if (Number.isFinite(declared) && declared > max) {
-    return { status: 413, message: `The request body must not be larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MB).` };
+  try {
+    assertDeclaredLength(req.contentLength, maxBodyBytesFor(req.pathname));
+  } catch (error) {
+    const tooLarge = error as AppError;
+    return { status: tooLarge.status, message: tooLarge.message };
   }
   return null;
 }

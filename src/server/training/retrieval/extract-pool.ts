@@ -1,3 +1,4 @@
+import { compiledFile, runningCompiled } from "../../../../scripts/lib/freshness.mjs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
@@ -13,8 +14,12 @@ import type { FileText, FileToExtract } from "./extract-file";
  * (docs/decisions/046-uploads-off-the-event-loop.md).
  */
 
-/** Resolved from the working directory at run time: Next's build does not bundle it, the server loads it as it is. */
-const WORKER_FILE = path.join(process.cwd(), "src/server/training/retrieval/extract-worker.mjs");
+/**
+ * The thread's entry, resolved at run time (Next's build does not bundle it): the compiled one
+ * (scripts/build-runtime.ts) when the server runs compiled, else the TypeScript one through tsx.
+ */
+const workerFile = () =>
+  runningCompiled() ? compiledFile("extract-worker") : path.join(process.cwd(), "src/server/training/retrieval/extract-worker-dev.mjs");
 const THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
 /** Files waiting for a thread; each holds its bytes (≤ 10 MB), so the queue is bounded and the rest get a 503. */
 const MAX_WAITING = 16;
@@ -26,7 +31,7 @@ const holder = globalThis as unknown as { extractPool?: Piscina<FileToExtract, F
 
 function pool(): Piscina<FileToExtract, FileText> {
   holder.extractPool ??= new Piscina<FileToExtract, FileText>({
-    filename: WORKER_FILE,
+    filename: workerFile(),
     minThreads: 0,
     maxThreads: THREADS,
     idleTimeout: 60_000,

@@ -1,3 +1,4 @@
+import { errorResponse, JSON_HEADERS, jsonResponse } from "@/server/kernel/http/json-response";
 import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/transport/root";
 import { createContext } from "@/server/access";
@@ -28,20 +29,11 @@ type Method = (typeof METHODS)[number];
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 
-const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
-
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  if (status === 204) return new NextResponse(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
-  return new NextResponse(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
+export const json = jsonResponse;
 
 function stored(response: StoredResponse, headers: Record<string, string> = {}): Response {
   if (response.status === 204) return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
   return new NextResponse(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
-export function errorResponse(error: AppError): Response {
-  return json(error.status, error.body(), error.headers);
 }
 
 /** Any path under /v1 that is not documented: 404 in the documented error shape, never an HTML page. */
@@ -116,7 +108,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
   } catch (error) {
     const app = toAppError(error);
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
-    return json(app.status, app.body(), { ...limitHeaders, ...app.headers });
+    return errorResponse(app, limitHeaders);
   }
 }
 

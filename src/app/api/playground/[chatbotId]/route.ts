@@ -7,6 +7,7 @@ import { toAppError } from "@/server/kernel/errors";
 import { clientIp } from "@/server/kernel/security/peer-address";
 import { AppError } from "@/server/kernel/errors";
 import { readJsonBody } from "@/server/kernel/http/bodies";
+import { errorResponse } from "@/server/kernel/http/json-response";
 import { sseResponse } from "@/server/kernel/http/sse";
 
 export const dynamic = "force-dynamic";
@@ -28,8 +29,7 @@ export async function POST(incoming: NextRequest, { params }: { params: Promise<
   try {
     body = await readJsonBody(req);
   } catch (error) {
-    const app = toAppError(error);
-    return Response.json(app.body(), { status: app.status, headers: { "Cache-Control": "no-store", ...app.headers } });
+    return errorResponse(toAppError(error));
   }
   return sseResponse(async (onDelta) => {
     // Inside the stream's error handling: a database outage here is a 503 like anywhere else.

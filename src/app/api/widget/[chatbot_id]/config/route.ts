@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 /** What the loader and the panel draw; cached only seconds so a pause or a resume shows almost at once. */
 export const GET = widgetHandler(async ({ chatbot, cors }) =>
-  jsonResponse(await widgetConfig(getDb(), chatbot), 200, { ...cors, "Cache-Control": "public, max-age=5" }),
+  jsonResponse(200, await widgetConfig(getDb(), chatbot), { ...cors, "Cache-Control": "public, max-age=5" }),
 );
 export const OPTIONS = widgetPreflight("GET");

@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const POST = widgetHandler(async ({ req, chatbot, cors }) => {
   const input = parseOrThrow(widgetFeedbackSchema, await readWidgetBody(req));
-  return jsonResponse(await recordWidgetFeedback(getDb(), chatbot.id, input), 200, cors);
+  return jsonResponse(200, await recordWidgetFeedback(getDb(), chatbot.id, input), cors);
 });
 export const OPTIONS = widgetPreflight("POST");

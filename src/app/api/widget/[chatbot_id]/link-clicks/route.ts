@@ -10,6 +10,6 @@ export const POST = widgetHandler(async ({ req, chatbot, cors }) => {
   const input = parseOrThrow(widgetLinkClickSchema, await readWidgetBody(req));
   const visitor = await visitorFromToken(getDb(), chatbot.id, input.visitor_token);
   const click = await recordWidgetLinkClick(getDb(), chatbot.id, { message_id: input.message_id, url: input.url, visitorId: visitor?.id ?? null });
-  return jsonResponse(click, 201, cors);
+  return jsonResponse(201, click, cors);
 });
 export const OPTIONS = widgetPreflight("POST");
