@@ -10,12 +10,13 @@ import nextTs from "eslint-config-next/typescript";
  */
 const CAPABILITY_DEPENDENCIES = {
   access: [],
+  audit: ["access"],
   branding: ["access"],
-  accounts: ["access", "branding"],
-  webhooks: ["access"],
+  accounts: ["access", "audit", "branding"],
+  webhooks: ["access", "audit"],
   analytics: ["access"],
   training: ["access"],
-  workspaces: ["access", "accounts", "branding", "training"],
+  workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
   chatbots: ["access", "conversations", "training", "workspaces"],
 };

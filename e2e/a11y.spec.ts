@@ -21,6 +21,37 @@ async function ids() {
   return { client: client.id, bot: bot.id, webhook: webhook?.id };
 }
 
+/**
+ * States that used to make pages scroll sideways (issue 26): a pending
+ * invitation to a long address on Harbor Dental, and a client with a long
+ * name, a long reference and a long pending invitation of its own.
+ */
+async function longStates(client: string) {
+  const long = "a-very-long-address.with.many.parts.for-a-narrow-screen";
+  await e2eSql(
+    `INSERT INTO invitations (team_id, email, role, expires_at) VALUES ($1, $2, 'editor', now() + interval '7 days')
+     ON CONFLICT DO NOTHING`,
+    [client, `${long}@harbordental-long-domain.example`],
+  );
+  const owner = (await e2eSql(`SELECT owner_id, agency_id FROM teams WHERE id = $1`, [client])).rows[0] as { owner_id: string; agency_id: string };
+  const name = "Wonderfully Long Client Name Incorporated Holdings International Limited Partnership";
+  const existing = (await e2eSql(`SELECT id FROM teams WHERE name = $1`, [name])).rows[0] as { id: string } | undefined;
+  const id =
+    existing?.id ??
+    ((
+      await e2eSql(
+        `INSERT INTO teams (name, kind, plan, owner_id, agency_id, external_reference, message_limit, credits_reset_at, credits_renew_at)
+         VALUES ($1, 'client', 'agency_client', $2, $3, $4, 1000, now(), now() + interval '1 month') RETURNING id`,
+        [name, owner.owner_id, owner.agency_id, `crm-reference-${"x".repeat(80)}`],
+      )
+    ).rows[0] as { id: string }).id;
+  await e2eSql(`INSERT INTO invitations (team_id, email, role, expires_at) VALUES ($1, $2, 'admin', now() + interval '7 days') ON CONFLICT DO NOTHING`, [
+    id,
+    `${long}@${"sub.".repeat(8)}example`,
+  ]);
+  return id;
+}
+
 /** Every section of a chatbot (the tabs in components/chatbots/chatbot-tabs.tsx). */
 const CHATBOT_SECTIONS = ["playground", "inbox", "settings", "prompts", "sources", "finetunes", "analytics", "contacts", "escalations", "install"];
 
@@ -29,7 +60,7 @@ function chatbotPages(bot: string) {
 }
 
 /** Pages a role may not use, and unknown ones: they must answer 404 (with a way back), and are audited too. */
-const NOT_FOUND = /not-a-page|00000000-0000-4000-8000-000000000000|^\/clients$|^\/team$/;
+const NOT_FOUND = /not-a-page|00000000-0000-4000-8000-000000000000|^\/clients$|^\/team$|^\/audit-log$/;
 
 async function audit(page: Page, path: string, label: string, viewport: (typeof VIEWPORTS)[number], expect404 = NOT_FOUND.test(path) && label !== "owner") {
   const response = await page.goto(path);
@@ -71,7 +102,8 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(240_000);
       const { client, bot, webhook } = await ids();
       await signIn(page, AGENCY_OWNER);
-      const pages = ["/chatbots", "/clients", "/clients/new", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
+      const longClient = await longStates(client);
+      const pages = ["/home", "/audit-log", `/clients/${longClient}`, "/chatbots", "/clients", "/clients/new", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
       for (const path of pages) await audit(page, path, "owner", viewport);
     });
 
@@ -82,7 +114,7 @@ for (const viewport of VIEWPORTS) {
       // An admin sees the chatbot sections as the owner does (audited above; the member audits the read-only
       // variant), so the suite keeps to its settings page; the screenshot review takes every section.
       const sections = process.env.SCREENSHOTS ? chatbotPages(bot) : [`/chatbots/${bot}/settings`];
-      for (const path of ["/chatbots", `/team/${client}`, "/api-tokens", "/settings", ...sections, "/clients"]) await audit(page, path, "client-admin", viewport);
+      for (const path of ["/home", "/chatbots", `/team/${client}`, "/api-tokens", "/settings", ...sections, "/clients"]) await audit(page, path, "client-admin", viewport);
     });
 
     test("as a client member", async ({ page }) => {
@@ -90,7 +122,7 @@ for (const viewport of VIEWPORTS) {
       const { bot } = await ids();
       await signIn(page, CLIENT_MEMBER);
       // A member may not see contacts: that page is the dashboard's 404.
-      for (const path of ["/chatbots", "/api-tokens", "/settings", ...chatbotPages(bot), "/team"]) {
+      for (const path of ["/home", "/chatbots", "/api-tokens", "/settings", ...chatbotPages(bot), "/team"]) {
         await audit(page, path, "client-member", viewport, NOT_FOUND.test(path) || path.endsWith("/contacts"));
       }
     });

@@ -9,7 +9,8 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+  // The landing page: the agency's cockpit, or a client's home.
+  await expect(page).toHaveURL(/\/home$/);
 }
 
 test("the agency home shows the clients' health and the client table", async ({ page }) => {
@@ -125,7 +126,11 @@ test("create a client with a first agent and an invitation, top up, pause, resum
     await client.getByLabel("Your name").fill("Casey Client");
     await client.getByLabel("Password").fill("client-password-1");
     await client.getByRole("button", { name: "Create account and join" }).click();
-    await expect(client).toHaveURL(/\/chatbots$/);
+    // The client's home: their credits and standing.
+    await expect(client).toHaveURL(/\/home$/);
+    await expect(client.getByTestId("standing")).toContainText("Your agents are answering");
+    await expect(client.getByText("Answers left")).toBeVisible();
+    await client.getByRole("link", { name: "Open your chatbots" }).click();
     await expect(client.getByRole("heading", { name: "My chatbots" })).toBeVisible();
     await expect(client.getByText("Front desk")).toBeVisible();
   } finally {

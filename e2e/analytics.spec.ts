@@ -28,6 +28,8 @@ async function logIn(page: Page) {
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/chatbots");
   await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
 }
 

@@ -13,7 +13,7 @@ function cspViolations(page: Page): string[] {
 test("the dashboard works under its CSP with no violations, at desktop and phone width", async ({ page }) => {
   const violations = cspViolations(page);
   await logInThroughForm(page, OWNER);
-  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Clients" })).toBeVisible();
   await page.getByRole("link", { name: "Clients" }).first().click();
   await expect(page).toHaveURL(/\/clients/);
   await page.screenshot({ path: "test-results/hardening-desktop.png", fullPage: true });

@@ -26,7 +26,7 @@ export async function logInThroughForm(page: Page, user: { email: string; passwo
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
+  await expect(page).toHaveURL(/\/(home|chatbots)$/);
 }
 
 /** The demo owner's API token, written by the e2e server's first start (DATA_DIR .data/e2e). */
@@ -34,12 +34,14 @@ export function demoToken(): string {
   return readFileSync(path.resolve(".data/e2e/demo-token"), "utf8").trim();
 }
 
-/** Opens a chatbot from the list by its card and answers its id (from the URL). */
+/** Opens a chatbot from the list by its card (it opens on its Inbox, or Playground when new), then its settings; answers its id. */
 export async function openChatbot(page: Page, name: string): Promise<string> {
   await page.getByRole("link", { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
+  await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/(inbox|playground)$/);
+  const id = /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await page.goto(`/chatbots/${id}/settings`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  return /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  return id;
 }
 
 /** Creates a chatbot through the "New chatbot" dialog of the chatbot list; the page lands on its settings. Answers its id. */

@@ -55,7 +55,8 @@ test("an agency owner sets a client's alert, archives, restores and deletes it, 
   expect(await row(`SELECT status::text AS status, archived_at IS NOT NULL AS archived FROM teams WHERE id = $1`, [clientId])).toEqual({ status: "suspended", archived: true });
 
   // Restore brings it back active; archive again to delete.
-  await page.getByRole("button", { name: "Restore client" }).click();
+  await page.getByRole("button", { name: "Restore client…" }).click();
+  await page.getByRole("dialog", { name: `Restore ${name}?` }).getByRole("button", { name: "Restore client" }).click();
   await expect(page.getByRole("heading", { name: "Archive this client" })).toBeVisible();
   expect(await row(`SELECT status::text AS status, archived_at IS NOT NULL AS archived FROM teams WHERE id = $1`, [clientId])).toEqual({ status: "active", archived: false });
   await page.getByRole("button", { name: "Archive client…" }).click();

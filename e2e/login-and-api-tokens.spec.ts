@@ -21,6 +21,10 @@ test("log in through the form, create an API token that works, then revoke it", 
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  // The owner lands on the agency's cockpit.
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Clients" })).toBeVisible();
+  await page.getByRole("link", { name: "Chatbots" }).first().click();
   await expect(page.getByRole("heading", { name: "My chatbots" })).toBeVisible();
   // The demo agency's chatbots are listed from tRPC.
   await expect(page.getByText("Bloom", { exact: false }).first()).toBeVisible();

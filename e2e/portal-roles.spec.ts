@@ -12,7 +12,7 @@ async function harbor() {
 test("the agency owner has the back office and can view the portal as a client, clearly marked, and come back", async ({ page }) => {
   await signIn(page, AGENCY_OWNER);
   await page.goto("/chatbots");
-  await expect(nav(page)).toHaveText(["Clients", "Chatbots", "Team", "Webhooks", "API tokens", "Settings"]);
+  await expect(nav(page)).toHaveText(["Home", "Clients", "Chatbots", "Team", "Webhooks", "Audit log", "API tokens", "Settings"]);
   const clientId = await harbor();
   await page.goto(`/clients/${clientId}`);
   await page.getByRole("button", { name: "View as client" }).click();
@@ -20,7 +20,7 @@ test("the agency owner has the back office and can view the portal as a client, 
   await expect(page).toHaveURL(/\/chatbots$/);
   const banner = page.getByRole("region", { name: "Viewing as client" });
   await expect(banner).toContainText("Viewing as client Harbor Dental");
-  await expect(nav(page)).toHaveText(["Chatbots", "Team", "API tokens", "Settings"]);
+  await expect(nav(page)).toHaveText(["Home", "Chatbots", "Team", "API tokens", "Settings"]);
   const harborBots = (await e2eSql(`SELECT name FROM chatbots WHERE team_id = $1 AND deleted_at IS NULL ORDER BY name`, [clientId])).rows.map((r) => (r as { name: string }).name);
   const cards = page.getByRole("list", { name: "Chatbots" }).getByRole("listitem");
   await expect(cards).toHaveCount(harborBots.length);
@@ -33,14 +33,14 @@ test("the agency owner has the back office and can view the portal as a client, 
   await page.getByRole("button", { name: "Back to agency view" }).click();
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByRole("region", { name: "Viewing as client" })).toHaveCount(0);
-  await expect(nav(page).first()).toHaveText("Clients");
+  await expect(nav(page).first()).toHaveText("Home");
 });
 
 test("a client admin sees the workspace's chatbots and team, never the agency's clients or webhooks", async ({ page }) => {
   await signIn(page, CLIENT_ADMIN);
   await page.goto("/chatbots");
-  await expect(nav(page)).toHaveText(["Chatbots", "Team", "API tokens", "Settings"]);
-  for (const path of ["/clients", "/webhooks", "/clients/new"]) {
+  await expect(nav(page)).toHaveText(["Home", "Chatbots", "Team", "API tokens", "Settings"]);
+  for (const path of ["/clients", "/webhooks", "/clients/new", "/audit-log"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -56,7 +56,7 @@ test("a client admin sees the workspace's chatbots and team, never the agency's 
 test("a client member reads chatbots only: no team page, no chatbot creation, another tenant's chatbot is a 404", async ({ page }) => {
   await signIn(page, CLIENT_MEMBER);
   await page.goto("/chatbots");
-  await expect(nav(page)).toHaveText(["Chatbots", "API tokens", "Settings"]);
+  await expect(nav(page)).toHaveText(["Home", "Chatbots", "API tokens", "Settings"]);
   await expect(page.getByRole("list", { name: "Chatbots" }).getByRole("listitem").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "New chatbot" })).toHaveCount(0);
   expect((await page.goto("/team"))?.status()).toBe(404);

@@ -52,6 +52,20 @@ export const WebhookIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const HomeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" />
+  </Icon>
+);
+
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 3h6a1 1 0 0 1 1 1v1H8V4a1 1 0 0 1 1-1Z" />
+    <path d="M16 5h2a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h2" />
+    <path d="M8 11h8M8 15h5" />
+  </Icon>
+);
+
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="7.5" cy="15.5" r="5.5" />

@@ -253,6 +253,57 @@ describe("PATCH /v1/agency/clients/{id}", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.response_token_limit).toBeDefined();
   });
+
+  it("sets and clears auto_topup ({threshold, amount, monthly_cap} or null); the Client keeps its documented keys", async () => {
+    const { body } = await create({ name: "Auto Top", message_limit: 100 });
+    const id = body.client.id;
+    const rule = { threshold: 10, amount: 500, monthly_cap: 2000 };
+    const set = await api("PATCH", `/v1/agency/clients/${id}`, { token: owner.token, key: key(), body: { auto_topup: rule } });
+    expect(set.status).toBe(200);
+    expect(Object.keys(set.body.client).sort()).toEqual(CLIENT_KEYS);
+    expect(await db.team.findUniqueOrThrow({ where: { id } })).toMatchObject({ autoTopupThreshold: 10, autoTopupAmount: 500, autoTopupMonthlyCap: 2000 });
+    const off = await api("PATCH", `/v1/agency/clients/${id}`, { token: owner.token, key: key(), body: { auto_topup: null } });
+    expect(off.status).toBe(200);
+    expect(await db.team.findUniqueOrThrow({ where: { id } })).toMatchObject({ autoTopupThreshold: null, autoTopupAmount: null, autoTopupMonthlyCap: null });
+    for (const bad of [{ threshold: -1, amount: 5, monthly_cap: 5 }, { threshold: 1, amount: 0, monthly_cap: 5 }, { threshold: 1, amount: 50, monthly_cap: 5 }, { threshold: 1 }, "yes"]) {
+      const res = await api("PATCH", `/v1/agency/clients/${id}`, { token: owner.token, key: key(), body: { auto_topup: bad } });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors).some((f) => f.startsWith("auto_topup"))).toBe(true);
+    }
+    const { body: noLimit } = await create({ name: "No Limit" });
+    const refused = await api("PATCH", `/v1/agency/clients/${noLimit.client.id}`, { token: owner.token, key: key(), body: { auto_topup: rule } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.auto_topup).toBeDefined();
+  });
+});
+
+describe("GET /v1/agency/audit-log", () => {
+  it("is the paginated envelope of the deliveries, newest first, with the actor and before/after", async () => {
+    const { body } = await create({ name: "Audit Trail", message_limit: 10 });
+    await api("POST", `/v1/agency/clients/${body.client.id}/pause`, { token: owner.token, key: key(), body: { mode: "hard" } });
+    const res = await api("GET", `/v1/agency/audit-log?client_id=${body.client.id}&per_page=1`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["current_page", "data", "per_page", "total"]);
+    expect(res.body).toMatchObject({ current_page: 1, per_page: 1, total: 2 });
+    expect(res.body.data[0]).toMatchObject({
+      action: "client.paused",
+      actor: { type: "api_token", user_id: owner.user.id, token_id: owner.apiToken.id },
+      target: { type: "client", id: body.client.id, name: "Audit Trail" },
+      client_id: body.client.id,
+      before: { status: "active" },
+      after: { status: "paused", pause_mode: "hard" },
+    });
+    const page2 = await api("GET", `/v1/agency/audit-log?client_id=${body.client.id}&per_page=1&page=2`, { token: owner.token });
+    expect(page2.body.data[0].action).toBe("client.created");
+    expect((await api("GET", "/v1/agency/audit-log?per_page=101", { token: owner.token })).status).toBe(422);
+    expect((await api("GET", "/v1/agency/audit-log?from=yesterday", { token: owner.token })).status).toBe(422);
+    expect((await api("GET", "/v1/agency/audit-log", { token: plainUser.token })).status).toBe(403);
+    expect((await api("GET", "/v1/agency/audit-log")).status).toBe(401);
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    expect(doc.paths["/v1/agency/audit-log"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      ["action", "actor_type", "client_id", "from", "page", "per_page", "to"],
+    );
+  });
 });
 
 describe("POST /v1/agency/clients/{id}/topups", () => {

@@ -4,7 +4,7 @@ import type { Context, ErrorData } from "@/server/access/procedures";
 import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { trpcFailure } from "../helpers/trpc-failure";
-import { chatbot, clientWorkspace, suggestedMessages, updatedAnswers, userWithToken, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
+import { chatbot, clientWorkspace, conversations, suggestedMessages, updatedAnswers, userWithToken, workspaceWithRoles, type WorkspaceWithRoles } from "../helpers/fixtures";
 
 /** Dashboard management of chatbots through the real procedures: validation, roles, tenancy, ordering. */
 let db: Db;
@@ -32,7 +32,9 @@ describe("chatbots.overview (role for the dashboard)", () => {
     expect(await overview(owner.user)).toMatchObject({ role: "owner", can_edit: true, can_view_contacts: true, chatbot: { id: bot.id, team_name: "Harbor Dental", type: "custom" } });
     expect(await overview(admin.user)).toMatchObject({ role: "admin", can_edit: true, can_view_contacts: true });
     expect(await overview(editor.user)).toMatchObject({ role: "editor", can_edit: true, can_view_contacts: true });
-    expect(await overview(member.user)).toMatchObject({ role: "member", can_edit: false, can_view_contacts: false });
+    expect(await overview(member.user)).toMatchObject({ role: "member", can_edit: false, can_view_contacts: false, has_conversations: false });
+    await conversations(db, bot.id, { open: 1, unread: 0, archived: 0 });
+    expect((await overview(member.user)).has_conversations).toBe(true);
     expect((await trpcFailure(overview(stranger.user))).code).toBe("NOT_FOUND");
     expect((await trpcFailure(callerFor(owner.user).chatbots.overview({ chatbot_id: "nope" }))).code).toBe("NOT_FOUND");
   });

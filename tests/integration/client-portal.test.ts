@@ -65,16 +65,16 @@ describe("no unmetered side door", () => {
 
 describe("navigation by role and view as client", () => {
   it("gives each role only what it can use", async () => {
-    expect((await portalContext(db, owner.user.id, null)).nav).toEqual(["clients", "chatbots", "team", "webhooks", "api-tokens", "settings"]);
-    expect((await portalContext(db, admin.user.id, null)).nav).toEqual(["chatbots", "team", "api-tokens", "settings"]);
-    expect((await portalContext(db, editor.user.id, null)).nav).toEqual(["chatbots", "api-tokens", "settings"]);
-    expect((await portalContext(db, member.user.id, null)).nav).toEqual(["chatbots", "api-tokens", "settings"]);
+    expect((await portalContext(db, owner.user.id, null)).nav).toEqual(["home", "clients", "chatbots", "team", "webhooks", "audit-log", "api-tokens", "settings"]);
+    expect((await portalContext(db, admin.user.id, null)).nav).toEqual(["home", "chatbots", "team", "api-tokens", "settings"]);
+    expect((await portalContext(db, editor.user.id, null)).nav).toEqual(["home", "chatbots", "api-tokens", "settings"]);
+    expect((await portalContext(db, member.user.id, null)).nav).toEqual(["home", "chatbots", "api-tokens", "settings"]);
   });
 
   it("lets an agency owner view as one of their clients, and no one else's", async () => {
     const viewing = await portalContext(db, owner.user.id, workspace.id);
     expect(viewing.viewAs).toEqual({ id: workspace.id, name: "Harbor Dental" });
-    expect(viewing.nav).toEqual(["chatbots", "team", "api-tokens", "settings"]);
+    expect(viewing.nav).toEqual(["home", "chatbots", "team", "api-tokens", "settings"]);
     expect((await portalContext(db, stranger.user.id, workspace.id)).viewAs).toBeNull();
     expect((await portalContext(db, admin.user.id, workspace.id)).viewAs).toBeNull();
     expect((await portalContext(db, owner.user.id, "not-a-uuid")).viewAs).toBeNull();

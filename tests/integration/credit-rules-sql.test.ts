@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { applyDelta, chargeDelta, remaining, standingOf, type CreditCounters } from "@/server/workspaces/credit-rules";
+import { applyDelta, autoTopupBelow, autoTopupGrant, chargeDelta, remaining, standingOf, type CreditCounters } from "@/server/workspaces/credit-rules";
 import type { PauseMode, WorkspaceStatus } from "@/server/workspaces/status";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
@@ -150,6 +150,33 @@ describe("reserve_answer and settle_answer follow the rules", () => {
         },
       ),
       { seed: SEED + 2, numRuns: 60 },
+    );
+  });
+});
+
+describe("auto_topup_below and auto_topup_grant are autoTopupBelow() and autoTopupGrant()", () => {
+  it("on random rules, counters, balances and months", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ threshold: fc.integer({ min: 0, max: 20 }), amount: fc.integer({ min: 1, max: 30 }), monthlyCap: fc.integer({ min: 1, max: 60 }) }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 70 }),
+        state,
+        async (rule, topup, debt, balanceAfter, fired, grantedThisMonth, [status, pauseMode]) => {
+          const row = await sql<{ below: boolean; grant: number }>(
+            `SELECT auto_topup_below($1::int, $5::bigint) AS below,
+                    auto_topup_grant($1::int, $2::int, $3::int, $4::workspace_status, $6::int, $7::int, $5::bigint, $8::boolean, $9::bigint) AS grant`,
+            [rule.threshold, rule.amount, rule.monthlyCap, status, balanceAfter, topup, debt, fired, grantedThisMonth],
+          );
+          expect(row.below).toBe(autoTopupBelow(rule.threshold, balanceAfter));
+          const counters: CreditCounters = { limit: 10, used: 10, topup, debt };
+          expect(row.grant).toBe(autoTopupGrant(rule, counters, standingOf(status, pauseMode), balanceAfter, fired, grantedThisMonth));
+        },
+      ),
+      { seed: SEED, numRuns: 300 },
     );
   });
 });

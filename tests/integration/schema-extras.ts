@@ -35,4 +35,10 @@ export const EXTRA_INDEXES: Record<string, string> = {
   source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
   chatbot_search_terms_chatbot_id_lexeme_idx:
     "CREATE INDEX chatbot_search_terms_chatbot_id_lexeme_idx ON public.chatbot_search_terms USING gin (chatbot_id, lexeme gin_trgm_ops)",
+  // Issue 26: the month's auto top-ups of a workspace (the monthly cap).
+  credit_ledger_auto_topups_idx:
+    "CREATE INDEX credit_ledger_auto_topups_idx ON public.credit_ledger USING btree (team_id, created_at) WHERE (kind = 'auto_topup'::text)",
+  // Issue 26: one open invitation per address and workspace (addresses are stored lower-cased).
+  invitations_one_open_per_address:
+    "CREATE UNIQUE INDEX invitations_one_open_per_address ON public.invitations USING btree (team_id, email) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL))",
 };

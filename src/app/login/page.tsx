@@ -6,6 +6,8 @@ import { getCurrentUser } from "@/components/auth/current-user";
 import { safeCallbackUrl } from "@/components/lib/callback-url";
 import { BrandMark } from "@/components/portal/brand-mark";
 import { getBrand } from "@/components/portal/portal";
+import { isFreshDemoInstall } from "@/server/demo/fresh";
+import { getDb } from "@/server/kernel/db/client";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -20,6 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
   const brand = await getBrand();
+  const showDemo = brand.platform && (await isFreshDemoInstall(getDb()));
   const notice = typeof params.notice === "string" ? NOTICES[params.notice] : undefined;
 
   return (
@@ -42,7 +45,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             </Link>
           </p>
         </div>
-        {brand.platform ? (
+        {showDemo ? (
           <p className="mt-4 rounded-lg border border-indigo-100 bg-indigo-50 px-4 py-3 text-center text-sm text-indigo-900">
             Demo: <span className="font-mono">owner@demo.agency</span> / <span className="font-mono">demo-password</span>
           </p>

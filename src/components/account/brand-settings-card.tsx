@@ -6,7 +6,7 @@ import { fieldErrorsOf } from "@/components/lib/trpc-error";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { useUnsavedChangesGuard } from "@/components/lib/use-unsaved-changes";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
+import { CustomDomainForm } from "@/components/account/custom-domain-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { describedBy, Field } from "@/components/ui/field";
@@ -50,16 +50,10 @@ function BrandForm({ brand }: { brand: Brand }) {
     event.preventDefault();
     save.mutate(values);
   };
-  const verified = brand.custom_domain && brand.custom_domain_verified_at;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Brand">
       <p className="text-sm text-gray-600">
         On your verified custom domain, your clients&apos; portal, sign-in page, invitations and e-mails show this brand, never the platform&apos;s.
-      </p>
-      <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
-        Custom domain:{" "}
-        {brand.custom_domain ? <span className="font-mono break-all">{brand.custom_domain}</span> : <span>none yet</span>}
-        {brand.custom_domain ? verified ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Not verified</Badge> : null}
       </p>
       {FIELDS.map(({ key, label, type, hint }) => {
         const id = `brand-${key}`;
@@ -104,7 +98,10 @@ export function BrandSettingsCard() {
         ) : error ? (
           <ErrorAlert title="Couldn't load your brand." message={error.message} onRetry={() => void refetch()} />
         ) : (
-          <BrandForm brand={data} />
+          <div className="space-y-6">
+            <BrandForm brand={data} />
+            <CustomDomainForm brand={data} />
+          </div>
         )}
       </CardBody>
     </Card>

@@ -37,7 +37,7 @@ function ChatbotGridSkeleton() {
 }
 
 /** Every chatbot the signed-in user can access, across their teams (or in one team: "view as client"). */
-export function ChatbotList({ teamId }: { teamId?: string }) {
+export function ChatbotList({ teamId, teams = [] }: { teamId?: string; teams?: Array<{ id: string; name: string }> }) {
   const trpc = useTRPC();
   const { data: all, error, isPending, refetch, isRefetching } = useQuery(trpc.me.chatbots.queryOptions());
 
@@ -60,13 +60,32 @@ export function ChatbotList({ teamId }: { teamId?: string }) {
     );
   }
 
-  return (
-    <ul className={GRID} aria-label="Chatbots">
-      {data.map((chatbot) => (
+  const grid = (items: typeof data, label: string) => (
+    <ul className={GRID} aria-label={label}>
+      {items.map((chatbot) => (
         <li key={chatbot.id} className="flex">
           <ChatbotCard chatbot={chatbot} />
         </li>
       ))}
     </ul>
+  );
+  const teamIds = [...new Set(data.map((c) => c.team_id))];
+  if (teamIds.length < 2) return grid(data, "Chatbots");
+  // Across several workspaces (the agency's owner): one group per client, by name.
+  const nameOf = new Map(teams.map((t) => [t.id, t.name]));
+  const groups = teamIds
+    .map((id) => ({ id, name: nameOf.get(id) ?? "Other workspace", items: data.filter((c) => c.team_id === id) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <div className="space-y-8">
+      {groups.map((g) => (
+        <section key={g.id} aria-labelledby={`team-${g.id}`} className="space-y-3">
+          <h2 id={`team-${g.id}`} className="text-sm font-semibold text-gray-900">
+            {g.name} <span className="font-normal text-gray-600">· {g.items.length} {g.items.length === 1 ? "chatbot" : "chatbots"}</span>
+          </h2>
+          {grid(g.items, `Chatbots of ${g.name}`)}
+        </section>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { ChatIcon } from "@/components/icons";
 import { formatDate } from "@/components/lib/format";
@@ -70,7 +71,9 @@ export function AgentsSection({ client }: { client: Client }) {
               <li key={agent.id} className="flex items-center gap-3 py-2.5">
                 <ColorSwatch color={agent.accent_color} className="size-8 rounded-full" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-gray-900">{agent.name}</p>
+                  <Link href={`/chatbots/${agent.id}`} className="block truncate text-sm font-medium text-gray-900 underline-offset-2 hover:text-indigo-700 hover:underline">
+                    {agent.name}
+                  </Link>
                   <p className="text-xs text-gray-500">
                     Created <time dateTime={agent.created_at}>{formatDate(agent.created_at)}</time>
                   </p>

@@ -23,7 +23,7 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [confirming, setConfirming] = useState<"archive" | "delete" | null>(null);
+  const [confirming, setConfirming] = useState<"archive" | "restore" | "delete" | null>(null);
   const refresh = () => queryClient.invalidateQueries();
   const archive = useMutation(
     trpc.lifecycle.archiveClient.mutationOptions({
@@ -33,7 +33,14 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
       },
     }),
   );
-  const restore = useMutation(trpc.lifecycle.restoreClient.mutationOptions({ onSuccess: () => refresh() }));
+  const restore = useMutation(
+    trpc.lifecycle.restoreClient.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(null);
+        await refresh();
+      },
+    }),
+  );
   const remove = useMutation(
     trpc.lifecycle.deleteClient.mutationOptions({
       onSuccess: async () => {
@@ -56,15 +63,8 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
               Archived <time dateTime={client.archived_at!}>{formatDateTime(client.archived_at!)}</time>. Its agents don&apos;t answer and its people
               don&apos;t see it. Restore it to bring it back active, or delete it for good.
             </p>
-            {restore.error ? (
-              <p role="alert" className="text-red-700">
-                {restore.error.message}
-              </p>
-            ) : null}
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => restore.mutate({ client_id: client.id })} disabled={restore.isPending} aria-busy={restore.isPending || undefined}>
-                Restore client
-              </Button>
+              <Button onClick={() => setConfirming("restore")}>Restore client…</Button>
               <Button variant="danger" onClick={() => setConfirming("delete")}>
                 Delete client…
               </Button>
@@ -89,6 +89,19 @@ export function ArchiveDeleteCard({ client }: { client: { id: string; name: stri
         onConfirm={() => archive.mutate({ client_id: client.id })}
         onClose={() => {
           archive.reset();
+          setConfirming(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirming === "restore"}
+        title={`Restore ${client.name}?`}
+        description="It becomes active again: its agents answer, its widget shows on its website and its people see it in their portal. Its credits and settings are as they were."
+        confirmLabel="Restore client"
+        pending={restore.isPending}
+        error={restore.error?.message ?? null}
+        onConfirm={() => restore.mutate({ client_id: client.id })}
+        onClose={() => {
+          restore.reset();
           setConfirming(null);
         }}
       />

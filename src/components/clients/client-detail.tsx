@@ -14,6 +14,7 @@ import { Badge } from "@/components/ui/badge";
 import { AgentsSection } from "@/components/clients/agents-section";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
+import { AutoTopupCard } from "@/components/clients/auto-topup-card";
 import { CreditActions } from "@/components/clients/credit-actions";
 import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
@@ -144,7 +145,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             <p className="mt-1 text-sm text-gray-500">
               {client.external_reference ? (
                 <>
-                  Ref. <span className="font-mono text-gray-700">{client.external_reference}</span> ·{" "}
+                  Ref. <span className="font-mono break-all text-gray-700">{client.external_reference}</span> ·{" "}
                 </>
               ) : null}
               Created <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>
@@ -163,7 +164,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AgentsSection client={client} />
         <InvitationsSection clientId={client.id} />
       </div>
@@ -175,8 +176,14 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         <Skeleton className="h-64" />
       )}
       {state.data ? (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <LowCreditAlertCard clientId={client.id} threshold={state.data.low_credit_threshold} lowNow={lowNow} />
+          <AutoTopupCard
+            key={JSON.stringify(state.data.auto_topup)}
+            clientId={client.id}
+            rule={state.data.auto_topup}
+            hasBudget={client.limits.messages !== null && client.limits.messages >= 1}
+          />
           <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
         </div>
       ) : state.error ? (

@@ -81,6 +81,16 @@ export function ClientRow({ client }: { client: OverviewClient }) {
       <TD>
         <Runway client={client} />
       </TD>
+      <TD className="tabular-nums">{formatNumber(client.conversations_this_period)}</TD>
+      <TD className="tabular-nums">
+        {client.answered_rate === null ? (
+          <span className="text-gray-500">—</span>
+        ) : (
+          <span className={client.answered_rate < 0.7 ? "font-medium text-amber-700" : "text-gray-700"} title={`${formatNumber(client.unanswered_this_period)} unanswered this period`}>
+            {Math.round(client.answered_rate * 100)}%
+          </span>
+        )}
+      </TD>
       <TD className="tabular-nums">{formatNumber(client.usage.chatbots)}</TD>
       <TD>
         <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>

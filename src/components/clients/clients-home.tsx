@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { ClientsTable } from "@/components/clients/clients-table";
 import { HealthCards } from "@/components/clients/health-cards";
+import { AttentionList } from "@/components/clients/attention-list";
 import { AgencyOnlyState } from "@/components/clients/query-states";
 import { ErrorAlert } from "@/components/ui/alert";
 import type { AgencySummary } from "@/components/clients/types";
@@ -84,6 +85,7 @@ export function ClientsHome() {
         <ErrorAlert title="Couldn't load your clients." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
       ) : (
         <div className="space-y-8">
+          <AttentionList clients={data.clients} />
           <HealthCards overview={data} />
           {data.clients.length === 0 ? (
             <EmptyState

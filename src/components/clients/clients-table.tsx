@@ -31,7 +31,11 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
   const [query, setQuery] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
   const searchId = useId();
-  const visible = useMemo(() => clients.filter((c) => matches(c, query.trim(), filter)), [clients, query, filter]);
+  // Clients needing attention first (the server's order, newest first, within each group).
+  const visible = useMemo(
+    () => clients.filter((c) => matches(c, query.trim(), filter)).sort((a, b) => Number(b.attention.length > 0) - Number(a.attention.length > 0)),
+    [clients, query, filter],
+  );
   const counts = useMemo(() => {
     const by: Record<Filter, number> = { all: 0, active: 0, paused: 0, suspended: 0, archived: 0 };
     for (const c of clients) {
@@ -83,6 +87,8 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
             <TH>Usage</TH>
             <TH>Remaining credits</TH>
             <TH>Runway</TH>
+            <TH>Conversations</TH>
+            <TH>Answered</TH>
             <TH>Agents</TH>
             <TH>Created</TH>
           </TR>
@@ -93,7 +99,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
           ))}
           {visible.length === 0 ? (
             <TR>
-              <td colSpan={7} className="px-4 py-8 text-center text-sm text-gray-500">
+              <td colSpan={9} className="px-4 py-8 text-center text-sm text-gray-500">
                 No clients match {query.trim() ? <>&ldquo;{query.trim()}&rdquo;</> : "this filter"}.
               </td>
             </TR>

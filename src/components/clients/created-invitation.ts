@@ -7,6 +7,9 @@ export interface CreatedInvitation {
   email: string;
   role: string;
   accept_url: string;
+  /** Whether the e-mail went out (absent for the invitation created with a new client: it is listed with its state). */
+  mail_sent?: boolean;
+  mail_error?: string | null;
 }
 
 const pending = new Map<string, CreatedInvitation>();

@@ -16,12 +16,13 @@ const PAGE_SIZE = 25;
 const KIND_TONES: Record<string, "neutral" | "indigo" | "green" | "amber"> = {
   charge: "neutral",
   topup: "green",
+  auto_topup: "green",
   reset: "indigo",
   renewal: "indigo",
   limit_change: "amber",
 };
 
-const KIND_LABELS: Record<string, string> = { topup: "Top-up", limit_change: "Limit change" };
+const KIND_LABELS: Record<string, string> = { topup: "Top-up", auto_topup: "Auto top-up", limit_change: "Limit change" };
 
 function Delta({ value }: { value: number }) {
   return <span className={value === 0 ? "text-gray-500" : "font-medium text-gray-900"}>{formatDelta(value)}</span>;
@@ -48,8 +49,8 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       <TD className="text-right text-gray-600 tabular-nums">
         {formatNumber(entry.used_after)} / {formatNumber(entry.topup_after)} / {formatNumber(entry.debt_after)}
       </TD>
-      <TD className="max-w-56 truncate font-mono text-xs text-gray-500" title={entry.reference ?? undefined}>
-        {entry.reference ?? "—"}
+      <TD className="max-w-56 truncate text-xs text-gray-600" title={entry.reason ?? entry.reference ?? undefined}>
+        {entry.reason ? <span>{entry.reason}</span> : <span className="font-mono">{entry.reference ?? "—"}</span>}
       </TD>
     </TR>
   );
@@ -99,7 +100,7 @@ export function LedgerTable({ clientId }: { clientId: string }) {
             <TH className="text-right" title="Monthly used / top-up bucket / debt after the change">
               After (used / top-up / debt)
             </TH>
-            <TH>Reference</TH>
+            <TH>Reason or reference</TH>
           </TR>
         </THead>
         <TBody>

@@ -87,7 +87,7 @@ export function PauseDialog({ client, open, onClose }: { client: Client; open: b
       <div className="mt-5 space-y-4">
         <FormError message={pause.error?.message} />
         <DialogActions
-          confirmLabel="Pause workspace"
+          confirmLabel={switching ? "Change pause mode" : "Pause workspace"}
           onCancel={close}
           onConfirm={() => pause.mutate({ client_id: client.id, mode })}
           pending={pause.isPending}

@@ -3,15 +3,17 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { ChatIcon, KeyIcon, SettingsIcon, TeamIcon, UsersIcon, WebhookIcon } from "@/components/icons";
+import { AuditIcon, ChatIcon, HomeIcon, KeyIcon, SettingsIcon, TeamIcon, UsersIcon, WebhookIcon } from "@/components/icons";
 import { cn } from "@/components/lib/cn";
 import type { NavKey } from "@/server/access";
 
 const LINKS: Record<NavKey, { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+  home: { href: "/home", label: "Home", icon: HomeIcon },
   clients: { href: "/clients", label: "Clients", icon: UsersIcon },
   chatbots: { href: "/chatbots", label: "Chatbots", icon: ChatIcon },
   team: { href: "/team", label: "Team", icon: TeamIcon },
   webhooks: { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
+  "audit-log": { href: "/audit-log", label: "Audit log", icon: AuditIcon },
   "api-tokens": { href: "/api-tokens", label: "API tokens", icon: KeyIcon },
   settings: { href: "/settings", label: "Settings", icon: SettingsIcon },
 };

@@ -27,7 +27,7 @@ export function AcceptInvitationForm({ token, email, hasAccount }: { token: stri
       await accept.mutateAsync({ token, password, name });
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res?.ok) throw new Error("Signed up, but signing in failed: try the sign-in page.");
-      router.replace("/chatbots");
+      router.replace("/home");
       router.refresh();
     } catch (e) {
       const data = (e as { data?: { fieldErrors?: Record<string, string[]> } }).data;

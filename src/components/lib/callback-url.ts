@@ -1,4 +1,5 @@
-const DEFAULT_DESTINATION = "/chatbots";
+/** The landing page: the cockpit, the client's home, or (without either) the chatbot list. */
+const DEFAULT_DESTINATION = "/home";
 
 /**
  * Where to go after signing in: a same-site path taken from the `callbackUrl`

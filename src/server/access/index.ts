@@ -9,7 +9,7 @@ export { CHATBOT_ROLES, canEditChatbot, canReplyToConversations, canViewContacts
 export type { ChatbotRole, MembershipRole } from "./permissions";
 export { navFor } from "./portal-nav";
 export type { NavKey } from "./portal-nav";
-export { agencyOwnerProcedure, authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createCallerFactory, createContext, createTRPCRouter, mergeRouters, publicProcedure, teamEditProcedure, webhookProcedure } from "./procedures";
+export { agencyOwnerProcedure, authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createCallerFactory, createContext, createTRPCRouter, mergeRouters, publicProcedure, teamEditProcedure, teamProcedure, webhookProcedure } from "./procedures";
 export type { Context, Meta, RestMeta } from "./procedures";
 export { AGENCY_TEAM, ownedAgencyWhere } from "./agency-owner";
 export { roleIn, teamRoleRelations, visibleTeamSql, visibleTeamsWhere } from "./roles";

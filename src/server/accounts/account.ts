@@ -3,11 +3,10 @@ import type { Db } from "@/server/kernel/db/client";
 import { hashPassword, verifyPassword } from "@/server/access";
 import { hashResetToken, newResetToken, PASSWORD_RESET_TTL_MS } from "@/server/accounts/reset-token";
 import { AppError, validationError } from "@/server/kernel/errors";
-import { env } from "@/server/kernel/env";
 import { afterResponse } from "@/server/kernel/lib/after-response";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { passwordResetMail } from "@/server/kernel/mail/templates";
-import { agencyForHost, agencyBrand, PLATFORM_BRAND } from "@/server/branding";
+import { agencyForHost, agencyBrand, PLATFORM_BRAND, siteBaseUrl } from "@/server/branding";
 
 /**
  * The signed-in user's account (issue 13): profile, password, "sign out
@@ -52,7 +51,7 @@ async function sendPasswordReset(db: Db, email: string, host: string | null) {
   const { token, hash } = newResetToken();
   await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) } });
   const agency = await agencyForHost(db, host);
-  const base = agency?.customDomain ? `https://${agency.customDomain}` : env().APP_URL;
+  const base = siteBaseUrl(agency);
   const brand = agency ? agencyBrand(agency) : PLATFORM_BRAND;
   const resetUrl = `${base}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(brand, { to: user.email, resetUrl, validMinutes: PASSWORD_RESET_TTL_MS / 60_000 }));

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
 import { createApiToken, listApiTokens, revokeApiToken } from "@/server/access";
+import type { Db } from "@/server/kernel/db/client";
+import { actorOf, recordAudit } from "@/server/audit";
 import { apiTokenSchema, serializeApiToken } from "@/server/accounts/api-token-serializer";
+
+/** A token created or revoked, in the audit log of the agency its owner runs (if any). */
+async function auditToken(ctx: Parameters<typeof actorOf>[0] & { db: Db }, action: "api_token.created" | "api_token.revoked", token: { id: string; name: string }) {
+  const agency = await ctx.db.team.findFirst({ where: { kind: "agency", ownerId: ctx.user.id }, select: { id: true } });
+  await recordAudit(ctx.db, { agencyId: agency?.id ?? null, teamId: null, actor: actorOf(ctx), action, target: { type: "api_token", id: token.id, name: token.name } });
+}
 
 /** Dashboard management of the caller's own API tokens. */
 export const apiTokensRouter = createTRPCRouter({
@@ -14,11 +22,16 @@ export const apiTokensRouter = createTRPCRouter({
     .output(z.object({ token: z.string(), api_token: apiTokenSchema }))
     .mutation(async ({ ctx, input }) => {
       const { token, apiToken } = await createApiToken(ctx.db, ctx.user.id, input.name);
+      await auditToken(ctx, "api_token.created", apiToken);
       return { token, api_token: serializeApiToken(apiToken) };
     }),
 
   revoke: authenticatedProcedure
     .input(z.object({ id: z.uuid() }))
     .output(apiTokenSchema)
-    .mutation(async ({ ctx, input }) => serializeApiToken(await revokeApiToken(ctx.db, ctx.user.id, input.id))),
+    .mutation(async ({ ctx, input }) => {
+      const revoked = await revokeApiToken(ctx.db, ctx.user.id, input.id);
+      await auditToken(ctx, "api_token.revoked", revoked);
+      return serializeApiToken(revoked);
+    }),
 });

@@ -5,29 +5,70 @@ import { env } from "@/server/kernel/env";
 import { verifyPassword } from "@/server/access";
 import { validationError } from "@/server/kernel/errors";
 import { createUser } from "@/server/accounts/users";
+import { sendMail } from "@/server/kernel/mail/mailer";
+import { invitationMail } from "@/server/kernel/mail/templates";
+import { agencyOfTeam, brandForAgency, siteBaseUrl } from "@/server/branding";
 
 export type InviteRole = "admin" | "editor" | "member";
 
 /** Links point at the agency's verified custom domain when it has one, else APP_URL. */
 export function acceptUrlBase(agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
-  if (agency?.customDomain && agency.customDomainVerifiedAt) return `https://${agency.customDomain}`;
-  return env().APP_URL;
+  return siteBaseUrl(agency);
 }
 
-export function acceptUrl(invitationId: string, expiresAt: Date, agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null) {
+export function acceptUrl(invitationId: string, expiresAt: Date, agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
   const token = signInvitationToken(invitationId, expiresAt, env().NEXTAUTH_SECRET);
   return `${acceptUrlBase(agency)}/invitations/accept?token=${encodeURIComponent(token)}`;
 }
 
-export async function createInvitation(
-  tx: Tx,
-  input: { teamId: string; email: string; role: InviteRole; invitedById: string; agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null },
-) {
+type AgencyDomain = Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null;
+
+/**
+ * A new invitation, in the caller's transaction. One open invitation per
+ * address and workspace (a partial unique index): an expired one is withdrawn
+ * and replaced; a pending one is a 422 that says to resend it. The e-mail goes
+ * out after the commit (`deliverInvitation`), so a rolled-back invitation is never mailed.
+ */
+export async function createInvitation(tx: Tx, input: { teamId: string; email: string; role: InviteRole; invitedById: string; agency: AgencyDomain }) {
+  const email = input.email.toLowerCase();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-  const invitation = await tx.invitation.create({
-    data: { teamId: input.teamId, email: input.email.toLowerCase(), role: input.role, invitedById: input.invitedById, expiresAt },
+  await tx.invitation.updateMany({
+    where: { teamId: input.teamId, email, acceptedAt: null, revokedAt: null, expiresAt: { lte: new Date() } },
+    data: { revokedAt: new Date() },
   });
-  return { email: invitation.email, role: invitation.role, accept_url: acceptUrl(invitation.id, expiresAt, input.agency) };
+  const [created] = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO invitations (team_id, email, role, invited_by_id, expires_at)
+    VALUES (${input.teamId}::uuid, ${email}, ${input.role}::member_role, ${input.invitedById}::uuid, ${expiresAt})
+    ON CONFLICT (team_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL DO NOTHING
+    RETURNING id::text AS id`;
+  if (!created) throw validationError({ email: ["This address already has a pending invitation to the workspace: resend it instead."] });
+  return { id: created.id, email, role: input.role, expiresAt, accept_url: acceptUrl(created.id, expiresAt, input.agency) };
+}
+
+/**
+ * E-mails an invitation with the brand of the workspace's agency (its verified
+ * domain in the link) and records whether it went out. Never throws for a mail
+ * failure: the link is also returned, to share another way.
+ */
+export async function deliverInvitation(db: Db, invitationId: string, inviterName: string | null) {
+  const invitation = await db.invitation.findUniqueOrThrow({ where: { id: invitationId }, include: { team: true } });
+  const agency = await agencyOfTeam(db, invitation.team);
+  const url = acceptUrl(invitation.id, invitation.expiresAt, agency);
+  const mail = await sendMail(
+    invitationMail(brandForAgency(agency), {
+      to: invitation.email,
+      teamName: invitation.team.name,
+      role: invitation.role,
+      inviterName,
+      acceptUrl: url,
+      expiresAt: invitation.expiresAt,
+    }),
+  );
+  await db.invitation.update({
+    where: { id: invitation.id },
+    data: mail.sent ? { mailSentAt: new Date(), mailError: null } : { mailError: mail.reason },
+  });
+  return { accept_url: url, mail_sent: mail.sent, mail_error: mail.sent ? null : mail.reason };
 }
 
 export type InvitationLookup =

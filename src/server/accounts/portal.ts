@@ -50,6 +50,11 @@ export async function portalContext(db: Db, userId: string, viewAsTeamId: string
     agency && viewAsTeamId && isUuid(viewAsTeamId)
       ? await db.team.findFirst({ where: { id: viewAsTeamId, agencyId: agency.id, kind: "client", archivedAt: null, deletedAt: null }, select: { id: true, name: true } })
       : null;
-  const nav = navFor({ ownsAgency: agency !== null, viewingAsClient: viewed !== null, manageableTeams: workspaces.filter((w) => w.can_manage_team).length });
+  const nav = navFor({
+    ownsAgency: agency !== null,
+    viewingAsClient: viewed !== null,
+    manageableTeams: workspaces.filter((w) => w.can_manage_team).length,
+    clientWorkspaces: workspaces.filter((w) => w.kind === "client").length,
+  });
   return { agency, viewAs: viewed, workspaces, nav };
 }

@@ -6,10 +6,8 @@ import { invitationState, memberChangeRefusal } from "@/server/access";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { isoOffset } from "@/server/kernel/lib/timestamps";
 import { isUuid } from "@/server/kernel/lib/ids";
-import { sendMail } from "@/server/kernel/mail/mailer";
-import { invitationMail } from "@/server/kernel/mail/templates";
-import { agencyOfTeam, brandForAgency } from "@/server/branding";
-import { acceptUrl } from "@/server/accounts/invitations";
+import { agencyOfTeam } from "@/server/branding";
+import { acceptUrl, createInvitation, deliverInvitation } from "@/server/accounts/invitations";
 
 /**
  * Team management in a workspace (issue 13): members and their roles, pending
@@ -86,24 +84,14 @@ export async function changeMember(db: Db, team: Team, actorId: string, userId: 
   });
 }
 
-async function mailInvitation(db: Db, team: Team, invitation: { id: string; email: string; role: string; expiresAt: Date }, inviterName: string | null) {
-  const agency = await agencyOfTeam(db, team);
-  const url = acceptUrl(invitation.id, invitation.expiresAt, agency);
-  const mail = await sendMail(
-    invitationMail(brandForAgency(agency), { to: invitation.email, teamName: team.name, role: invitation.role, inviterName, acceptUrl: url, expiresAt: invitation.expiresAt }),
-  );
-  return { accept_url: url, mail_sent: mail.sent, mail_error: mail.sent ? null : mail.reason };
-}
-
 /** Invites someone by e-mail (the link is also returned, to share another way). */
-export async function inviteMember(db: Db, team: Team, actor: { id: string; name: string }, input: { email: string; role: MembershipRole }) {
+export async function inviteMember(db: Db, team: Team, actor: { id: string; name: string | null }, input: { email: string; role: MembershipRole }) {
   const email = input.email.toLowerCase();
   const existing = await db.membership.findFirst({ where: { teamId: team.id, user: { email } } });
   if (existing) throw validationError({ email: ["This person is already a member of the workspace."] });
-  const invitation = await db.invitation.create({
-    data: { teamId: team.id, email, role: input.role, invitedById: actor.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
-  });
-  return { id: invitation.id, email, role: invitation.role, ...(await mailInvitation(db, team, invitation, actor.name)) };
+  const agency = await agencyOfTeam(db, team);
+  const invitation = await db.$transaction((tx) => createInvitation(tx, { teamId: team.id, email, role: input.role, invitedById: actor.id, agency }));
+  return { id: invitation.id, email, role: invitation.role, ...(await deliverInvitation(db, invitation.id, actor.name)) };
 }
 
 async function openInvitation(db: Db, teamId: string, invitationId: string) {
@@ -116,10 +104,10 @@ async function openInvitation(db: Db, teamId: string, invitationId: string) {
 }
 
 /** Sends the invitation again with a fresh week of validity (the old link keeps working until it expires). */
-export async function resendInvitation(db: Db, team: Team, actor: { id: string; name: string }, invitationId: string) {
+export async function resendInvitation(db: Db, team: Team, actor: { id: string; name: string | null }, invitationId: string) {
   const invitation = await openInvitation(db, team.id, invitationId);
   const renewed = await db.invitation.update({ where: { id: invitation.id }, data: { expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } });
-  return { id: renewed.id, email: renewed.email, role: renewed.role, ...(await mailInvitation(db, team, renewed, actor.name)) };
+  return { id: renewed.id, email: renewed.email, role: renewed.role, ...(await deliverInvitation(db, renewed.id, actor.name)) };
 }
 
 /** Revokes an invitation: its link stops working at once. */
@@ -127,4 +115,5 @@ export async function revokeInvitation(db: Db, team: Team, invitationId: string)
   const invitation = await openInvitation(db, team.id, invitationId);
   const revoked = await db.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
   if (revoked.count !== 1) throw new AppError("RULE_VIOLATION", "This invitation was accepted or revoked meanwhile.");
+  return invitation;
 }

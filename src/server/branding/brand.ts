@@ -1,6 +1,7 @@
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { PLATFORM_BRAND, type Brand } from "@/server/kernel/brand";
+import { env } from "@/server/kernel/env";
 
 /**
  * White-label (issue 13): on an agency's verified custom domain the portal,
@@ -24,6 +25,11 @@ export function agencyBrand(agency: BrandedTeam): Brand {
 /** The brand for e-mails about a workspace: its agency's when that agency has a verified custom domain. */
 export function brandForAgency(agency: BrandedTeam | null): Brand {
   return agency?.customDomain && agency.customDomainVerifiedAt ? agencyBrand(agency) : PLATFORM_BRAND;
+}
+
+/** Where people of an agency's clients are sent (links in e-mails, the share page): its verified custom domain, else APP_URL. */
+export function siteBaseUrl(agency: Pick<Team, "customDomain" | "customDomainVerifiedAt"> | null): string {
+  return agency?.customDomain && agency.customDomainVerifiedAt ? `https://${agency.customDomain}` : env().APP_URL;
 }
 
 /** `Host` header → the bare lower-case host name (no port), or null. */

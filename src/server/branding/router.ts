@@ -3,6 +3,7 @@ import { agencyOwnerProcedure, createTRPCRouter } from "@/server/access";
 import { brandSettingsInput } from "@/server/branding/brand-settings";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import type { Team } from "@/generated/prisma/client";
+import { customDomainField, setCustomDomain, verificationRecord, verifyCustomDomain } from "@/server/branding/custom-domain";
 
 function serializeBrand(agency: Team) {
   return {
@@ -13,6 +14,7 @@ function serializeBrand(agency: Team) {
     brand_support_email: agency.brandSupportEmail,
     custom_domain: agency.customDomain,
     custom_domain_verified_at: isoOffsetOrNull(agency.customDomainVerifiedAt),
+    custom_domain_record: verificationRecord(agency),
   };
 }
 
@@ -28,4 +30,12 @@ export const agencyBrandRouter = createTRPCRouter({
       }),
     ),
   ),
+
+  /** Sets the custom domain (null removes it); the answer carries the TXT record to publish. */
+  setDomain: agencyOwnerProcedure
+    .input(z.object({ custom_domain: customDomainField.nullable() }))
+    .mutation(async ({ ctx, input }) => serializeBrand(await setCustomDomain(ctx.db, ctx.agency, input.custom_domain))),
+
+  /** Checks the TXT record; 422 saying what was found when it is not there yet. */
+  verifyDomain: agencyOwnerProcedure.mutation(async ({ ctx }) => serializeBrand(await verifyCustomDomain(ctx.db, ctx.agency))),
 });

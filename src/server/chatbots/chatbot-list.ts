@@ -49,8 +49,12 @@ export async function listVisibleChatbots(db: Db, userId: string): Promise<Chatb
 
 /** The dashboard's header for a checked chatbot: name, type, team and what the caller's role may do. */
 export async function chatbotOverview(db: Db, chatbot: Chatbot, role: ChatbotRole) {
-  const team = await db.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { name: true } });
+  const [team, conversation] = await Promise.all([
+    db.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { name: true } }),
+    db.conversation.findFirst({ where: { chatbotId: chatbot.id }, select: { id: true } }),
+  ]);
   return {
+    has_conversations: conversation !== null,
     chatbot: { id: chatbot.id, name: chatbot.name, type: chatbot.type, team_id: chatbot.teamId, team_name: team.name },
     role,
     can_edit: canEditChatbot(role),

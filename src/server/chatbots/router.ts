@@ -16,6 +16,8 @@ const overviewSchema = z.object({
   role: z.enum(CHATBOT_ROLES),
   can_edit: z.boolean(),
   can_view_contacts: z.boolean(),
+  /** Whether anyone has talked to it yet: it opens on its Inbox, else on its Playground. */
+  has_conversations: z.boolean(),
 });
 
 /** Chatbot read API (`/v1/{chatbot_id}`, prompts, sources, finetunes) and dashboard management. */

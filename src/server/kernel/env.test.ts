@@ -13,6 +13,11 @@ describe("parseEnv", () => {
     expect(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false);
   });
 
+  it("reads DNS_SERVERS as a list of resolver addresses", () => {
+    expect(parseEnv({ DNS_SERVERS: "127.0.0.1:5353, 1.1.1.1,[::1]:53" }).DNS_SERVERS).toEqual(["127.0.0.1:5353", "1.1.1.1", "[::1]:53"]);
+    expect(() => parseEnv({ DNS_SERVERS: "dns.example" })).toThrow(/DNS_SERVERS/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

@@ -62,6 +62,12 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Resolvers for custom-domain verification (TXT look-ups): "1.1.1.1,8.8.8.8:53,[::1]:5353"; unset = the system's.
+  DNS_SERVERS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(s)), "must be IP addresses (optionally :port), comma-separated")
+    .optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),

@@ -14,6 +14,7 @@ import { invitationsRouter } from "@/server/accounts";
 import { lifecycleRouter } from "@/server/workspaces";
 import { meRouter } from "@/server/accounts";
 import { teamRouter } from "@/server/accounts";
+import { auditRouter } from "@/server/audit";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
   llmKeys: llmKeysRouter,
   team: teamRouter,
   lifecycle: lifecycleRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/access";
+import type { Db } from "@/server/kernel/db/client";
+import { actorOf, changedFields, recordAudit } from "@/server/audit";
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/webhooks/events";
 import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/webhooks/serializer";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
@@ -11,6 +13,20 @@ const url = z
   .url({ protocol: /^https$/, error: "The {field} field must be an https:// URL." })
   .max(2048);
 const events = z.array(z.enum(EVENT_TYPES)).nullable().optional();
+
+const settingsOf = (w: { url: string; events: string[] | null; active: boolean }) => ({ url: w.url, events: w.events, active: w.active });
+
+/** A webhook change in the agency's audit log (the secret never). */
+function auditWebhook(
+  ctx: Parameters<typeof actorOf>[0] & { db: Db },
+  agencyId: string,
+  action: "webhook.created" | "webhook.updated" | "webhook.deleted",
+  webhook: { id: string; url: string },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(ctx.db, { agencyId, teamId: null, actor: actorOf(ctx), action, target: { type: "webhook", id: webhook.id, name: webhook.url }, before, after });
+}
 
 export const agencyWebhooksRouter = createTRPCRouter({
   list: agencyOwnerProcedure
@@ -23,19 +39,30 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .meta({ rest: { method: "POST", path: "/v1/agency/webhooks", summary: "Create a webhook endpoint (the only response with its secret)", status: 201, idempotency: "required", shownOnce: ["secret"], tags } })
     .input(z.object({ url, events }))
     .output(z.object({ webhook: webhookSchema, secret: z.string() }))
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.agency, input)),
+    .mutation(async ({ ctx, input }) => {
+      const created = await createWebhook(ctx.db, ctx.agency, input);
+      await auditWebhook(ctx, ctx.agency.id, "webhook.created", created.webhook, null, settingsOf(created.webhook));
+      return created;
+    }),
 
   update: webhookProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/agency/webhooks/{webhook_id}", summary: "Change url, events or active; the secret is kept", idempotency: "required", tags } })
     .input(z.object({ url: url.optional(), events, active: z.boolean().optional() }))
     .output(z.object({ webhook: webhookSchema }))
-    .mutation(async ({ ctx, input }) => ({ webhook: await updateWebhook(ctx.db, ctx.webhook, input) })),
+    .mutation(async ({ ctx, input }) => {
+      const webhook = await updateWebhook(ctx.db, ctx.webhook, input);
+      const diff = changedFields(settingsOf(serializeWebhook(ctx.webhook)), settingsOf(webhook));
+      if (diff) await auditWebhook(ctx, ctx.agency.id, "webhook.updated", webhook, diff.before, diff.after);
+      return { webhook };
+    }),
 
   delete: webhookProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/agency/webhooks/{webhook_id}", summary: "Delete a webhook endpoint and its log", status: 204, idempotency: "optional", tags } })
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await deleteWebhook(ctx.db, ctx.webhook);
+      const webhook = serializeWebhook(ctx.webhook);
+      await auditWebhook(ctx, ctx.agency.id, "webhook.deleted", webhook, settingsOf(webhook), null);
       return null;
     }),
 

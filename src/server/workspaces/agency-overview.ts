@@ -15,12 +15,13 @@ import { usageOf } from "@/server/workspaces/clients";
 import { agencyPool } from "@/server/workspaces/credits";
 import { acceptUrl } from "@/server/accounts";
 import { serializeClient } from "@/server/workspaces/client-serializer";
+import { answeredRate, attentionReasons } from "@/server/workspaces/attention";
 
 export async function agencyOverview(db: Db, agency: Agency) {
   const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
   const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client", deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   const ids = clients.map((c) => c.id);
-  const [usage, recent] = await Promise.all([
+  const [usage, recent, talk] = await Promise.all([
     usageOf(db, ids),
     ids.length
       ? db.$queryRaw<{ team_id: string; used: number }[]>`
@@ -28,8 +29,19 @@ export async function agencyOverview(db: Db, agency: Agency) {
            WHERE kind = 'charge' AND team_id = ANY(${ids}::uuid[]) AND created_at > now() - make_interval(days => ${RUNWAY_WINDOW_DAYS})
            GROUP BY team_id`
       : Promise.resolve([]),
+    // Conversations of this credit period (or the last 30 days without one), with their questions and answers.
+    ids.length
+      ? db.$queryRaw<{ team_id: string; conversations: number; questions: number; answered: number }[]>`
+          SELECT b.team_id::text AS team_id, count(*)::int AS conversations,
+                 COALESCE(sum(v.question_count), 0)::int AS questions, COALESCE(sum(v.answered_count), 0)::int AS answered
+            FROM chatbots b JOIN teams t ON t.id = b.team_id
+            JOIN conversations v ON v.chatbot_id = b.id AND v.created_at >= COALESCE(t.credits_reset_at, now() - interval '30 days')
+           WHERE b.team_id = ANY(${ids}::uuid[])
+           GROUP BY b.team_id`
+      : Promise.resolve([]),
   ]);
   const usedRecently = new Map(recent.map((r) => [r.team_id, r.used]));
+  const talkOf = new Map(talk.map((r) => [r.team_id, r]));
   return {
     agency: {
       id: fresh.id,
@@ -44,13 +56,31 @@ export async function agencyOverview(db: Db, agency: Agency) {
       const client = serializeClient(c, pool, usage.get(c.id)!);
       const last7 = usedRecently.get(c.id) ?? 0;
       const remaining = messagesRemaining(c, pool);
+      const period = talkOf.get(c.id) ?? { conversations: 0, questions: 0, answered: 0 };
+      const runway = runwayDays(remaining, last7);
+      const lowCredits = isLowOnCredits(remaining, c.lowCreditThreshold);
       return {
         ...client,
         messages_last_7_days: last7,
-        runway_days: runwayDays(remaining, last7),
+        runway_days: runway,
         archived: c.archivedAt !== null,
         low_credit_threshold: c.lowCreditThreshold,
-        low_credits: isLowOnCredits(remaining, c.lowCreditThreshold),
+        low_credits: lowCredits,
+        conversations_this_period: period.conversations,
+        questions_this_period: period.questions,
+        unanswered_this_period: period.questions - period.answered,
+        answered_rate: answeredRate(period.questions, period.answered),
+        attention: attentionReasons({
+          status: c.status,
+          pauseMode: c.pauseMode,
+          archived: c.archivedAt !== null,
+          hasLimit: c.messageLimit !== null,
+          remaining,
+          lowCredits,
+          runwayDays: runway,
+          questions: period.questions,
+          answered: period.answered,
+        }),
       };
     }),
   };
@@ -74,6 +104,7 @@ export async function creditLedger(db: Db, team: Team, opts: { limit: number; be
       topup_after: r.topupAfter,
       debt_after: r.debtAfter,
       reference: r.reference,
+      reason: r.reason,
       actor_user_id: r.actorUserId,
       created_at: isoMicro(r.createdAt),
     })),
@@ -91,6 +122,8 @@ export async function clientInvitations(db: Db, agency: Agency, team: Team) {
     state: invitationState(i, now),
     accept_url: invitationState(i, now) === "pending" ? acceptUrl(i.id, i.expiresAt, agency) : null,
     expires_at: isoOffset(i.expiresAt),
+    mail_sent_at: i.mailSentAt ? isoOffset(i.mailSentAt) : null,
+    mail_error: i.mailError,
     accepted_at: i.acceptedAt ? isoOffset(i.acceptedAt) : null,
     created_at: isoOffset(i.createdAt),
   }));

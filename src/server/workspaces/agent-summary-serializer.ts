@@ -34,3 +34,13 @@ export function serializeAgentSummary(chatbot: AgentSummaryRow, workspaceRemaini
 export const invitationSchema = z
   .object({ email: z.string(), role: z.enum(["admin", "editor", "member"]), accept_url: z.string() })
   .meta({ id: "Invitation" });
+
+/** What the dashboard learns of an invitation it sent: the link, and whether the e-mail went out. */
+export const sentInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(["admin", "editor", "member"]),
+  accept_url: z.string(),
+  mail_sent: z.boolean(),
+  mail_error: z.string().nullable(),
+});

@@ -3,7 +3,12 @@ import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
-import { agentSummarySchema, invitationSchema } from "@/server/workspaces/agent-summary-serializer";
+import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
+import { resendInvitation, revokeInvitation } from "@/server/accounts";
+import { actorOf, recordAudit } from "@/server/audit";
+import { auditClient, auditClientUpdate, clientSettings } from "@/server/workspaces/client-audit";
+import type { Context } from "@/server/access";
+import type { Team } from "@/generated/prisma/client";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
 import {
@@ -46,6 +51,17 @@ const createClientInput = z.object({
   invite_role: z.enum(["admin", "editor", "member"]).optional(),
 });
 
+/** Auto top-up (docs/decisions/060-auto-top-up.md): null turns it off. */
+const autoTopupInput = z
+  .object({
+    threshold: z.number().int().min(0).max(1_000_000_000),
+    amount: z.number().int().min(1).max(1_000_000),
+    monthly_cap: z.number().int().min(1).max(1_000_000_000),
+  })
+  .refine((v) => v.monthly_cap >= v.amount, { path: ["monthly_cap"], message: "The monthly cap must be at least the amount of one top-up." })
+  .nullable()
+  .optional();
+
 const listClientsInput = z.object({
   external_reference: z.string().max(255).optional(),
   status: z.enum(["active", "paused", "suspended"]).optional(),
@@ -55,12 +71,40 @@ const listClientsInput = z.object({
 
 const clientEnvelope = z.object({ client: clientSchema });
 
+type Caller = Pick<Context, "db" | "via" | "tokenId"> & { user: NonNullable<Context["user"]> };
+
+/** Pause, suspend or resume, recorded in the audit log when the status changed. */
+async function statusChange(ctx: Caller & { agency: Parameters<typeof changeStatus>[1]; client: Team }, action: Parameters<typeof changeStatus>[3], name: "client.paused" | "client.suspended" | "client.resumed") {
+  const client = statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, action));
+  const before = { status: ctx.client.status, pause_mode: ctx.client.pauseMode };
+  const after = { status: client.status, pause_mode: client.pause_mode };
+  if (JSON.stringify(before) !== JSON.stringify(after)) await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, name, before, after);
+  return client;
+}
+
+function auditInvitation(ctx: Caller, team: Team, action: "invitation.created" | "invitation.resent" | "invitation.revoked", after: Record<string, unknown>, id: string | null = null) {
+  return recordAudit(ctx.db, {
+    agencyId: team.agencyId,
+    teamId: team.id,
+    actor: actorOf(ctx),
+    action,
+    target: { type: "invitation", id, name: String(after.email) },
+    after,
+  });
+}
+
 export const agencyClientsRouter = createTRPCRouter({
   create: agencyOwnerProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients", summary: "Create a client workspace", status: 201, idempotency: "required", tags } })
     .input(createClientInput)
     .output(z.object({ client: clientSchema, chatbot: agentSummarySchema.optional(), invitation: invitationSchema.optional() }))
-    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.agency, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      const created = await createClient(ctx.db, ctx.agency, ctx.user.id, input);
+      const team = await ctx.db.team.findUniqueOrThrow({ where: { id: created.client.id } });
+      await auditClient({ db: ctx.db, actor: actorOf(ctx), client: team }, "client.created", null, clientSettings(team));
+      if (created.invitation) await auditInvitation(ctx, team, "invitation.created", { email: created.invitation.email, role: created.invitation.role });
+      return created;
+    }),
 
   list: agencyOwnerProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients", summary: "List client workspaces, newest first", tags } })
@@ -75,35 +119,48 @@ export const agencyClientsRouter = createTRPCRouter({
 
   update: clientProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
-    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional() }))
+    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional(), auto_topup: autoTopupInput }))
     .output(clientEnvelope)
-    .mutation(async ({ ctx, input }) => ({ client: await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null) })),
+    .mutation(async ({ ctx, input }) => {
+      const client = await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null);
+      const after = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.client.id } });
+      await auditClientUpdate({ db: ctx.db, actor: actorOf(ctx) }, ctx.client, after);
+      if (input.reset_credits) {
+        await auditClient({ db: ctx.db, actor: actorOf(ctx), client: after }, "client.credits_reset", { messages_used: ctx.client.messagesUsed }, { messages_used: after.messagesUsed });
+      }
+      return { client };
+    }),
 
   topUp: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/topups", summary: "Add top-up message credits", idempotency: "required", tags } })
     .input(z.object({ amount: z.number().int().min(1).max(1_000_000) }))
     .output(z.object({ client: clientTopupSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      client: topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null)),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const client = topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null));
+      await auditClient(
+        { db: ctx.db, actor: actorOf(ctx), client: ctx.client },
+        "client.topped_up",
+        { topup_credits: ctx.client.topupCredits, overflow_debt: ctx.client.overflowDebt },
+        { amount: input.amount, topup_credits: client.topup_credits_remaining, messages_remaining: client.messages_remaining },
+      );
+      return { client };
+    }),
 
   pause: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/pause", summary: "Pause a workspace (hard or soft)", idempotency: "required", tags } })
     .input(z.object({ mode: z.enum(["hard", "soft"]) }))
     .output(z.object({ client: clientStatusSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "pause", mode: input.mode })),
-    })),
+    .mutation(async ({ ctx, input }) => ({ client: await statusChange(ctx, { type: "pause", mode: input.mode }, "client.paused") })),
 
   suspend: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/suspend", summary: "Suspend a workspace", idempotency: "required", tags } })
     .output(z.object({ client: clientStatusSchema }))
-    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "suspend" })) })),
+    .mutation(async ({ ctx }) => ({ client: await statusChange(ctx, { type: "suspend" }, "client.suspended") })),
 
   resume: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/resume", summary: "Resume a paused or suspended workspace", idempotency: "required", tags } })
     .output(z.object({ client: clientStatusSchema }))
-    .mutation(async ({ ctx }) => ({ client: statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, { type: "resume" })) })),
+    .mutation(async ({ ctx }) => ({ client: await statusChange(ctx, { type: "resume" }, "client.resumed") })),
 
   agents: clientProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}/chatbots", summary: "A workspace's agents", tags } })
@@ -127,6 +184,25 @@ export const agencyClientsRouter = createTRPCRouter({
 
   invite: clientProcedure
     .input(z.object({ email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
-    .output(invitationSchema)
-    .mutation(({ ctx, input }) => inviteToClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input)),
+    .output(sentInvitationSchema)
+    .mutation(async ({ ctx, input }) => {
+      const sent = await inviteToClient(ctx.db, ctx.client, ctx.user.id, input);
+      await auditInvitation(ctx, ctx.client, "invitation.created", { email: sent.email, role: sent.role, mail_sent: sent.mail_sent }, sent.id);
+      return sent;
+    }),
+
+  resendInvitation: clientProcedure
+    .input(z.object({ invitation_id: z.string().max(100) }))
+    .output(sentInvitationSchema)
+    .mutation(async ({ ctx, input }) => {
+      const sent = await resendInvitation(ctx.db, ctx.client, ctx.user, input.invitation_id);
+      await auditInvitation(ctx, ctx.client, "invitation.resent", { email: sent.email, role: sent.role, mail_sent: sent.mail_sent }, sent.id);
+      return sent;
+    }),
+
+  revokeInvitation: clientProcedure.input(z.object({ invitation_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
+    const revoked = await revokeInvitation(ctx.db, ctx.client, input.invitation_id);
+    await auditInvitation(ctx, ctx.client, "invitation.revoked", { email: revoked.email, role: revoked.role }, revoked.id);
+    return { ok: true as const };
+  }),
 });

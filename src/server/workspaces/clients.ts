@@ -16,7 +16,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { serializeAgentSummary, type AgentSummaryRow } from "@/server/workspaces/agent-summary-serializer";
 import { serializeClient, type ClientJson, type ClientRow } from "@/server/workspaces/client-serializer";
 import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/workspaces/credits";
-import { createInvitation, type InviteRole } from "@/server/accounts";
+import { createInvitation, deliverInvitation, inviteMember, type InviteRole } from "@/server/accounts";
 import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/workspaces/credit-rules";
 
 const TX = { maxWait: 10_000, timeout: 20_000 } as const;
@@ -142,7 +142,7 @@ export async function createClient(
   input: ClientFields & { name: string; chatbot?: AgentInput; invite_email?: string; invite_role?: InviteRole },
 ) {
   const integrations = integrationsFor(agency, input.enabled_integrations);
-  return db.$transaction(async (tx) => {
+  const created = await db.$transaction(async (tx) => {
     await lockAgency(tx, agency.id);
     const cap = agency.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit;
     const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client", deletedAt: null } });
@@ -172,12 +172,20 @@ export async function createClient(
       ? await createInvitation(tx, { teamId: team.id, email: input.invite_email, role: input.invite_role ?? "admin", invitedById: actorId, agency })
       : undefined;
     const client = await present(tx, agency, team);
-    return {
-      client,
-      ...(chatbot ? { chatbot: serializeAgentSummary(chatbot, client.messages_remaining) } : {}),
-      ...(invitation ? { invitation } : {}),
-    };
+    return { client, chatbot: chatbot ? serializeAgentSummary(chatbot, client.messages_remaining) : undefined, invitation };
   }, TX);
+  // E-mailed once the workspace exists (committed); the contract's Invitation carries the link only.
+  if (created.invitation) await deliverInvitation(db, created.invitation.id, await inviterName(db, actorId));
+  const { client, chatbot, invitation } = created;
+  return {
+    client,
+    ...(chatbot ? { chatbot } : {}),
+    ...(invitation ? { invitation: { email: invitation.email, role: invitation.role, accept_url: invitation.accept_url } } : {}),
+  };
+}
+
+async function inviterName(db: Db, userId: string) {
+  return (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null;
 }
 
 export async function listClients(
@@ -201,7 +209,42 @@ export async function listClients(
   return { current_page: filter.page, data: rows.map((r) => clientOfReadRow(agency, r)), per_page: filter.per_page, total };
 }
 
-export async function updateClient(db: Db, agency: Agency, current: Team, actorId: string, input: ClientFields & { reset_credits?: boolean }, reference: string | null) {
+export interface AutoTopupInput {
+  threshold: number;
+  amount: number;
+  monthly_cap: number;
+}
+
+/** The auto top-up columns for `auto_topup` (null: off); a changed rule starts unfired. */
+function autoTopupData(input: AutoTopupInput | null | undefined, messageLimit: number | null) {
+  if (input === undefined) return {};
+  if (input !== null && (messageLimit === null || messageLimit < 1)) {
+    throw new AppError("RULE_VIOLATION", "Auto top-up needs the client to have its own message_limit of at least 1.", {
+      errors: { auto_topup: ["The client has no message_limit of at least 1; top-up credits only apply to a client-level budget."] },
+    });
+  }
+  return {
+    autoTopupThreshold: input?.threshold ?? null,
+    autoTopupAmount: input?.amount ?? null,
+    autoTopupMonthlyCap: input?.monthly_cap ?? null,
+    autoTopupFiredAt: null,
+  };
+}
+
+/** The auto top-up settings of a workspace as the dashboard shows them (not part of the contract's Client). */
+export function autoTopupOf(team: Pick<Team, "autoTopupThreshold" | "autoTopupAmount" | "autoTopupMonthlyCap">): AutoTopupInput | null {
+  if (team.autoTopupThreshold === null || team.autoTopupAmount === null || team.autoTopupMonthlyCap === null) return null;
+  return { threshold: team.autoTopupThreshold, amount: team.autoTopupAmount, monthly_cap: team.autoTopupMonthlyCap };
+}
+
+export async function updateClient(
+  db: Db,
+  agency: Agency,
+  current: Team,
+  actorId: string,
+  input: ClientFields & { reset_credits?: boolean; auto_topup?: AutoTopupInput | null },
+  reference: string | null,
+) {
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.external_reference !== undefined ? { externalReference: input.external_reference } : {}),
@@ -214,7 +257,10 @@ export async function updateClient(db: Db, agency: Agency, current: Team, actorI
   };
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
-    await tx.team.update({ where: { id: current.id }, data });
+    const messageLimit = input.message_limit !== undefined ? input.message_limit : current.messageLimit;
+    // Without a client-level budget there is no bucket to top up: the rule goes with the limit.
+    const autoTopup = input.auto_topup !== undefined ? input.auto_topup : messageLimit === null || messageLimit < 1 ? null : undefined;
+    await tx.team.update({ where: { id: current.id }, data: { ...data, ...autoTopupData(autoTopup, messageLimit) } });
     if (input.message_limit !== undefined && input.message_limit !== current.messageLimit) {
       await limitChanged(tx, current.id, { actorUserId: actorId, reference });
     }
@@ -273,7 +319,7 @@ export async function createAgent(db: Db, agency: Agency, current: Team, actorId
   }, TX);
 }
 
-/** A new invitation to a workspace; the link points at the agency's domain. */
-export async function inviteToClient(db: Db, agency: Agency, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
-  return db.$transaction((tx) => createInvitation(tx, { teamId: client.id, email: input.email, role: input.role, invitedById: actorId, agency }));
+/** A new invitation to a workspace, e-mailed with the agency's brand; the same rules as a workspace admin's own invitations. */
+export async function inviteToClient(db: Db, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
+  return inviteMember(db, client, { id: actorId, name: await inviterName(db, actorId) }, input);
 }

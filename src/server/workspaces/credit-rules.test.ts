@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
+  autoTopupBelow,
+  autoTopupGrant,
   applyDelta,
   balance,
   chargeDelta,
@@ -160,5 +162,25 @@ describe("calendar", () => {
       periodStart: null,
       nextRenewal: new Date("2026-12-01T00:00:00Z"),
     });
+  });
+});
+
+describe("auto top-up", () => {
+  const rule = { threshold: 5, amount: 100, monthlyCap: 250 };
+  const counters = { limit: 30, used: 26, topup: 0, debt: 0 };
+  it("fires below the threshold or at zero, once per fall, only while active", () => {
+    expect(autoTopupBelow(5, 4)).toBe(true);
+    expect(autoTopupBelow(5, 5)).toBe(false);
+    expect(autoTopupBelow(0, 0)).toBe(true);
+    expect(autoTopupGrant(rule, counters, "active", 4, false, 0)).toBe(100);
+    expect(autoTopupGrant(rule, counters, "active", 5, false, 0)).toBe(0);
+    expect(autoTopupGrant(rule, counters, "active", 4, true, 0)).toBe(0);
+    expect(autoTopupGrant(rule, counters, "allowance-only", 4, false, 0)).toBe(0);
+    expect(autoTopupGrant(null, counters, "active", 0, false, 0)).toBe(0);
+  });
+  it("is cut to what the month's cap leaves, and never overfills the bucket", () => {
+    expect(autoTopupGrant(rule, counters, "active", 4, false, 200)).toBe(50);
+    expect(autoTopupGrant(rule, counters, "active", 4, false, 250)).toBe(0);
+    expect(autoTopupGrant(rule, { ...counters, topup: MAX_TOPUP_BUCKET - 10 }, "active", 4, false, 0)).toBe(0);
   });
 });

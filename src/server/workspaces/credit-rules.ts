@@ -115,6 +115,47 @@ export function exhaustionChange(hasLimit: boolean, exhaustedAt: Date | null, ba
   return exhaustedAt ? "clear" : "none";
 }
 
+/**
+ * Auto top-up (issue 26, docs/decisions/060-auto-top-up.md): "when the
+ * balance falls below `threshold` (or runs out), add `amount` top-up credits,
+ * at most `monthlyCap` credits per calendar month (UTC)". Answers are what
+ * lower a balance, so it is decided at each answer's admission, on the
+ * balance the answer would leave, under the agency's admission lock
+ * (`reserve_answer` restates these two rules once, in
+ * workspaces/sql/answer-credits.sql, held to them by
+ * tests/integration/credit-rules-sql.test.ts).
+ */
+export interface AutoTopup {
+  threshold: number;
+  amount: number;
+  monthlyCap: number;
+}
+
+/** Whether a balance is a trigger: below the threshold, or none left (`client.credits_exhausted`). */
+export function autoTopupBelow(threshold: number, balanceAfter: number): boolean {
+  return balanceAfter < threshold || balanceAfter <= 0;
+}
+
+/**
+ * The credits an auto top-up adds after an answer left `balanceAfter`: none
+ * unless active, below the threshold and this fall not yet served (`fired`:
+ * one top-up per trigger, however many answers race past it); the amount,
+ * cut to what the month's cap still allows; none when the bucket would pass
+ * its maximum.
+ */
+export function autoTopupGrant(
+  settings: AutoTopup | null,
+  c: CreditCounters,
+  standing: Standing,
+  balanceAfter: number,
+  fired: boolean,
+  grantedThisMonth: number,
+): number {
+  if (!settings || standing !== "active" || fired || !autoTopupBelow(settings.threshold, balanceAfter)) return 0;
+  const grant = Math.max(Math.min(settings.amount, settings.monthlyCap - grantedThisMonth), 0);
+  return grant > 0 && !topupExceedsBucket(c, grant) ? grant : 0;
+}
+
 /** Calendar months, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29), in UTC. */
 export function addMonths(date: Date, months: number): Date {
   const d = new Date(date.getTime());

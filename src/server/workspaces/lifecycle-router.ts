@@ -1,5 +1,9 @@
+import { autoTopupOf } from "@/server/workspaces/clients";
+import { actorOf } from "@/server/audit";
+import { auditClient } from "@/server/workspaces/client-audit";
 import { z } from "zod";
-import { chatbotEditProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
+import { chatbotEditProcedure, clientProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
+import { clientHome } from "@/server/workspaces/client-home";
 import { canManageTeam } from "@/server/access";
 import { AppError } from "@/server/kernel/errors";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
@@ -14,21 +18,28 @@ export const lifecycleRouter = createTRPCRouter({
     archived_at: isoOffsetOrNull(ctx.client.archivedAt),
     low_credit_threshold: ctx.client.lowCreditThreshold,
     low_credit_alerted_at: isoOffsetOrNull(ctx.client.lowCreditAlertedAt),
+    auto_topup: autoTopupOf(ctx.client),
   })),
+
+  /** The client's home: credits, usage, standing in words (any member of the workspace, and its agency's owner). */
+  clientHome: teamProcedure.query(({ ctx }) => clientHome(ctx.db, ctx.team)),
 
   archiveClient: clientProcedure.mutation(async ({ ctx }) => {
     await archiveClient(ctx.db, ctx.client);
+    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.archived");
     return ok;
   }),
 
   restoreClient: clientProcedure.mutation(async ({ ctx }) => {
     await restoreClient(ctx.db, ctx.client);
+    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.restored");
     return ok;
   }),
 
   /** Only an archived client: archiving first is the "are you sure" that cannot be clicked through by accident. */
   deleteClient: clientProcedure.mutation(async ({ ctx }) => {
     await deleteClient(ctx.db, ctx.client);
+    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.deleted");
     return ok;
   }),
 
@@ -36,6 +47,14 @@ export const lifecycleRouter = createTRPCRouter({
     .input(z.object({ threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
     .mutation(async ({ ctx, input }) => {
       await setLowCreditThreshold(ctx.db, ctx.client, input.threshold);
+      if (ctx.client.lowCreditThreshold !== input.threshold) {
+        await auditClient(
+          { db: ctx.db, actor: actorOf(ctx), client: ctx.client },
+          "client.low_credit_alert_changed",
+          { low_credit_threshold: ctx.client.lowCreditThreshold },
+          { low_credit_threshold: input.threshold },
+        );
+      }
       return ok;
     }),
 

@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 export const metadata: Metadata = { title: "My chatbots" };
 
 export default async function ChatbotsPage() {
-  const viewAs = (await getPortal())?.viewAs ?? null;
+  const portal = await getPortal();
+  const viewAs = portal?.viewAs ?? null;
   return (
     <>
       <PageHeader
@@ -15,7 +16,7 @@ export default async function ChatbotsPage() {
         description={viewAs ? `The chatbots of ${viewAs.name}, as its team sees them.` : "Every chatbot you can access, with its open and unread conversations."}
         actions={<NewChatbotButton teamId={viewAs?.id} />}
       />
-      <ChatbotList teamId={viewAs?.id} />
+      <ChatbotList teamId={viewAs?.id} teams={portal?.workspaces.map((w) => ({ id: w.id, name: w.name })) ?? []} />
     </>
   );
 }

@@ -6,6 +6,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 export interface InstallFacts {
   chatbotId: string;
   appUrl: string;
+  /** The share page's base: the agency's verified custom domain, else APP_URL. */
+  shareBase?: string;
   domain: string | null;
   domainVerified: boolean;
   /** Why the widget does not load right now, or null when it does. */
@@ -23,9 +25,9 @@ function CodeLine({ id, value }: { id: string; value: string }) {
 }
 
 /** The Install tab: the one line to paste, the share link, where the widget may appear, and the real widget running. */
-export function InstallPanel({ chatbotId, appUrl, domain, domainVerified, notServing }: InstallFacts) {
+export function InstallPanel({ chatbotId, appUrl, shareBase, domain, domainVerified, notServing }: InstallFacts) {
   const snippet = embedLine(appUrl, chatbotId);
-  const shareUrl = `${appUrl}/chat/${chatbotId}`;
+  const shareUrl = `${shareBase ?? appUrl}/chat/${chatbotId}`;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]">
       <div className="min-w-0 space-y-6">

@@ -115,7 +115,7 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
         {s.status_reason ? <p className={s.status === "failed" ? "mt-0.5 text-xs text-red-700" : "mt-0.5 text-xs text-amber-700"}>{s.status_reason}</p> : null}
         {s.type === "website" && pagesOf.get(s.id)?.length ? (
           <button type="button" className="mt-1 cursor-pointer text-xs font-medium text-indigo-700 hover:underline" aria-expanded={expanded.has(s.id)} onClick={() => toggle(s.id)}>
-            {expanded.has(s.id) ? "Hide" : "Show"} {pagesOf.get(s.id)!.length} pages
+            {expanded.has(s.id) ? "Hide" : "Show"} {pagesOf.get(s.id)!.length === 1 ? "1 page" : `${pagesOf.get(s.id)!.length.toLocaleString("en-US")} pages`}
           </button>
         ) : null}
       </TD>

@@ -11,6 +11,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Numbers in e-mails with thousands separators (12,345): the reader's locale is unknown, so one fixed form. */
+export const count = (n: number) => n.toLocaleString("en-US");
+
 /** The sender's address with the brand's name as its display name. */
 export function brandedSender(brand: Brand): string {
   const sender = defaultSender();
@@ -63,7 +66,7 @@ export function lowCreditMail(brand: Brand, input: { to: string; clientName: str
     input.to,
     `${input.clientName} is running low on credits`,
     [
-      `${input.clientName} has ${input.remaining} message credit${input.remaining === 1 ? "" : "s"} left, at or below the alert threshold of ${input.threshold}.`,
+      `${input.clientName} has ${count(input.remaining)} message credit${input.remaining === 1 ? "" : "s"} left, at or below the alert threshold of ${count(input.threshold)}.`,
       "Top up its credits or raise its message limit so its agents keep answering.",
     ],
     { label: "Open the client", url: input.clientUrl },

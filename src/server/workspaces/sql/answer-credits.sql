@@ -27,6 +27,25 @@ RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   END
 $$;
 
+-- Auto top-up (autoTopupBelow, autoTopupGrant in credit-rules.ts).
+CREATE OR REPLACE FUNCTION auto_topup_below(p_threshold integer, p_balance bigint)
+RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_balance < p_threshold OR p_balance <= 0
+$$;
+
+CREATE OR REPLACE FUNCTION auto_topup_grant(p_threshold integer, p_amount integer, p_cap integer, p_status workspace_status,
+                                            p_topup integer, p_debt integer, p_balance bigint, p_fired boolean, p_granted_month bigint)
+RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN p_threshold IS NULL OR p_amount IS NULL OR p_cap IS NULL OR p_status <> 'active' OR p_fired
+         OR NOT auto_topup_below(p_threshold, p_balance) THEN 0
+    -- topupExceedsBucket: the bucket (after the debt is paid) stays within MAX_TOPUP_BUCKET.
+    WHEN GREATEST(LEAST(p_amount, p_cap - p_granted_month), 0) = 0
+         OR p_topup + GREATEST(LEAST(p_amount, p_cap - p_granted_month), 0) - LEAST(p_debt, GREATEST(LEAST(p_amount, p_cap - p_granted_month), 0)) > 1000000000 THEN 0
+    ELSE GREATEST(LEAST(p_amount, p_cap - p_granted_month), 0)::integer
+  END
+$$;
+
 -- The agency pool's use this period: what every client workspace of the
 -- agency recorded in `pool_messages_used` (optionally all but one).
 CREATE OR REPLACE FUNCTION agency_pool_used(p_agency uuid, p_except uuid DEFAULT NULL)
@@ -51,6 +70,13 @@ DECLARE
   w record;
   rem bigint;
   v_id uuid;
+  v_after bigint;
+  v_granted_month bigint := 0;
+  v_grant integer := 0;
+  v_paid integer;
+  v_topup integer;
+  v_debt integer;
+  v_fired timestamptz;
 BEGIN
   SELECT t.agency_id INTO v_agency FROM teams t WHERE t.id = p_team AND t.kind = 'client';
   IF NOT FOUND THEN
@@ -60,7 +86,8 @@ BEGIN
   END IF;
   PERFORM pg_advisory_xact_lock(72707370, hashtext(COALESCE(v_agency, p_team)::text));
 
-  SELECT t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits,
+  SELECT t.name, t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt,
+         t.auto_topup_threshold, t.auto_topup_amount, t.auto_topup_monthly_cap, t.auto_topup_fired_at,
          COALESCE(a.monthly_message_pool, p_default_pool) AS pool_size,
          CASE WHEN t.agency_id IS NULL THEN t.pool_messages_used ELSE agency_pool_used(t.agency_id) END AS pool_used,
          (SELECT count(*) FROM answer_reservations r WHERE r.team_id = p_team AND r.expires_at > now()) AS reserved_here,
@@ -79,6 +106,52 @@ BEGIN
   -- whole agency, the own budget's for this workspace.
   rem := credits_remaining(w.message_limit, w.messages_used, w.topup_credits, w.pool_size - w.pool_used - w.reserved_pool,
                            w.status, w.pause_mode, w.reserved_here);
+
+  -- Auto top-up (docs/decisions/060-auto-top-up.md), decided here, where every
+  -- answer of the agency passes one at a time (the advisory lock above): the
+  -- balance this answer would leave is the trigger, so answers racing past the
+  -- threshold see the one top-up before them, and an answer that would find
+  -- nothing left is admitted on the top-up rather than refused.
+  IF w.auto_topup_threshold IS NOT NULL THEN
+    v_after := GREATEST(credits_remaining(w.message_limit, w.messages_used, w.topup_credits, w.pool_size - w.pool_used - w.reserved_pool,
+                                          'active', NULL, w.reserved_here) - 1, 0);
+    IF w.auto_topup_fired_at IS NULL AND w.status = 'active' AND auto_topup_below(w.auto_topup_threshold, v_after) THEN
+      SELECT COALESCE(sum(l.topup_delta - l.debt_delta), 0) INTO v_granted_month FROM credit_ledger l
+       WHERE l.team_id = p_team AND l.kind = 'auto_topup'
+         AND l.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+    END IF;
+    v_grant := auto_topup_grant(w.auto_topup_threshold, w.auto_topup_amount, w.auto_topup_monthly_cap, w.status,
+                                w.topup_credits, w.overflow_debt, v_after, w.auto_topup_fired_at IS NOT NULL, v_granted_month);
+    v_topup := w.topup_credits;
+    v_debt := w.overflow_debt;
+    IF v_grant > 0 THEN
+      -- topupDelta: the debt first, the rest into the bucket.
+      v_paid := LEAST(w.overflow_debt, v_grant);
+      v_topup := w.topup_credits + v_grant - v_paid;
+      v_debt := w.overflow_debt - v_paid;
+      INSERT INTO credit_ledger (team_id, agency_id, kind, used_delta, topup_delta, debt_delta, used_after, topup_after, debt_after, reason)
+      VALUES (p_team, v_agency, 'auto_topup', 0, v_grant - v_paid, -v_paid, w.messages_used, v_topup, v_debt,
+              CASE WHEN v_after <= 0 THEN format('credits ran out (client.credits_exhausted); auto top-up of %s', v_grant)
+                   ELSE format('remaining %s fell below the threshold of %s; auto top-up of %s', v_after, w.auto_topup_threshold, v_grant) END);
+      -- The audit log's entry (src/server/audit): the system's action, with the balance before and after.
+      INSERT INTO audit_log (agency_id, team_id, actor_type, actor_name, action, target_type, target_id, target_name, before, after)
+      VALUES (v_agency, p_team, 'system', 'Auto top-up', 'client.auto_topped_up', 'client', p_team::text, w.name,
+              jsonb_build_object('topup_credits', w.topup_credits, 'overflow_debt', w.overflow_debt, 'remaining', v_after),
+              jsonb_build_object('amount', v_grant, 'topup_credits', v_topup, 'overflow_debt', v_debt, 'threshold', w.auto_topup_threshold));
+      rem := credits_remaining(w.message_limit, w.messages_used, v_topup, w.pool_size - w.pool_used - w.reserved_pool,
+                               w.status, w.pause_mode, w.reserved_here);
+      v_after := GREATEST(credits_remaining(w.message_limit, w.messages_used, v_topup, w.pool_size - w.pool_used - w.reserved_pool,
+                                            'active', NULL, w.reserved_here) - 1, 0);
+    END IF;
+    -- Served while the balance stays below; the next admission above it re-arms the rule.
+    v_fired := CASE WHEN NOT auto_topup_below(w.auto_topup_threshold, v_after) THEN NULL
+                    WHEN v_grant > 0 THEN now() ELSE w.auto_topup_fired_at END;
+    IF v_grant > 0 OR v_fired IS DISTINCT FROM w.auto_topup_fired_at THEN
+      UPDATE teams SET topup_credits = v_topup, overflow_debt = v_debt, auto_topup_fired_at = v_fired, updated_at = now()
+       WHERE id = p_team;
+    END IF;
+  END IF;
+
   IF rem <= 0 THEN
     RETURN QUERY SELECT NULL::uuid, 'no_credit'::text, 0::bigint;
     RETURN;

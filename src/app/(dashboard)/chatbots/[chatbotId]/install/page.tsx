@@ -5,6 +5,7 @@ import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
 import { loadPublicChatbot } from "@/server/chatbots";
 import { api } from "@/trpc/server";
+import { agencyOfTeam, siteBaseUrl } from "@/server/branding";
 
 export const metadata: Metadata = { title: "Install" };
 
@@ -23,11 +24,14 @@ async function whyNotServing(chatbotId: string): Promise<string | null> {
 export default async function ChatbotInstallPage({ params }: { params: Promise<{ chatbotId: string }> }) {
   const { chatbotId } = await params;
   // The layout has already checked that the caller may read this chatbot; `get` checks again.
-  const settings = await (await api()).chatbots.get({ chatbot_id: chatbotId });
+  const caller = await api();
+  const [settings, overview] = await Promise.all([caller.chatbots.get({ chatbot_id: chatbotId }), caller.chatbots.overview({ chatbot_id: chatbotId })]);
+  const team = await getDb().team.findUniqueOrThrow({ where: { id: overview.chatbot.team_id }, select: { id: true, kind: true, agencyId: true } });
   return (
     <InstallPanel
       chatbotId={settings.id}
       appUrl={env().APP_URL}
+      shareBase={siteBaseUrl(await agencyOfTeam(getDb(), team))}
       domain={settings.domain}
       domainVerified={settings.domain_verified === 1}
       notServing={await whyNotServing(settings.id)}

@@ -1,0 +1,38 @@
+/**
+ * What the audit log records (docs/decisions/061-audit-log.md), with the
+ * words the owner's page shows. Pure: the UI reads it through the client entry.
+ */
+export const AUDIT_ACTIONS = {
+  "client.created": "Client created",
+  "client.updated": "Client settings changed",
+  "client.limits_changed": "Limits changed",
+  "client.integrations_changed": "Integrations changed",
+  "client.auto_topup_changed": "Auto top-up changed",
+  "client.credits_reset": "Credits reset",
+  "client.topped_up": "Top-up",
+  "client.auto_topped_up": "Auto top-up",
+  "client.paused": "Paused",
+  "client.suspended": "Suspended",
+  "client.resumed": "Resumed",
+  "client.archived": "Archived",
+  "client.restored": "Restored",
+  "client.deleted": "Deleted",
+  "client.low_credit_alert_changed": "Low-credit alert changed",
+  "invitation.created": "Invitation sent",
+  "invitation.resent": "Invitation resent",
+  "invitation.revoked": "Invitation revoked",
+  "member.role_changed": "Role changed",
+  "member.removed": "Member removed",
+  "api_token.created": "API token created",
+  "api_token.revoked": "API token revoked",
+  "llm_key.set": "LLM key set",
+  "llm_key.removed": "LLM key removed",
+  "webhook.created": "Webhook created",
+  "webhook.updated": "Webhook changed",
+  "webhook.deleted": "Webhook deleted",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+export const AUDIT_ACTOR_TYPES = ["user", "api_token", "system"] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "@/server/transport/root";
+import { poolOf, type Db } from "@/server/kernel/db/client";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, teamMember } from "../helpers/fixtures";
+import { trpcFailure } from "../helpers/trpc-failure";
+
+/** Issue 26: the audit log — what is recorded, by whom, with before/after; filters, CSV; append-only. */
+let db: Db;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+/** The owner through an API token (REST's caller), and through the dashboard. */
+const viaToken = () => createCaller({ db, user: owner.user, via: "token", tokenId: owner.apiToken.id });
+const viaSession = () => createCaller({ db, user: owner.user, via: "session", tokenId: null });
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+  ({ db } = await createTestDatabase());
+  owner = await agencyOwner(db);
+});
+
+describe("the audit log", () => {
+  it("records client, credit, status, invitation, role, token, key and webhook changes with actor, target and before/after", async () => {
+    const { client } = await viaToken().agencyClients.create({ name: "Audited Co", message_limit: 100 });
+    await viaToken().agencyClients.update({ client_id: client.id, message_limit: 200, enabled_integrations: ["actions"], auto_topup: { threshold: 5, amount: 50, monthly_cap: 100 } });
+    await viaToken().agencyClients.topUp({ client_id: client.id, amount: 25 });
+    await viaToken().agencyClients.pause({ client_id: client.id, mode: "soft" });
+    await viaToken().agencyClients.pause({ client_id: client.id, mode: "soft" });
+    await viaToken().agencyClients.resume({ client_id: client.id });
+    await viaToken().agencyClients.suspend({ client_id: client.id });
+    await viaSession().lifecycle.setLowCreditThreshold({ client_id: client.id, threshold: 10 });
+    const member = await teamMember(db, client.id, "member", "Role Person");
+    await viaSession().team.changeRole({ team_id: client.id, user_id: member.user.id, role: "editor" });
+    const invited = await viaSession().agencyClients.invite({ client_id: client.id, email: "who@audited.example", role: "member" });
+    await viaSession().agencyClients.revokeInvitation({ client_id: client.id, invitation_id: invited.id });
+    const { api_token } = await viaSession().apiTokens.create({ name: "CI token" });
+    await viaSession().apiTokens.revoke({ id: api_token.id });
+    await viaSession().llmKeys.setAgency({ api_key: "sk-test-audit-1234" });
+    const { webhook } = await viaToken().agencyWebhooks.create({ url: "https://hooks.example/audit", events: null });
+    await viaToken().agencyWebhooks.update({ webhook_id: webhook.id, active: false });
+    await viaToken().agencyWebhooks.delete({ webhook_id: webhook.id });
+
+    const log = await viaToken().audit.list({ per_page: 100 });
+    expect(Object.keys(log).sort()).toEqual(["current_page", "data", "per_page", "total"]);
+    const actions = log.data.map((e) => e.action).reverse();
+    expect(actions).toEqual([
+      "client.created",
+      "client.limits_changed",
+      "client.integrations_changed",
+      "client.auto_topup_changed",
+      "client.topped_up",
+      "client.paused",
+      "client.resumed",
+      "client.suspended",
+      "client.low_credit_alert_changed",
+      "member.role_changed",
+      "invitation.created",
+      "invitation.revoked",
+      "api_token.created",
+      "api_token.revoked",
+      "llm_key.set",
+      "webhook.created",
+      "webhook.updated",
+      "webhook.deleted",
+    ]);
+    const byAction = new Map(log.data.map((e) => [e.action, e]));
+    expect(byAction.get("client.limits_changed")).toMatchObject({
+      actor: { type: "api_token", user_id: owner.user.id, token_id: owner.apiToken.id, name: "Agency Owner" },
+      target: { type: "client", id: client.id, name: "Audited Co" },
+      client_id: client.id,
+      before: { message_limit: 100 },
+      after: { message_limit: 200 },
+    });
+    expect(byAction.get("client.auto_topup_changed")).toMatchObject({ before: { auto_topup: null }, after: { auto_topup: { threshold: 5, amount: 50, monthly_cap: 100 } } });
+    expect(byAction.get("client.paused")).toMatchObject({ before: { status: "active", pause_mode: null }, after: { status: "paused", pause_mode: "soft" } });
+    expect(byAction.get("member.role_changed")).toMatchObject({ actor: { type: "user", token_id: null }, target: { type: "member", name: "Role Person" }, before: { role: "member" }, after: { role: "editor" } });
+    expect(byAction.get("llm_key.set")!.after).toEqual({ last4: "1234" });
+    expect(JSON.stringify(log.data)).not.toContain("sk-test-audit");
+    expect(byAction.get("webhook.updated")).toMatchObject({ before: { active: true }, after: { active: false } });
+    expect(log.data[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+  });
+
+  it("filters by action, client, actor type and day, pages, and downloads as CSV", async () => {
+    const { client } = await viaSession().agencyClients.create({ name: "Filter Co, \"quoted\"", message_limit: 10 });
+    await viaSession().agencyClients.topUp({ client_id: client.id, amount: 5 });
+    const topups = await viaToken().audit.list({ action: "client.topped_up", client_id: client.id });
+    expect(topups).toMatchObject({ total: 1, data: [{ action: "client.topped_up", actor: { type: "user" }, after: { amount: 5 } }] });
+    expect((await viaToken().audit.list({ actor_type: "system" })).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const all = await viaToken().audit.list({ from: today, to: today });
+    expect(all.total).toBeGreaterThan(2);
+    expect((await viaToken().audit.list({ to: "2000-01-01" })).total).toBe(0);
+    const page2 = await viaToken().audit.list({ per_page: 1, page: 2 });
+    expect(page2).toMatchObject({ current_page: 2, per_page: 1, total: all.total });
+    expect(page2.data[0]!.id).toBe(all.data[1]!.id);
+    const bad = await trpcFailure(viaToken().audit.list({ action: "nope" as never, from: "2026-13-40" }));
+    expect(bad.code).toBe("UNPROCESSABLE_CONTENT");
+
+    const { csv, rows } = await viaSession().audit.csv({ client_id: client.id });
+    expect(rows).toBe(2);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("time,action,what,actor_type,actor,target_type,target,target_id,client_id,before,after");
+    expect(lines[1]).toContain(',client.topped_up,Top-up,user,Agency Owner,client,"Filter Co, ""quoted""",');
+  });
+
+  it("is another agency's owner's to read only, and append-only in the database", async () => {
+    const other = await agencyOwner(db);
+    const theirs = await createCaller({ db, user: other.user, via: "token", tokenId: other.apiToken.id }).audit.list({});
+    expect(theirs.total).toBe(0);
+    const pool = poolOf(db);
+    await expect(pool.query("UPDATE audit_log SET actor_name = 'someone else'")).rejects.toThrow(/append-only/);
+    await expect(pool.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
+    await expect(pool.query("TRUNCATE audit_log")).rejects.toThrow(/append-only/);
+  });
+});
