@@ -78,9 +78,23 @@ export function agencyWebhookFrom(scope: AgencyScope): { agency: Agency; webhook
 
 /** The agency the user owns (their first, should there be several), or FORBIDDEN. */
 export async function ownedAgency(db: Db, userId: string): Promise<Agency> {
+  return agencyOrForbidden(await ownedAgencyOrNull(db, userId));
+}
+
+async function ownedAgencyOrNull(db: Db, userId: string): Promise<Agency | null> {
   const { rows } = await poolOf(db).query<Record<string, unknown>>({ name: "access_owned_agency", text: OWNED_AGENCY, values: [userId] });
-  if (!rows[0]) throw forbidden();
-  return modelOfRow<Agency>(rows[0]);
+  return rows[0] ? modelOfRow<Agency>(rows[0]) : null;
+}
+
+/**
+ * What an agency path resolves for a user, read before the request's procedure runs (and before any
+ * transaction it runs in): the agency, and the client or endpoint the path names. Refusals come later,
+ * from the procedure (agencyOrForbidden, agencyClientFrom, agencyWebhookFrom).
+ */
+export async function agencyScopeFor(db: Db, userId: string, ids: { clientId?: string; webhookId?: string }): Promise<AgencyScope> {
+  if (ids.clientId !== undefined) return agencyClientScope(db, userId, ids.clientId);
+  if (ids.webhookId !== undefined) return agencyWebhookScope(db, userId, ids.webhookId);
+  return { agency: await ownedAgencyOrNull(db, userId) };
 }
 
 /**
@@ -91,6 +105,10 @@ export async function ownedAgency(db: Db, userId: string): Promise<Agency> {
  * NOT_FOUND.
  */
 export async function agencyWithClient(db: Db, userId: string, clientId: string): Promise<{ agency: Agency; client: Team }> {
+  return agencyClientFrom(await agencyClientScope(db, userId, clientId));
+}
+
+async function agencyClientScope(db: Db, userId: string, clientId: string): Promise<AgencyScope> {
   const { rows } = await poolOf(db).query<Record<string, unknown> & { access_row: number }>({
     name: "access_agency_client",
     text: `WITH a AS (${OWNED_AGENCY})
@@ -101,11 +119,15 @@ export async function agencyWithClient(db: Db, userId: string, clientId: string)
   });
   const agency = rows.find((r) => r.access_row === 0);
   const client = rows.find((r) => r.access_row === 1);
-  return agencyClientFrom({ agency: agency ? teamOfRow(agency) : null, client: client ? teamOfRow(client) : null });
+  return { agency: agency ? teamOfRow(agency) : null, client: client ? teamOfRow(client) : null };
 }
 
 /** The caller's agency and one of its webhook endpoints, in one statement (the endpoint's columns prefixed `webhook__`). */
 export async function agencyWithWebhook(db: Db, userId: string, webhookId: string): Promise<{ agency: Agency; webhook: Webhook }> {
+  return agencyWebhookFrom(await agencyWebhookScope(db, userId, webhookId));
+}
+
+async function agencyWebhookScope(db: Db, userId: string, webhookId: string): Promise<AgencyScope> {
   const { rows } = await poolOf(db).query<Record<string, unknown>>({
     name: "access_agency_webhook",
     text: `WITH a AS (${OWNED_AGENCY})
@@ -113,9 +135,9 @@ export async function agencyWithWebhook(db: Db, userId: string, webhookId: strin
     values: [userId, isUuid(webhookId) ? webhookId : null],
   });
   const row = rows[0];
-  if (!row) throw forbidden();
+  if (!row) return { agency: null, webhook: null };
   const { webhook, rest } = splitPrefixed(row, ["webhook"]);
-  return agencyWebhookFrom({ agency: modelOfRow<Agency>(rest), webhook: webhook ? modelOfRow<Webhook>(webhook) : null });
+  return { agency: modelOfRow<Agency>(rest), webhook: webhook ? modelOfRow<Webhook>(webhook) : null };
 }
 
 function teamOfRow(row: Record<string, unknown>): Team {

@@ -58,7 +58,7 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
  * tests/integration/access-hot-path.test.ts holds it equal to Prisma's).
  * REST calls read it together with their token (access/api-tokens).
  */
-async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
+export async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
   // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, issue 28).
   const { rows } = await poolOf(db).query<AccessRow>({

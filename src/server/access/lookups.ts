@@ -12,9 +12,10 @@ export {
   agencyWithWebhook,
   agencyClientFrom,
   agencyWebhookFrom,
+  agencyScopeFor,
   type Agency,
   type AgencyScope,
 } from "@/server/access/agency";
-export { readableChatbot, editableChatbot, readableFrom, editableFrom, type ChatbotAccess } from "@/server/access/chatbots";
+export { findChatbotAccess, readableChatbot, editableChatbot, readableFrom, editableFrom, type ChatbotAccess } from "@/server/access/chatbots";
 export { readableTeam, editableTeam, listEditableTeams, type TeamAccess } from "@/server/access/teams";
 export { visibleTeamsWhere } from "@/server/access/roles";

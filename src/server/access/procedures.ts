@@ -14,12 +14,14 @@ import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import {
   agencyClientFrom,
   agencyOrForbidden,
+  agencyScopeFor,
   agencyWebhookFrom,
   agencyWithClient,
   agencyWithWebhook,
   editableChatbot,
   editableFrom,
   editableTeam,
+  findChatbotAccess,
   ownedAgency,
   readableChatbot,
   readableFrom,
@@ -109,9 +111,15 @@ export async function createContext(opts: {
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
     const host = opts.headers.get("host");
-    // A cached token: no statement for it; the procedure reads its chatbot or agency itself.
+    // A cached token: no statement for it. The chatbot or the agency the path names is still read here, on
+    // the pool, before the procedure runs: an idempotent write runs its procedure in one transaction.
     const cached = token ? await authenticateTokenFromCache(db, token) : undefined;
-    if (cached) return { db, user: cached.user, via: "token", tokenId: cached.tokenId, host };
+    if (cached) {
+      const base = { db, user: cached.user, via: "token" as const, tokenId: cached.tokenId, host };
+      if (opts.chatbotId !== undefined) return { ...base, prefetchedChatbot: { id: opts.chatbotId, access: await findChatbotAccess(db, cached.user.id, opts.chatbotId) } };
+      if (opts.agency) return { ...base, prefetchedAgency: { ...(await agencyScopeFor(db, cached.user.id, opts.agency)), ...opts.agency } };
+      return base;
+    }
     if (token && opts.chatbotId !== undefined) {
       const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
       if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
