@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatDate, humanize } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RevokeInvitationDialog } from "@/components/team/revoke-invitation-dialog";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -140,14 +140,11 @@ export function InvitationsSection({ clientId }: { clientId: string }) {
             ))}
           </ul>
         )}
-        <ConfirmDialog
-          open={revoking !== null}
-          title={`Revoke the invitation to ${revoking?.email ?? ""}?`}
-          description="The link stops working at once, also if it was forwarded. You can invite them again later."
-          confirmLabel="Revoke invitation"
+        <RevokeInvitationDialog
+          invitation={revoking}
           pending={revoke.isPending}
           error={revoke.error?.message ?? null}
-          onConfirm={() => revoking && revoke.mutate({ client_id: clientId, invitation_id: revoking.id })}
+          onConfirm={(invitationId) => revoke.mutate({ client_id: clientId, invitation_id: invitationId })}
           onClose={() => setRevoking(null)}
         />
       </CardBody>

@@ -6,7 +6,7 @@ import { formatDate, humanize } from "@/components/lib/format";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RevokeInvitationDialog } from "./revoke-invitation-dialog";
 import type { SentInvitation } from "@/components/team/invite-member-form";
 import { useTRPC } from "@/trpc/react";
 
@@ -68,14 +68,11 @@ export function PendingInvitations({ teamId, invitations, onResent }: { teamId: 
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke the invitation to ${revoking?.email ?? ""}?`}
-        description="The link stops working at once, also if it was forwarded. You can invite them again later."
-        confirmLabel="Revoke invitation"
+      <RevokeInvitationDialog
+        invitation={revoking}
         pending={revoke.isPending}
         error={revoke.error?.message ?? null}
-        onConfirm={() => revoking && revoke.mutate({ team_id: teamId, invitation_id: revoking.id })}
+        onConfirm={(invitationId) => revoke.mutate({ team_id: teamId, invitation_id: invitationId })}
         onClose={() => setRevoking(null)}
       />
     </>

@@ -75,15 +75,7 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
         <span className="text-xs font-medium text-gray-700">Team member</span>
         <div className="max-w-[85%] rounded-2xl rounded-bl-sm border border-gray-300 bg-white px-3.5 py-2 break-words whitespace-pre-wrap text-gray-900">
           <span className="sr-only">Team member: </span>
-          {linkify(message.content).map((piece, i) =>
-            piece.kind === "text" ? (
-              <span key={i}>{piece.text}</span>
-            ) : (
-              <ExternalLink key={i} url={piece.url} onClick={onLinkClick}>
-                {piece.text}
-              </ExternalLink>
-            ),
-          )}
+          <LinkedContent text={message.content} onLinkClick={onLinkClick} />
         </div>
       </li>
     );
@@ -100,15 +92,7 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
             <span className="size-1.5 animate-bounce rounded-full bg-gray-500 [animation-delay:240ms]" />
           </span>
         ) : (
-          linkify(message.content).map((piece, i) =>
-            piece.kind === "text" ? (
-              <span key={i}>{piece.text}</span>
-            ) : (
-              <ExternalLink key={i} url={piece.url} onClick={onLinkClick}>
-                {piece.text}
-              </ExternalLink>
-            ),
-          )
+          <LinkedContent text={message.content} onLinkClick={onLinkClick} />
         )}
       </div>
       {showSources && message.sources && message.sources.length > 0 ? (
@@ -143,5 +127,22 @@ export function MessageView({ message, accent, streaming, sourcesLabel, showSour
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A message's text with its URLs as links (each click reported like a source's). */
+function LinkedContent({ text, onLinkClick }: { text: string; onLinkClick: (url: string) => void }) {
+  return (
+    <>
+      {linkify(text).map((piece, i) =>
+        piece.kind === "text" ? (
+          <span key={i}>{piece.text}</span>
+        ) : (
+          <ExternalLink key={i} url={piece.url} onClick={onLinkClick}>
+            {piece.text}
+          </ExternalLink>
+        ),
+      )}
+    </>
   );
 }
