@@ -61,7 +61,7 @@ test("create a client with a first agent and an invitation, top up, pause, resum
   await page.getByLabel("Chatbot limit").fill("3");
   await page.getByLabel("Response token limit").fill("20");
   await page.getByRole("radio", { name: "Choose integrations" }).check();
-  await page.getByRole("checkbox", { name: /^Actions/ }).uncheck();
+  await page.getByRole("checkbox", { name: /^AI actions/ }).uncheck();
   await page.getByLabel("Agent name").fill("Front desk");
   await page.getByLabel("Website URL").fill("https://www.example.com");
   await page.getByLabel("Accent color").fill("#0ea5e9");
