@@ -427,6 +427,12 @@ BEGIN
   IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
     RETURN NULL;
   END IF;
+  -- The visitors' rows, shared, in id order: a concurrent change of their country
+  -- (analytics_visitor_country_changed, which moves their conversations' days)
+  -- then runs wholly before or wholly after this change, never across it.
+  PERFORM 1 FROM "visitors"
+    WHERE "id" IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD."visitor_id" END, CASE WHEN TG_OP <> 'DELETE' THEN NEW."visitor_id" END)
+    ORDER BY "id" FOR SHARE;
   IF TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     PERFORM "analytics_presence_apply"(ARRAY[OLD."chatbot_id"], ARRAY['country'], ARRAY[OLD."visitor_id"], ARRAY[NULL::text],
       ARRAY[(OLD."created_at" AT TIME ZONE 'UTC')::date], ARRAY[-1]);

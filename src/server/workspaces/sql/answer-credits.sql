@@ -193,6 +193,8 @@ DECLARE
   rem bigint;
   exhausted timestamptz;
   mark boolean := false;
+  v_beyond boolean;
+  v_bucket boolean;
 BEGIN
   -- The workspace row is the only row locked, and only from its UPDATE to the
   -- commit: the agency pool's use (the sum of what each workspace recorded in
@@ -207,21 +209,23 @@ BEGIN
     RAISE EXCEPTION 'client workspace % not found', p_team USING ERRCODE = 'no_data_found';
   END IF;
 
-  WITH old AS (
-    SELECT t.id, (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit) AS beyond,
-           (t.status = 'active' AND t.topup_credits > 0) AS bucket
-      FROM teams t WHERE t.id = p_team FOR NO KEY UPDATE
-  )
+  -- The lock first, in its own statement: the UPDATE below then starts from a snapshot that already
+  -- holds every change committed before the lock (a top-up racing this charge), so the bucket it decides
+  -- on is the one it decrements. (One statement locking in a CTE could decide on the locked version and
+  -- write on an older snapshot's: a top-up bucket driven below zero under concurrent top-ups.)
+  SELECT (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit), (t.status = 'active' AND t.topup_credits > 0)
+    INTO v_beyond, v_bucket
+    FROM teams t WHERE t.id = p_team FOR NO KEY UPDATE;
   -- chargeDelta: the allowance first, then the top-up bucket (only when active), else debt.
   UPDATE teams t SET
     messages_used = t.messages_used + 1,
     pool_messages_used = t.pool_messages_used + 1,
-    topup_credits = t.topup_credits - CASE WHEN old.beyond AND old.bucket THEN 1 ELSE 0 END,
-    overflow_debt = t.overflow_debt + CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END
-  FROM old WHERE t.id = old.id
+    topup_credits = t.topup_credits - CASE WHEN v_beyond AND v_bucket THEN 1 ELSE 0 END,
+    overflow_debt = t.overflow_debt + CASE WHEN v_beyond AND NOT v_bucket THEN 1 ELSE 0 END
+  WHERE t.id = p_team
   RETURNING t.status, t.pause_mode, t.message_limit, t.messages_used, t.pool_messages_used, t.topup_credits, t.overflow_debt,
-            t.credits_exhausted_at, t.external_reference, CASE WHEN old.beyond AND old.bucket THEN -1 ELSE 0 END AS d_topup,
-            CASE WHEN old.beyond AND NOT old.bucket THEN 1 ELSE 0 END AS d_debt
+            t.credits_exhausted_at, t.external_reference, CASE WHEN v_beyond AND v_bucket THEN -1 ELSE 0 END AS d_topup,
+            CASE WHEN v_beyond AND NOT v_bucket THEN 1 ELSE 0 END AS d_debt
   INTO w;
   IF v_agency IS NOT NULL THEN
     pool_used := pool_used + w.pool_messages_used;
