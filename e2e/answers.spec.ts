@@ -21,7 +21,9 @@ test("the playground answers with sources, and the inbox shows the conversation"
 
   await page.getByRole("navigation", { name: "Chatbot sections" }).getByRole("link", { name: "Inbox" }).click();
   await expect(page).toHaveURL(/\/inbox$/);
-  const newest = page.getByTestId("inbox-conversation").first();
+  // The newest playground conversation (the list may first draw before the new one arrives; the demo's
+  // conversations are unread too).
+  const newest = page.getByTestId("inbox-conversation").filter({ hasText: "Playground" }).first();
   await expect(newest.getByLabel("Unread")).toBeVisible();
   await newest.click();
   const transcript = page.getByRole("region", { name: "Transcript" });
