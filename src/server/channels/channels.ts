@@ -16,7 +16,7 @@ import { isUuid } from "@/server/kernel/lib/ids";
 import { openSecret, sealSecret } from "@/server/kernel/lib/secret-box";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { INTEGRATION_PRODUCTS } from "@/server/workspaces";
-import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, CONNECTABLE_KINDS, type ChannelKind } from "./kinds";
+import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, type ChannelKind } from "./kinds";
 import { telegram } from "./telegram";
 
 export const channelSchema = z
@@ -101,7 +101,8 @@ export async function connectChannel(db: Db, chatbot: Pick<Chatbot, "id" | "team
   if (!(CHANNEL_KINDS as readonly string[]).includes(kind)) throw validationError({ kind: [`The kind must be one of the channel integrations: ${CHANNEL_KINDS.join(", ")}.`] });
   const channelKind = kind as ChannelKind;
   const product = INTEGRATION_PRODUCTS[channelKind].product;
-  if (!CONNECTABLE_KINDS.includes(channelKind)) throw validationError({ kind: [`${product} channels are coming soon.`] });
+  // Built end to end or not: one flag, the dashboard's "coming soon" (workspaces/integrations.ts).
+  if (!INTEGRATION_PRODUCTS[channelKind].available) throw validationError({ kind: [`${product} channels are coming soon.`] });
   if (!(await enabledIntegrations(db, chatbot.teamId)).includes(channelKind)) {
     throw validationError({ kind: [`${product} (${channelKind}) is not enabled for this workspace (enabled_integrations).`] });
   }

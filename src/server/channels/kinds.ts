@@ -8,9 +8,6 @@ import { z } from "zod";
 export const CHANNEL_KINDS = ["messaging_app_2", "messaging_app_1", "team_chat_1"] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
-/** The kinds this build connects end to end (the others are named, not yet offered). */
-export const CONNECTABLE_KINDS: readonly ChannelKind[] = ["messaging_app_2"];
-
 const secret = (label: string) => z.string().trim().min(1, `The ${label} is required.`).max(500);
 
 /** What an agency pastes from the provider's console, per kind (sealed at rest, never returned). */

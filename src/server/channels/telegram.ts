@@ -5,7 +5,7 @@
  * TELEGRAM_API_BASE_URL points it at a local stand-in in tests and benches.
  */
 import { env } from "@/server/kernel/env";
-import { failure, isAnswer, providerFetch, type ProviderAnswer } from "./provider-call";
+import { failure, isFailure, providerFetch, type ProviderAnswer } from "./provider-call";
 
 interface TelegramError {
   ok: false;
@@ -16,7 +16,7 @@ interface TelegramError {
 
 async function call<T>(token: string, method: string, body?: unknown): Promise<ProviderAnswer<T>> {
   const answer = await providerFetch({ url: `${env().TELEGRAM_API_BASE_URL.replace(/\/$/, "")}/bot${token}/${method}`, body, method: "POST" });
-  if (isAnswer<T>(answer)) return answer;
+  if (isFailure(answer)) return answer;
   const json = answer.json as { ok?: boolean; result?: T } | TelegramError | null;
   if (json && json.ok === true && answer.status < 300) return { ok: true, result: (json as { result: T }).result };
   const error = (json ?? {}) as TelegramError;
