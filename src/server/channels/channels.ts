@@ -17,7 +17,9 @@ import { openSecret, sealSecret } from "@/server/kernel/lib/secret-box";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { INTEGRATION_PRODUCTS } from "@/server/workspaces";
 import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, type ChannelKind } from "./kinds";
+import { slack } from "./slack";
 import { telegram } from "./telegram";
+import { whatsapp } from "./whatsapp";
 
 export const channelSchema = z
   .object({
@@ -28,7 +30,8 @@ export const channelSchema = z
     status: z.enum(CHANNEL_STATUSES).meta({ description: "`connected`; `error`: the provider refused (see `status_message`); `disconnected`: the integration is no longer enabled for the workspace." }),
     status_message: z.string().nullable(),
     name: z.string().nullable().meta({ description: "The provider's name for the bot or number (e.g. the Telegram @username)." }),
-    webhook_url: z.string().meta({ description: "Where the provider sends events (set with the provider automatically where its API allows)." }),
+    webhook_url: z.string().meta({ description: "Where the provider sends events: set automatically for Telegram; paste it as the WhatsApp callback URL or the Slack request URL." }),
+    verify_token: z.string().nullable().meta({ description: "WhatsApp: the verify token to paste with the callback URL (null for other kinds)." }),
     created_at: z.string(),
   })
   .meta({ id: "Channel" });
@@ -48,6 +51,7 @@ interface ChannelRow {
   external_name: string | null;
   created_at: Date;
   enabled: boolean;
+  webhook_secret: string;
 }
 
 /** The SQL of "this integration is enabled for the chatbot's workspace": a client's `enabled_integrations`, an agency's own plan. */
@@ -66,11 +70,12 @@ function serialize(row: ChannelRow): ChannelJson {
     status_message: row.enabled ? row.status_message : "The integration is no longer enabled for this workspace.",
     name: row.external_name,
     webhook_url: webhookUrlOf(row.id),
+    verify_token: row.kind === "messaging_app_1" ? row.webhook_secret : null,
     created_at: isoMicro(row.created_at),
   };
 }
 
-const SELECT = `SELECT ch.id::text, ch.chatbot_id::text, ch.kind, ch.status, ch.status_message, ch.external_name, ch.created_at, ${ENABLED_SQL("ch.kind", "t")} AS enabled
+const SELECT = `SELECT ch.id::text, ch.chatbot_id::text, ch.kind, ch.status, ch.status_message, ch.external_name, ch.created_at, ch.webhook_secret, ${ENABLED_SQL("ch.kind", "t")} AS enabled
                   FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id JOIN teams t ON t.id = b.team_id`;
 
 export async function listChannels(db: Db, chatbotId: string): Promise<ChannelJson[]> {
@@ -92,7 +97,14 @@ async function verifyWithProvider(kind: ChannelKind, credentials: Record<string,
     const hook = await telegram.setWebhook(credentials.bot_token!, webhookUrlOf(channelId), secret);
     return hook.ok ? { status: "connected", message: null, name } : { status: "error", message: hook.message, name };
   }
-  throw new AppError("RULE_VIOLATION", "This channel cannot be connected yet.");
+  if (kind === "messaging_app_1") {
+    const number = await whatsapp.phoneNumber(credentials.access_token!, credentials.phone_number_id!);
+    if (!number.ok) return { status: "error", message: number.message, name: null };
+    return { status: "connected", message: null, name: number.result.display_phone_number ?? number.result.verified_name ?? null };
+  }
+  const auth = await slack.authTest(credentials.bot_token!);
+  if (!auth.ok) return { status: "error", message: auth.message, name: null };
+  return { status: "connected", message: null, name: auth.result.user ? `@${auth.result.user}${auth.result.team ? ` (${auth.result.team})` : ""}` : null };
 }
 
 /** Connects a channel: 422 for a kind that is not a channel, not built yet, or not enabled for the workspace, or bad credentials. */

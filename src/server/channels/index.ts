@@ -1,5 +1,5 @@
 /** The channels capability's public surface (issue 24): messaging channels — Telegram, WhatsApp, Slack — over the one conversation engine. */
 export { channelsRouter } from "./router";
-export { receiveChannelEvent } from "./inbound";
+export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";
 export { channelAnswerJob, channelSendJob } from "./jobs";

@@ -17,7 +17,9 @@ import { enqueue, enqueueFromTask, job, type JobPayload } from "@/server/kernel/
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
 import type { ProviderAnswer } from "./provider-call";
+import { slack, slackTarget } from "./slack";
 import { telegram } from "./telegram";
+import { whatsapp } from "./whatsapp";
 
 /** A provider asking to wait longer than this (or this many times) is treated as a failure. */
 const MAX_RETRY_AFTER_SECONDS = 3600;
@@ -96,8 +98,12 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
   switch (channel.kind) {
     case "messaging_app_2":
       return telegram.sendMessage(credentials.bot_token!, chatKey, text);
-    default:
-      return { ok: false, status: 0, message: `Sending on ${channel.kind} is not supported yet.`, retryAfterSeconds: null, permanent: true };
+    case "messaging_app_1":
+      return whatsapp.sendText(credentials.access_token!, credentials.phone_number_id!, chatKey, text);
+    case "team_chat_1": {
+      const target = slackTarget(chatKey);
+      return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
+    }
   }
 }
 
