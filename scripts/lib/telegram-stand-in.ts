@@ -4,6 +4,8 @@
  * answering `{ok: true, result}` or `{ok: false, error_code, description, parameters?: {retry_after}}`
  * with the HTTP status of `error_code`, as Telegram does. It keeps each bot's webhook (`setWebhook`)
  * and delivers updates to it the way Telegram does: a JSON POST with `X-Telegram-Bot-Api-Secret-Token`.
+ * Processes other than the one that started it (Playwright's workers) drive it through `/__control/*`:
+ * `POST bots {token, username}`, `GET sent`, `POST deliver {token, update}` (→ `{status}`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -63,7 +65,7 @@ const error = (res: ServerResponse, fault: TelegramFault) =>
     ...(fault.retry_after !== undefined ? { parameters: { retry_after: fault.retry_after } } : {}),
   });
 
-export async function startTelegramStandIn(): Promise<TelegramStandIn> {
+export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Promise<TelegramStandIn> {
   const bots = new Map<string, { id: number; username: string; webhook?: { url: string; secret_token: string } }>();
   const faults = new Map<string, Array<TelegramFault>>();
   const sent: SentMessage[] = [];
@@ -71,8 +73,19 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
   let nextId = 1000;
 
   const stub: Partial<TelegramStandIn> = {};
+  const control = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    if (req.url === "/__control/bots") {
+      stub.addBot!(String(body.token), String(body.username));
+      return answer(res, 200, { ok: true });
+    }
+    if (req.url === "/__control/sent") return answer(res, 200, sent);
+    if (req.url === "/__control/deliver") return answer(res, 200, { status: await stub.deliver!(String(body.token), body.update) });
+    return answer(res, 404, { ok: false });
+  };
   const server = createServer((req, res) => {
     void (async () => {
+      if ((req.url ?? "").startsWith("/__control/")) return control(req, res);
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
       if (!match) return answer(res, 404, { ok: false, error_code: 404, description: "Not Found" });
       const [, token, method] = match as unknown as [string, string, string];
@@ -110,6 +123,8 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  // In Playwright's runner it lives as long as the run, never holding the process open.
+  if (opts.unref) server.unref();
 
   return Object.assign(stub, {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -148,5 +163,18 @@ export function textUpdate(updateId: number, chatId: number, text: string) {
   return {
     update_id: updateId,
     message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private", first_name: "Ada" }, from: { id: chatId, is_bot: false, first_name: "Ada" }, text },
+  };
+}
+
+/** Drives a stand-in started by another process (Playwright's runner) through its control routes. */
+export function telegramControl(baseUrl: string) {
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await res.json()) as unknown;
+  };
+  return {
+    addBot: (token: string, username: string) => call("bots", { token, username }),
+    sent: () => call("sent") as Promise<SentMessage[]>,
+    deliver: async (token: string, update: unknown) => ((await call("deliver", { token, update })) as { status: number }).status,
   };
 }

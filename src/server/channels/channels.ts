@@ -83,7 +83,7 @@ export async function listChannels(db: Db, chatbotId: string): Promise<ChannelJs
   return rows.map(serialize);
 }
 
-async function enabledIntegrations(db: Db, teamId: string): Promise<string[]> {
+export async function enabledIntegrations(db: Db, teamId: string): Promise<string[]> {
   const team = await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { kind: true, enabledIntegrations: true, includedIntegrations: true } });
   return team.kind === "client" ? team.enabledIntegrations : team.kind === "agency" ? team.includedIntegrations : [];
 }
@@ -153,4 +153,10 @@ export async function disconnectChannel(db: Db, chatbotId: string, channelId: st
 /** A channel's credentials, opened (only the jobs and the provider calls see them). */
 export function credentialsOf(ciphertext: string): Record<string, string> {
   return JSON.parse(openSecret(ciphertext)) as Record<string, string>;
+}
+
+/** The dashboard's connect forms: each channel kind, whether it is built and whether the workspace has it. */
+export async function channelOptions(db: Db, teamId: string) {
+  const enabled = await enabledIntegrations(db, teamId);
+  return CHANNEL_KINDS.map((kind) => ({ kind, product: INTEGRATION_PRODUCTS[kind].product, description: INTEGRATION_PRODUCTS[kind].description, available: INTEGRATION_PRODUCTS[kind].available, enabled: enabled.includes(kind) }));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+import { channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
 
 /** A chatbot's messaging channels (issue 24): the documented list, connect and disconnect, and the dashboard's Channels tab. */
 export const channelsRouter = createTRPCRouter({
@@ -8,6 +8,9 @@ export const channelsRouter = createTRPCRouter({
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/channels", summary: "The chatbot's messaging channels with their status", tags: ["Chatbot"] } })
     .output(z.array(channelSchema))
     .query(({ ctx }) => listChannels(ctx.db, ctx.chatbot.id)),
+
+  /** The dashboard's connect forms (not in REST): each channel kind, built or coming soon, enabled for the workspace or not. */
+  options: chatbotProcedure.query(({ ctx }) => channelOptions(ctx.db, ctx.chatbot.teamId)),
 
   create: chatbotEditProcedure
     .meta({
