@@ -1,10 +1,11 @@
 /**
  * The channel's two jobs (issue 24): answer a provider's message through the
  * one conversation engine (`runTurn`, source `channel`: metering, pauses,
- * suspension, handoff, leads and analytics as on the widget), then send the
- * reply — a job of its own, retried, waiting out the provider's 429
- * `retry_after`; a reply that still fails is shown on the conversation in the
- * inbox.
+ * suspension, handoff, leads and analytics as on the widget) and send the
+ * reply — its first attempt in the answer job (one job per message on the
+ * common path), its retries as `channel_send` jobs that wait out the
+ * provider's 429 `retry_after`; a reply that still fails is shown on the
+ * conversation in the inbox.
  */
 import type { JobHelpers } from "graphile-worker";
 import type { Chatbot } from "@/generated/prisma/client";
@@ -13,7 +14,8 @@ import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { toAppError } from "@/server/kernel/errors";
-import { enqueue, enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
+import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
+import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
 import type { ProviderAnswer } from "./provider-call";
@@ -44,54 +46,41 @@ async function jobChannel(db: Db, channelId: string): Promise<JobChannel | null>
   return rows[0] ?? null;
 }
 
-/** The conversation a chat continues (null: its first message, or the conversation was deleted). */
-async function chatConversation(db: Db, channelId: string, chatKey: string): Promise<string | null> {
-  const found = await db.channelChat.findUnique({ where: { channelId_chatKey: { channelId, chatKey } }, select: { conversationId: true } });
-  return found?.conversationId ?? null;
+/**
+ * What an answer needs, in ONE statement: the channel (and whether the workspace still has its integration),
+ * its chatbot as the engine takes it (the row as its Prisma model, kernel/db/rows.ts), and the conversation
+ * the chat continues (null: its first message, or the conversation was deleted).
+ */
+async function answerContext(db: Db, channelId: string, chatKey: string): Promise<{ channel: JobChannel; chatbot: Chatbot; conversationId: string | null } | null> {
+  const { rows } = await poolOf(db).query<Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null }>({
+    name: "channels_answer_context",
+    text: `SELECT b.*, ch.kind AS ch_kind, ch.credentials_ciphertext AS ch_credentials, ${ENABLED_SQL("ch.kind", "t")} AS ch_enabled,
+                  (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id
+             FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
+            WHERE ch.id = $1::uuid`,
+    values: [channelId, chatKey],
+  });
+  if (!rows[0]) return null;
+  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ...columns } = rows[0];
+  const chatbot = modelOfRow<Chatbot>(columns);
+  return {
+    channel: { id: channelId, kind: ch_kind, chatbot_id: chatbot.id, credentials_ciphertext: ch_credentials, enabled: ch_enabled },
+    chatbot,
+    conversationId: ch_conversation_id,
+  };
 }
 
-type SendPayload = JobPayload<"channel_send">;
-
-/** Remembers the chat's conversation and queues the reply, in one transaction (a retried answer job cannot queue it twice: job key = the message). */
-async function rememberAndReply(db: Db, channelId: string, chatKey: string, conversationId: string | null, reply: Omit<SendPayload, "attempt" | "waits"> | null) {
-  await db.$transaction(async (tx) => {
-    if (conversationId) {
-      await tx.channelChat.upsert({
-        where: { channelId_chatKey: { channelId, chatKey } },
-        create: { channelId, chatKey, conversationId },
-        update: { conversationId },
-      });
-    }
-    if (reply) await enqueue(tx, "channel_send", { ...reply, attempt: 1, waits: 0 }, { maxAttempts: 3, ...(reply.message_id ? { jobKey: `channel_send:${reply.message_id}` } : {}) });
+/** The conversation a chat continues from now on (a write only when it changed: a chat's first answer, or a new conversation). */
+async function rememberChat(db: Db, channelId: string, chatKey: string, conversationId: string) {
+  await poolOf(db).query({
+    name: "channels_remember_chat",
+    text: `INSERT INTO channel_chats (channel_id, chat_key, conversation_id) VALUES ($1::uuid, $2, $3::uuid)
+           ON CONFLICT (channel_id, chat_key) DO UPDATE SET conversation_id = EXCLUDED.conversation_id`,
+    values: [channelId, chatKey, conversationId],
   });
 }
 
-export const channelAnswerJob = job("channel_answer", async (db, payload) => {
-  const channel = await jobChannel(db, payload.channel_id);
-  // Disconnected since the event came (deleted, or the integration removed from the workspace): no answer.
-  if (!channel?.enabled) return;
-  const chatbot: Chatbot | null = await db.chatbot.findFirst({ where: { id: channel.chatbot_id, deletedAt: null } });
-  if (!chatbot) return;
-  const base = { channel_id: channel.id, chat_key: payload.chat_key };
-  if (channel.kind === "messaging_app_2" && isTelegramStart(payload.text)) {
-    await rememberAndReply(db, channel.id, payload.chat_key, null, { ...base, text: chatbot.welcomeMessage, message_id: null });
-    return;
-  }
-  const conversationId = await chatConversation(db, channel.id, payload.chat_key);
-  let answer;
-  try {
-    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel" }, { message: payload.text, conversation_id: conversationId });
-  } catch (error) {
-    const refusal = toAppError(error);
-    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the visitor is told, as on the widget.
-    if (refusal.status >= 500) throw error;
-    await rememberAndReply(db, channel.id, payload.chat_key, null, { ...base, text: refusal.message, message_id: null });
-    return;
-  }
-  // A person has the conversation: the message is recorded (the inbox shows it); the bot says nothing.
-  if ("handoff" in answer) return rememberAndReply(db, channel.id, payload.chat_key, answer.conversation_id, null);
-  await rememberAndReply(db, channel.id, payload.chat_key, answer.conversation_id, { ...base, text: answer.message.content, message_id: answer.message.id });
-});
+type SendPayload = JobPayload<"channel_send">;
 
 async function deliver(channel: JobChannel, chatKey: string, text: string): Promise<ProviderAnswer<unknown>> {
   const credentials = credentialsOf(channel.credentials_ciphertext);
@@ -110,9 +99,12 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
 /** Seconds before the next attempt after `attempt` failures: 2, 4, 8, … up to 5 minutes. */
 export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
 
-export const channelSendJob = job("channel_send", async (db, payload, helpers: JobHelpers) => {
-  const channel = await jobChannel(db, payload.channel_id);
-  if (!channel?.enabled) return;
+/**
+ * One attempt to send a reply; a failure is retried by a `channel_send` job — at the provider's
+ * `retry_after` for a 429 (not counted as an attempt), with backoff for a network error or a 5xx, up to
+ * CHANNEL_SEND_ATTEMPTS — or, when retrying cannot help or the attempts are spent, shown on the message in the inbox.
+ */
+async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload): Promise<void> {
   const sent = await deliver(channel, payload.chat_key, payload.text);
   if (sent.ok) return;
   const again = (runInSeconds: number, next: Partial<SendPayload>) =>
@@ -124,4 +116,33 @@ export const channelSendJob = job("channel_send", async (db, payload, helpers: J
   const reason = `${sent.message}${sent.permanent ? "" : ` (after ${payload.attempt} attempts)`}`;
   if (payload.message_id) await recordDeliveryFailure(db, payload.message_id, reason);
   else console.error(`[channels] a reply on channel ${channel.id} was not delivered: ${reason}`);
+}
+
+export const channelAnswerJob = job("channel_answer", async (db, payload, helpers: JobHelpers) => {
+  const context = await answerContext(db, payload.channel_id, payload.chat_key);
+  // Disconnected since the event came (deleted, or the integration removed from the workspace): no answer.
+  if (!context?.channel.enabled) return;
+  const { channel, chatbot } = context;
+  const reply = (text: string, messageId: string | null) => send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 });
+  if (channel.kind === "messaging_app_2" && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
+  let answer;
+  try {
+    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel" }, { message: payload.text, conversation_id: context.conversationId });
+  } catch (error) {
+    const refusal = toAppError(error);
+    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget.
+    if (refusal.status >= 500) throw error;
+    return reply(refusal.message, null);
+  }
+  if (answer.conversation_id !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, answer.conversation_id);
+  // A person has the conversation: the message is recorded (the inbox shows it); the bot says nothing.
+  if ("handoff" in answer) return;
+  await reply(answer.message.content, answer.message.id);
+});
+
+/** A reply's retry (see `send`). */
+export const channelSendJob = job("channel_send", async (db, payload, helpers: JobHelpers) => {
+  const channel = await jobChannel(db, payload.channel_id);
+  if (!channel?.enabled) return;
+  await send(db, helpers, channel, payload);
 });
