@@ -69,6 +69,12 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   expect(webhookUrl).toMatch(new RegExp(`/api/channels/[0-9a-f-]{36}$`));
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  // On a phone: no sideways scroll (the long webhook URL is cut, with its copy button beside it).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/channels-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: "test-results/channels-desktop.png", fullPage: true });
 
   // A Telegram user writes to the bot: Telegram posts the update to the webhook it was given.
   const before = (await telegram().sent()).length;
