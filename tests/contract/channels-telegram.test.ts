@@ -147,6 +147,19 @@ describe("a Telegram chat", () => {
     expect(tg.sent.filter((m) => m.chat_id === "42")).toHaveLength(2);
   });
 
+  it("an agent's reply from the inbox or REST goes to the Telegram chat; while the agent has it, the bot stays silent", async () => {
+    const convo = await db.conversation.findFirstOrThrow({ where: { chatbotId: botId, source: "channel" } });
+    const from = tg.sent.length;
+    const posted = await api("POST", `/v1/${botId}/conversations/${convo.id}/messages`, { token: owner.token, body: { content: "Hi, Sam from the bakery here. Yes, we deliver!" } });
+    expect(posted.status).toBe(201);
+    expect((await tg.nextMessage("42", from)).text).toBe("Hi, Sam from the bakery here. Yes, we deliver!");
+    const used = (await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed;
+    expect(await tg.deliver(TOKEN, textUpdate(++updateId, 42, "Great, thanks Sam!"))).toBe(200);
+    await waitFor(() => db.message.findFirst({ where: { conversationId: convo.id, content: "Great, thanks Sam!" } }));
+    expect((await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed).toBe(used);
+    expect(tg.sent.slice(from).filter((m) => m.chat_id === "42")).toHaveLength(1);
+  });
+
   it("waits out a 429's retry_after, then delivers", async () => {
     tg.failSends("43", { error_code: 429, description: "Too Many Requests: retry after 1", retry_after: 1 });
     const from = tg.sent.length;
