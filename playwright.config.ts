@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { startMailSink } from "./e2e/mail-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
+import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
 
 /**
  * End-to-end tests against the real product started the way a newcomer starts
@@ -12,6 +13,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 // The app's e-mail goes to a real SMTP server on a free port, started once in the runner process (workers inherit the URL).
 process.env.E2E_SMTP_URL ??= await startMailSink();
+// e2e/channels.spec.ts: a local Telegram Bot API, started once in the runner (workers drive it through its control routes).
+process.env.E2E_TELEGRAM_URL ??= (await startTelegramStandIn({ unref: true })).baseUrl;
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
@@ -64,6 +67,7 @@ export default defineConfig({
       WEBHOOK_RETRY_SCHEDULE: "0,1,2",
       // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
       SMTP_URL: process.env.E2E_SMTP_URL,
+      TELEGRAM_API_BASE_URL: process.env.E2E_TELEGRAM_URL,
     },
   },
 });

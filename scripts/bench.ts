@@ -66,6 +66,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
     run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),
   },
+  channels: {
+    description: "a Telegram update → the reply at a local Bot API (server + one worker, extractive answers, metered): p50/p99 one at a time, events/s for a burst over 200 chats",
+    run: async () => (await import("./bench/channels")).runChannelsBenchmark(),
+  },
 };
 
 function usage(stream: NodeJS.WriteStream) {

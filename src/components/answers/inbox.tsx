@@ -194,6 +194,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                       <span>{c.message_count} messages</span>
                       {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}
                       {c.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
+                      {c.source === "channel" ? <Badge tone="green">Channel</Badge> : null}
                       {c.sentiment === "negative" ? <Badge tone="red">Negative</Badge> : null}
                       {c.archived ? <Badge>Archived</Badge> : null}
                     </span>

@@ -61,7 +61,7 @@ export function Transcript({
 
   if (open.error) return <ErrorAlert title="Couldn't open the conversation." message={open.error.message} />;
   if (!open.data) return <Skeleton className="h-64" />;
-  const { conversation, messages, provider_errors, escalations, contact, authors } = open.data;
+  const { conversation, messages, provider_errors, delivery_errors, escalations, contact, authors } = open.data;
   const canReply = team?.can_reply ?? false;
   const change = (patch: { status?: "bot" | "waiting" | "human" | "resolved"; assignee_id?: string | null }) =>
     update.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, ...patch });
@@ -152,6 +152,7 @@ export function Transcript({
                 <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 {m.feedback ? <Badge tone={m.feedback === "positive" ? "green" : "red"}>{m.feedback === "positive" ? "Helpful" : "Not helpful"}</Badge> : null}
                 {provider_errors[m.id] ? <span className="text-amber-700">LLM error (visitor saw the extractive answer): {provider_errors[m.id]}</span> : null}
+                {delivery_errors[m.id] ? <span className="text-red-700">Not delivered to the channel: {delivery_errors[m.id]}</span> : null}
                 {m.role === "assistant" && canImprove && question ? (
                   <button type="button" className="text-indigo-700 underline hover:text-indigo-900" onClick={() => setImproving({ question, suggested_answer: m.content })}>
                     Improve this answer

@@ -17,6 +17,7 @@ const TABS = [
   { segment: "contacts", label: "Contacts" },
   { segment: "escalations", label: "Escalations" },
   { segment: "install", label: "Install" },
+  { segment: "channels", label: "Channels" },
 ] as const;
 
 /**

@@ -229,14 +229,16 @@ export async function inboxConversation(db: Db, chatbotId: string, id: string, o
   }
   const authorIds = [...new Set(detail.messages.flatMap((m) => (m.user_id ? [m.user_id] : [])))];
   const [providerErrors, escalations, contact, authors] = await Promise.all([
-    db.message.findMany({ where: { conversationId: id, providerError: { not: null } }, select: { id: true, providerError: true } }),
+    db.message.findMany({ where: { conversationId: id, OR: [{ providerError: { not: null } }, { deliveryError: { not: null } }] }, select: { id: true, providerError: true, deliveryError: true } }),
     db.escalation.findMany({ where: { conversationId: id }, orderBy: { createdAt: "asc" } }),
     opts.withContacts ? db.contact.findFirst({ where: { chatbotId, visitorId: detail.conversation.visitor_id } }) : null,
     authorIds.length ? db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [],
   ]);
   return {
     ...detail,
-    provider_errors: Object.fromEntries(providerErrors.map((m) => [m.id, m.providerError!])),
+    provider_errors: Object.fromEntries(providerErrors.flatMap((m) => (m.providerError ? [[m.id, m.providerError]] : []))),
+    /** Replies a messaging channel could not deliver (issue 24), by message id. */
+    delivery_errors: Object.fromEntries(providerErrors.flatMap((m) => (m.deliveryError ? [[m.id, m.deliveryError]] : []))) as Record<string, string>,
     escalations: escalations.map((e) => ({ id: e.id, reason: e.reason, notification_status: e.notificationStatus, created_at: e.createdAt.toISOString() })),
     contact: contact ? serializeContact(contact) : null,
     /** Agent messages' authors by user id (their names). */

@@ -13,3 +13,4 @@ export type { LeadForm } from "./rules/lead-form";
 export { openInboxStream, openVisitorStream } from "./live-streams";
 export { chatbotConversationsRouter } from "./router";
 export { issueVisitorKey, visitorFromToken, visitorKeyFromToken } from "./visitors";
+export { recordDeliveryFailure } from "./delivery";

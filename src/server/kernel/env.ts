@@ -114,6 +114,12 @@ const schema = z.object({
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
     .optional(),
+  // Messaging channels (issue 24): each provider's API base, the real one unless a test or bench points elsewhere.
+  TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+  WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
+  SLACK_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://slack.com/api"),
+  // Attempts of one channel reply before it is shown as failed in the inbox (a provider's 429 waits its retry_after and does not count).
+  CHANNEL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

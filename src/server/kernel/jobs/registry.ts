@@ -38,6 +38,16 @@ export const JOB_PAYLOADS = {
   send_escalation_email: z.object({ id: z.uuid() }),
   // analytics: one chatbot's period, or (scheduled) the preset periods of every active chatbot
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
+  // channels: a provider's message to answer, and one reply to send (attempt counts failures; waits, the provider's 429s)
+  channel_answer: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
+  channel_send: z.object({
+    channel_id: z.uuid(),
+    chat_key: z.string().min(1).max(200),
+    text: z.string().min(1),
+    message_id: z.uuid().nullable(),
+    attempt: z.number().int().min(1),
+    waits: z.number().int().min(0),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,0 +1,112 @@
+/**
+ * A local stand-in for Slack, on 127.0.0.1, for contract tests: the Web API methods the channel calls
+ * (`auth.test`, `chat.postMessage`; `Authorization: Bearer xoxb-…`; HTTP 200 `{ok: false, error}` for
+ * failures, HTTP 429 with `Retry-After` when rate limited) and the Events API's side: requests signed
+ * `v0=HMAC-SHA256(signing secret, "v0:{timestamp}:{body}")` with `X-Slack-Request-Timestamp`.
+ */
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface SlackPost {
+  channel: string;
+  text: string;
+  thread_ts: string | null;
+  at: number;
+}
+
+export type SlackFault = { kind: "ratelimited"; retryAfter: number } | { kind: "error"; error: string };
+
+export interface SlackStandIn {
+  baseUrl: string;
+  addBot(token: string, user: string, team: string): void;
+  posts: SlackPost[];
+  postAttempts: Array<{ channel: string; at: number }>;
+  failPosts(channel: string, fault: SlackFault, count?: number): void;
+  /** An Events API request, signed (`opts` overrides the timestamp or the signature; null omits the header); the status and body. */
+  deliver(url: string, signingSecret: string, body: unknown, opts?: { timestamp?: string; signature?: string | null }): Promise<{ status: number; body: unknown }>;
+  nextPost(channel: string, from?: number): Promise<SlackPost>;
+  stop(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return {};
+  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(text) as Record<string, unknown>;
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startSlackStandIn(): Promise<SlackStandIn> {
+  const bots = new Map<string, { user: string; team: string }>();
+  const faults = new Map<string, SlackFault[]>();
+  const posts: SlackPost[] = [];
+  const postAttempts: Array<{ channel: string; at: number }> = [];
+  let seq = 0;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const method = (req.url ?? "").replace(/^\//, "").split("?")[0];
+      const bot = bots.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+      if (!bot) return answer(res, 200, { ok: false, error: "invalid_auth" });
+      const body = await readJson(req);
+      if (method === "auth.test") return answer(res, 200, { ok: true, url: "https://bakery.slack.com/", team: bot.team, user: bot.user, team_id: "T0001", user_id: "U0BOT", bot_id: "B0BOT" });
+      if (method === "chat.postMessage") {
+        const channel = String(body.channel ?? "");
+        postAttempts.push({ channel, at: Date.now() });
+        const fault = faults.get(channel)?.shift();
+        if (fault?.kind === "ratelimited") return answer(res, 429, { ok: false, error: "ratelimited" }, { "Retry-After": String(fault.retryAfter) });
+        if (fault) return answer(res, 200, { ok: false, error: fault.error });
+        if (!body.text) return answer(res, 200, { ok: false, error: "no_text" });
+        const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, "0")}`;
+        posts.push({ channel, text: String(body.text), thread_ts: body.thread_ts ? String(body.thread_ts) : null, at: Date.now() });
+        return answer(res, 200, { ok: true, channel, ts, message: { text: body.text, ts } });
+      }
+      return answer(res, 200, { ok: false, error: "unknown_method" });
+    })().catch((e: Error) => answer(res, 500, { ok: false, error: e.message }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    posts,
+    postAttempts,
+    addBot(token, user, team) {
+      bots.set(token, { user, team });
+    },
+    failPosts(channel, fault, count = 1) {
+      faults.set(channel, [...(faults.get(channel) ?? []), ...Array.from({ length: count }, () => fault)]);
+    },
+    async deliver(url, signingSecret, body, opts = {}) {
+      const raw = JSON.stringify(body);
+      const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
+      const headers: Record<string, string> = { "Content-Type": "application/json", "X-Slack-Request-Timestamp": timestamp };
+      const signature = opts.signature === undefined ? `v0=${createHmac("sha256", signingSecret).update(`v0:${timestamp}:${raw}`).digest("hex")}` : opts.signature;
+      if (signature !== null) headers["X-Slack-Signature"] = signature;
+      const res = await fetch(url, { method: "POST", headers, body: raw });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    async nextPost(channel, from = 0) {
+      for (;;) {
+        const found = posts.slice(from).find((p) => p.channel === channel);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let eventSeq = 0;
+/** An `event_callback` envelope around one event. */
+export function slackEventEnvelope(event: Record<string, unknown>, eventId = `Ev${Date.now()}${++eventSeq}`) {
+  return { token: "legacy", team_id: "T0001", api_app_id: "A0001", type: "event_callback", event_id: eventId, event_time: Math.floor(Date.now() / 1000), event };
+}

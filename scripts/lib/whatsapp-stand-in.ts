@@ -1,0 +1,164 @@
+/**
+ * A local stand-in for the WhatsApp Cloud API's Graph endpoints, on 127.0.0.1, for contract tests:
+ * `GET /{phone_number_id}` and `POST /{phone_number_id}/messages` with `Authorization: Bearer {token}`,
+ * errors as Graph writes them (`{error: {message, type, code, fbtrace_id}}`). It also plays Meta's
+ * side of the webhook: the subscription handshake (`hub.*`) and deliveries signed with
+ * `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret).
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface GraphMessage {
+  phone_number_id: string;
+  to: string;
+  text: string;
+  at: number;
+}
+
+export interface GraphFault {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export interface WhatsAppStandIn {
+  baseUrl: string;
+  addNumber(accessToken: string, phoneNumberId: string, displayPhoneNumber: string): void;
+  sent: GraphMessage[];
+  sendAttempts: Array<{ to: string; at: number }>;
+  failSends(to: string, fault: GraphFault, count?: number): void;
+  /** Meta's subscription check: GET the callback URL with hub.mode, hub.verify_token, hub.challenge. */
+  handshake(callbackUrl: string, verifyToken: string): Promise<{ status: number; text: string; challenge: string }>;
+  /** A signed delivery (`signature` overrides the header; null sends none); the app's status. */
+  deliver(callbackUrl: string, appSecret: string, body: unknown, signature?: string | null): Promise<number>;
+  nextMessage(to: string, from?: number): Promise<GraphMessage>;
+  stop(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function answer(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+const graphError = (res: ServerResponse, fault: GraphFault) =>
+  answer(res, fault.status, { error: { message: fault.message, type: "OAuthException", code: fault.code, fbtrace_id: randomBytes(8).toString("hex") } });
+
+export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
+  const numbers = new Map<string, { token: string; display: string }>();
+  const faults = new Map<string, GraphFault[]>();
+  const sent: GraphMessage[] = [];
+  const sendAttempts: Array<{ to: string; at: number }> = [];
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://graph.local");
+      const [phoneNumberId, edge] = url.pathname.split("/").filter(Boolean);
+      const number = phoneNumberId ? numbers.get(phoneNumberId) : undefined;
+      const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+      if (!number || number.token !== token) return graphError(res, { status: 401, code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
+      if (req.method === "GET" && !edge) return answer(res, 200, { id: phoneNumberId, display_phone_number: number.display, verified_name: "Bakery" });
+      if (req.method === "POST" && edge === "messages") {
+        const body = await readJson(req);
+        const to = String(body.to ?? "");
+        sendAttempts.push({ to, at: Date.now() });
+        const pending = faults.get(to);
+        if (pending?.length) return graphError(res, pending.shift()!);
+        const text = (body.text as { body?: string } | undefined)?.body;
+        if (body.messaging_product !== "whatsapp" || body.type !== "text" || !text) return graphError(res, { status: 400, code: 100, message: "(#100) Invalid parameter" });
+        sent.push({ phone_number_id: phoneNumberId!, to, text, at: Date.now() });
+        return answer(res, 200, { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.${randomBytes(12).toString("hex")}` }] });
+      }
+      return graphError(res, { status: 400, code: 100, message: "Unsupported request" });
+    })().catch((e: Error) => answer(res, 500, { error: { message: e.message, code: 1 } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    sent,
+    sendAttempts,
+    addNumber(accessToken, phoneNumberId, displayPhoneNumber) {
+      numbers.set(phoneNumberId, { token: accessToken, display: displayPhoneNumber });
+    },
+    failSends(to, fault, count = 1) {
+      faults.set(to, [...(faults.get(to) ?? []), ...Array.from({ length: count }, () => fault)]);
+    },
+    async handshake(callbackUrl, verifyToken) {
+      const challenge = String(Math.floor(Math.random() * 1e9));
+      const url = `${callbackUrl}?${new URLSearchParams({ "hub.mode": "subscribe", "hub.verify_token": verifyToken, "hub.challenge": challenge })}`;
+      const res = await fetch(url);
+      return { status: res.status, text: await res.text(), challenge };
+    },
+    async deliver(callbackUrl, appSecret, body, signature) {
+      const raw = JSON.stringify(body);
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      const value = signature === undefined ? `sha256=${createHmac("sha256", appSecret).update(raw).digest("hex")}` : signature;
+      if (value !== null) headers["X-Hub-Signature-256"] = value;
+      const res = await fetch(callbackUrl, { method: "POST", headers, body: raw });
+      await res.arrayBuffer();
+      return res.status;
+    },
+    async nextMessage(to, from = 0) {
+      for (;;) {
+        const found = sent.slice(from).find((m) => m.to === to);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook delivery with one inbound text message, as the Cloud API sends it. */
+export function whatsappTextDelivery(phoneNumberId: string, from: string, messageId: string, text: string) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "WABA_ID",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: "Ada" }, wa_id: from }],
+              messages: [{ from, id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A status callback (sent, delivered, read): tolerated, never answered. */
+export function whatsappStatusDelivery(phoneNumberId: string, messageId: string) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "WABA_ID",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
+              statuses: [{ id: messageId, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "15551234567" }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}

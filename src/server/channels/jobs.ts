@@ -1,0 +1,148 @@
+/**
+ * The channel's two jobs (issue 24): answer a provider's message through the
+ * one conversation engine (`runTurn`, source `channel`: metering, pauses,
+ * suspension, handoff, leads and analytics as on the widget) and send the
+ * reply — its first attempt in the answer job (one job per message on the
+ * common path), its retries as `channel_send` jobs that wait out the
+ * provider's 429 `retry_after`; a reply that still fails is shown on the
+ * conversation in the inbox.
+ */
+import type { JobHelpers } from "graphile-worker";
+import type { Chatbot } from "@/generated/prisma/client";
+import { recordDeliveryFailure, runTurn } from "@/server/conversations";
+import type { Db } from "@/server/kernel/db/client";
+import { poolOf } from "@/server/kernel/db/client";
+import { env } from "@/server/kernel/env";
+import { toAppError } from "@/server/kernel/errors";
+import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
+import { modelOfRow } from "@/server/kernel/db/rows";
+import { credentialsOf, ENABLED_SQL } from "./channels";
+import { isTelegramStart, type ChannelKind } from "./kinds";
+import type { ProviderAnswer } from "./provider-call";
+import { slack, slackTarget } from "./slack";
+import { telegram } from "./telegram";
+import { whatsapp } from "./whatsapp";
+
+/** A provider asking to wait longer than this (or this many times) is treated as a failure. */
+const MAX_RETRY_AFTER_SECONDS = 3600;
+const MAX_WAITS = 20;
+
+interface JobChannel {
+  id: string;
+  kind: ChannelKind;
+  chatbot_id: string;
+  credentials_ciphertext: string;
+  enabled: boolean;
+}
+
+async function jobChannel(db: Db, channelId: string): Promise<JobChannel | null> {
+  const { rows } = await poolOf(db).query<JobChannel>({
+    name: "channels_job_channel",
+    text: `SELECT ch.id::text, ch.kind, ch.chatbot_id::text, ch.credentials_ciphertext, ${ENABLED_SQL("ch.kind", "t")} AS enabled
+             FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
+            WHERE ch.id = $1::uuid`,
+    values: [channelId],
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * What an answer needs, in ONE statement: the channel (and whether the workspace still has its integration),
+ * its chatbot as the engine takes it (the row as its Prisma model, kernel/db/rows.ts), and the conversation
+ * the chat continues (null: its first message, or the conversation was deleted).
+ */
+async function answerContext(db: Db, channelId: string, chatKey: string): Promise<{ channel: JobChannel; chatbot: Chatbot; conversationId: string | null } | null> {
+  const { rows } = await poolOf(db).query<Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null }>({
+    name: "channels_answer_context",
+    text: `SELECT b.*, ch.kind AS ch_kind, ch.credentials_ciphertext AS ch_credentials, ${ENABLED_SQL("ch.kind", "t")} AS ch_enabled,
+                  (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id
+             FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
+            WHERE ch.id = $1::uuid`,
+    values: [channelId, chatKey],
+  });
+  if (!rows[0]) return null;
+  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ...columns } = rows[0];
+  const chatbot = modelOfRow<Chatbot>(columns);
+  return {
+    channel: { id: channelId, kind: ch_kind, chatbot_id: chatbot.id, credentials_ciphertext: ch_credentials, enabled: ch_enabled },
+    chatbot,
+    conversationId: ch_conversation_id,
+  };
+}
+
+/** The conversation a chat continues from now on (a write only when it changed: a chat's first answer, or a new conversation). */
+async function rememberChat(db: Db, channelId: string, chatKey: string, conversationId: string) {
+  await poolOf(db).query({
+    name: "channels_remember_chat",
+    text: `INSERT INTO channel_chats (channel_id, chat_key, conversation_id) VALUES ($1::uuid, $2, $3::uuid)
+           ON CONFLICT (channel_id, chat_key) DO UPDATE SET conversation_id = EXCLUDED.conversation_id`,
+    values: [channelId, chatKey, conversationId],
+  });
+}
+
+type SendPayload = JobPayload<"channel_send">;
+
+async function deliver(channel: JobChannel, chatKey: string, text: string): Promise<ProviderAnswer<unknown>> {
+  const credentials = credentialsOf(channel.credentials_ciphertext);
+  switch (channel.kind) {
+    case "messaging_app_2":
+      return telegram.sendMessage(credentials.bot_token!, chatKey, text);
+    case "messaging_app_1":
+      return whatsapp.sendText(credentials.access_token!, credentials.phone_number_id!, chatKey, text);
+    case "team_chat_1": {
+      const target = slackTarget(chatKey);
+      return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
+    }
+  }
+}
+
+/** Seconds before the next attempt after `attempt` failures: 2, 4, 8, … up to 5 minutes. */
+export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
+
+/**
+ * One attempt to send a reply; a failure is retried by a `channel_send` job — at the provider's
+ * `retry_after` for a 429 (not counted as an attempt), with backoff for a network error or a 5xx, up to
+ * CHANNEL_SEND_ATTEMPTS — or, when retrying cannot help or the attempts are spent, shown on the message in the inbox.
+ */
+async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload): Promise<void> {
+  const sent = await deliver(channel, payload.chat_key, payload.text);
+  if (sent.ok) return;
+  const again = (runInSeconds: number, next: Partial<SendPayload>) =>
+    enqueueFromTask(helpers, "channel_send", { ...payload, ...next }, { runAt: new Date(Date.now() + runInSeconds * 1000), maxAttempts: 3 });
+  if (sent.status === 429 && sent.retryAfterSeconds !== null && sent.retryAfterSeconds <= MAX_RETRY_AFTER_SECONDS && payload.waits < MAX_WAITS) {
+    return again(Math.max(0, sent.retryAfterSeconds), { waits: payload.waits + 1 });
+  }
+  if (!sent.permanent && payload.attempt < env().CHANNEL_SEND_ATTEMPTS) return again(backoffSeconds(payload.attempt), { attempt: payload.attempt + 1 });
+  const reason = `${sent.message}${sent.permanent ? "" : ` (after ${payload.attempt} attempts)`}`;
+  if (payload.message_id) await recordDeliveryFailure(db, payload.message_id, reason);
+  else console.error(`[channels] a reply on channel ${channel.id} was not delivered: ${reason}`);
+}
+
+export const channelAnswerJob = job("channel_answer", async (db, payload, helpers: JobHelpers) => {
+  const context = await answerContext(db, payload.channel_id, payload.chat_key);
+  // Disconnected since the event came (deleted, or the integration removed from the workspace): no answer.
+  if (!context?.channel.enabled) return;
+  const { channel, chatbot } = context;
+  const reply = (text: string, messageId: string | null) => send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 });
+  if (channel.kind === "messaging_app_2" && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
+  let answer;
+  try {
+    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel" }, { message: payload.text, conversation_id: context.conversationId });
+  } catch (error) {
+    const refusal = toAppError(error);
+    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget.
+    if (refusal.status >= 500) throw error;
+    return reply(refusal.message, null);
+  }
+  if (answer.conversation_id !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, answer.conversation_id);
+  // A person has the conversation: the message is recorded (the inbox shows it); the bot says nothing.
+  if ("handoff" in answer) return;
+  await reply(answer.message.content, answer.message.id);
+});
+
+/** A reply's retry (see `send`). */
+export const channelSendJob = job("channel_send", async (db, payload, helpers: JobHelpers) => {
+  const channel = await jobChannel(db, payload.channel_id);
+  if (!channel?.enabled) return;
+  await send(db, helpers, channel, payload);
+});

@@ -1,0 +1,42 @@
+/**
+ * Which integrations are messaging channels, and what each needs to connect
+ * (issue 24, docs/integrations.md). Pure rules: the dashboard's form and the
+ * API's validation read the same table.
+ */
+import { z } from "zod";
+
+export const CHANNEL_KINDS = ["messaging_app_2", "messaging_app_1", "team_chat_1"] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+const secret = (label: string) => z.string().trim().min(1, `The ${label} is required.`).max(500);
+
+/** What an agency pastes from the provider's console, per kind (sealed at rest, never returned). */
+export const CHANNEL_CREDENTIALS = {
+  messaging_app_2: z.object({ bot_token: secret("bot token").regex(/^\d+:[A-Za-z0-9_-]+$/, "A Telegram bot token looks like 123456:ABC-DEF… (from @BotFather).") }),
+  messaging_app_1: z.object({ access_token: secret("access token"), phone_number_id: secret("phone number id"), app_secret: secret("app secret") }),
+  team_chat_1: z.object({ bot_token: secret("bot token"), signing_secret: secret("signing secret") }),
+} as const satisfies Record<ChannelKind, z.ZodType>;
+
+export type ChannelCredentials<K extends ChannelKind> = z.output<(typeof CHANNEL_CREDENTIALS)[K]>;
+
+/** The form's fields per kind, in order, with their labels. */
+export const CREDENTIAL_FIELDS: Record<ChannelKind, Array<{ name: string; label: string }>> = {
+  messaging_app_2: [{ name: "bot_token", label: "Bot token (from @BotFather)" }],
+  messaging_app_1: [
+    { name: "access_token", label: "Access token" },
+    { name: "phone_number_id", label: "Phone number ID" },
+    { name: "app_secret", label: "App secret" },
+  ],
+  team_chat_1: [
+    { name: "bot_token", label: "Bot token (xoxb-…)" },
+    { name: "signing_secret", label: "Signing secret" },
+  ],
+};
+
+export const CHANNEL_STATUSES = ["connected", "error", "disconnected"] as const;
+export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
+
+export const isChannelKind = (kind: string): kind is ChannelKind => (CHANNEL_KINDS as readonly string[]).includes(kind);
+
+/** Telegram's command that opens a chat with a bot: answered with the chatbot's welcome message, not by a turn. */
+export const isTelegramStart = (text: string) => /^\/start(@\w+)?(\s|$)/.test(text.trim());

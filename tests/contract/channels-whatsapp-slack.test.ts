@@ -1,0 +1,172 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- bodies are checked field by field */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/kernel/db/client";
+import { slackEventEnvelope, startSlackStandIn, type SlackStandIn } from "../../scripts/lib/slack-stand-in";
+import { startWhatsAppStandIn, whatsappStatusDelivery, whatsappTextDelivery, type WhatsAppStandIn } from "../../scripts/lib/whatsapp-stand-in";
+import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { apiClient } from "../helpers/http";
+import { startAppServer } from "../helpers/server";
+import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
+
+/**
+ * WhatsApp Cloud API and Slack Events API end to end (issue 24) over real
+ * sockets, against local servers speaking each provider's documented API:
+ * the handshakes, the signatures (401 unsigned or stale), de-duplication by the
+ * provider's id, answers from the one engine (charged once each), replies with
+ * Graph `messages` and `chat.postMessage` in the thread, rate limits waited out.
+ */
+let db: Db;
+let wa: WhatsAppStandIn;
+let sl: SlackStandIn;
+let api: ReturnType<typeof apiClient>;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let teamId: string;
+let botId: string;
+const WA = { access_token: "EAAG-test-token", phone_number_id: "1065550001", app_secret: "wa-app-secret-0123456789" };
+const SL = { bot_token: "xoxb-1-test", signing_secret: "slack-signing-secret-0123456789" };
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  db = created.db;
+  [wa, sl] = await Promise.all([startWhatsAppStandIn(), startSlackStandIn()]);
+  wa.addNumber(WA.access_token, WA.phone_number_id, "+1 555 000 1111");
+  sl.addBot(SL.bot_token, "bakerybot", "Bakery HQ");
+  owner = await agencyOwner(db);
+  const team = await db.team.create({
+    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, enabledIntegrations: ["messaging_app_1", "team_chat_1"] },
+  });
+  teamId = team.id;
+  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
+  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
+  const env = { WHATSAPP_API_BASE_URL: wa.baseUrl, SLACK_API_BASE_URL: sl.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+  api = apiClient((await startAppServer(created.url, env)).baseUrl);
+  await startWorkerProcess(created.url, env);
+}, 120_000);
+
+afterAll(async () => {
+  await killWorkerProcesses();
+  await Promise.all([wa?.stop(), sl?.stop()]);
+});
+
+const connect = (body: unknown) => api("POST", `/v1/${botId}/channels`, { token: owner.token, body });
+const used = async () => (await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed;
+
+describe("WhatsApp", () => {
+  let channel: any;
+
+  it("a wrong access token is stored as error with Graph's message; a good one connects with the number's name and a verify token", async () => {
+    const bad = await connect({ kind: "messaging_app_1", credentials: { ...WA, access_token: "wrong" } });
+    expect(bad.status).toBe(201);
+    expect(bad.body).toMatchObject({ product: "WhatsApp", status: "error", status_message: "WhatsApp: Invalid OAuth access token - Cannot parse access token" });
+    expect((await connect({ kind: "messaging_app_1", credentials: { access_token: WA.access_token } })).body.errors["credentials.phone_number_id"]).toBeDefined();
+    const res = await connect({ kind: "messaging_app_1", credentials: WA });
+    expect(res.status).toBe(201);
+    channel = res.body;
+    expect(channel).toMatchObject({ status: "connected", name: "+1 555 000 1111" });
+    expect(channel.verify_token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const list = await api("GET", `/v1/${botId}/channels`, { token: owner.token });
+    for (const secret of Object.values(WA)) expect(list.text).not.toContain(secret);
+  });
+
+  it("answers Meta's subscription handshake with the challenge only for its verify token", async () => {
+    const ok = await wa.handshake(channel.webhook_url, channel.verify_token);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe(ok.challenge);
+    expect((await wa.handshake(channel.webhook_url, "not-the-token")).status).toBe(403);
+  });
+
+  it("refuses deliveries without a valid X-Hub-Signature-256 (401)", async () => {
+    const delivery = whatsappTextDelivery(WA.phone_number_id, "15551230000", "wamid.unsigned", "hello");
+    expect(await wa.deliver(channel.webhook_url, WA.app_secret, delivery, null)).toBe(401);
+    expect(await wa.deliver(channel.webhook_url, "another-secret", delivery)).toBe(401);
+    expect(await db.channelEvent.count({ where: { channelId: channel.id } })).toBe(0);
+  });
+
+  it("answers a text message once with the Graph messages endpoint (a redelivery and status callbacks are not answered), charged once", async () => {
+    const before = await used();
+    const from = wa.sent.length;
+    const delivery = whatsappTextDelivery(WA.phone_number_id, "15551234567", "wamid.HBgL001", "When is the bakery open on Saturday?");
+    expect(await wa.deliver(channel.webhook_url, WA.app_secret, delivery)).toBe(200);
+    expect((await wa.nextMessage("15551234567", from)).text).toContain("8 am to 2 pm");
+    expect(await wa.deliver(channel.webhook_url, WA.app_secret, delivery)).toBe(200);
+    expect(await wa.deliver(channel.webhook_url, WA.app_secret, whatsappStatusDelivery(WA.phone_number_id, "wamid.out1"))).toBe(200);
+    const convo = await db.conversation.findFirstOrThrow({ where: { chatbotId: botId, source: "channel" }, include: { messages: true } });
+    expect(convo.messages).toHaveLength(2);
+    expect(await used()).toBe(before + 1);
+    expect(wa.sent.filter((m) => m.to === "15551234567")).toHaveLength(1);
+  });
+
+  it("retries after Graph's rate limit (code 130429) and delivers", async () => {
+    wa.failSends("15550009999", { status: 400, code: 130429, message: "(#130429) Rate limit hit" });
+    const from = wa.sent.length;
+    expect(await wa.deliver(channel.webhook_url, WA.app_secret, whatsappTextDelivery(WA.phone_number_id, "15550009999", "wamid.HBgL002", "Do you deliver cakes?"))).toBe(200);
+    expect((await wa.nextMessage("15550009999", from)).text).toContain("10 kilometres");
+    expect(wa.sendAttempts.filter((a) => a.to === "15550009999")).toHaveLength(2);
+  });
+});
+
+describe("Slack", () => {
+  let channel: any;
+
+  it("auth.test refusing the token is stored as error with Slack's code; a good one connects as the bot", async () => {
+    const bad = await connect({ kind: "team_chat_1", credentials: { ...SL, bot_token: "xoxb-wrong" } });
+    expect(bad.body).toMatchObject({ product: "Slack", status: "error", status_message: "Slack: invalid_auth" });
+    const res = await connect({ kind: "team_chat_1", credentials: SL });
+    expect(res.status).toBe(201);
+    channel = res.body;
+    expect(channel).toMatchObject({ status: "connected", name: "@bakerybot (Bakery HQ)", verify_token: null });
+  });
+
+  it("answers url_verification with its challenge once the request is signed; unsigned, wrongly signed or stale requests get 401", async () => {
+    const verification = { token: "legacy", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P", type: "url_verification" };
+    const ok = await sl.deliver(channel.webhook_url, SL.signing_secret, verification);
+    expect(ok).toEqual({ status: 200, body: { challenge: verification.challenge } });
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, verification, { signature: null })).status).toBe(401);
+    expect((await sl.deliver(channel.webhook_url, "wrong-secret", verification)).status).toBe(401);
+    const stale = String(Math.floor(Date.now() / 1000) - 6 * 60);
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, verification, { timestamp: stale })).status).toBe(401);
+  });
+
+  it("answers a DM and a mention in their threads, each once; ignores its own and other bots' messages and plain channel chatter", async () => {
+    const before = await used();
+    const from = sl.posts.length;
+    const dm = slackEventEnvelope({ type: "message", channel: "D0001", channel_type: "im", user: "U0ADA", text: "When is the bakery open on Saturday?", ts: "1700000000.000100" });
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+    const reply = await sl.nextPost("D0001", from);
+    expect(reply.text).toContain("8 am to 2 pm");
+    expect(reply.thread_ts).toBe("1700000000.000100");
+    // Slack retries (same event_id): no second answer.
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+
+    const mention = slackEventEnvelope({ type: "app_mention", channel: "C0SHOP", user: "U0ADA", text: "<@U0BOT> Do you deliver cakes?", ts: "1700000001.000200" });
+    const next = sl.posts.length;
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, mention)).status).toBe(200);
+    const answer = await sl.nextPost("C0SHOP", next);
+    expect(answer.text).toContain("10 kilometres");
+    expect(answer.thread_ts).toBe("1700000001.000200");
+
+    for (const event of [
+      { type: "message", channel: "D0001", channel_type: "im", bot_id: "B0BOT", text: "an answer of ours", ts: "1700000002.000300" },
+      { type: "message", channel: "C0SHOP", channel_type: "channel", user: "U0ADA", text: "When is the bakery open on Saturday?", ts: "1700000003.000400" },
+      { type: "message", subtype: "message_changed", channel: "D0001", channel_type: "im", text: "edited", ts: "1700000004.000500" },
+    ]) {
+      expect((await sl.deliver(channel.webhook_url, SL.signing_secret, slackEventEnvelope(event))).status).toBe(200);
+    }
+    expect(await db.channelEvent.count({ where: { channelId: channel.id } })).toBe(2);
+    expect(await used()).toBe(before + 2);
+  });
+
+  it("waits out chat.postMessage's 429 Retry-After", async () => {
+    sl.failPosts("D0002", { kind: "ratelimited", retryAfter: 1 });
+    const from = sl.posts.length;
+    const dm = slackEventEnvelope({ type: "message", channel: "D0002", channel_type: "im", user: "U0BOB", text: "What is the delivery area?", ts: "1700000005.000600" });
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+    const reply = await sl.nextPost("D0002", from);
+    const attempts = sl.postAttempts.filter((a) => a.channel === "D0002");
+    expect(attempts).toHaveLength(2);
+    expect(reply.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+});
