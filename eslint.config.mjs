@@ -17,8 +17,10 @@ const CAPABILITY_DEPENDENCIES = {
   analytics: ["access"],
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
-  conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
+  conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
   chatbots: ["access", "conversations", "training", "workspaces"],
+  // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
+  actions: ["access"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

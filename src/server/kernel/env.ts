@@ -114,6 +114,11 @@ const schema = z.object({
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
     .optional(),
+  // HTTP actions (issue 25, docs/decisions/076-http-actions.md): each call's time and response size bounds; private
+  // and loopback targets only when allowed (tests, on-premises), metadata addresses never.
+  ACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  ACTION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
+  ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };
