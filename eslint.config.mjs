@@ -21,6 +21,8 @@ const CAPABILITY_DEPENDENCIES = {
   chatbots: ["access", "conversations", "training", "workspaces"],
   // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
   actions: ["access"],
+  // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
+  crm: ["access"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

@@ -16,6 +16,7 @@ import { meRouter } from "@/server/accounts";
 import { teamRouter } from "@/server/accounts";
 import { auditRouter } from "@/server/audit";
 import { chatbotActionsRouter } from "@/server/actions";
+import { crmRouter } from "@/server/crm";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   lifecycle: lifecycleRouter,
   audit: auditRouter,
   actions: chatbotActionsRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/
 import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
 import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
+import { crmSyncLeadJob } from "@/server/crm";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -26,6 +27,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   resyncSourcesJob,
   sendEscalationEmailJob,
   computeInsightsJob,
+  crmSyncLeadJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */

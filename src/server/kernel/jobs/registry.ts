@@ -38,6 +38,8 @@ export const JOB_PAYLOADS = {
   send_escalation_email: z.object({ id: z.uuid() }),
   // analytics: one chatbot's period, or (scheduled) the preset periods of every active chatbot
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
+  // Issue 25: one lead to HubSpot (crm/sync-job.ts), queued by the contacts trigger (crm/sql/crm-sync.sql).
+  crm_sync_lead: z.object({ contact_id: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
