@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { startLlmStub } from "./e2e/llm-stub";
+import { startHubspotStub } from "./tests/helpers/hubspot-server";
 import { startMailSink } from "./e2e/mail-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 
@@ -12,6 +14,14 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 // The app's e-mail goes to a real SMTP server on a free port, started once in the runner process (workers inherit the URL).
 process.env.E2E_SMTP_URL ??= await startMailSink();
+// e2e/actions.spec.ts: an OpenAI-compatible server that calls tools (no platform key: only a workspace's own key reaches it).
+process.env.E2E_OPENAI_BASE_URL ??= await startLlmStub();
+// e2e/hubspot.spec.ts: a local HubSpot (tests/helpers/hubspot-server.ts); specs read its contacts over HTTP.
+if (!process.env.E2E_HUBSPOT_URL) {
+  const hubspot = await startHubspotStub();
+  hubspot.unref();
+  process.env.E2E_HUBSPOT_URL = hubspot.baseUrl;
+}
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
@@ -64,6 +74,10 @@ export default defineConfig({
       WEBHOOK_RETRY_SCHEDULE: "0,1,2",
       // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
       SMTP_URL: process.env.E2E_SMTP_URL,
+      // e2e/actions.spec.ts: the LLM stand-in, and HTTP actions calling a service on loopback.
+      OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
+      ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",
+      HUBSPOT_API_BASE_URL: process.env.E2E_HUBSPOT_URL,
     },
   },
 });

@@ -41,6 +41,8 @@ export interface OpenAiStub {
   requests: RecordedCompletion[];
   reply(next: StubReply | ((req: RecordedCompletion) => StubReply)): void;
   stop(): Promise<void>;
+  /** Lets the process exit while it listens (a runner-wide stub, e2e/llm-stub.ts). */
+  unref(): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -134,5 +136,6 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       replyFor = typeof next === "function" ? next : () => next;
     },
     stop,
+    unref: () => void server.unref(),
   };
 }
