@@ -8,7 +8,7 @@ CREATE TABLE "chatbot_actions" (
     "description" TEXT NOT NULL,
     "method" TEXT NOT NULL,
     "url" TEXT NOT NULL,
-    "headers" JSONB NOT NULL DEFAULT '[]',
+    "headers" JSONB NOT NULL,
     "parameters" JSONB NOT NULL,
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,

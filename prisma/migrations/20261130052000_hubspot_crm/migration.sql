@@ -5,7 +5,7 @@ CREATE TABLE "hubspot_connections" (
     "team_id" UUID NOT NULL,
     "token" TEXT NOT NULL,
     "portal_id" TEXT,
-    "field_mapping" JSONB NOT NULL DEFAULT '{}',
+    "field_mapping" JSONB NOT NULL,
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "hubspot_connections_pkey" PRIMARY KEY ("team_id"),

@@ -32,7 +32,7 @@ export async function connectHubspot(db: Db, teamId: string, token: string) {
   if (!answer.body) throw new AppError("SERVICE_UNAVAILABLE", `HubSpot answered ${answer.status} while verifying the token${answer.message ? `: ${answer.message}` : ""}.`);
   const portalId = answer.body.portalId === undefined ? null : String(answer.body.portalId);
   const sealed = sealSecret(token);
-  await db.hubspotConnection.upsert({ where: { teamId }, create: { teamId, token: sealed, portalId }, update: { token: sealed, portalId } });
+  await db.hubspotConnection.upsert({ where: { teamId }, create: { teamId, token: sealed, portalId, fieldMapping: {} }, update: { token: sealed, portalId } });
   return hubspotStatus(db, teamId);
 }
 
