@@ -17,9 +17,13 @@ const CAPABILITY_DEPENDENCIES = {
   analytics: ["access"],
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
-  conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
+  conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
   chatbots: ["access", "conversations", "training", "workspaces"],
   channels: ["access", "conversations", "workspaces"],
+  // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
+  actions: ["access"],
+  // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
+  crm: ["access"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

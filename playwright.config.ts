@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { startLlmStub } from "./e2e/llm-stub";
+import { startHubspotStub } from "./tests/helpers/hubspot-server";
 import { startMailSink } from "./e2e/mail-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
@@ -15,6 +17,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_SMTP_URL ??= await startMailSink();
 // e2e/channels.spec.ts: a local Telegram Bot API, started once in the runner (workers drive it through its control routes).
 process.env.E2E_TELEGRAM_URL ??= (await startTelegramStandIn({ unref: true })).baseUrl;
+// e2e/actions.spec.ts: an OpenAI-compatible server that calls tools (no platform key: only a workspace's own key reaches it).
+process.env.E2E_OPENAI_BASE_URL ??= await startLlmStub();
+// e2e/hubspot.spec.ts: a local HubSpot (tests/helpers/hubspot-server.ts); specs read its contacts over HTTP.
+if (!process.env.E2E_HUBSPOT_URL) {
+  const hubspot = await startHubspotStub();
+  hubspot.unref();
+  process.env.E2E_HUBSPOT_URL = hubspot.baseUrl;
+}
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
@@ -68,6 +78,10 @@ export default defineConfig({
       // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
       SMTP_URL: process.env.E2E_SMTP_URL,
       TELEGRAM_API_BASE_URL: process.env.E2E_TELEGRAM_URL,
+      // e2e/actions.spec.ts: the LLM stand-in, and HTTP actions calling a service on loopback.
+      OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
+      ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",
+      HUBSPOT_API_BASE_URL: process.env.E2E_HUBSPOT_URL,
     },
   },
 });

@@ -53,7 +53,7 @@ async function longStates(client: string) {
 }
 
 /** Every section of a chatbot (the tabs in components/chatbots/chatbot-tabs.tsx). */
-const CHATBOT_SECTIONS = ["playground", "inbox", "settings", "prompts", "sources", "finetunes", "analytics", "contacts", "escalations", "install"];
+const CHATBOT_SECTIONS = ["playground", "inbox", "settings", "prompts", "sources", "finetunes", "actions", "analytics", "contacts", "escalations", "install"];
 
 function chatbotPages(bot: string) {
   return CHATBOT_SECTIONS.map((s) => `/chatbots/${bot}/${s}`);

@@ -35,7 +35,7 @@ test("create a chatbot, add and reorder suggested messages, add an updated answe
   await expect(page.getByTestId("suggested-message").first()).toContainText("Book online");
   const prompts = await (await request.get(`/v1/${id}/prompts`, { headers: auth() })).json();
   expect(prompts.map((p: { name: string; type: string; action: unknown }) => [p.name, p.type, p.action])).toEqual([
-    ["Book online", "link", { url: "https://harbordental.example/book" }],
+    ["Book online", "link", { type: "url", url: "https://harbordental.example/book" }],
     ["Opening hours", "message", null],
   ]);
 

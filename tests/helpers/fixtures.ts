@@ -52,7 +52,7 @@ export async function suggestedMessages(db: Db, chatbotId: string, items: Array<
     rows.push(
       await db.suggestedMessage.create({
         data: item.url
-          ? { chatbotId, name: item.name, type: "link", prompt: "", action: { url: item.url }, position }
+          ? { chatbotId, name: item.name, type: "link", prompt: "", action: { type: "url", url: item.url }, position }
           : { chatbotId, name: item.name, type: "message", prompt: item.prompt ?? item.name, position },
       }),
     );

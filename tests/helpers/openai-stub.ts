@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * boundary): `POST /v1/chat/completions`, with and without `stream`, on
  * 127.0.0.1. It records every request it gets; each reply is configurable
  * (text, words per chunk, delay before the first chunk and between chunks,
- * an HTTP error).
+ * an HTTP error, or tool calls: the `tool_calls` of a non-streamed reply, as
+ * the API answers when the model calls a function).
  */
 export interface RecordedCompletion {
   headers: http.IncomingHttpHeaders;
@@ -15,7 +16,10 @@ export interface RecordedCompletion {
     temperature?: number;
     max_tokens?: number;
     stream?: boolean;
-    messages: Array<{ role: string; content: string }>;
+    // `content` is null in an assistant message that carries `tool_calls`.
+    messages: Array<{ role: string; content: string; tool_call_id?: string; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> }>;
+    tools?: Array<{ type: "function"; function: { name: string; description?: string; parameters?: unknown } }>;
+    tool_choice?: unknown;
   };
 }
 
@@ -28,6 +32,8 @@ export interface StubReply {
   chunkDelayMs?: number;
   /** Words per streamed chunk. */
   wordsPerChunk?: number;
+  /** The model calls these functions (non-streamed replies): `arguments` is the JSON text the API sends. */
+  toolCalls?: Array<{ name: string; arguments: string }>;
 }
 
 export interface OpenAiStub {
@@ -35,6 +41,8 @@ export interface OpenAiStub {
   requests: RecordedCompletion[];
   reply(next: StubReply | ((req: RecordedCompletion) => StubReply)): void;
   stop(): Promise<void>;
+  /** Lets the process exit while it listens (a runner-wide stub, e2e/llm-stub.ts). */
+  unref(): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,6 +71,29 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       const text = reply.text ?? "";
       const id = `chatcmpl-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);
+      if (!recorded.body.stream && reply.toolCalls?.length) {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created,
+            model: recorded.body.model,
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: "assistant",
+                  content: null,
+                  tool_calls: reply.toolCalls.map((c, i) => ({ id: `call_${requests.length}_${i}`, type: "function", function: { name: c.name, arguments: c.arguments } })),
+                },
+                finish_reason: "tool_calls",
+              },
+            ],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+        return;
+      }
       if (!recorded.body.stream) {
         res.writeHead(200, { "Content-Type": "application/json" }).end(
           JSON.stringify({
@@ -105,5 +136,6 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       replyFor = typeof next === "function" ? next : () => next;
     },
     stop,
+    unref: () => void server.unref(),
   };
 }

@@ -25,6 +25,11 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = useQuery(trpc.conversations.contacts.queryOptions({ chatbot_id: chatbotId, page, per_page: PER_PAGE }, { retry: false }));
+  // HubSpot (issue 25): each lead's sync, while the workspace is connected; refreshed as the queue works.
+  const hubspot = useQuery(trpc.crm.hubspot.queryOptions({ chatbot_id: chatbotId }, { retry: false }));
+  const contactIds = query.data?.data.map((c) => c.id) ?? [];
+  const showSync = Boolean(hubspot.data?.connected) && contactIds.length > 0;
+  const syncs = useQuery(trpc.crm.leadSyncs.queryOptions({ chatbot_id: chatbotId, contact_ids: contactIds }, { enabled: showSync, retry: false, refetchInterval: 5_000 }));
   if (query.isPending) return <Skeleton className="h-40" />;
   if (query.error) return <ErrorAlert title="Couldn't load the contacts." message={query.error.message} />;
   const contacts = query.data.data;
@@ -61,6 +66,7 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
               <TH>E-mail</TH>
               <TH>Phone</TH>
               <TH>Captured</TH>
+              {showSync ? <TH>HubSpot</TH> : null}
             </TR>
           </THead>
           <TBody>
@@ -72,6 +78,11 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
                 <TD>
                   <time dateTime={c.created_at}>{formatDate(c.created_at)}</time>
                 </TD>
+                {showSync ? (
+                  <TD data-testid="contact-crm-sync">
+                    <CrmSyncState sync={syncs.data?.[c.id]} />
+                  </TD>
+                ) : null}
               </TR>
             ))}
           </TBody>
@@ -91,5 +102,19 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+const SYNC_LABELS: Record<string, string> = { pending: "Queued", retrying: "Retrying", synced: "In HubSpot", failed: "Failed", stopped: "Not sent" };
+
+/** One lead's HubSpot sync: its state, and why it failed or was not sent. */
+function CrmSyncState({ sync }: { sync: { status: string; error: string | null } | undefined }) {
+  if (!sync) return <span className="text-gray-500">—</span>;
+  const tone = sync.status === "synced" ? "text-emerald-700" : sync.status === "failed" ? "text-red-700" : "text-gray-700";
+  return (
+    <span className={tone}>
+      {SYNC_LABELS[sync.status] ?? sync.status}
+      {sync.error ? <span className="block text-xs text-gray-600">{sync.error}</span> : null}
+    </span>
   );
 }

@@ -61,7 +61,7 @@ export function Transcript({
 
   if (open.error) return <ErrorAlert title="Couldn't open the conversation." message={open.error.message} />;
   if (!open.data) return <Skeleton className="h-64" />;
-  const { conversation, messages, provider_errors, delivery_errors, escalations, contact, authors } = open.data;
+  const { conversation, messages, provider_errors, delivery_errors, escalations, contact, authors, action_calls } = open.data;
   const canReply = team?.can_reply ?? false;
   const change = (patch: { status?: "bot" | "waiting" | "human" | "resolved"; assignee_id?: string | null }) =>
     update.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, ...patch });
@@ -148,6 +148,7 @@ export function Transcript({
                 {m.role === "assistant" ? <LinkedText text={m.content} /> : m.content}
                 {m.role === "assistant" ? <AnswerMeta answered={m.answered} sources={m.sources} /> : null}
               </div>
+              {m.role === "assistant" ? <ActionCalls calls={action_calls.filter((c) => c.message_id === m.id)} /> : null}
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
                 <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 {m.feedback ? <Badge tone={m.feedback === "positive" ? "green" : "red"}>{m.feedback === "positive" ? "Helpful" : "Not helpful"}</Badge> : null}
@@ -189,5 +190,24 @@ export function Transcript({
       ) : null}
       {improving ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={null} prefill={improving} onClose={() => setImproving(null)} /> : null}
     </Card>
+  );
+}
+
+/** The HTTP actions the bot called for one answer: what was requested, the status, how long it took, the error. */
+function ActionCalls({ calls }: { calls: Array<{ id: string; name: string; request: { method: string; url: string }; status: number | null; duration_ms: number; error: string | null }> }) {
+  if (!calls.length) return null;
+  return (
+    <ul aria-label="Actions called" className="mt-1 space-y-1">
+      {calls.map((c) => (
+        <li key={c.id} data-testid="transcript-action-call" className="rounded-md border border-gray-200 bg-white px-2 py-1 text-xs text-gray-700">
+          <span className="font-medium text-gray-900">Action {c.name}</span>{" "}
+          <code className="break-all">
+            {c.request.method} {c.request.url}
+          </code>{" "}
+          <span className={c.error ? "text-red-700" : "text-emerald-700"}>{c.status === null ? "no response" : `HTTP ${c.status}`}</span> · {c.duration_ms} ms
+          {c.error ? <span className="block text-red-700">{c.error}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

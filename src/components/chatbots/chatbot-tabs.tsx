@@ -13,6 +13,7 @@ const TABS = [
   { segment: "prompts", label: "Suggested messages" },
   { segment: "sources", label: "Sources" },
   { segment: "finetunes", label: "Updated answers" },
+  { segment: "actions", label: "Actions" },
   { segment: "analytics", label: "Analytics" },
   { segment: "contacts", label: "Contacts" },
   { segment: "escalations", label: "Escalations" },

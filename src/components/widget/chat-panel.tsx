@@ -80,6 +80,9 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
     return () => window.clearTimeout(timer);
   }, [offerLead, leadOffered, chat.streaming]);
 
+  // Asking for a person (footer link or a handoff button): with nobody around, the lead form when the chatbot wants it.
+  const requestPerson = () => void chat.askForPerson().then((available) => available || !config.lead_form.on_handoff || setLeadOpen(true));
+
   const hasConversation = chat.messages.length > 0;
   const last = chat.messages[chat.messages.length - 1];
 
@@ -162,7 +165,15 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
                   {s.name}
                 </a>
               ) : (
-                <button type="button" onClick={() => void chat.send(s.prompt)} className="rounded-full border border-gray-300 px-3 py-1 text-xs text-gray-800 hover:bg-gray-50">
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (s.type === "lead_form") setLeadOpen(true);
+                    else if (s.type === "handoff") void chat.send(s.prompt).then(requestPerson);
+                    else void chat.send(s.prompt);
+                  }}
+                  className="rounded-full border border-gray-300 px-3 py-1 text-xs text-gray-800 hover:bg-gray-50"
+                >
                   {s.name}
                 </button>
               )}
@@ -200,7 +211,7 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
             <button
               type="button"
               disabled={chat.streaming}
-              onClick={() => void chat.askForPerson().then((available) => available || !config.lead_form.on_handoff || setLeadOpen(true))}
+              onClick={requestPerson}
               className="underline underline-offset-2 hover:text-gray-900"
             >
               Talk to a person

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { zodFieldErrors } from "@/shared/zod-errors";
-import { isPermutationOf, moveInOrder, suggestedMessageColumns, suggestedMessageSchema } from "./suggested-message-rules";
+import { isPermutationOf, moveInOrder, storedAction, suggestedMessageColumns, suggestedMessageSchema } from "./suggested-message-rules";
 
 const errorsOf = (input: unknown) => {
   const result = suggestedMessageSchema.safeParse(input);
@@ -13,9 +13,31 @@ describe("suggested message input", () => {
     expect(suggestedMessageColumns(parsed)).toEqual({ type: "message", name: "Pricing", prompt: "How much?", action: null });
   });
 
-  it("stores a link with action {url} and an empty prompt", () => {
+  it("stores a link with action {type:url, url} and an empty prompt", () => {
     const parsed = suggestedMessageSchema.parse({ type: "link", name: "Book", url: "https://example.com/book", prompt: "ignored" });
-    expect(suggestedMessageColumns(parsed)).toEqual({ type: "link", name: "Book", prompt: "", action: { url: "https://example.com/book" } });
+    expect(suggestedMessageColumns(parsed)).toEqual({ type: "link", name: "Book", prompt: "", action: { type: "url", url: "https://example.com/book" } });
+  });
+
+  it("stores the lead form and handoff buttons with their documented actions", () => {
+    expect(suggestedMessageColumns(suggestedMessageSchema.parse({ type: "lead_form", name: "Get a quote", prompt: "ignored" }))).toEqual({
+      type: "lead_form",
+      name: "Get a quote",
+      prompt: "",
+      action: { type: "lead_form" },
+    });
+    expect(suggestedMessageColumns(suggestedMessageSchema.parse({ type: "handoff", name: "Talk to us" }))).toEqual({
+      type: "handoff",
+      name: "Talk to us",
+      prompt: "Talk to us",
+      action: { type: "handoff" },
+    });
+  });
+
+  it("reads back only the documented action shapes", () => {
+    expect(storedAction({ type: "url", url: "https://a.example" })).toEqual({ type: "url", url: "https://a.example" });
+    expect(storedAction({ type: "http", action_id: "x" })).toEqual({ type: "http", action_id: "x" });
+    expect(storedAction({ url: "https://a.example" })).toBeNull();
+    expect(storedAction(null)).toBeNull();
   });
 
   it("names the missing or invalid field", () => {

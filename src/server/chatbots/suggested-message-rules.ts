@@ -1,10 +1,12 @@
 import { z } from "zod";
 
 /**
- * Suggested messages (docs/decisions/032-chatbot-settings-and-content.md): `message` sends its `prompt`, `link` opens
- * `action.url`. Pure: shared by the dashboard form and the procedures.
+ * Suggested messages (docs/decisions/032-chatbot-settings-and-content.md, docs/decisions/075-suggested-message-actions.md):
+ * `message` sends its `prompt`; the other types are buttons whose `action` says what they do — `link` opens
+ * `{type:"url",url}`, `lead_form` opens the lead form, `handoff` asks for a person. Pure: shared by the dashboard
+ * form and the procedures.
  */
-export const SUGGESTED_MESSAGE_TYPES = ["message", "link"] as const;
+export const SUGGESTED_MESSAGE_TYPES = ["message", "link", "lead_form", "handoff"] as const;
 export type SuggestedMessageType = (typeof SUGGESTED_MESSAGE_TYPES)[number];
 
 export const SUGGESTED_MESSAGE_LIMITS = { name: 80, prompt: 1000, url: 2048, perChatbot: 20 } as const;
@@ -38,9 +40,40 @@ export const suggestedMessageSchema = suggestedMessageFields.superRefine(refineS
 export type SuggestedMessageForm = z.input<typeof suggestedMessageSchema>;
 export type SuggestedMessageValues = z.output<typeof suggestedMessageSchema>;
 
-/** The stored columns for a validated suggested message. */
-export function suggestedMessageColumns(m: SuggestedMessageValues): { type: SuggestedMessageType; name: string; prompt: string; action: { url: string } | null } {
-  return m.type === "link" ? { type: "link", name: m.name, prompt: "", action: { url: m.url } } : { type: "message", name: m.name, prompt: m.prompt, action: null };
+/**
+ * The documented shape of a non-null `action` (docs/decisions/075-suggested-message-actions.md): what is stored is
+ * what the read API returns. `{type:"http", action_id}` is reserved for the chatbot's HTTP actions.
+ */
+export const suggestedMessageActionSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("url"), url: z.string() }),
+  z.object({ type: z.literal("lead_form") }),
+  z.object({ type: z.literal("handoff") }),
+  z.object({ type: z.literal("http"), action_id: z.string() }),
+]);
+
+export type SuggestedMessageAction = z.infer<typeof suggestedMessageActionSchema>;
+
+/** The stored action of a row; null for a message (or a row that does not hold the documented shape). */
+export function storedAction(action: unknown): SuggestedMessageAction | null {
+  const parsed = suggestedMessageActionSchema.safeParse(action);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The stored columns for a validated suggested message. A button's `prompt` is what the visitor is shown to have
+ * sent when it needs a conversation first (handoff); a link's is empty.
+ */
+export function suggestedMessageColumns(m: SuggestedMessageValues): { type: SuggestedMessageType; name: string; prompt: string; action: SuggestedMessageAction | null } {
+  switch (m.type) {
+    case "link":
+      return { type: "link", name: m.name, prompt: "", action: { type: "url", url: m.url } };
+    case "lead_form":
+      return { type: "lead_form", name: m.name, prompt: "", action: { type: "lead_form" } };
+    case "handoff":
+      return { type: "handoff", name: m.name, prompt: m.prompt || m.name, action: { type: "handoff" } };
+    default:
+      return { type: "message", name: m.name, prompt: m.prompt, action: null };
+  }
 }
 
 /** `ids` with `id` moved one place up or down; unchanged at either end. Null when `id` is not in the list. */

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import type { SuggestedMessage } from "@/generated/prisma/client";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
+import { storedAction, suggestedMessageActionSchema } from "@/server/chatbots/suggested-message-rules";
 
-/** The contract's "Suggested message": `type` `message` or `link`; a link's `action` is `{ url }`, else null (docs/decisions/032-chatbot-settings-and-content.md). */
+/**
+ * The contract's "Suggested message": `type` `message` (action null), `link`, `lead_form` or `handoff`, whose
+ * `action` is one of the documented shapes (docs/decisions/075-suggested-message-actions.md).
+ */
 export const suggestedMessageSchema = z
   .object({
     id: z.string(),
@@ -10,18 +14,13 @@ export const suggestedMessageSchema = z
     name: z.string(),
     prompt: z.string(),
     type: z.string(),
-    action: z.object({ url: z.string() }).nullable(),
+    action: suggestedMessageActionSchema.nullable().meta({ description: '`{type:"url",url}`, `{type:"lead_form"}`, `{type:"handoff"}` or `{type:"http",action_id}`; null for a message.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: "SuggestedMessage" });
 
 export type SuggestedMessageJson = z.infer<typeof suggestedMessageSchema>;
-
-function actionOf(action: unknown): { url: string } | null {
-  if (action && typeof action === "object" && "url" in action && typeof action.url === "string") return { url: action.url };
-  return null;
-}
 
 export function serializeSuggestedMessage(m: SuggestedMessage): SuggestedMessageJson {
   return {
@@ -30,7 +29,7 @@ export function serializeSuggestedMessage(m: SuggestedMessage): SuggestedMessage
     name: m.name,
     prompt: m.prompt,
     type: m.type,
-    action: actionOf(m.action),
+    action: storedAction(m.action),
     created_at: isoMicro(m.createdAt),
     updated_at: isoMicro(m.updatedAt),
   };

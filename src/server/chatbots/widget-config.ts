@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
 import { leadFormOf, leadFormSchema } from "@/server/conversations";
+import { storedAction } from "@/server/chatbots/suggested-message-rules";
 
 /** What the widget draws, nothing more: no prompts, no model, no domain id (docs/decisions/027-widget-public-api.md). */
 export const widgetConfigSchema = z.object({
@@ -21,8 +22,11 @@ export const widgetConfigSchema = z.object({
   enable_sources: z.boolean(),
   hide_powered_by: z.boolean(),
   enable_hide_chatbot: z.boolean(),
-  /** `message` sends its prompt; `link` opens its url in a new tab (counted as a link click). */
-  suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
+  /**
+   * `message` sends its prompt; `link` opens its url in a new tab (counted as a link click); `lead_form` opens the
+   * lead form; `handoff` sends its prompt, then asks for a person (docs/decisions/075-suggested-message-actions.md).
+   */
+  suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link", "lead_form", "handoff"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
   /** The lead form: its fields and when it shows (issue 23). */
   lead_form: leadFormSchema,
 });
@@ -30,10 +34,6 @@ export const widgetConfigSchema = z.object({
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
-
-function linkUrl(action: unknown): string | null {
-  return action && typeof action === "object" && "url" in action && typeof action.url === "string" ? action.url : null;
-}
 
 export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<WidgetConfig> {
   const suggestions = await db.suggestedMessage.findMany({
@@ -60,9 +60,20 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
     enable_hide_chatbot: chatbot.enableHideChatbot,
     lead_form: leadFormOf(chatbot.leadForm),
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
-      const url = linkUrl(s.action);
-      if (s.type === "link") return url ? [{ id: s.id, type: "link" as const, name: s.name, prompt: "", url }] : [];
-      return [{ id: s.id, type: "message" as const, name: s.name, prompt: s.prompt || s.name, url: null }];
+      const action = storedAction(s.action);
+      const base = { id: s.id, name: s.name, prompt: s.prompt || s.name, url: null };
+      switch (action?.type) {
+        case "url":
+          return [{ ...base, type: "link", prompt: "", url: action.url }];
+        case "lead_form":
+          return [{ ...base, type: "lead_form" }];
+        case "handoff":
+          return [{ ...base, type: "handoff" }];
+        case "http":
+          return []; // an HTTP action runs through the engine's tools, not as a bare button
+        default:
+          return [{ ...base, type: "message" }];
+      }
     }),
   };
 }

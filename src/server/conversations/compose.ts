@@ -12,15 +12,20 @@ import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/
 import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
 import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";
 import { searchPassages } from "@/server/training";
+import type { ChatbotAction } from "@/generated/prisma/client";
+import type { ActionOutcome } from "@/server/actions";
 import { generate } from "./generate";
 import type { LlmProvider } from "./llm-provider";
+import { actionFailureSentence, runWithActions } from "./tools";
 
 export interface Reply {
   content: string;
   answered: boolean;
   sources: UsedSource[];
   providerError: string | null;
-  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default";
+  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default" | "action";
+  /** The HTTP actions called for this answer (tools.ts), recorded with the turn. */
+  actionCalls?: ActionOutcome[];
 }
 
 export interface ComposeInput {
@@ -31,6 +36,8 @@ export interface ComposeInput {
   updatedAnswers: Array<{ question: string; suggestedAnswer: string }>;
   tokenLimit: number | null;
   provider: LlmProvider | null;
+  /** The chatbot's HTTP actions, offered to the LLM as tools (read only when there is a provider). */
+  actions?: readonly ChatbotAction[];
   onDelta: (text: string) => void;
 }
 
@@ -44,6 +51,11 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
   let providerError: string | null = null;
+  if (input.provider && input.actions?.length) {
+    // With nothing found and no fallback, the sources prompt (empty) still lets the model call a tool or say it does not know.
+    const acted = await replyWithActions(input, passages, mode ?? "sources");
+    if (acted) return acted;
+  }
   if (mode && input.provider) {
     const generated = await streamGeneration(input, passages, mode);
     if (generated.content) {
@@ -59,6 +71,29 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
 }
 
+/** The reply with the chatbot's actions as tools (tools.ts); null when the provider failed (the turn goes on without them). */
+async function replyWithActions(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback"): Promise<Reply | null> {
+  const { chatbot } = input;
+  const shaper = new StreamShaper(input.tokenLimit);
+  const turn = await runWithActions(input.provider!, generationRequest(input, passages, mode), input.actions!, (delta) => {
+    const ready = shaper.push(delta);
+    if (ready) input.onDelta(ready);
+    return !shaper.overflowing;
+  });
+  if (turn.kind === "failed") return null;
+  if (turn.kind === "answer") {
+    if (!turn.content.trim()) return null;
+    const grounded = mode === "sources" && passages.length > 0 && !saysNotKnown(turn.content, chatbot.defaultAnswer);
+    return whole(input, { content: turn.content, answered: grounded, sources: grounded ? sourcesOf(citedPassages(turn.content, passages)) : [], providerError: null, via: mode === "sources" ? "generated" : "fallback" });
+  }
+  if (!turn.content.trim()) {
+    return whole(input, { content: actionFailureSentence(turn.calls), answered: false, sources: [], providerError: turn.error, via: "action", actionCalls: turn.calls }, false);
+  }
+  const { content, rest } = shaper.finish();
+  if (rest) input.onDelta(rest);
+  return { content, answered: true, sources: [], providerError: turn.error, via: "action", actionCalls: turn.calls };
+}
+
 /** A reply known in full: shaped (unless verbatim), then sent as one delta. */
 function whole(input: ComposeInput, reply: Reply, shape = true): Reply {
   const content = shape ? shapeAnswer(reply.content, input.tokenLimit) : reply.content;
@@ -66,23 +101,27 @@ function whole(input: ComposeInput, reply: Reply, shape = true): Reply {
   return { ...reply, content };
 }
 
-async function streamGeneration(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback") {
+function generationRequest(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback") {
   const { chatbot } = input;
+  return {
+    model: chatbot.gptModel,
+    temperature: chatbot.temperature,
+    maxTokens: input.tokenLimit,
+    messages: buildChatMessages({
+      settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer },
+      passages,
+      history: input.history,
+      question: input.question,
+      mode,
+    }),
+  };
+}
+
+async function streamGeneration(input: ComposeInput, passages: AnswerPassage[], mode: "sources" | "fallback") {
   const shaper = new StreamShaper(input.tokenLimit);
   const { text, error } = await generate(
     input.provider!,
-    {
-      model: chatbot.gptModel,
-      temperature: chatbot.temperature,
-      maxTokens: input.tokenLimit,
-      messages: buildChatMessages({
-        settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer },
-        passages,
-        history: input.history,
-        question: input.question,
-        mode,
-      }),
-    },
+    generationRequest(input, passages, mode),
     (delta) => {
       const ready = shaper.push(delta);
       if (ready) input.onDelta(ready);

@@ -29,6 +29,7 @@ import { chatAnswerSchema } from "./serializer";
 import { countryOf } from "./visitor";
 import { handoffAnswerSchema, recordVisitorMessageForPerson } from "./handoff";
 import type { ConversationSource } from "./rules/handoff";
+import { recordTurnActionCalls, turnActions } from "./tools";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -103,13 +104,15 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
 
   try {
     const askedAt = new Date();
+    const provider = pickProvider(team.keys);
     const reply = await composeReply(db, {
       chatbot,
       question: input.message,
       history: conversation?.history ?? [],
       updatedAnswers: admission.updatedAnswers,
       tokenLimit: team.responseTokenLimit,
-      provider: pickProvider(team.keys),
+      provider,
+      actions: provider ? await turnActions(db, chatbot) : [],
       onDelta: caller.onDelta ?? (() => undefined),
     });
     // Record and charge the reservation (reference: the answer's id), in one transaction.
@@ -131,6 +134,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
       charge: { metered: team.metered, reservationId: admission.reservationId },
       idempotency: caller.idempotency,
     });
+    await recordTurnActionCalls(db, recorded.conversationId, answerId, reply.actionCalls);
     return serialize({
       conversation_id: recorded.conversationId,
       message: { id: answerId, role: "assistant", content: reply.content, answered: reply.answered, sources: reply.sources, created_at: recorded.message.createdAt },

@@ -5,12 +5,11 @@
  * thrown: the pipeline then serves the extractive answer.
  */
 import OpenAI from "openai";
-import type { ChatMessage } from "@/server/conversations/rules/prompt";
 import { env } from "@/server/kernel/env";
 import type { LlmProvider } from "./llm-provider";
 
 const clients = new Map<string, OpenAI>();
-function clientFor(provider: LlmProvider): OpenAI {
+export function clientFor(provider: LlmProvider): OpenAI {
   const id = `${provider.baseURL ?? ""}\n${provider.apiKey}`;
   let client = clients.get(id);
   if (!client) {
@@ -25,7 +24,8 @@ export interface GenerationRequest {
   model: string;
   temperature: number;
   maxTokens: number | null;
-  messages: ChatMessage[];
+  /** The prompt's messages; after tool calls (tools.ts), also the calls and their results. */
+  messages: OpenAI.ChatCompletionMessageParam[];
 }
 
 /**

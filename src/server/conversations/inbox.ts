@@ -3,6 +3,7 @@
  * dashboard inbox. Services take the already-checked chatbot id.
  */
 import type { Message } from "@/generated/prisma/client";
+import { listActionCalls } from "@/server/actions";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { inboxCountsSql } from "@/server/conversations/inbox-counts";
 import { pageWithTotal } from "@/server/kernel/db/pages";
@@ -228,11 +229,12 @@ export async function inboxConversation(db: Db, chatbotId: string, id: string, o
     detail.conversation.unread = false;
   }
   const authorIds = [...new Set(detail.messages.flatMap((m) => (m.user_id ? [m.user_id] : [])))];
-  const [providerErrors, escalations, contact, authors] = await Promise.all([
+  const [providerErrors, escalations, contact, authors, actionCalls] = await Promise.all([
     db.message.findMany({ where: { conversationId: id, OR: [{ providerError: { not: null } }, { deliveryError: { not: null } }] }, select: { id: true, providerError: true, deliveryError: true } }),
     db.escalation.findMany({ where: { conversationId: id }, orderBy: { createdAt: "asc" } }),
     opts.withContacts ? db.contact.findFirst({ where: { chatbotId, visitorId: detail.conversation.visitor_id } }) : null,
     authorIds.length ? db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [],
+    listActionCalls(db, id),
   ]);
   return {
     ...detail,
@@ -243,6 +245,8 @@ export async function inboxConversation(db: Db, chatbotId: string, id: string, o
     contact: contact ? serializeContact(contact) : null,
     /** Agent messages' authors by user id (their names). */
     authors: Object.fromEntries(authors.map((u) => [u.id, u.name])) as Record<string, string>,
+    /** The HTTP actions called for the answers (issue 25), oldest first; each names the answer it served. */
+    action_calls: actionCalls,
   };
 }
 

@@ -353,7 +353,7 @@ function buildChatbot(data: DemoData, bot: ChatbotContent, teamId: string, now: 
       name: s.name,
       prompt: s.type === "message" ? s.prompt : "",
       type: s.type,
-      action: s.type === "link" ? { url: s.url } : undefined,
+      action: s.type === "link" ? { type: "url", url: s.url } : undefined,
       position,
       createdAt: created,
       updatedAt: created,

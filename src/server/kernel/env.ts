@@ -120,6 +120,13 @@ const schema = z.object({
   SLACK_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://slack.com/api"),
   // Attempts of one channel reply before it is shown as failed in the inbox (a provider's 429 waits its retry_after and does not count).
   CHANNEL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
+  // HTTP actions (issue 25, docs/decisions/076-http-actions.md): each call's time and response size bounds; private
+  // and loopback targets only when allowed (tests, on-premises), metadata addresses never.
+  ACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  ACTION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
+  ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  // HubSpot (issue 25, docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
+  HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

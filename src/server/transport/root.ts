@@ -16,6 +16,8 @@ import { meRouter } from "@/server/accounts";
 import { teamRouter } from "@/server/accounts";
 import { auditRouter } from "@/server/audit";
 import { channelsRouter } from "@/server/channels";
+import { chatbotActionsRouter } from "@/server/actions";
+import { crmRouter } from "@/server/crm";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -35,6 +37,8 @@ export const appRouter = createTRPCRouter({
   lifecycle: lifecycleRouter,
   audit: auditRouter,
   channels: channelsRouter,
+  actions: chatbotActionsRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

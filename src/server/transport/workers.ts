@@ -9,6 +9,7 @@ import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJ
 import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelSendJob } from "@/server/channels";
+import { crmSyncLeadJob } from "@/server/crm";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -29,6 +30,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   computeInsightsJob,
   channelAnswerJob,
   channelSendJob,
+  crmSyncLeadJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */

@@ -23,9 +23,9 @@ export const INTEGRATION_PRODUCTS: Record<Integration, { product: string; descri
   messaging_app_2: { product: "Telegram", description: "The agent answers customers through a Telegram bot.", available: true },
   team_chat_1: { product: "Slack", description: "The agent answers Slack DMs and mentions in threads.", available: true },
   team_chat_2: { product: "Microsoft Teams", description: "The same as Slack, for Microsoft Teams.", available: false },
-  crm_1: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: false },
+  crm_1: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: true },
   chat_platform_1: { product: "Intercom", description: "Hand conversations to the team's Intercom inbox.", available: false },
-  actions: { product: "AI actions", description: "The agent calls the client's own APIs (order status, bookings) and offers buttons.", available: false },
+  actions: { product: "AI actions", description: "The agent calls the client's own APIs (order status, bookings) and offers buttons.", available: true },
 };
 
 /** The identifiers with their products, for the API reference (OpenAPI descriptions). */

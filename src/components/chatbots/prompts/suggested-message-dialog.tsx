@@ -11,11 +11,20 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { SUGGESTED_MESSAGE_LIMITS, suggestedMessageSchema, type SuggestedMessageForm, type SuggestedMessageValues } from "@/server/chatbots/client";
+import {
+  SUGGESTED_MESSAGE_LIMITS,
+  SUGGESTED_MESSAGE_TYPES,
+  suggestedMessageSchema,
+  type SuggestedMessageForm,
+  type SuggestedMessageType,
+  type SuggestedMessageValues,
+} from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 
 const FIELDS = ["type", "name", "prompt", "url"] as const;
+
+const formTypeOf = (m: SuggestedMessageItem): SuggestedMessageType => (SUGGESTED_MESSAGE_TYPES.find((t) => t === m.type) ?? "message");
 
 /** Add (editing null) or edit a suggested message. Rendered only while open, so each opening starts fresh. */
 export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbotId: string; editing: SuggestedMessageItem | null; onClose: () => void }) {
@@ -26,7 +35,7 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
   const form = useForm<SuggestedMessageForm, unknown, SuggestedMessageValues>({
     resolver: zodResolver(suggestedMessageSchema),
     defaultValues: editing
-      ? { type: editing.type === "link" ? "link" : "message", name: editing.name, prompt: editing.prompt, url: editing.action?.url ?? "" }
+      ? { type: formTypeOf(editing), name: editing.name, prompt: editing.prompt, url: editing.action?.type === "url" ? editing.action.url : "" }
       : { type: "message", name: "", prompt: "", url: "" },
   });
   const type = useWatch({ control: form.control, name: "type" });
@@ -63,6 +72,8 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
               [
                 ["message", "Message", "Sends a question for the visitor"],
                 ["link", "Link", "Opens a page in a new tab"],
+                ["lead_form", "Lead form", "Opens the form to leave contact details"],
+                ["handoff", "Talk to a person", "Asks a person from the team to join"],
               ] as const
             ).map(([value, label, description]) => (
               <label
@@ -85,11 +96,16 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
           <Field id={ids.url} label="Link URL" error={err("url")}>
             <Input id={ids.url} type="url" inputMode="url" placeholder="https://…" {...form.register("url")} {...describedBy(ids.url, { error: err("url") })} />
           </Field>
-        ) : (
-          <Field id={ids.prompt} label="Message sent" error={err("prompt")} hint="The question the chatbot receives when the button is clicked.">
+        ) : type === "message" || type === "handoff" ? (
+          <Field
+            id={ids.prompt}
+            label="Message sent"
+            error={err("prompt")}
+            hint={type === "handoff" ? "What the visitor is shown to have asked (the button label when empty)." : "The question the chatbot receives when the button is clicked."}
+          >
             <Textarea id={ids.prompt} rows={3} maxLength={SUGGESTED_MESSAGE_LIMITS.prompt} {...form.register("prompt")} {...describedBy(ids.prompt, { hint: true, error: err("prompt") })} />
           </Field>
-        )}
+        ) : null}
         {formError ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {formError}

@@ -17,6 +17,8 @@ import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
 
+const TYPE_LABELS: Record<string, string> = { message: "Message", link: "Link", lead_form: "Lead form", handoff: "Talk to a person" };
+
 type Direction = "up" | "down";
 
 /** The chatbot's suggested messages in display order: add, edit, move up/down, delete (editors and up). */
@@ -130,16 +132,18 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
                   <div className="min-w-0 flex-1">
                     <div className="flex items-center gap-2">
                       <p className="truncate text-sm font-medium text-gray-900">{m.name}</p>
-                      <Badge tone={m.type === "link" ? "indigo" : "neutral"}>
+                      <Badge tone={m.type === "message" ? "neutral" : "indigo"}>
                         {m.type === "link" ? <LinkIcon className="mr-1 size-3" /> : null}
-                        {m.type === "link" ? "Link" : "Message"}
+                        {TYPE_LABELS[m.type] ?? "Message"}
                       </Badge>
                     </div>
                     <p className="mt-0.5 truncate text-sm text-gray-500">
-                      {m.type === "link" && m.action ? (
+                      {m.action?.type === "url" ? (
                         <a href={m.action.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
                           {m.action.url}
                         </a>
+                      ) : m.action?.type === "lead_form" ? (
+                        "Opens the lead form"
                       ) : (
                         m.prompt
                       )}

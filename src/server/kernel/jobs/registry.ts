@@ -48,6 +48,8 @@ export const JOB_PAYLOADS = {
     attempt: z.number().int().min(1),
     waits: z.number().int().min(0),
   }),
+  // Issue 25: one lead to HubSpot (crm/sync-job.ts), queued by the contacts trigger (crm/sql/crm-sync.sql).
+  crm_sync_lead: z.object({ contact_id: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

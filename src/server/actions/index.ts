@@ -1,0 +1,8 @@
+/** The actions capability's public surface (HTTP actions, issue 25): other capabilities and the transports import only this. */
+export { listActionCalls, recordActionCalls } from "./calls";
+export { callAction } from "./http-call";
+export type { ActionOutcome } from "./http-call";
+export { chatbotActionsRouter } from "./router";
+export { actionCallSchema } from "./serializer";
+export type { ActionCallJson } from "./serializer";
+export { actionsForTurn, toolOf } from "./tools";

@@ -1,0 +1,60 @@
+import type { Db } from "@/server/kernel/db/client";
+import { AppError, validationError } from "@/server/kernel/errors";
+import { sealSecret } from "@/server/kernel/lib/secret-box";
+import { accountDetails } from "./hubspot-api";
+import type { FieldMapping } from "./rules";
+
+/** A workspace's HubSpot connection: connected with a verified private-app token, disconnected, its field mapping. */
+
+export async function hubspotStatus(db: Db, teamId: string) {
+  const [team, connection] = await Promise.all([
+    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { kind: true, enabledIntegrations: true } }),
+    db.hubspotConnection.findUnique({ where: { teamId } }),
+  ]);
+  return {
+    /** A client workspace syncs only while its agency enabled `crm_1` for it. */
+    enabled: team.kind !== "client" || team.enabledIntegrations.includes("crm_1"),
+    connected: connection !== null,
+    portal_id: connection?.portalId ?? null,
+    field_mapping: (connection?.fieldMapping ?? {}) as FieldMapping,
+  };
+}
+
+/** Verifies the token with a real API call (account details), then stores it sealed. */
+export async function connectHubspot(db: Db, teamId: string, token: string) {
+  let answer;
+  try {
+    answer = await accountDetails(token);
+  } catch (error) {
+    throw new AppError("SERVICE_UNAVAILABLE", `HubSpot could not be reached to verify the token: ${(error as Error).message}`);
+  }
+  if (answer.status === 401 || answer.status === 403) throw validationError({ token: [`HubSpot rejected this token (${answer.status}): ${answer.message ?? "check the private app's token and scopes"}.`] });
+  if (!answer.body) throw new AppError("SERVICE_UNAVAILABLE", `HubSpot answered ${answer.status} while verifying the token${answer.message ? `: ${answer.message}` : ""}.`);
+  const portalId = answer.body.portalId === undefined ? null : String(answer.body.portalId);
+  const sealed = sealSecret(token);
+  await db.hubspotConnection.upsert({ where: { teamId }, create: { teamId, token: sealed, portalId, fieldMapping: {} }, update: { token: sealed, portalId } });
+  return hubspotStatus(db, teamId);
+}
+
+/** Stops the sync: the token is forgotten, leads waiting for their sync are marked stopped. */
+export async function disconnectHubspot(db: Db, teamId: string) {
+  await db.$transaction([
+    db.hubspotConnection.deleteMany({ where: { teamId } }),
+    db.crmSync.updateMany({ where: { teamId, status: { in: ["pending", "retrying"] } }, data: { status: "stopped", error: "HubSpot was disconnected." } }),
+  ]);
+  return hubspotStatus(db, teamId);
+}
+
+export async function setFieldMapping(db: Db, teamId: string, mapping: FieldMapping) {
+  const updated = await db.hubspotConnection.updateMany({ where: { teamId }, data: { fieldMapping: mapping } });
+  if (updated.count === 0) throw new AppError("RULE_VIOLATION", "Connect HubSpot before mapping fields.");
+  return hubspotStatus(db, teamId);
+}
+
+/** The sync state of some of a team's leads, by contact id. */
+export async function leadSyncs(db: Db, teamId: string, contactIds: readonly string[]) {
+  const rows = contactIds.length ? await db.crmSync.findMany({ where: { teamId, contactId: { in: [...contactIds] } } }) : [];
+  return Object.fromEntries(
+    rows.map((r) => [r.contactId, { status: r.status, error: r.error, hubspot_contact_id: r.hubspotContactId, attempts: r.attempts, synced_at: r.syncedAt?.toISOString() ?? null }]),
+  );
+}

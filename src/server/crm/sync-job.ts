@@ -1,0 +1,92 @@
+import type { JobHelpers } from "graphile-worker";
+import type { Db } from "@/server/kernel/db/client";
+import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
+import { openSecret } from "@/server/kernel/lib/secret-box";
+import { createNoteOnContact, upsertContactByEmail, type HubspotAnswer } from "./hubspot-api";
+import { contactProperties, transcriptNote, type FieldMapping } from "./rules";
+
+/**
+ * One lead to HubSpot (docs/decisions/077-hubspot-crm.md), queued by the contacts trigger
+ * (sql/crm-sync.sql): the contact upserted by e-mail with the mapped fields, then the conversation's
+ * transcript attached as a note. A 429 comes back after its Retry-After (a new run of the same job key);
+ * a 5xx or a network failure is retried by the queue's backoff; a 4xx is a failure shown on the lead. A
+ * disconnected or disabled CRM stops the sync.
+ */
+const MAX_ATTEMPTS = 8;
+
+type SyncState = { status: "pending" | "retrying" | "synced" | "failed" | "stopped"; error: string | null; hubspotContactId?: string; attempts?: number };
+
+async function mark(db: Db, contactId: string, teamId: string, state: SyncState) {
+  const data = { status: state.status, error: state.error, ...(state.hubspotContactId ? { hubspotContactId: state.hubspotContactId } : {}), ...(state.attempts !== undefined ? { attempts: state.attempts } : {}), ...(state.status === "synced" ? { syncedAt: new Date() } : {}) };
+  await db.crmSync.upsert({ where: { contactId }, create: { contactId, teamId, ...data }, update: data });
+}
+
+class RetryLater extends Error {}
+
+/** What an answer means for the sync: go on, come back after Retry-After, retry with backoff, or stop here. */
+async function check<T>(db: Db, helpers: JobHelpers, lead: { id: string; teamId: string }, attempts: number, what: string, answer: HubspotAnswer<T>): Promise<T> {
+  if (answer.body && answer.status < 300) return answer.body;
+  if (answer.status === 429) {
+    const seconds = answer.retryAfter ?? 10;
+    if (attempts >= MAX_ATTEMPTS) throw await failed(db, lead, attempts, `HubSpot kept answering 429 (rate limit) while ${what}; gave up after ${attempts} attempts.`);
+    await mark(db, lead.id, lead.teamId, { status: "retrying", error: `HubSpot rate limit (429) while ${what}: retrying in ${seconds} s.`, attempts });
+    await enqueueFromTask(helpers, "crm_sync_lead", { contact_id: lead.id }, { runAt: new Date(Date.now() + seconds * 1000), jobKey: `crm_sync_lead:${lead.id}`, maxAttempts: MAX_ATTEMPTS });
+    throw new RetryLater();
+  }
+  const error = `HubSpot answered ${answer.status} while ${what}${answer.message ? `: ${answer.message.replace(/\.+$/, "")}` : ""}`.slice(0, 500);
+  if (answer.status >= 500) {
+    await mark(db, lead.id, lead.teamId, { status: attempts >= MAX_ATTEMPTS ? "failed" : "retrying", error, attempts });
+    throw new Error(error); // the queue retries with its backoff
+  }
+  const hint = answer.status === 401 || answer.status === 403 ? " Reconnect HubSpot with a valid private-app token." : "";
+  throw await failed(db, lead, attempts, `${error}.${hint}`);
+}
+
+async function failed(db: Db, lead: { id: string; teamId: string }, attempts: number, error: string) {
+  await mark(db, lead.id, lead.teamId, { status: "failed", error, attempts });
+  return new RetryLater(); // recorded on the lead; nothing for the queue to retry
+}
+
+export const crmSyncLeadJob = job("crm_sync_lead", async (db, { contact_id }, helpers) => {
+  const lead = await db.contact.findUnique({
+    where: { id: contact_id },
+    include: { team: { select: { kind: true, enabledIntegrations: true, hubspot: true } }, chatbot: { select: { name: true } }, crmSync: { select: { attempts: true } } },
+  });
+  if (!lead) return;
+  const connection = lead.team.hubspot;
+  if (!connection) return mark(db, lead.id, lead.teamId, { status: "stopped", error: "HubSpot is not connected." });
+  if (lead.team.kind === "client" && !lead.team.enabledIntegrations.includes("crm_1")) {
+    return mark(db, lead.id, lead.teamId, { status: "stopped", error: "The HubSpot integration is not enabled for this workspace." });
+  }
+  if (!lead.email) return mark(db, lead.id, lead.teamId, { status: "stopped", error: "No e-mail address: HubSpot contacts are matched by e-mail." });
+  const attempts = (lead.crmSync?.attempts ?? 0) + 1;
+  const token = openSecret(connection.token);
+  try {
+    const network = (what: string) => async (error: unknown) => {
+      const message = `HubSpot could not be reached while ${what}: ${(error as Error).message}`.slice(0, 500);
+      await mark(db, lead.id, lead.teamId, { status: attempts >= MAX_ATTEMPTS ? "failed" : "retrying", error: message, attempts });
+      throw new Error(message);
+    };
+    const upserted = await check(
+      db,
+      helpers,
+      lead,
+      attempts,
+      "upserting the contact",
+      await upsertContactByEmail(token, lead.email, contactProperties(lead, connection.fieldMapping as FieldMapping)).catch(network("upserting the contact")),
+    );
+    const hubspotContactId = upserted.results[0]?.id;
+    if (!hubspotContactId) throw await failed(db, lead, attempts, "HubSpot's upsert answered no contact.");
+    const messages = lead.conversationId
+      ? await db.message.findMany({ where: { conversationId: lead.conversationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, content: true } })
+      : [];
+    if (messages.length) {
+      const note = transcriptNote(lead.chatbot.name, messages);
+      await check(db, helpers, lead, attempts, "attaching the transcript", await createNoteOnContact(token, hubspotContactId, note, new Date()).catch(network("attaching the transcript")));
+    }
+    await mark(db, lead.id, lead.teamId, { status: "synced", error: null, hubspotContactId, attempts });
+  } catch (error) {
+    if (error instanceof RetryLater) return;
+    throw error;
+  }
+});

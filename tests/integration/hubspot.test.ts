@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Runner } from "graphile-worker";
+import type { Db } from "@/server/kernel/db/client";
+import { runTurn } from "@/server/conversations/engine";
+import { connectHubspot, disconnectHubspot, setFieldMapping } from "@/server/crm";
+import { AppError } from "@/server/kernel/errors";
+import { startWorkers } from "@/server/transport/workers";
+import { onCleanup } from "../helpers/cleanup";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot as createChatbot, clientWorkspace } from "../helpers/fixtures";
+import { startHubspotStub, type HubspotStub } from "../helpers/hubspot-server";
+import { waitFor } from "../helpers/https-receiver";
+
+/**
+ * HubSpot (issue 25): leads captured by real chat turns reach a local server speaking HubSpot's documented
+ * v3 contacts/notes endpoints, through the contacts trigger and the real job queue; a 429 is retried after
+ * its Retry-After; a disabled or disconnected CRM stops the sync. Real PostgreSQL, real workers.
+ */
+let db: Db;
+let workers: Runner;
+let hubspot: HubspotStub;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+
+beforeAll(async () => {
+  hubspot = await startHubspotStub();
+  onCleanup(hubspot.stop);
+  // Read once by src/server/kernel/env.ts on first use, which comes after this.
+  process.env.HUBSPOT_API_BASE_URL = hubspot.baseUrl;
+  delete process.env.OPENAI_API_KEY;
+  const created = await createTestDatabase();
+  db = created.db;
+  owner = await agencyOwner(db);
+  workers = await startWorkers(created.url);
+}, 120_000);
+
+afterAll(async () => {
+  await workers?.stop();
+});
+
+let n = 0;
+async function shop(integrations: string[] = ["crm_1"]) {
+  n++;
+  const team = await clientWorkspace(db, owner.agency, `Shop ${n}`);
+  await db.team.update({ where: { id: team.id }, data: { enabledIntegrations: integrations } });
+  return { team, bot: await createChatbot(db, team.id, owner.user.id, `Shop Bot ${n}`) };
+}
+
+/** A lead, as an API chat turn captures it: the visitor's fields come with the message. */
+async function lead(bot: Awaited<ReturnType<typeof shop>>["bot"], email: string, extra: Record<string, unknown> = {}) {
+  const answer = await runTurn(db, { chatbot: bot }, { message: "Do you ship to Porto?", visitor: { id: email, email, first_name: "Ana", last_name: "Lima", phone: "+351 912 345 678", ...extra } });
+  return db.contact.findFirstOrThrow({ where: { chatbotId: bot.id, conversationId: answer.conversation_id } });
+}
+
+const syncOf = (contactId: string, status: string) => () => db.crmSync.findFirst({ where: { contactId, status } });
+
+describe("HubSpot", () => {
+  it("verifies the token with HubSpot before storing it sealed", async () => {
+    const { team } = await shop();
+    const refused = await connectHubspot(db, team.id, "pat-wrong").then(() => null, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 422, errors: { token: [expect.stringMatching(/HubSpot rejected this token \(401\): Authentication credentials not found/)] } });
+    expect(await connectHubspot(db, team.id, hubspot.token)).toMatchObject({ connected: true, portal_id: "4242", enabled: true });
+    const stored = await db.hubspotConnection.findUniqueOrThrow({ where: { teamId: team.id } });
+    expect(stored.token).not.toContain(hubspot.token);
+  });
+
+  it("upserts every lead as a contact by e-mail with the mapped fields, and attaches the transcript as a note", async () => {
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token);
+    await setFieldMapping(db, team.id, { company: "company" });
+    const contact = await lead(bot, "ana@shop.example", { custom_data: { company: "Acme", ignored: "x" } });
+    const sync = await waitFor(syncOf(contact.id, "synced"), 30_000, "the lead's sync");
+
+    const inHubspot = hubspot.contacts.get("ana@shop.example")!;
+    expect(inHubspot.properties).toEqual({ email: "ana@shop.example", firstname: "Ana", lastname: "Lima", phone: "+351 912 345 678", company: "Acme" });
+    expect(sync).toMatchObject({ hubspotContactId: inHubspot.id, error: null, attempts: 1 });
+    const note = hubspot.notes.find((x) => x.associations[0]!.to.id === inHubspot.id)!;
+    expect(note.associations[0]!.types).toEqual([{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 202 }]);
+    expect(note.properties.hs_note_body).toContain("<strong>Visitor:</strong> Do you ship to Porto?");
+  }, 60_000);
+
+  it("comes back after a 429's Retry-After, retries a 5xx, and shows a refused token on the lead", async () => {
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token);
+    hubspot.failNext({ status: 429, retryAfter: 1 });
+    const contact = await lead(bot, "rate@shop.example");
+    const synced = await waitFor(syncOf(contact.id, "synced"), 30_000, "the sync after the 429");
+    expect(synced.attempts).toBe(2);
+    const upserts = hubspot.requests.filter((r) => r.path === "/crm/v3/objects/contacts/batch/upsert");
+    const [limited, retried] = upserts.slice(-2);
+    expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(950);
+    expect(hubspot.contacts.get("rate@shop.example")).toBeDefined();
+
+    // A refused token: shown on the lead, not retried.
+    hubspot.failNext({ status: 401 });
+    const refused = await lead(bot, "refused@shop.example");
+    const failed = await waitFor(syncOf(refused.id, "failed"), 30_000, "the refused sync");
+    expect(failed.error).toMatch(/^HubSpot answered 401 while upserting the contact: The OAuth token used to make this call expired\. Reconnect HubSpot/);
+
+    // A server error: retried by the queue until it goes through.
+    hubspot.failNext({ status: 503 });
+    const flaky = await lead(bot, "flaky@shop.example");
+    await waitFor(syncOf(flaky.id, "synced"), 60_000, "the sync after a 503");
+    expect(hubspot.contacts.has("refused@shop.example")).toBe(false);
+  }, 120_000);
+
+  it("stops when the workspace's CRM is disabled or disconnected", async () => {
+    const disabled = await shop([]);
+    await connectHubspot(db, disabled.team.id, hubspot.token);
+    const notSent = await lead(disabled.bot, "off@shop.example");
+
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token);
+    await disconnectHubspot(db, team.id);
+    const afterDisconnect = await lead(bot, "gone@shop.example");
+
+    // A lead of a connected workspace, made after both, is synced: by then the two others would have been too.
+    const control = await shop();
+    await connectHubspot(db, control.team.id, hubspot.token);
+    const sent = await lead(control.bot, "control@shop.example");
+    await waitFor(syncOf(sent.id, "synced"), 30_000, "the control lead");
+    expect(await db.crmSync.findMany({ where: { contactId: { in: [notSent.id, afterDisconnect.id] } } })).toEqual([]);
+    expect(hubspot.contacts.has("off@shop.example")).toBe(false);
+    expect(hubspot.contacts.has("gone@shop.example")).toBe(false);
+  }, 60_000);
+});
