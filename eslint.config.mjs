@@ -19,6 +19,7 @@ const CAPABILITY_DEPENDENCIES = {
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
   chatbots: ["access", "conversations", "training", "workspaces"],
+  evaluations: ["access", "conversations", "training"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

@@ -15,6 +15,7 @@ import { lifecycleRouter } from "@/server/workspaces";
 import { meRouter } from "@/server/accounts";
 import { teamRouter } from "@/server/accounts";
 import { auditRouter } from "@/server/audit";
+import { chatbotEvaluationsRouter } from "@/server/evaluations";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   team: teamRouter,
   lifecycle: lifecycleRouter,
   audit: auditRouter,
+  evaluations: chatbotEvaluationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
