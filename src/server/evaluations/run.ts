@@ -49,15 +49,11 @@ async function testQuestions(db: Db, chatbotId: string): Promise<TestQuestion[]>
 }
 
 /**
- * Runs one evaluation: a queued run (asked for through the API or the dashboard) is claimed, a run after a
- * training is created here. Stores the rates, the previous completed run's score (a drop of more than
+ * Runs one queued evaluation (asked for through the API or the dashboard, or queued by a training). Stores the rates, the previous completed run's score (a drop of more than
  * SCORE_DROP_FLAG points is flagged) and each question's result; a failure is stored as such.
  */
-export async function runEvaluation(db: Db, payload: { evaluationId: string } | { chatbotId: string }): Promise<void> {
-  const evaluation =
-    "evaluationId" in payload
-      ? await claimQueued(db, payload.evaluationId)
-      : await db.evaluation.create({ data: { chatbotId: payload.chatbotId, trigger: "training", status: "running" } }).catch(() => null);
+export async function runEvaluation(db: Db, evaluationId: string): Promise<void> {
+  const evaluation = await claimQueued(db, evaluationId);
   if (!evaluation) return;
   try {
     const chatbot = await db.chatbot.findFirst({ where: { id: evaluation.chatbotId, deletedAt: null } });

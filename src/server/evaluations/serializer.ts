@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Evaluation, EvaluationQuestion } from "@/generated/prisma/client";
+import { isoMicro, isoMicroOrNull } from "@/server/kernel/lib/timestamps";
 import type { QuestionResult } from "./scoring";
 
 const rate = z.number().nullable();
@@ -61,11 +62,11 @@ export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<ty
     score_dropped: dropped,
     error: e.error,
     results: (e.results ?? []) as unknown as QuestionResult[],
-    created_at: e.createdAt.toISOString(),
-    completed_at: e.completedAt?.toISOString() ?? null,
+    created_at: isoMicro(e.createdAt),
+    completed_at: isoMicroOrNull(e.completedAt),
   };
 }
 
 export function serializeTestQuestion(q: EvaluationQuestion): z.infer<typeof testQuestionSchema> {
-  return { id: q.id, question: q.question, expected_url: q.expectedUrl, expected_title: q.expectedTitle, created_at: q.createdAt.toISOString() };
+  return { id: q.id, question: q.question, expected_url: q.expectedUrl, expected_title: q.expectedTitle, created_at: isoMicro(q.createdAt) };
 }

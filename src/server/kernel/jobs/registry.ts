@@ -38,8 +38,8 @@ export const JOB_PAYLOADS = {
   send_escalation_email: z.object({ id: z.uuid() }),
   // analytics: one chatbot's period, or (scheduled) the preset periods of every active chatbot
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
-  // evaluations: a queued "run now", or (its SQL trigger) a chatbot after a completed training
-  evaluate_chatbot: z.union([z.object({ evaluationId: z.uuid() }), z.object({ chatbotId: z.uuid() })]),
+  // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
+  evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
