@@ -14,6 +14,7 @@ const TABS = [
   { segment: "sources", label: "Sources" },
   { segment: "finetunes", label: "Updated answers" },
   { segment: "analytics", label: "Analytics" },
+  { segment: "quality", label: "Quality" },
   { segment: "contacts", label: "Contacts" },
   { segment: "escalations", label: "Escalations" },
   { segment: "install", label: "Install" },
