@@ -78,6 +78,21 @@ test("an owner sees the quality score move after adding the page that answers a 
   await expect(page.getByTestId("failing-question").filter({ hasText: "Where is the shop?" })).toHaveCount(0);
   await expect(page.getByTestId("quality-chart")).toBeVisible();
 
+  // A re-sync that loses two pages (the site now answers 404) lowers the score by more than 5 points:
+  // flagged in the tab and in the chatbot's header.
+  const after = await score(page);
+  site.route("/delivery", null);
+  site.route("/repairs", null);
+  await page.getByRole("link", { name: "Sources" }).click();
+  const website = page.locator('tr[data-type="website"]');
+  await website.getByRole("button", { name: /^Retrain/ }).click();
+  await expect(website.getByTestId("website-progress")).toHaveText(/^1 of \d+ pages indexed$/, { timeout: 90_000 });
+  await page.getByRole("link", { name: "Quality" }).click();
+  await expect.poll(() => score(page), { timeout: 60_000, intervals: [1000] }).toBeLessThan(after - 5);
+  await expect(page.getByTestId("quality-drop")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("quality-flag")).toBeVisible();
+
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: "test-results/quality-mobile.png", fullPage: true });
