@@ -24,6 +24,7 @@ const CAPABILITY_DEPENDENCIES = {
   actions: ["access"],
   // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access"],
+  evaluations: ["access", "conversations", "training"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ChatIcon } from "@/components/icons";
 import { humanize } from "@/components/lib/format";
 import type { ChatbotOverview } from "@/components/chatbots/types";
+import { QualityFlag } from "@/components/chatbots/quality/quality-flag";
 import { Badge } from "@/components/ui/badge";
 
 /** Name, type and workspace of the chatbot, with a breadcrumb back to the list. */
@@ -34,6 +35,7 @@ export function ChatbotHeader({ overview }: { overview: ChatbotOverview }) {
             <Badge>{humanize(chatbot.type)}</Badge>
             <span>in {chatbot.team_name}</span>
             {can_edit ? null : <Badge tone="amber">Read only</Badge>}
+            <QualityFlag chatbotId={chatbot.id} />
           </div>
         </div>
       </div>

@@ -15,6 +15,7 @@ const TABS = [
   { segment: "finetunes", label: "Updated answers" },
   { segment: "actions", label: "Actions" },
   { segment: "analytics", label: "Analytics" },
+  { segment: "quality", label: "Quality" },
   { segment: "contacts", label: "Contacts" },
   { segment: "escalations", label: "Escalations" },
   { segment: "install", label: "Install" },

@@ -5,7 +5,7 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
-import { composeExtractiveAnswer } from "@/server/conversations/rules/extractive";
+import { composeExtractiveAnswer, type ExtractiveAnswer } from "@/server/conversations/rules/extractive";
 import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/conversations/rules/prompt";
@@ -46,7 +46,7 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   // An updated answer is served verbatim: no retrieval needed.
   const updated = matchUpdatedAnswer(question, input.updatedAnswers);
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
-  const passages: AnswerPassage[] = await searchPassages(db, { chatbotId: chatbot.id, query: question, topK: chatbot.topK, language: chatbot.defaultLanguage });
+  const passages = await retrieveFor(db, chatbot, question);
 
   const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
@@ -66,8 +66,8 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     providerError = generated.error ?? "LLM provider returned an empty answer";
   }
   // Quoted only when the quoted sentences address the question; otherwise the honest default answer.
-  const extractive = composeExtractiveAnswer(question, passages);
-  if (extractive && isGrounded(extractive.grounding)) return whole(input, { content: extractive.content, sources: extractive.sources, answered: true, providerError, via: "extractive" });
+  const extractive = groundedExtractive(question, passages);
+  if (extractive) return whole(input, { content: extractive.content, sources: extractive.sources, answered: true, providerError, via: "extractive" });
   return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
 }
 
@@ -92,6 +92,20 @@ async function replyWithActions(input: ComposeInput, passages: AnswerPassage[], 
   const { content, rest } = shaper.finish();
   if (rest) input.onDelta(rest);
   return { content, answered: true, sources: [], providerError: turn.error, via: "action", actionCalls: turn.calls };
+}
+
+/**
+ * The passages a reply draws on: the chatbot's `top_k` best. A larger `topK` looks deeper (the evaluations
+ * rank pages over 10); its first `top_k` passages are the same, best first.
+ */
+export function retrieveFor(db: Db, chatbot: Pick<Chatbot, "id" | "topK" | "defaultLanguage">, question: string, topK = chatbot.topK): Promise<AnswerPassage[]> {
+  return searchPassages(db, { chatbotId: chatbot.id, query: question, topK, language: chatbot.defaultLanguage });
+}
+
+/** The extractive answer, only when the sentences it quotes address the question (rules/grounding.ts); else null. */
+export function groundedExtractive(question: string, passages: AnswerPassage[]): ExtractiveAnswer | null {
+  const extractive = composeExtractiveAnswer(question, passages);
+  return extractive && isGrounded(extractive.grounding) ? extractive : null;
 }
 
 /** A reply known in full: shaped (unless verbatim), then sent as one delta. */

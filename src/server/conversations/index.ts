@@ -14,3 +14,6 @@ export { openInboxStream, openVisitorStream } from "./live-streams";
 export { chatbotConversationsRouter } from "./router";
 export { issueVisitorKey, visitorFromToken, visitorKeyFromToken } from "./visitors";
 export { recordDeliveryFailure } from "./delivery";
+// The reply's retrieval and grounding rule, for the evaluations (issue 22): the same code the engine answers with.
+export { groundedExtractive, retrieveFor } from "./compose";
+export { matchUpdatedAnswer } from "./rules/updated-answer-match";

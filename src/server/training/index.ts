@@ -9,3 +9,7 @@ export { CHANGE_CHUNKS, STATS_DELTA } from "./retrieval/sql";
 export { chatbotSourcesRouter } from "./router";
 export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./source-rules";
 export { createWebsiteSourceIn } from "./sources";
+// The quality score's pages (issue 22, evaluations).
+export { HEADING_SEPARATOR } from "./retrieval/passages";
+export { indexedPages } from "./retrieval/page-headings";
+export type { IndexedPage } from "./retrieval/page-headings";

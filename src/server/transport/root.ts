@@ -18,6 +18,7 @@ import { auditRouter } from "@/server/audit";
 import { channelsRouter } from "@/server/channels";
 import { chatbotActionsRouter } from "@/server/actions";
 import { crmRouter } from "@/server/crm";
+import { chatbotEvaluationsRouter } from "@/server/evaluations";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -39,6 +40,7 @@ export const appRouter = createTRPCRouter({
   channels: channelsRouter,
   actions: chatbotActionsRouter,
   crm: crmRouter,
+  evaluations: chatbotEvaluationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

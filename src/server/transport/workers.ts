@@ -2,6 +2,7 @@ import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
 import { sendEscalationEmailJob } from "@/server/conversations";
+import { evaluateChatbotJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
 import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/server/kernel/jobs/registry";
@@ -31,6 +32,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   channelAnswerJob,
   channelSendJob,
   crmSyncLeadJob,
+  evaluateChatbotJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */

@@ -50,6 +50,8 @@ export const JOB_PAYLOADS = {
   }),
   // Issue 25: one lead to HubSpot (crm/sync-job.ts), queued by the contacts trigger (crm/sql/crm-sync.sql).
   crm_sync_lead: z.object({ contact_id: z.uuid() }),
+  // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
+  evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

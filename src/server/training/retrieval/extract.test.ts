@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, documentText, extractHtml, extractPlainText, pdfParagraphs } from "./extract";
+import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, pdfParagraphs } from "./extract";
 
 const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
@@ -109,5 +109,17 @@ describe("text bytes", () => {
     expect(documentText(extractPlainText("Free\u0000 parking\u0000\n\nbehind\u0000", "txt"))).toBe("Free parking\n\nbehind");
     expect(documentText(extractPlainText("# Ti\u0000tle\n\nBody\u0000", "md"))).toBe("Title\n\nBody");
     expect(documentText(extractHtml("<h1>A\u0000</h1><p>b\u0000c</p>", "https://x.test/"))).toBe("A\n\nbc");
+  });
+});
+
+describe("index-like pages (issue 22, item 5)", () => {
+  const prose = "<p>The translate method returns a copy of the string in which each character has been mapped through the given table, and this sentence goes on about it.</p>";
+  it("weigh less when mostly links, or when their address says index or contents; articles with links and their navigation do not", () => {
+    const links = Array.from({ length: 40 }, (_, i) => `<li><a href="/p${i}.html">term${i}() in module m${i}</a></li>`).join("");
+    expect(extractHtml(page(`<main><h1>Index – T</h1><ul>${links}</ul></main>`), "https://docs.example/some.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(page(`<main><h1>Index</h1>${prose}</main>`), "https://docs.example/genindex-T.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(page(`<main><h1>Contents</h1>${prose}</main>`), "https://docs.example/contents.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    const article = extractHtml(page(`<nav><ul>${links}</ul></nav><main><h1>str</h1>${prose}${prose}<p>See <a href="/x">bytes.translate</a>.</p></main>`), "https://docs.example/library/stdtypes.html");
+    expect(article.weight).toBeUndefined();
   });
 });

@@ -7,6 +7,44 @@ import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
 export interface ExtractedDocument {
   title: string;
   blocks: TextBlock[];
+  /**
+   * How much the page's passages count in ranking, 0..1 (1 when omitted): an index-like page — a general
+   * index, a table of contents, a page that is mostly links (indexLikeWeight) — names every term without
+   * saying what any of them is, so it must not take the places of the pages that do.
+   */
+  weight?: number;
+}
+
+/** The ranking weight of an index-like page (measured with `npm run bench -- docs`, docs/decisions/070-index-like-pages-weigh-less.md). */
+export const INDEX_LIKE_WEIGHT = 0.2;
+/** A page whose body text (without furniture) is at least this share link text is index-like. */
+export const INDEX_LINK_SHARE = 0.5;
+/** Pages whose address says they are an index or a table of contents (Sphinx's genindex/modindex, contents, sitemaps). */
+const INDEX_PATH = /\/(?:genindex[^/]*|[a-z]*-?modindex|[a-z-]+-index|contents|toc|sitemap|site-?map)\.html?$/i;
+
+/** The share of the body's text (`bodyChars`, furniture left out) that is link text. */
+export function linkShare(document: LinkedDocument, bodyChars: number): number {
+  const body = document.body ?? document.documentElement;
+  if (!body || bodyChars <= 0) return 0;
+  const furniture = new Set<unknown>(body.querySelectorAll(FURNITURE));
+  const inFurniture = (el: unknown) => {
+    for (let node = el as { parentElement: unknown } | null; node; node = node.parentElement as { parentElement: unknown } | null) if (furniture.has(node)) return true;
+    return false;
+  };
+  let links = 0;
+  for (const a of body.querySelectorAll("a")) if (!inFurniture(a)) links += normalizeSpace(a.textContent ?? "").length;
+  return Math.min(1, links / bodyChars);
+}
+
+/** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text, else 1. */
+export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars: number): number {
+  let path = "";
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    path = "";
+  }
+  return INDEX_PATH.test(path) || linkShare(document, bodyChars) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
@@ -57,6 +95,8 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const pageTitle = normalizeSpace(document.querySelector("title")?.textContent ?? "");
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
   const fallback = fallbackBlocks(document);
+  // Before Readability, which rewrites the document.
+  const weight = indexLikeWeight(document, url, countChars(fallback));
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
@@ -69,7 +109,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   // furniture is better then.
   const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
-  return { title, blocks };
+  return weight === 1 ? { title, blocks } : { title, blocks, weight };
 }
 
 function titleFromUrl(url: string): string {

@@ -17,7 +17,7 @@ interface ChangeRow {
 async function changeChunks(
   client: PoolClient,
   removeSourceIds: string[],
-  insert: { chatbotId: string; sourceId: string; config: string; title: string; url: string | null; chunks: Chunk[] } | null,
+  insert: { chatbotId: string; sourceId: string; config: string; title: string; url: string | null; weight: number; chunks: Chunk[] } | null,
 ): Promise<void> {
   await client.query(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
   const chunks = insert?.chunks ?? [];
@@ -34,6 +34,7 @@ async function changeChunks(
     chunks.map((c) => c.tokenCount),
     chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
     chunks.map((c) => identifierParts(c.content)),
+    insert?.weight ?? 1,
   ]);
   for (const row of rows) {
     if (row.chunk_delta === 0 && row.length_delta === "0") continue;
@@ -61,6 +62,7 @@ export async function indexSource(
       config,
       title: input.document.title,
       url: input.url,
+      weight: input.document.weight ?? 1,
       chunks,
     }),
   );

@@ -31,7 +31,8 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * afterwards for the same reason.
  * $4 text search configuration, $5 document title, $6 url; $11 and $12 the
  * parts of the dotted identifiers of the title and heading path, and of the
- * content (identifierParts), searchable but not stored.
+ * content (identifierParts), searchable but not stored; $13 the page's ranking
+ * weight (ExtractedDocument.weight: below 1 for an index-like page).
  */
 export const CHANGE_CHUNKS = `
 WITH gone AS (
@@ -44,9 +45,9 @@ WITH gone AS (
     FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
            AS c(position, heading_path, content, token_count, heading_parts, content_parts)
 ), added AS (
-  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length)
+  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
-         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u)
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8
     FROM fresh f
   RETURNING chatbot_id, tsv, length
 ), changes AS (
@@ -92,7 +93,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *     scaled by the similarity: typos and near-forms still find their page.
  *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
  *     only this chatbot's postings are read).
- *  3. BM25 over the candidates, tf read from the stored tsvector.
+ *  3. BM25 over the candidates, tf read from the stored tsvector, times the
+ *     page's weight (an index-like page counts less: extract.ts indexLikeWeight).
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */
 export const SEARCH = `
@@ -140,10 +142,10 @@ WITH lexemes AS (
 ), hits AS (
   -- Matches of each picked term straight from the GIN index (no tsvector is
   -- read), pre-scored by the idf of the terms they contain.
-  SELECT h.id, sum(p.idf) AS pre, min(h.length) AS length
+  SELECT h.id, sum(p.idf) * min(h.page_weight) AS pre, min(h.length) AS length
     FROM picked p
    CROSS JOIN LATERAL (
-     SELECT c.id, c.length FROM source_chunks c
+     SELECT c.id, c.length, c.page_weight FROM source_chunks c
       WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
       LIMIT ${CANDIDATE_BUDGET}
    ) h
@@ -151,14 +153,14 @@ WITH lexemes AS (
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
   -- would) pay for reading their tsvector for the exact score.
-  SELECT c.id, c.tsv, c.length
+  SELECT c.id, c.tsv, c.length, c.page_weight
     FROM (SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
   -- calls in C instead of unnesting every lexeme of the chunk).
   SELECT c.id,
-         sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
+         min(c.page_weight) * sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
     FROM candidates c
    CROSS JOIN stats s
    CROSS JOIN lexeme_list ll

@@ -1,0 +1,96 @@
+import type { Chatbot, Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
+import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
+import { indexedPages, sourcesOf } from "@/server/training";
+import { generateQuestions } from "./generated-questions";
+import { MRR_DEPTH, ratesOf, verdict, type QuestionOrigin, type QuestionResult } from "./scoring";
+
+interface TestQuestion {
+  question: string;
+  origin: QuestionOrigin;
+  questionId: string | null;
+  expectedUrl: string | null;
+  expectedTitle: string | null;
+}
+
+type UpdatedAnswers = Array<{ question: string; suggestedAnswer: string }>;
+
+/**
+ * One question asked as the engine would ask it (conversations' retrieveFor, matchUpdatedAnswer and
+ * groundedExtractive — the same code, never a copy), without an LLM, a conversation or a charge.
+ */
+export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, updatedAnswers: UpdatedAnswers): Promise<QuestionResult> {
+  const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_title: q.expectedTitle };
+  if (matchUpdatedAnswer(q.question, updatedAnswers)) {
+    return { ...base, rank: null, ...verdict({ expectedUrl: q.expectedUrl, rank: null, topK: chatbot.topK, grounded: true, updatedAnswer: true }), via: "updated_answer", found: [] };
+  }
+  // One search deep enough for MRR@10; its first top_k passages are exactly what a reply draws on.
+  const passages = await retrieveFor(db, chatbot, q.question, Math.max(MRR_DEPTH, chatbot.topK));
+  const answering = passages.slice(0, chatbot.topK);
+  const grounded = groundedExtractive(q.question, answering) !== null;
+  const at = q.expectedUrl === null ? -1 : passages.slice(0, MRR_DEPTH).findIndex((p) => p.url === q.expectedUrl);
+  const rank = at >= 0 ? at + 1 : null;
+  return {
+    ...base,
+    rank,
+    ...verdict({ expectedUrl: q.expectedUrl, rank, topK: chatbot.topK, grounded, updatedAnswer: false }),
+    via: grounded ? "passages" : "default",
+    found: sourcesOf(answering).map((s) => ({ title: s.title, url: s.url })),
+  };
+}
+
+/** The chatbot's test questions: its owners' own, then those generated from its pages. */
+async function testQuestions(db: Db, chatbotId: string): Promise<TestQuestion[]> {
+  const [own, pages] = await Promise.all([db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), indexedPages(db, chatbotId)]);
+  return [
+    ...own.map((q) => ({ question: q.question, origin: "user" as const, questionId: q.id, expectedUrl: q.expectedUrl, expectedTitle: q.expectedTitle })),
+    ...generateQuestions(pages).map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
+  ];
+}
+
+/**
+ * Runs one queued evaluation (asked for through the API or the dashboard, or queued by a training). Stores the rates, the previous completed run's score (a drop of more than
+ * SCORE_DROP_FLAG points is flagged) and each question's result; a failure is stored as such.
+ */
+export async function runEvaluation(db: Db, evaluationId: string): Promise<void> {
+  const evaluation = await claimQueued(db, evaluationId);
+  if (!evaluation) return;
+  try {
+    const chatbot = await db.chatbot.findFirst({ where: { id: evaluation.chatbotId, deletedAt: null } });
+    if (!chatbot) throw new Error("The chatbot was deleted.");
+    const [questions, updatedAnswers] = await Promise.all([
+      testQuestions(db, chatbot.id),
+      db.updatedAnswer.findMany({ where: { chatbotId: chatbot.id }, select: { question: true, suggestedAnswer: true } }),
+    ]);
+    const results: QuestionResult[] = [];
+    for (const q of questions) results.push(await askQuestion(db, chatbot, q, updatedAnswers));
+    const rates = ratesOf(results);
+    const previous = await db.evaluation.findFirst({
+      where: { chatbotId: chatbot.id, status: "completed", id: { not: evaluation.id } },
+      orderBy: [{ completedAt: "desc" }, { id: "desc" }],
+      select: { score: true },
+    });
+    await db.evaluation.update({
+      where: { id: evaluation.id },
+      data: {
+        status: "completed",
+        questionCount: rates.question_count,
+        hitRate: rates.hit_rate,
+        firstHitRate: rates.first_hit_rate,
+        mrr: rates.mrr,
+        groundedRate: rates.grounded_rate,
+        score: rates.score,
+        previousScore: previous?.score ?? null,
+        results: results as unknown as Prisma.InputJsonValue,
+        completedAt: new Date(),
+      },
+    });
+  } catch (error) {
+    await db.evaluation.update({ where: { id: evaluation.id }, data: { status: "failed", error: (error as Error).message.slice(0, 500), completedAt: new Date() } });
+  }
+}
+
+async function claimQueued(db: Db, id: string) {
+  const claimed = await db.evaluation.updateMany({ where: { id, status: "queued" }, data: { status: "running" } });
+  return claimed.count ? db.evaluation.findUnique({ where: { id } }) : null;
+}

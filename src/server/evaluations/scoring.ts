@@ -1,0 +1,76 @@
+/**
+ * A chatbot's quality score (issue 22, docs/decisions/063-chatbot-quality-score.md): pure, so the dashboard
+ * shows the same rule the job applies.
+ *
+ * Each test question is asked of the chatbot's retrieval (the passages an answer draws on) and its grounding
+ * rule (whether the extractive answer addresses the question):
+ * - hit: the expected page is among the chatbot's `top_k` passages (what an answer cites from);
+ * - first hit: the first passage comes from it; reciprocal rank: 1 / the rank of its first passage in the
+ *   first 10 (MRR@10);
+ * - grounded: the engine would answer rather than give its default answer.
+ * A question matched by an updated answer is answered by the owner's own words: it passes whole. A question
+ * without an expected page is judged on grounding alone. The score is the share of questions passed, 0..100.
+ */
+
+export const MRR_DEPTH = 10;
+
+/** A training that lowers the score by more than this many points is flagged. */
+export const SCORE_DROP_FLAG = 5;
+
+export type QuestionOrigin = "user" | "generated";
+
+export interface QuestionResult {
+  question: string;
+  origin: QuestionOrigin;
+  /** The user's test question it came from (null: generated from the chatbot's pages). */
+  question_id: string | null;
+  expected_url: string | null;
+  expected_title: string | null;
+  /** Rank of the expected page's first passage among the first MRR_DEPTH (null: not there, or no expected page). */
+  rank: number | null;
+  hit: boolean;
+  grounded: boolean;
+  passed: boolean;
+  /** How the engine would reply: an updated answer, an answer from the passages, or the default answer. */
+  via: "updated_answer" | "passages" | "default";
+  /** The pages of the passages found, best first (at most top_k). */
+  found: Array<{ title: string; url: string | null }>;
+}
+
+export interface Rates {
+  question_count: number;
+  hit_rate: number | null;
+  first_hit_rate: number | null;
+  mrr: number | null;
+  grounded_rate: number | null;
+  score: number | null;
+}
+
+const share = (n: number, of: number) => (of ? n / of : null);
+
+/** The rates of a run: retrieval rates over the questions that name a page, grounding and score over all. */
+export function ratesOf(results: QuestionResult[]): Rates {
+  const withPage = results.filter((r) => r.expected_url !== null);
+  const rr = withPage.reduce((s, r) => s + (r.via === "updated_answer" ? 1 : r.rank ? 1 / r.rank : 0), 0);
+  const passed = results.filter((r) => r.passed).length;
+  return {
+    question_count: results.length,
+    hit_rate: share(withPage.filter((r) => r.hit).length, withPage.length),
+    first_hit_rate: share(withPage.filter((r) => r.via === "updated_answer" || r.rank === 1).length, withPage.length),
+    mrr: share(rr, withPage.length),
+    grounded_rate: share(results.filter((r) => r.grounded).length, results.length),
+    score: results.length ? Math.round((1000 * passed) / results.length) / 10 : null,
+  };
+}
+
+/** One question's verdict from the rank of its expected page and the grounding rule. */
+export function verdict(input: { expectedUrl: string | null; rank: number | null; topK: number; grounded: boolean; updatedAnswer: boolean }) {
+  if (input.updatedAnswer) return { hit: true, grounded: true, passed: true };
+  const hit = input.expectedUrl === null ? false : input.rank !== null && input.rank <= input.topK;
+  return { hit, grounded: input.grounded, passed: input.grounded && (input.expectedUrl === null || hit) };
+}
+
+/** Whether a run lowered the score by more than SCORE_DROP_FLAG points from the run before it. */
+export function scoreDropped(run: { score: number | null; previous_score: number | null }): boolean {
+  return run.score !== null && run.previous_score !== null && run.previous_score - run.score > SCORE_DROP_FLAG;
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { Evaluation, EvaluationQuestion } from "@/generated/prisma/client";
+import { isoMicro, isoMicroOrNull } from "@/server/kernel/lib/timestamps";
+import type { QuestionResult } from "./scoring";
+
+const rate = z.number().nullable();
+
+export const questionResultSchema = z
+  .object({
+    question: z.string(),
+    origin: z.enum(["user", "generated"]),
+    question_id: z.string().nullable(),
+    expected_url: z.string().nullable(),
+    expected_title: z.string().nullable(),
+    rank: z.number().int().nullable(),
+    hit: z.boolean(),
+    grounded: z.boolean(),
+    passed: z.boolean(),
+    via: z.enum(["updated_answer", "passages", "default"]),
+    found: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
+  })
+  .meta({ id: "EvaluationQuestionResult" });
+
+export const evaluationSchema = z
+  .object({
+    id: z.string(),
+    chatbot_id: z.string(),
+    trigger: z.enum(["training", "manual"]),
+    status: z.enum(["queued", "running", "completed", "failed"]),
+    question_count: z.number().int(),
+    hit_rate: rate.meta({ description: "Share of questions naming a page whose page is among the chatbot's top_k passages" }),
+    first_hit_rate: rate.meta({ description: "Share of questions naming a page whose page comes first" }),
+    mrr: rate.meta({ description: "Mean reciprocal rank of the expected page in the first 10 passages" }),
+    grounded_rate: rate.meta({ description: "Share of questions the chatbot answers from its sources rather than with its default answer" }),
+    score: rate.meta({ description: "0..100: the share of questions passed (grounded, and the expected page found when one is named)" }),
+    previous_score: rate,
+    score_dropped: z.boolean().meta({ description: "The score fell by more than 5 points from the previous evaluation" }),
+    error: z.string().nullable(),
+    results: z.array(questionResultSchema),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: "Evaluation" });
+
+export const testQuestionSchema = z
+  .object({ id: z.string(), question: z.string(), expected_url: z.string().nullable(), expected_title: z.string().nullable(), created_at: z.string() })
+  .meta({ id: "EvaluationTestQuestion" });
+
+export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<typeof evaluationSchema> {
+  return {
+    id: e.id,
+    chatbot_id: e.chatbotId,
+    trigger: e.trigger as "training" | "manual",
+    status: e.status as "queued" | "running" | "completed" | "failed",
+    question_count: e.questionCount,
+    hit_rate: e.hitRate,
+    first_hit_rate: e.firstHitRate,
+    mrr: e.mrr,
+    grounded_rate: e.groundedRate,
+    score: e.score,
+    previous_score: e.previousScore,
+    score_dropped: dropped,
+    error: e.error,
+    results: (e.results ?? []) as unknown as QuestionResult[],
+    created_at: isoMicro(e.createdAt),
+    completed_at: isoMicroOrNull(e.completedAt),
+  };
+}
+
+export function serializeTestQuestion(q: EvaluationQuestion): z.infer<typeof testQuestionSchema> {
+  return { id: q.id, question: q.question, expected_url: q.expectedUrl, expected_title: q.expectedTitle, created_at: isoMicro(q.createdAt) };
+}

@@ -1,0 +1,112 @@
+import type { Runner } from "graphile-worker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Context } from "@/server/access";
+import type { Db } from "@/server/kernel/db/client";
+import { createSource, startSync } from "@/server/training/sources";
+import { createCaller } from "@/server/transport/root";
+import { startWorkers } from "@/server/transport/workers";
+import { createTestDatabase } from "../helpers/db";
+import { agencyOwner, chatbot as makeChatbot, clientWorkspace } from "../helpers/fixtures";
+import { waitFor } from "../helpers/https-receiver";
+import { conditional, page, startTestSite } from "../helpers/test-site";
+
+/**
+ * A chatbot's quality score (issue 22, item 6): the real queue and workers, a real site on 127.0.0.1, the
+ * real index. An evaluation runs by itself after every completed training and on demand, asks the test
+ * questions of the engine's retrieval and grounding, and charges nothing.
+ */
+process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
+process.env.CRAWL_PAGE_TIMEOUT_MS = "15000";
+
+let db: Db;
+let url: string;
+let runner: Runner;
+let owner: Awaited<ReturnType<typeof agencyOwner>>;
+
+const text = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
+const SHOP: Record<string, { title: string; body: string[] }> = {
+  "/": { title: "Velo Shop", body: text("bicycles for the city") },
+  "/delivery": { title: "Delivery", body: text("delivery of bicycles") },
+  "/repairs": { title: "Repairs", body: text("repairs and servicing") },
+};
+const CONTACT = { title: "Contact", body: ["Our shop is at 12 Harbour Street, Bristol.", ...text("visiting the shop")] };
+
+const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "session", tokenId: null });
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+  owner = await agencyOwner(db);
+  runner = await startWorkers(url, { concurrency: 4 });
+}, 60_000);
+
+afterAll(async () => {
+  await runner?.stop();
+});
+
+const completedAfter = (chatbotId: string, count: number) =>
+  waitFor(async () => {
+    const runs = await db.evaluation.findMany({ where: { chatbotId }, orderBy: { createdAt: "asc" } });
+    return runs.length >= count && runs.every((r) => r.status === "completed" || r.status === "failed") ? runs : null;
+  }, 90_000, `evaluation ${count} to complete`);
+
+describe("a chatbot's quality score", () => {
+  it("is evaluated after every training and on demand, moves when a page is added, flags a drop, charges nothing", async () => {
+    const site = await startTestSite();
+    const links = ["/delivery", "/repairs"];
+    for (const [path, p] of Object.entries(SHOP)) site.route(path, conditional({ body: page(p.title, p.body, path === "/" ? links : ["/"]) }));
+    const team = await clientWorkspace(db, owner.agency);
+    const bot = await makeChatbot(db, team.id, owner.user.id);
+    const caller = callerFor(owner.user);
+    const credits = async () => (await db.team.findUniqueOrThrow({ where: { id: team.id } })) as unknown;
+
+    const website = await createSource(db, bot, { type: "website", url: site.url("/") });
+    const [first] = await completedAfter(bot.id, 1);
+    expect(first).toMatchObject({ trigger: "training", status: "completed" });
+    // Generated from the pages: each page's title, with that page expected, found first.
+    const generated = (await caller.evaluations.list({ chatbot_id: bot.id })).data[0]!;
+    expect(generated.results.map((r) => [r.question, r.expected_url])).toEqual(
+      expect.arrayContaining([["What about Repairs?", site.url("/repairs")], ["What about Delivery?", site.url("/delivery")]]),
+    );
+    expect(generated.results.find((r) => r.question === "What about Repairs?")).toMatchObject({ rank: 1, hit: true, origin: "generated" });
+    expect(generated).toMatchObject({ hit_rate: 1, first_hit_rate: 1, mrr: 1 });
+
+    // The owner's own questions: one the site cannot answer yet, one naming its page.
+    const pages = await caller.evaluations.pages({ chatbot_id: bot.id });
+    expect(pages.map((p) => p.url)).toContain(site.url("/repairs"));
+    await caller.evaluations.addQuestion({ chatbot_id: bot.id, question: "Where is the shop?" });
+    await caller.evaluations.addQuestion({ chatbot_id: bot.id, question: "Do you do servicing of bicycles?", expected_url: site.url("/repairs") });
+    await expect(caller.evaluations.addQuestion({ chatbot_id: bot.id, question: "Anything?", expected_url: "https://elsewhere.example/" })).rejects.toThrow(/not one of the chatbot's pages/);
+
+    const before = { conversations: await db.conversation.count({ where: { chatbotId: bot.id } }), ledger: await db.creditLedgerEntry.count(), team: await credits() };
+    const queued = await caller.evaluations.run({ chatbot_id: bot.id });
+    expect(queued).toMatchObject({ status: "queued", trigger: "manual" });
+    const runs = await completedAfter(bot.id, 2);
+    const manual = runs.find((r) => r.id === queued.id)!;
+    const shop = (manual.results as Array<{ question: string; grounded: boolean; passed: boolean; via: string }>).find((r) => r.question === "Where is the shop?")!;
+    expect(shop).toMatchObject({ grounded: false, passed: false, via: "default" });
+    expect(manual.score).toBeLessThan(100);
+    // No conversation, no charge: the evaluation is not a chat.
+    expect(await db.conversation.count({ where: { chatbotId: bot.id } })).toBe(before.conversations);
+    expect(await db.creditLedgerEntry.count()).toBe(before.ledger);
+    expect(await credits()).toEqual(before.team);
+
+    // Adding the contact page (a re-sync) is a training: the score moves up, the shop question now passes.
+    site.route("/contact", conditional({ body: page(CONTACT.title, CONTACT.body, ["/"]) }));
+    site.route("/", conditional({ body: page(SHOP["/"]!.title, SHOP["/"]!.body, [...links, "/contact"]) }, new Date("2026-03-01T10:00:00Z")));
+    await startSync(db, website.id);
+    const afterContact = (await completedAfter(bot.id, 3)).at(-1)!;
+    expect(afterContact.trigger).toBe("training");
+    expect((afterContact.results as Array<{ question: string; passed: boolean }>).find((r) => r.question === "Where is the shop?")).toMatchObject({ passed: true });
+    expect(afterContact.score!).toBeGreaterThan(manual.score!);
+    expect(afterContact.previousScore).toBe(manual.score);
+
+    // A training that loses the repairs page lowers the score by more than 5 points: flagged.
+    site.route("/repairs", null);
+    await startSync(db, website.id);
+    await completedAfter(bot.id, 4);
+    const [latest] = (await caller.evaluations.list({ chatbot_id: bot.id, per_page: 1 })).data;
+    expect(latest!.score!).toBeLessThan(afterContact.score! - 5);
+    expect(latest).toMatchObject({ trigger: "training", score_dropped: true, previous_score: afterContact.score });
+    await site.close();
+  }, 240_000);
+});
