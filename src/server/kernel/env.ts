@@ -114,6 +114,8 @@ const schema = z.object({
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
     .optional(),
+  // How often an instance re-checks, for the visitors waiting for a person on its streams, whether anyone is in the inbox.
+  HANDOFF_PRESENCE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };
