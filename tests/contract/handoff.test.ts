@@ -198,6 +198,20 @@ describe("an agent takes over a widget conversation from another app process", (
   });
 });
 
+describe("one listening connection per app process", () => {
+  it("serves both the live streams and the API-token cache", async () => {
+    const first = await widgetChat(a, { message: "Hello" });
+    const token = first.done!.visitor_token as string;
+    const streams = await Promise.all([a, b].map((base) => openStream(base, first.done!.conversation_id as string, { token })));
+    for (const api of [apiA, apiB]) expect((await api("GET", "/v1/me", { token: owner.token })).status).toBe(200);
+    await until(() => streams.every((s) => s.frames.some((f) => f.event === "status")), "both streams");
+    const [row] = await db.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'acp-listener'`;
+    expect(row!.n).toBe(2);
+    for (const s of streams) s.close();
+  });
+});
+
 describe("a visitor who waits for a person while nobody is in the inbox is told so", () => {
   const agentSeen = (at: string) => db.$executeRawUnsafe(`UPDATE teams SET agent_seen_at = ${at} WHERE id = $1::uuid`, teamId);
 
