@@ -49,7 +49,8 @@ test.beforeAll(async ({}, testInfo) => {
     await db.$disconnect();
   }
   // The second app process: the visitor's widget, panel and stream are served by it.
-  second = await startProductionServer(e2eDatabaseUrl(), "e2e-second-process-secret-0123456789abcdef");
+  // It re-checks the team's presence every second (default 30 s) for a visitor waiting on its streams.
+  second = await startProductionServer(e2eDatabaseUrl(), "e2e-second-process-secret-0123456789abcdef", { HANDOFF_PRESENCE_CHECK_SECONDS: "1" });
   host = await startHostSite(second.baseUrl, () => chatbotId);
 });
 
@@ -139,4 +140,38 @@ test("the owner takes over a live widget conversation from the inbox; the visito
 
   await visitorContext.close();
   await agentContext.close();
+});
+
+test("a visitor the rules hand to a person is told so, and offered the lead form when nobody from the team is around any more", async ({ browser }) => {
+  const db = createPrismaClient(e2eDatabaseUrl());
+  const chatbot = await db.chatbot.update({ where: { id: chatbotId }, data: { enableEscalations: true } });
+  const agentSeen = (at: string) => db.$executeRawUnsafe(`UPDATE teams SET agent_seen_at = ${at} WHERE id = $1::uuid`, chatbot.teamId);
+  const visitorContext = await browser.newContext();
+  try {
+    await agentSeen("now()");
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(host.url("/"));
+    await launcher(visitor).click();
+    const chat = panel(visitor);
+    await expect(chat.getByRole("textbox", { name: "Message" })).toBeFocused();
+    await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
+    await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(chat.getByRole("log")).toContainText("Delivery is free for orders above 30 euros.");
+    // The escalation rules recognise the request: the visitor is told they wait for a person.
+    await chat.getByRole("textbox", { name: "Message" }).fill("Can I talk to a real person please?");
+    await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(chat.getByTestId("widget-handoff-status")).toContainText("has been asked to join");
+    await expect(chat.getByRole("log")).toContainText("asked a person from the team to join");
+    await expect(chat.getByTestId("widget-lead-form")).toHaveCount(0);
+
+    // The last agent's inbox closed long ago: while waiting, the visitor is told and offered the lead form.
+    await agentSeen("now() - interval '1 day'");
+    await expect(chat.getByRole("log")).toContainText("No one from the team is available right now");
+    await expect(chat.getByTestId("widget-handoff-status")).toContainText("No one from the team is available");
+    await expect(chat.getByTestId("widget-lead-form")).toBeVisible();
+  } finally {
+    await db.chatbot.update({ where: { id: chatbotId }, data: { enableEscalations: false } });
+    await db.$disconnect();
+    await visitorContext.close();
+  }
 });

@@ -65,6 +65,9 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
   webhooks: {
     description: "webhook deliveries per second and enqueue→delivered p50/p99 with one and two workers, next to direct POSTs",
     run: async () => (await import("./bench/webhooks")).runWebhooksBenchmark(),
+  },  "inbox-search": {
+    description: "the inbox's search by text, e-mail and name on a chatbot of 200,000 conversations (and another as large): p50/p95 and the statement's plan",
+    run: async () => (await import("./bench/inbox-search")).runInboxSearchBenchmark(),
   },
   channels: {
     description: "a Telegram update → the reply at a local Bot API (server + one worker, extractive answers, metered): p50/p99 one at a time, events/s for a burst over 200 chats",

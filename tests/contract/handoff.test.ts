@@ -37,7 +37,9 @@ beforeAll(async () => {
   botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
   otherBotId = (await chatbot(db, team.id, owner.user.id, "Other Bot")).id;
   for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
-  const [sa, sb] = await Promise.all([startAppServer(created.url), startAppServer(created.url)]);
+  // Presence is re-checked every second here (default 30 s), so a visitor is told within the test's patience.
+  const presence = { HANDOFF_PRESENCE_CHECK_SECONDS: "1" };
+  const [sa, sb] = await Promise.all([startAppServer(created.url, presence), startAppServer(created.url, presence)]);
   a = sa.baseUrl;
   b = sb.baseUrl;
   apiA = apiClient(a);
@@ -193,6 +195,65 @@ describe("an agent takes over a widget conversation from another app process", (
     const notMine = await openStream(a, "00000000-0000-4000-8000-000000000000", { token: mine.done!.visitor_token });
     expect(notMine.res.status).toBe(404);
     expect(await notMine.res.json()).toEqual({ message: "Conversation not found." });
+  });
+});
+
+describe("one listening connection per app process", () => {
+  it("serves both the live streams and the API-token cache", async () => {
+    const first = await widgetChat(a, { message: "Hello" });
+    const token = first.done!.visitor_token as string;
+    const streams = await Promise.all([a, b].map((base) => openStream(base, first.done!.conversation_id as string, { token })));
+    for (const api of [apiA, apiB]) expect((await api("GET", "/v1/me", { token: owner.token })).status).toBe(200);
+    await until(() => streams.every((s) => s.frames.some((f) => f.event === "status")), "both streams");
+    const [row] = await db.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'acp-listener'`;
+    expect(row!.n).toBe(2);
+    for (const s of streams) s.close();
+  });
+});
+
+describe("a visitor who waits for a person while nobody is in the inbox is told so", () => {
+  const agentSeen = (at: string) => db.$executeRawUnsafe(`UPDATE teams SET agent_seen_at = ${at} WHERE id = $1::uuid`, teamId);
+
+  it("on a wait the rules started, at once and when the last agent leaves during the wait, on any instance", async () => {
+    await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: true } });
+    try {
+      await agentSeen("now()");
+      const first = await widgetChat(a, { message: "How much does delivery cost?" });
+      const conversationId = first.done!.conversation_id as string;
+      const token = first.done!.visitor_token as string;
+      const stream = await openStream(a, conversationId, { token });
+      await until(() => stream.frames.some((f) => f.event === "status"), "the initial status");
+      expect(stream.frames.some((f) => f.event === "availability")).toBe(false);
+
+      // The rules recognise the request: the conversation waits, and an agent was in the inbox a moment ago.
+      await widgetChat(b, { message: "Can I talk to a real person please?", conversation_id: conversationId, visitor_token: token });
+      await until(() => stream.frames.some((f) => f.event === "status" && f.data.status === "waiting"), "status waiting");
+      await until(() => stream.frames.some((f) => f.event === "availability"), "the first availability");
+      expect(stream.frames.filter((f) => f.event === "availability").map((f) => f.data)).toEqual([{ agents_available: true }]);
+
+      // The agent's inbox (served by B) closed long ago: A finds out from the stored presence, not from B.
+      await agentSeen("now() - interval '1 day'");
+      await until(() => stream.frames.filter((f) => f.event === "availability").length === 2, "the visitor is told nobody is there");
+      expect(stream.frames.filter((f) => f.event === "availability").map((f) => f.data)).toEqual([{ agents_available: true }, { agents_available: false }]);
+
+      // Another tab on B is told at once; an agent taking over ends the question.
+      const other = await openStream(b, conversationId, { token });
+      await until(() => other.frames.some((f) => f.event === "availability"), "availability on B");
+      expect(other.frames.filter((f) => f.event !== "message").map((f) => [f.event, f.data])).toEqual([
+        ["status", { status: "waiting" }],
+        ["availability", { agents_available: false }],
+      ]);
+      await apiB("POST", `/v1/${botId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content: "I'm here now." } });
+      await until(() => other.frames.some((f) => f.event === "status" && f.data.status === "human"), "status human");
+      await agentSeen("now()");
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(other.frames.filter((f) => f.event === "availability")).toHaveLength(1);
+      stream.close();
+      other.close();
+    } finally {
+      await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: false } });
+    }
   });
 });
 

@@ -41,4 +41,8 @@ export const EXTRA_INDEXES: Record<string, string> = {
   // Issue 26: one open invitation per address and workspace (addresses are stored lower-cased).
   invitations_one_open_per_address:
     "CREATE UNIQUE INDEX invitations_one_open_per_address ON public.invitations USING btree (team_id, email) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL))",
+  // Issue 23: the inbox's search by text, e-mail and name, per chatbot (trigram, led by chatbot_id through btree_gin).
+  messages_chatbot_id_content_trgm_idx: "CREATE INDEX messages_chatbot_id_content_trgm_idx ON public.messages USING gin (chatbot_id, content gin_trgm_ops)",
+  contacts_chatbot_id_email_name_trgm_idx:
+    "CREATE INDEX contacts_chatbot_id_email_name_trgm_idx ON public.contacts USING gin (chatbot_id, email gin_trgm_ops, (((first_name || ' '::text) || last_name)) gin_trgm_ops)",
 };

@@ -80,8 +80,26 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
     return () => window.clearTimeout(timer);
   }, [offerLead, leadOffered, chat.streaming]);
 
+  // Nobody from the team is around while the visitor waits for a person (told by the live stream, at any
+  // time during the wait): the lead form offers itself, once, instead of a wait with no end.
+  const unattended = chat.status === "waiting" && chat.agentsAvailable === false;
+  const [unattendedOffered, setUnattendedOffered] = useState(false);
+  useEffect(() => {
+    if (!unattended || unattendedOffered || chat.leadSent || !config.lead_form.on_handoff) return;
+    const timer = window.setTimeout(() => {
+      setUnattendedOffered(true);
+      setLeadOpen(true);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [unattended, unattendedOffered, chat.leadSent, config.lead_form.on_handoff]);
+
   // Asking for a person (footer link or a handoff button): with nobody around, the lead form when the chatbot wants it.
-  const requestPerson = () => void chat.askForPerson().then((available) => available || !config.lead_form.on_handoff || setLeadOpen(true));
+  const requestPerson = () =>
+    void chat.askForPerson().then((available) => {
+      if (available || !config.lead_form.on_handoff) return;
+      setUnattendedOffered(true);
+      setLeadOpen(true);
+    });
 
   const hasConversation = chat.messages.length > 0;
   const last = chat.messages[chat.messages.length - 1];
@@ -125,7 +143,11 @@ export function ChatPanel({ config, mode }: { config: WidgetConfig; mode: "embed
 
       {chat.status === "waiting" || chat.status === "human" ? (
         <p role="status" data-testid="widget-handoff-status" className="bg-indigo-50 px-4 py-1.5 text-xs text-indigo-900">
-          {chat.status === "human" ? "You\u2019re chatting with a person from the team." : "A person from the team has been asked to join. You can keep writing."}
+          {chat.status === "human"
+            ? "You\u2019re chatting with a person from the team."
+            : unattended
+              ? "No one from the team is available right now. You can leave your details."
+              : "A person from the team has been asked to join. You can keep writing."}
         </p>
       ) : null}
 

@@ -23,6 +23,8 @@ export interface StoredConversation {
   conversation_id?: string;
   /** The lead form was sent: it is not offered again on its own. */
   lead_sent?: boolean;
+  /** Who answers, as last heard (issue 23): a change to `waiting` is told once, not again on a reload. */
+  status?: "bot" | "waiting" | "human" | "resolved";
   messages: StoredMessage[];
 }
 

@@ -14,6 +14,9 @@ function subscribeOnline(onChange: () => void): () => void {
   };
 }
 
+const WAITING_NOTICE = "We\u2019ve asked a person from the team to join. You can keep writing here.";
+const UNATTENDED_NOTICE = "No one from the team is available right now. Leave your details and we\u2019ll get back to you.";
+
 let counter = 0;
 const newKey = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -32,6 +35,8 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
   const latest = useRef(conversation);
   /** Who answers (issue 23): `waiting` and `human` mean a person of the team, over the live stream. */
   const [status, setStatus] = useState<"bot" | "waiting" | "human" | "resolved">("bot");
+  /** While waiting for a person: whether anyone from the team is around (null: not known yet), from the live stream. */
+  const [agentsAvailable, setAgentsAvailable] = useState<boolean | null>(null);
   /** The last refusal's status (402: no credits), for the panel's lead form. */
   const [refusal, setRefusal] = useState<number | null>(null);
 
@@ -61,6 +66,16 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     [update],
   );
 
+  /** A notice in the conversation, unless it is the last notice already (a reconnecting stream repeats its first frames). */
+  const notify = useCallback(
+    (content: string) => {
+      const lastNotice = [...latest.current.messages].reverse().find((m) => m.role === "notice");
+      if (lastNotice?.content !== content) update((c) => ({ ...c, messages: [...c.messages, { key: newKey(), role: "notice", content }] }), true);
+      setAnnouncement(content);
+    },
+    [update],
+  );
+
   // The conversation's live stream: a person's replies and the status, from whichever app process serves it.
   const { conversation_id: liveId, visitor_token: liveToken } = conversation;
   useEffect(() => {
@@ -77,9 +92,18 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     source.addEventListener("status", (event) => {
       const next = (JSON.parse((event as MessageEvent<string>).data) as { status: "bot" | "waiting" | "human" | "resolved" }).status;
       setStatus(next);
+      if (next !== "waiting") setAgentsAvailable(null);
+      // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told.
+      if (next === "waiting" && latest.current.status !== "waiting") notify(WAITING_NOTICE);
+      if (latest.current.status !== next) update((c) => ({ ...c, status: next }), true);
+    });
+    source.addEventListener("availability", (event) => {
+      const available = (JSON.parse((event as MessageEvent<string>).data) as { agents_available: boolean }).agents_available;
+      setAgentsAvailable(available);
+      if (!available) notify(UNATTENDED_NOTICE);
     });
     return () => source.close();
-  }, [chatbotId, liveId, liveToken, update]);
+  }, [chatbotId, liveId, liveToken, notify, update]);
 
   const send = useCallback(
     async (text: string) => {
@@ -99,6 +123,8 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
         if (outcome.done.status) setStatus(outcome.done.status);
         update(
           (c) => ({
+            ...c,
+            status: outcome.done.status ?? c.status,
             conversation_id: outcome.done.conversation_id,
             visitor_token: outcome.done.visitor_token ?? c.visitor_token,
             messages: c.messages.filter((m) => m.key !== answerKey).map((m) => (m.key === userKey ? { ...m, id: outcome.done.message.id } : m)),
@@ -172,17 +198,15 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
       if (!res.ok) throw new Error(String(res.status));
       const answer = (await res.json()) as { status: "bot" | "waiting" | "human" | "resolved"; agents_available: boolean };
       setStatus(answer.status);
-      const notice = answer.agents_available
-        ? "We\u2019ve asked a person from the team to join. You can keep writing here."
-        : "No one from the team is available right now. Leave your details and we\u2019ll get back to you.";
-      update((c) => ({ ...c, messages: [...c.messages, { key: newKey(), role: "notice", content: notice }] }), true);
-      setAnnouncement(notice);
+      setAgentsAvailable(answer.agents_available);
+      update((c) => ({ ...c, status: answer.status }), true);
+      notify(answer.agents_available ? WAITING_NOTICE : UNATTENDED_NOTICE);
       return answer.agents_available;
     } catch {
       setError("Couldn't reach the team. Please try again.");
       return false;
     }
-  }, [chatbotId, update]);
+  }, [chatbotId, notify, update]);
 
   /** The lead form, as data: a thank-you notice, or the field errors (null when sent). */
   const submitLead = useCallback(
@@ -212,8 +236,9 @@ export function useWidgetChat(chatbotId: string, source: "widget" | "share" = "w
     forgetConversation(chatbotId);
     update(() => ({ messages: [] }));
     setStatus("bot");
+    setAgentsAvailable(null);
     setError(null);
   }, [chatbotId, update]);
 
-  return { messages: conversation.messages, leadSent: Boolean(conversation.lead_sent), refusal, submitLead, status, askForPerson, hasConversation: Boolean(conversation.conversation_id), streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
+  return { messages: conversation.messages, leadSent: Boolean(conversation.lead_sent), refusal, submitLead, status, agentsAvailable, askForPerson, hasConversation: Boolean(conversation.conversation_id), streaming, error, online, announcement, send, retry, rate, linkClicked, restart };
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { User } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { listen, type Listener } from "@/server/kernel/db/listener";
+import { subscribe, syncListeners, type Subscription } from "@/server/kernel/db/notifications";
 
 /**
  * The users behind API tokens, kept in process memory (issue 28, docs/decisions/066-token-cache-invalidated-by-notify.md):
@@ -9,19 +8,17 @@ import { listen, type Listener } from "@/server/kernel/db/listener";
  * Triggers on `api_tokens` and `users` (src/server/access/sql/token-cache.sql)
  * `NOTIFY api_tokens_changed` in the changing transaction, with the token's
  * hash (`t:`) or the user's id (`u:`); every instance drops the entries it
- * names when the notification arrives. Nothing is answered from memory while
- * the listening connection is down, and a look-up that overlapped a
+ * names when the notification arrives, on the process's one listening
+ * connection (kernel/db/notifications.ts). Nothing is answered from memory
+ * while that connection is down, and a look-up that overlapped a
  * notification is not stored: it may have read the rows before the change.
  *
  * A notification reaches each instance when its PostgreSQL backend gets to
- * it, not at the commit itself; so a revocation (`syncTokenCaches`) then asks
- * every listening instance (`sync:<nonce>`, delivered after the change, in
- * commit order) to answer on `api_tokens_synced`, and returns once all have:
- * from then on no instance serves the token.
+ * it, not at the commit itself; so a revocation (`syncTokenCaches`) then waits
+ * until every listening instance has processed what was committed before it
+ * (`syncListeners`): from then on no instance serves the token.
  */
 export const TOKEN_CHANNEL = "api_tokens_changed";
-const SYNCED_CHANNEL = "api_tokens_synced";
-const APPLICATION_NAME = "api-token-cache";
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
@@ -31,33 +28,35 @@ interface Entry {
 }
 
 interface TokenCache {
-  listener: Listener;
+  subscription: Subscription;
   entries: Map<string, Entry>;
-  /** Answers awaited by this process's syncs, by nonce. */
-  syncs: Map<string, () => void>;
 }
 
 const holder = globalThis as unknown as { apiTokenCaches?: WeakMap<Db, TokenCache> };
+
+/** The database a Db's pool connects to: the process's listening connection to it is shared with the live streams. */
+const databaseOf = (db: Db) => poolOf(db).options.connectionString;
 
 function cacheFor(db: Db): TokenCache {
   holder.apiTokenCaches ??= new WeakMap();
   let cache = holder.apiTokenCaches.get(db);
   if (!cache) {
     const entries = new Map<string, Entry>();
-    const syncs = new Map<string, () => void>();
-    const listener: Listener = listen(poolOf(db).options, APPLICATION_NAME, [TOKEN_CHANNEL, SYNCED_CHANNEL], {
-      message(channel, payload) {
-        if (channel === SYNCED_CHANNEL) return syncs.get(payload)?.();
-        if (payload.startsWith("t:")) entries.delete(payload.slice(2));
-        else if (payload.startsWith("u:")) {
-          const userId = payload.slice(2);
-          for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash);
-        } else if (payload.startsWith("sync:")) listener.notify(SYNCED_CHANNEL, payload.slice(5));
-        else entries.clear();
+    const subscription = subscribe(
+      TOKEN_CHANNEL,
+      {
+        onNotification(payload) {
+          if (payload.startsWith("t:")) entries.delete(payload.slice(2));
+          else if (payload.startsWith("u:")) {
+            const userId = payload.slice(2);
+            for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash);
+          } else entries.clear();
+        },
+        onLost: () => entries.clear(),
       },
-      reset: () => entries.clear(),
-    });
-    cache = { listener, entries, syncs };
+      databaseOf(db),
+    );
+    cache = { subscription, entries };
     holder.apiTokenCaches.set(db, cache);
   }
   return cache;
@@ -66,19 +65,19 @@ function cacheFor(db: Db): TokenCache {
 /** The cached user of a token hash, or undefined (not cached, or the cache is not listening). */
 export function cachedToken(db: Db, tokenHash: string): Entry | undefined {
   const cache = cacheFor(db);
-  if (!cache.listener.ready) return undefined;
+  if (!cache.subscription.ready) return undefined;
   return cache.entries.get(tokenHash);
 }
 
 /** A mark to take before reading a token from the database; `remember` stores the result only if nothing changed since. */
 export function tokenCacheMark(db: Db): number | null {
-  const { listener } = cacheFor(db);
-  return listener.ready ? listener.generation : null;
+  const { subscription } = cacheFor(db);
+  return subscription.ready ? subscription.generation : null;
 }
 
 export function rememberToken(db: Db, mark: number | null, tokenHash: string, entry: Entry): void {
   const cache = cacheFor(db);
-  if (mark === null || !cache.listener.ready || cache.listener.generation !== mark) return;
+  if (mark === null || !cache.subscription.ready || cache.subscription.generation !== mark) return;
   if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   cache.entries.set(tokenHash, entry);
 }
@@ -90,28 +89,6 @@ export function rememberToken(db: Db, mark: number | null, tokenHash: string, en
  * answering). Instances that start listening later read the database first.
  */
 export async function syncTokenCaches(db: Db, timeoutMs = 2_000): Promise<void> {
-  const nonce = randomUUID();
-  let answers = 0;
-  let expected = Infinity;
-  let done!: () => void;
-  const all = new Promise<void>((resolve) => (done = resolve));
-  const cache = cacheFor(db);
-  // This process's own listener (it receives the answers) may still be connecting on a first revocation.
-  for (const until = Date.now() + timeoutMs; !cache.listener.ready && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
-  cache.syncs.set(nonce, () => {
-    if (++answers >= expected) done();
-  });
-  try {
-    const pool = poolOf(db);
-    const { rows } = await pool.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
-      [APPLICATION_NAME],
-    );
-    expected = rows[0]!.n;
-    if (answers >= expected) return;
-    await pool.query("SELECT pg_notify($1, $2)", [TOKEN_CHANNEL, `sync:${nonce}`]);
-    await Promise.race([all, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
-  } finally {
-    cache.syncs.delete(nonce);
-  }
+  cacheFor(db);
+  await syncListeners(databaseOf(db), timeoutMs);
 }

@@ -95,29 +95,41 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
 }
 
 /**
+ * A search of the messages' text and the lead's e-mail or name (`$6`, LIKE-escaped), as the set of the
+ * chatbot's matching conversations: each side is read from its trigram index (migration
+ * 20261130020000_inbox_search_trigram: `(chatbot_id, content gin_trgm_ops)` on messages,
+ * `(chatbot_id, email, first_name || ' ' || last_name)` on contacts), never by scanning every message
+ * of the chatbot (docs/decisions/057-the-inbox-as-a-daily-tool.md).
+ */
+const SEARCH_SQL = `c.id IN (
+    SELECT m.conversation_id FROM messages m WHERE m.chatbot_id = $1::uuid AND m.content ILIKE '%' || $6::text || '%'
+    UNION
+    SELECT cv.id FROM contacts ct JOIN conversations cv ON cv.chatbot_id = $1::uuid AND cv.visitor_id = ct.visitor_id
+     WHERE ct.chatbot_id = $1::uuid AND (ct.email ILIKE '%' || $6::text || '%' OR (ct.first_name || ' ' || ct.last_name) ILIKE '%' || $6::text || '%'))`;
+
+/**
  * The inbox with its own filters (issue 23): status, assignee, source, and a search of the messages'
  * text and the lead's e-mail or name; the total is counted (these lists are short: a team's open work).
+ * With and without a search are two statements, so each keeps a plan of its own.
  */
 async function listNarrowedConversations(db: Db, chatbotId: string, q: ConversationQuery) {
   const filter = q.filter ?? "all";
   const assignee = q.assignee === "me" ? (q.me ?? null) : q.assignee && q.assignee !== "none" && !isUuid(q.assignee) ? null : (q.assignee ?? null);
+  const search = q.search?.trim() ? escapeLike(q.search.trim()) : null;
   const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}
     AND ($3::text IS NULL OR c.status = $3::text)
     AND ($4::text IS NULL OR ($4::text = 'none' AND c.assignee_id IS NULL) OR c.assignee_id::text = $4::text)
     AND ($5::text IS NULL OR c.source = $5::text)
-    AND ($6::text IS NULL
-         OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content ILIKE '%' || $6::text || '%')
-         OR EXISTS (SELECT 1 FROM contacts ct WHERE ct.chatbot_id = $1::uuid AND ct.visitor_id = c.visitor_id
-                     AND (ct.email ILIKE '%' || $6::text || '%' OR (ct.first_name || ' ' || ct.last_name) ILIKE '%' || $6::text || '%')))`;
+    AND ${search === null ? "$6::text IS NULL" : SEARCH_SQL}`;
   const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
-    name: `conversations_narrowed_${filter}`,
+    name: `conversations_narrowed_${filter}${search === null ? "" : "_search"}`,
     text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code, ${counted} AS total_count
              FROM (SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${where}
                     ORDER BY c.last_message_at DESC, c.id DESC LIMIT $7 OFFSET $8) p
             ORDER BY p.last_message_at DESC, p.id DESC`,
     countText: `SELECT ${counted} AS total_count`,
-    values: [chatbotId, archivedFor(q), q.status ?? null, q.assignee === "none" ? "none" : assignee, q.source ?? null, q.search?.trim() ? escapeLike(q.search.trim()) : null],
+    values: [chatbotId, archivedFor(q), q.status ?? null, q.assignee === "none" ? "none" : assignee, q.source ?? null, search],
     page: q.page,
     perPage: q.per_page,
   });

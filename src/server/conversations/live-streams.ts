@@ -2,7 +2,10 @@
  * The live streams (issue 23, docs/decisions/056-live-updates-through-listen-notify.md):
  *
  * - the visitor's, `GET /api/widget/{chatbot_id}/conversations/{conversation_id}/stream`:
- *   `event: message` (an agent's message, `id:` its id) and `event: status`.
+ *   `event: message` (an agent's message, `id:` its id) and `event: status`;
+ *   while the conversation waits for a person, `event: availability`
+ *   (`{agents_available}`) at first and on every change: false when nobody who
+ *   may reply has had the inbox open lately (presence-watch.ts).
  *   A reconnect names the last message it got (`Last-Event-ID`, or
  *   `?last_event_id=` on the first connection) and receives what it missed,
  *   read from the table; so does every stream when this process's listening
@@ -16,6 +19,7 @@ import { isUuid } from "@/server/kernel/lib/ids";
 import { eventStream } from "@/server/kernel/http/sse";
 import { liveMessage, visitorCatchUp } from "./handoff";
 import { watch, type LiveEvent } from "./live";
+import { watchPresence } from "./presence-watch";
 
 const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
 
@@ -50,14 +54,23 @@ async function visitorOwns(db: Db, chatbotId: string, conversationId: string, vi
 
 export async function openVisitorStream(
   db: Db,
-  opts: { chatbotId: string; conversationId: string; visitorKey: string | null; lastEventId: string | null; signal: AbortSignal; headers?: Record<string, string> },
+  opts: { chatbotId: string; teamId: string; conversationId: string; visitorKey: string | null; lastEventId: string | null; signal: AbortSignal; headers?: Record<string, string> },
 ): Promise<Response> {
   if (!opts.visitorKey || !(await visitorOwns(db, opts.chatbotId, opts.conversationId, opts.visitorKey))) throw notFound();
   let lastId = opts.lastEventId && isUuid(opts.lastEventId) ? opts.lastEventId : null;
   const sent = new Set<string>();
   let status: string | null = null;
   let stop: (() => void) | null = null;
-  const stream = eventStream(opts.signal, () => stop?.(), opts.headers);
+  let stopPresence: (() => void) | null = null;
+  let available: boolean | null = null;
+  const stream = eventStream(
+    opts.signal,
+    () => {
+      stop?.();
+      stopPresence?.();
+    },
+    opts.headers,
+  );
 
   const sendMessage = (m: { id: string; role: string; content: string; created_at: string }) => {
     if (sent.has(m.id)) return;
@@ -65,10 +78,22 @@ export async function openVisitorStream(
     lastId = m.id;
     stream.send("message", { id: m.id, role: m.role, content: m.content, created_at: m.created_at }, m.id);
   };
+  const sendAvailability = (next: boolean) => {
+    if (next === available || stream.closed) return;
+    available = next;
+    stream.send("availability", { agents_available: next });
+  };
   const sendStatus = (next: string) => {
     if (next === status) return;
     status = next;
     stream.send("status", { status: next });
+    // Only a waiting visitor is told whether anyone is around; a person who took over is there.
+    if (next === "waiting" && !stopPresence && !stream.closed) stopPresence = watchPresence(db, opts.teamId, sendAvailability);
+    if (next !== "waiting" && stopPresence) {
+      stopPresence();
+      stopPresence = null;
+      available = null;
+    }
   };
   const catchUp = async () => {
     const missed = await visitorCatchUp(db, opts.conversationId, lastId);

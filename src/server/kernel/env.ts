@@ -127,6 +127,8 @@ const schema = z.object({
   ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
   // HubSpot (issue 25, docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
+  // How often an instance re-checks, for the visitors waiting for a person on its streams, whether anyone is in the inbox.
+  HANDOFF_PRESENCE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

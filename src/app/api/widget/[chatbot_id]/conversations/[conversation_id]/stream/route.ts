@@ -6,7 +6,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The visitor's live stream of a conversation (issue 23): an agent's messages
- * (`event: message`) and the conversation's status (`event: status`), across
+ * (`event: message`), the conversation's status (`event: status`) and, while it
+ * waits for a person, whether anyone is around (`event: availability`), across
  * app processes. The visitor token comes as `Authorization: Bearer …` or, for
  * EventSource (which cannot send headers), `?visitor_token=`; another
  * visitor's or an unknown conversation is 404. A reconnect's `Last-Event-ID`
@@ -18,6 +19,7 @@ export const GET = widgetHandler(async ({ req, chatbot, cors, params }) => {
   const token = bearer ?? url.searchParams.get("visitor_token") ?? undefined;
   return openVisitorStream(getDb(), {
     chatbotId: chatbot.id,
+    teamId: chatbot.teamId,
     conversationId: params.conversation_id ?? "",
     visitorKey: visitorKeyFromToken(chatbot.id, token),
     lastEventId: req.headers.get("last-event-id") ?? url.searchParams.get("last_event_id"),
