@@ -1,11 +1,13 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/kernel/db/client";
+import { isTransactionDb, transactionAsDb, type Db } from "@/server/kernel/db/client";
 import type { AuditAction } from "@/server/audit/actions";
 
 /**
- * Appends one entry to the audit log (docs/decisions/061-audit-log.md). Called
- * with the caller's database handle: inside a REST request's transaction it
- * commits with the change it records.
+ * The audit log's one rule (docs/decisions/061-audit-log.md): a change and its
+ * audit entries commit together, or neither does, on every transport. A
+ * procedure that audits runs its change and its `recordAudit` calls inside
+ * `auditedChange`; `recordAudit` refuses a handle that is not such a
+ * transaction, so an entry written just after its change cannot come back.
  */
 export interface AuditActor {
   userId: string | null;
@@ -30,7 +32,19 @@ export interface AuditEntryInput {
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? (value as Prisma.InputJsonValue) : undefined);
 
-export async function recordAudit(db: Db | Tx, entry: AuditEntryInput): Promise<void> {
+/**
+ * Runs `change` (the procedure's writes and their audit entries) in one
+ * transaction: a REST request's own (idempotent writes already hold one) or a
+ * new one. Work that must follow the commit (an e-mail, a cache sync) goes
+ * after it returns.
+ */
+export async function auditedChange<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  if (isTransactionDb(db)) return change(db);
+  return db.$transaction((tx) => change(transactionAsDb(tx)));
+}
+
+export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+  if (!isTransactionDb(db)) throw new Error("An audit entry commits with its change: record it inside auditedChange(db, …)");
   await db.auditEntry.create({
     data: {
       agencyId: entry.agencyId,

@@ -1,5 +1,5 @@
 import { autoTopupOf } from "@/server/workspaces/clients";
-import { actorOf } from "@/server/audit";
+import { actorOf, auditedChange } from "@/server/audit";
 import { auditClient } from "@/server/workspaces/client-audit";
 import { z } from "zod";
 import { chatbotEditProcedure, clientProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
@@ -25,36 +25,44 @@ export const lifecycleRouter = createTRPCRouter({
   clientHome: teamProcedure.query(({ ctx }) => clientHome(ctx.db, ctx.team)),
 
   archiveClient: clientProcedure.mutation(async ({ ctx }) => {
-    await archiveClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.archived");
+    await auditedChange(ctx.db, async (db) => {
+      await archiveClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.archived");
+    });
     return ok;
   }),
 
   restoreClient: clientProcedure.mutation(async ({ ctx }) => {
-    await restoreClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.restored");
+    await auditedChange(ctx.db, async (db) => {
+      await restoreClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.restored");
+    });
     return ok;
   }),
 
   /** Only an archived client: archiving first is the "are you sure" that cannot be clicked through by accident. */
   deleteClient: clientProcedure.mutation(async ({ ctx }) => {
-    await deleteClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.deleted");
+    await auditedChange(ctx.db, async (db) => {
+      await deleteClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.deleted");
+    });
     return ok;
   }),
 
   setLowCreditThreshold: clientProcedure
     .input(z.object({ threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
     .mutation(async ({ ctx, input }) => {
-      await setLowCreditThreshold(ctx.db, ctx.client, input.threshold);
-      if (ctx.client.lowCreditThreshold !== input.threshold) {
-        await auditClient(
-          { db: ctx.db, actor: actorOf(ctx), client: ctx.client },
-          "client.low_credit_alert_changed",
-          { low_credit_threshold: ctx.client.lowCreditThreshold },
-          { low_credit_threshold: input.threshold },
-        );
-      }
+      await auditedChange(ctx.db, async (db) => {
+        await setLowCreditThreshold(db, ctx.client, input.threshold);
+        if (ctx.client.lowCreditThreshold !== input.threshold) {
+          await auditClient(
+            { db, actor: actorOf(ctx), client: ctx.client },
+            "client.low_credit_alert_changed",
+            { low_credit_threshold: ctx.client.lowCreditThreshold },
+            { low_credit_threshold: input.threshold },
+          );
+        }
+      });
       return ok;
     }),
 

@@ -26,10 +26,11 @@ import { agencyPool } from "@/server/workspaces/credits";
 export async function archiveClient(db: Db, client: Team) {
   if (client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is already archived.");
   const now = new Date();
-  await db.$transaction([
-    db.team.update({ where: { id: client.id }, data: { archivedAt: now, status: "suspended", pauseMode: null, pausedAt: now } }),
-    db.invitation.updateMany({ where: { teamId: client.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } }),
-  ]);
+  // The callback form: inside a caller's transaction (transactionAsDb) it nests as a savepoint, which the batch form does not.
+  await db.$transaction(async (tx) => {
+    await tx.team.update({ where: { id: client.id }, data: { archivedAt: now, status: "suspended", pauseMode: null, pausedAt: now } });
+    await tx.invitation.updateMany({ where: { teamId: client.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  });
 }
 
 /** Brings an archived client back, active. */
