@@ -11,14 +11,14 @@ import nextTs from "eslint-config-next/typescript";
 const CAPABILITY_DEPENDENCIES = {
   access: [],
   audit: ["access"],
-  branding: ["access"],
+  branding: ["access", "audit"],
   accounts: ["access", "audit", "branding"],
   webhooks: ["access", "audit"],
   analytics: ["access"],
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
-  chatbots: ["access", "conversations", "training", "workspaces"],
+  chatbots: ["access", "audit", "conversations", "training", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

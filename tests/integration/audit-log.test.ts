@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/transport/root";
+import { auditedChange, recordChannelChange } from "@/server/audit";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, teamMember } from "../helpers/fixtures";
@@ -110,6 +111,26 @@ describe("the audit log", () => {
     await expect(pool.query("UPDATE audit_log SET actor_name = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(pool.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
     await expect(pool.query("TRUNCATE audit_log")).rejects.toThrow(/append-only/);
+  });
+
+  it("records chatbots created and deleted on every path, and the channel changes issue 24 reports", async () => {
+    const { client } = await viaToken().agencyClients.create({ name: "Bots Co", chatbot: { name: "First bot" } });
+    const { chatbot } = await viaToken().agencyClients.createAgent({ client_id: client.id, name: "REST bot" });
+    const dashboardBot = await viaSession().chatbots.create({ team_id: client.id, name: "Dashboard bot" });
+    await viaSession().lifecycle.deleteChatbot({ chatbot_id: dashboardBot.id });
+    await auditedChange(db, (tx) =>
+      recordChannelChange(tx, { agencyId: owner.agency.id, teamId: client.id, actor: { userId: owner.user.id, tokenId: null, name: "Agency Owner" }, connected: true, chatbot: { id: chatbot.id, name: "REST bot" }, channel: { id: "ch-1", kind: "whatsapp", name: "+1 555 0100" } }),
+    );
+
+    const log = (await viaToken().audit.list({ client_id: client.id, per_page: 100 })).data.reverse();
+    expect(log.filter((e) => e.target.type === "chatbot").map((e) => [e.action, e.target.name])).toEqual([
+      ["chatbot.created", "First bot"],
+      ["chatbot.created", "REST bot"],
+      ["chatbot.created", "Dashboard bot"],
+      ["chatbot.deleted", "Dashboard bot"],
+    ]);
+    expect(log.find((e) => e.action === "chatbot.deleted")).toMatchObject({ actor: { type: "user" }, before: { name: "Dashboard bot", workspace: "Bots Co" }, after: null });
+    expect(log.at(-1)).toMatchObject({ action: "channel.connected", target: { type: "channel", id: "ch-1", name: "+1 555 0100" }, after: { kind: "whatsapp", chatbot_id: chatbot.id } });
   });
 
   it("commits a change only with its audit entry, on the dashboard as over REST: an entry the database refuses rolls the change back", async () => {

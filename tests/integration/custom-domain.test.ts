@@ -58,6 +58,14 @@ describe("custom domain", () => {
     expect(moved.custom_domain_record!.value).not.toBe(record.value);
     const removed = await agency().agencyBrand.setDomain({ custom_domain: null });
     expect(removed).toMatchObject({ custom_domain: null, custom_domain_record: null });
+
+    // Each white-label change in the owner's audit log, before and after.
+    const log = (await agency().audit.list({ per_page: 100 })).data.filter((e) => e.target.type === "agency").reverse();
+    expect(log.map((e) => e.action)).toEqual(["brand.changed", "custom_domain.set", "custom_domain.verified", "custom_domain.set", "custom_domain.removed"]);
+    expect(log[0]).toMatchObject({ before: { brand_name: null, brand_accent_color: null }, after: { brand_name: "Bright Agency", brand_accent_color: "#0f766e" } });
+    expect(log[2]).toMatchObject({ after: { custom_domain: "portal.bright.example" } });
+    expect(log[3]).toMatchObject({ before: { custom_domain: "portal.bright.example", verified: true }, after: { custom_domain: "chat.bright.example" } });
+    expect(log[4]).toMatchObject({ before: { custom_domain: "chat.bright.example", verified: false }, after: null });
   });
 
   it("refuses what is not a host name, and a domain another agency uses", async () => {

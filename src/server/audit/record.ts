@@ -63,6 +63,49 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void>
   });
 }
 
+/**
+ * A messaging channel connected to or disconnected from a chatbot (issue 24
+ * builds the channels; it records each change with this, inside its
+ * `auditedChange`). The channel's credentials never: its kind and name.
+ */
+export function recordChannelChange(
+  db: Db,
+  entry: { agencyId: string | null; teamId: string | null; actor: AuditActor; connected: boolean; chatbot: { id: string; name: string }; channel: { id: string; kind: string; name?: string | null } },
+): Promise<void> {
+  const state = { chatbot_id: entry.chatbot.id, chatbot: entry.chatbot.name, kind: entry.channel.kind };
+  return recordAudit(db, {
+    agencyId: entry.agencyId,
+    teamId: entry.teamId,
+    actor: entry.actor,
+    action: entry.connected ? "channel.connected" : "channel.disconnected",
+    target: { type: "channel", id: entry.channel.id, name: entry.channel.name ?? entry.channel.kind },
+    before: entry.connected ? null : state,
+    after: entry.connected ? state : null,
+  });
+}
+
+/** A chatbot created or deleted, in the log of its workspace's agency. */
+export function recordChatbotChange(
+  db: Db,
+  entry: { actor: AuditActor; team: { id: string; kind: string; agencyId: string | null; name: string }; chatbot: { id: string; name: string }; created: boolean },
+): Promise<void> {
+  const state = { name: entry.chatbot.name, workspace: entry.team.name };
+  return recordAudit(db, {
+    agencyId: auditAgencyOf(entry.team),
+    teamId: entry.team.id,
+    actor: entry.actor,
+    action: entry.created ? "chatbot.created" : "chatbot.deleted",
+    target: { type: "chatbot", id: entry.chatbot.id, name: entry.chatbot.name },
+    before: entry.created ? null : state,
+    after: entry.created ? state : null,
+  });
+}
+
+/** The agency whose owner reads a workspace's entries: the agency itself, or a client's agency (null: a team of no agency). */
+export function auditAgencyOf(team: { id: string; kind: string; agencyId: string | null }): string | null {
+  return team.kind === "agency" ? team.id : team.agencyId;
+}
+
 /** Only the keys whose values differ, as `before` and `after` (null when nothing changed). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

@@ -55,8 +55,8 @@ function resolver(): Resolver {
   return r;
 }
 
-/** Looks the TXT record up; verified when one of its values is ours. Says what was found otherwise. */
-export async function verifyCustomDomain(db: Db, agency: Team): Promise<Team> {
+/** Looks the TXT record up (the DNS half of verification): throws, saying what was found, unless the TXT record holds our value. */
+export async function checkCustomDomain(agency: Team): Promise<void> {
   const record = verificationRecord(agency);
   if (!record) throw new AppError("RULE_VIOLATION", "Set a custom domain first.");
   let found: string[] = [];
@@ -72,5 +72,11 @@ export async function verifyCustomDomain(db: Db, agency: Team): Promise<Team> {
     const seen = found.length ? `it has ${found.map((v) => `"${v.slice(0, 80)}"`).join(", ")}` : "no TXT record was found";
     throw new AppError("RULE_VIOLATION", `Not verified yet: ${record.name} should have the TXT value ${record.value}; ${seen}. DNS changes can take a while to appear.`);
   }
-  return db.team.update({ where: { id: agency.id }, data: { customDomainVerifiedAt: new Date() } });
+}
+
+/** Records the verification, for the domain that was checked (a domain changed meanwhile stays unverified). */
+export async function markCustomDomainVerified(db: Db, agency: Team): Promise<Team> {
+  const { count } = await db.team.updateMany({ where: { id: agency.id, customDomain: agency.customDomain }, data: { customDomainVerifiedAt: agency.customDomainVerifiedAt ?? new Date() } });
+  if (count !== 1) throw new AppError("RULE_VIOLATION", "The custom domain changed meanwhile: verify the new one.");
+  return db.team.findUniqueOrThrow({ where: { id: agency.id } });
 }

@@ -5,7 +5,7 @@ import { accentColorField } from "@/shared/accent-color";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
 import { deliverInvitation, renewInvitation, revokeInvitation } from "@/server/accounts";
-import { actorOf, auditedChange, recordAudit } from "@/server/audit";
+import { actorOf, auditedChange, recordAudit, recordChatbotChange } from "@/server/audit";
 import { auditClient, auditClientUpdate, clientSettings } from "@/server/workspaces/client-audit";
 import type { Context } from "@/server/access";
 import type { Team } from "@/generated/prisma/client";
@@ -106,6 +106,7 @@ export const agencyClientsRouter = createTRPCRouter({
         const made = await createClient(db, ctx.agency, ctx.user.id, input);
         const team = await db.team.findUniqueOrThrow({ where: { id: made.created.client.id } });
         await auditClient({ db, actor: actorOf(ctx), client: team }, "client.created", null, clientSettings(team));
+        if (made.created.chatbot) await recordChatbotChange(db, { actor: actorOf(ctx), team, chatbot: made.created.chatbot, created: true });
         const invitation = made.created.invitation;
         if (invitation) await auditInvitation(db, ctx, team, "invitation.created", { email: invitation.email, role: invitation.role }, made.invitationId);
         return made;
@@ -184,7 +185,13 @@ export const agencyClientsRouter = createTRPCRouter({
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
     .input(agentInput)
     .output(z.object({ chatbot: agentSummarySchema }))
-    .mutation(async ({ ctx, input }) => ({ chatbot: await createAgent(ctx.db, ctx.agency, ctx.client, ctx.user.id, input) })),
+    .mutation(async ({ ctx, input }) =>
+      auditedChange(ctx.db, async (db) => {
+        const chatbot = await createAgent(db, ctx.agency, ctx.client, ctx.user.id, input);
+        await recordChatbotChange(db, { actor: actorOf(ctx), team: ctx.client, chatbot, created: true });
+        return { chatbot };
+      }),
+    ),
 
   // Dashboard-only reads and actions (tRPC, no REST route).
   overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),

@@ -1,5 +1,5 @@
 import { autoTopupOf } from "@/server/workspaces/clients";
-import { actorOf, auditedChange } from "@/server/audit";
+import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
 import { auditClient } from "@/server/workspaces/client-audit";
 import { z } from "zod";
 import { chatbotEditProcedure, clientProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
@@ -69,7 +69,11 @@ export const lifecycleRouter = createTRPCRouter({
   /** Admins and owners only: an editor edits chatbots but does not delete them. */
   deleteChatbot: chatbotEditProcedure.mutation(async ({ ctx }) => {
     if (!canManageTeam(ctx.role)) throw new AppError("FORBIDDEN", "Only the workspace's admins can delete a chatbot.");
-    await deleteChatbot(ctx.db, ctx.chatbot);
+    await auditedChange(ctx.db, async (db) => {
+      if (!(await deleteChatbot(db, ctx.chatbot))) return;
+      const team = await db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId } });
+      await recordChatbotChange(db, { actor: actorOf(ctx), team, chatbot: ctx.chatbot, created: false });
+    });
     return ok;
   }),
 });

@@ -74,8 +74,9 @@ export async function setLowCreditThreshold(db: Db, client: Team, threshold: num
  * shown, and it no longer counts against the workspace's chatbot_limit.
  * Credits belong to the workspace and are not touched.
  */
-export async function deleteChatbot(db: Db, chatbot: Chatbot) {
-  await db.chatbot.updateMany({ where: { id: chatbot.id, deletedAt: null }, data: { deletedAt: new Date() } });
+export async function deleteChatbot(db: Db, chatbot: Chatbot): Promise<boolean> {
+  const { count } = await db.chatbot.updateMany({ where: { id: chatbot.id, deletedAt: null }, data: { deletedAt: new Date() } });
+  return count === 1;
 }
 
 /**
