@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   "custom_domain.set": "Custom domain set",
   "custom_domain.verified": "Custom domain verified",
   "custom_domain.removed": "Custom domain removed",
+  "mail_sender.verified": "Sending domain verified",
   "channel.connected": "Channel connected",
   "channel.disconnected": "Channel disconnected",
 } as const;

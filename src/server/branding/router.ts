@@ -3,7 +3,17 @@ import { agencyOwnerProcedure, createTRPCRouter } from "@/server/access";
 import { brandSettingsInput } from "@/server/branding/brand-settings";
 import { isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import type { Team } from "@/generated/prisma/client";
-import { checkCustomDomain, customDomainField, markCustomDomainVerified, setCustomDomain, verificationRecord } from "@/server/branding/custom-domain";
+import {
+  checkCustomDomain,
+  checkMailSender,
+  customDomainField,
+  mailSenderRecord,
+  markCustomDomainVerified,
+  markMailSenderVerified,
+  setCustomDomain,
+  verificationRecord,
+} from "@/server/branding/custom-domain";
+import { mailDomainOf } from "@/server/branding/brand";
 import { actorOf, auditedChange, changedFields, recordAudit, type AuditAction } from "@/server/audit";
 import type { Context } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
@@ -27,6 +37,10 @@ function serializeBrand(agency: Team) {
     custom_domain: agency.customDomain,
     custom_domain_verified_at: isoOffsetOrNull(agency.customDomainVerifiedAt),
     custom_domain_record: verificationRecord(agency),
+    /** E-mails go From the domain once it publishes this DKIM record (null: no domain, or the installation signs no mail). */
+    mail_sender_record: mailSenderRecord(agency),
+    mail_sender_verified_at: isoOffsetOrNull(agency.mailSenderVerifiedAt),
+    mail_from_domain: mailDomainOf(agency),
   };
 }
 
@@ -73,6 +87,18 @@ export const agencyBrandRouter = createTRPCRouter({
       await auditedChange(ctx.db, async (db) => {
         const verified = await markCustomDomainVerified(db, ctx.agency);
         if (!ctx.agency.customDomainVerifiedAt) await auditAgency(db, ctx, "custom_domain.verified", null, { custom_domain: verified.customDomain });
+        return verified;
+      }),
+    );
+  }),
+
+  /** Checks the DKIM record that lets e-mails go From the custom domain; 422 saying what was found when it is not there. */
+  verifyMailSender: agencyOwnerProcedure.mutation(async ({ ctx }) => {
+    await checkMailSender(ctx.agency);
+    return serializeBrand(
+      await auditedChange(ctx.db, async (db) => {
+        const verified = await markMailSenderVerified(db, ctx.agency);
+        if (!ctx.agency.mailSenderVerifiedAt) await auditAgency(db, ctx, "mail_sender.verified", null, { mail_from: `no-reply@${verified.customDomain}` });
         return verified;
       }),
     );
