@@ -84,3 +84,15 @@ export function lowCreditMail(brand: Brand, input: { to: string; clientName: str
     { label: "Open the client", url: input.clientUrl },
   );
 }
+
+/** A client workspace's admins told that its credits are low or gone (the words of its home page, docs/decisions/072-low-credit-mails-to-client-admins.md). */
+export function clientCreditWarningMail(
+  brand: Brand,
+  input: { to: string; workspaceName: string; level: "low" | "out"; remaining: number; monthlyLimit: number; title: string; detail: string; todo: string[]; homeUrl: string },
+): MailMessage {
+  const left =
+    input.level === "out"
+      ? `${input.workspaceName} has no message credits left (monthly limit: ${count(input.monthlyLimit)}).`
+      : `${input.workspaceName} has ${count(input.remaining)} message credit${input.remaining === 1 ? "" : "s"} left of its monthly ${count(input.monthlyLimit)}.`;
+  return message(brand, input.to, `${input.workspaceName}: ${input.title}`, [left, input.detail, ...input.todo].filter(Boolean), { label: "See your credits", url: input.homeUrl });
+}
