@@ -11,14 +11,14 @@ import nextTs from "eslint-config-next/typescript";
 const CAPABILITY_DEPENDENCIES = {
   access: [],
   audit: ["access"],
-  branding: ["access"],
+  branding: ["access", "audit"],
   accounts: ["access", "audit", "branding"],
   webhooks: ["access", "audit"],
   analytics: ["access"],
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
-  chatbots: ["access", "conversations", "training", "workspaces"],
+  chatbots: ["access", "audit", "conversations", "training", "workspaces"],
   channels: ["access", "conversations", "workspaces"],
   // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
   actions: ["access"],

@@ -31,7 +31,8 @@ export async function startDnsServer(): Promise<LocalDnsServer> {
       type: "response",
       flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (values ? 0 : 3), // rcode 3: NXDOMAIN
       questions: query.questions,
-      answers: (values ?? []).map((value) => ({ type: "TXT" as const, name: question!.name, ttl: 60, class: "IN" as const, data: value })),
+      // One TXT string holds at most 255 bytes: a longer value (a DKIM key) goes as several, as DNS publishes it.
+      answers: (values ?? []).map((value) => ({ type: "TXT" as const, name: question!.name, ttl: 60, class: "IN" as const, data: value.match(/[\s\S]{1,255}/g) ?? [""] })),
     });
     socket.send(response, peer.port, peer.address);
   });

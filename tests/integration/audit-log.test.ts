@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/transport/root";
+import { auditedChange, recordChannelChange } from "@/server/audit";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, teamMember } from "../helpers/fixtures";
@@ -110,5 +111,57 @@ describe("the audit log", () => {
     await expect(pool.query("UPDATE audit_log SET actor_name = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(pool.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
     await expect(pool.query("TRUNCATE audit_log")).rejects.toThrow(/append-only/);
+  });
+
+  it("records chatbots created and deleted on every path, and the channel changes issue 24 reports", async () => {
+    const { client } = await viaToken().agencyClients.create({ name: "Bots Co", chatbot: { name: "First bot" } });
+    const { chatbot } = await viaToken().agencyClients.createAgent({ client_id: client.id, name: "REST bot" });
+    const dashboardBot = await viaSession().chatbots.create({ team_id: client.id, name: "Dashboard bot" });
+    await viaSession().lifecycle.deleteChatbot({ chatbot_id: dashboardBot.id });
+    await auditedChange(db, (tx) =>
+      recordChannelChange(tx, { agencyId: owner.agency.id, teamId: client.id, actor: { userId: owner.user.id, tokenId: null, name: "Agency Owner" }, connected: true, chatbot: { id: chatbot.id, name: "REST bot" }, channel: { id: "ch-1", kind: "whatsapp", name: "+1 555 0100" } }),
+    );
+
+    const log = (await viaToken().audit.list({ client_id: client.id, per_page: 100 })).data.reverse();
+    expect(log.filter((e) => e.target.type === "chatbot").map((e) => [e.action, e.target.name])).toEqual([
+      ["chatbot.created", "First bot"],
+      ["chatbot.created", "REST bot"],
+      ["chatbot.created", "Dashboard bot"],
+      ["chatbot.deleted", "Dashboard bot"],
+    ]);
+    expect(log.find((e) => e.action === "chatbot.deleted")).toMatchObject({ actor: { type: "user" }, before: { name: "Dashboard bot", workspace: "Bots Co" }, after: null });
+    expect(log.at(-1)).toMatchObject({ action: "channel.connected", target: { type: "channel", id: "ch-1", name: "+1 555 0100" }, after: { kind: "whatsapp", chatbot_id: chatbot.id } });
+  });
+
+  it("commits a change only with its audit entry, on the dashboard as over REST: an entry the database refuses rolls the change back", async () => {
+    const { client } = await viaSession().agencyClients.create({ name: "refuse-audit Pausable", message_limit: 50 });
+    const pool = poolOf(db);
+    // The audit row of anything named "refuse-audit…" fails after the change has been written.
+    await pool.query(`CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF position('refuse-audit' in coalesce(NEW.target_name, '')) > 0 THEN RAISE EXCEPTION 'audit row refused'; END IF; RETURN NEW; END $$`);
+    await pool.query("CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()");
+    try {
+      const refused = (call: Promise<unknown>) => expect(call).rejects.toThrow();
+      await refused(viaSession().agencyClients.pause({ client_id: client.id, mode: "hard" }));
+      await refused(viaToken().agencyClients.pause({ client_id: client.id, mode: "hard" }));
+      await refused(viaSession().agencyClients.topUp({ client_id: client.id, amount: 7 }));
+      await refused(viaSession().agencyClients.update({ client_id: client.id, message_limit: 999 }));
+      await refused(viaSession().lifecycle.setLowCreditThreshold({ client_id: client.id, threshold: 3 }));
+      await refused(viaSession().lifecycle.archiveClient({ client_id: client.id }));
+      await refused(viaSession().agencyClients.create({ name: "refuse-audit New Co" }));
+      await refused(viaSession().agencyClients.invite({ client_id: client.id, email: "refuse-audit@audited.example", role: "member" }));
+      await refused(viaSession().apiTokens.create({ name: "refuse-audit token" }));
+      await refused(viaSession().agencyWebhooks.create({ url: "https://refuse-audit.example/hook", events: null }));
+
+      const team = await db.team.findUniqueOrThrow({ where: { id: client.id } });
+      expect(team).toMatchObject({ status: "active", pauseMode: null, messageLimit: 50, topupCredits: 0, lowCreditThreshold: null, archivedAt: null });
+      expect(await db.team.count({ where: { name: "refuse-audit New Co" } })).toBe(0);
+      expect(await db.invitation.count({ where: { email: "refuse-audit@audited.example" } })).toBe(0);
+      expect(await db.apiToken.count({ where: { name: "refuse-audit token" } })).toBe(0);
+      expect(await db.webhook.count({ where: { url: "https://refuse-audit.example/hook" } })).toBe(0);
+    } finally {
+      await pool.query("DROP TRIGGER test_refuse_audit ON audit_log");
+      await pool.query("DROP FUNCTION test_refuse_audit()");
+    }
   });
 });

@@ -28,6 +28,7 @@ export function CustomDomainForm({ brand }: { brand: Brand }) {
   };
   const save = useMutation(trpc.agencyBrand.setDomain.mutationOptions({ onSuccess: onSaved }));
   const verify = useMutation(trpc.agencyBrand.verifyDomain.mutationOptions({ onSuccess: onSaved }));
+  const verifySender = useMutation(trpc.agencyBrand.verifyMailSender.mutationOptions({ onSuccess: onSaved }));
   const errors = fieldErrorsOf(save.error);
   const error = errors.custom_domain?.[0] ?? (save.error ? save.error.message : null);
   const record = brand.custom_domain_record;
@@ -64,20 +65,7 @@ export function CustomDomainForm({ brand }: { brand: Brand }) {
       {record && !verified ? (
         <div className="space-y-2 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm" data-testid="dns-record">
           <p className="text-gray-700">Add this DNS record at your domain&apos;s provider, then verify:</p>
-          <dl className="grid gap-2 sm:grid-cols-[auto_1fr]">
-            <dt className="text-gray-600">Type</dt>
-            <dd className="font-mono">TXT</dd>
-            <dt className="text-gray-600">Name</dt>
-            <dd className="flex min-w-0 items-center gap-2">
-              <code className="min-w-0 break-all">{record.name}</code>
-              <CopyButton value={record.name} label="Copy" aria-label="Copy the record name" />
-            </dd>
-            <dt className="text-gray-600">Value</dt>
-            <dd className="flex min-w-0 items-center gap-2">
-              <code className="min-w-0 break-all">{record.value}</code>
-              <CopyButton value={record.value} label="Copy" aria-label="Copy the record value" />
-            </dd>
-          </dl>
+          <DnsRecord record={record} />
           <Button variant="secondary" onClick={() => verify.mutate()} disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
             Verify domain
           </Button>
@@ -93,6 +81,47 @@ export function CustomDomainForm({ brand }: { brand: Brand }) {
           Verified: your clients&apos; portal, invitations, password-reset links, e-mails and share links use https://{brand.custom_domain} with your brand.
         </p>
       ) : null}
+      {verified && brand.mail_from_domain ? (
+        <p className="text-sm text-gray-700" data-testid="mail-sender">
+          E-mails go from <span className="font-mono break-all">no-reply@{brand.mail_from_domain}</span>, signed for your domain.
+        </p>
+      ) : null}
+      {verified && !brand.mail_from_domain && brand.mail_sender_record ? (
+        <div className="space-y-2 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm" data-testid="mail-sender">
+          <p className="text-gray-700">
+            E-mails now go from the platform&apos;s address with your name, and replies go to your support address. To send them from{" "}
+            <span className="font-mono break-all">no-reply@{brand.custom_domain}</span>, add this DKIM record, then verify:
+          </p>
+          <DnsRecord record={brand.mail_sender_record} />
+          <Button variant="secondary" onClick={() => verifySender.mutate()} disabled={verifySender.isPending} aria-busy={verifySender.isPending || undefined}>
+            Verify sending domain
+          </Button>
+          {verifySender.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {verifySender.error.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+function DnsRecord({ record }: { record: { type: string; name: string; value: string } }) {
+  return (
+    <dl className="grid gap-2 sm:grid-cols-[auto_1fr]">
+      <dt className="text-gray-600">Type</dt>
+      <dd className="font-mono">{record.type}</dd>
+      <dt className="text-gray-600">Name</dt>
+      <dd className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 break-all">{record.name}</code>
+        <CopyButton value={record.name} label="Copy" aria-label="Copy the record name" />
+      </dd>
+      <dt className="text-gray-600">Value</dt>
+      <dd className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 break-all">{record.value}</code>
+        <CopyButton value={record.value} label="Copy" aria-label="Copy the record value" />
+      </dd>
+    </dl>
   );
 }

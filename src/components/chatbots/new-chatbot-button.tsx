@@ -45,9 +45,8 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
   const router = useRouter();
   const uid = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  // Client workspaces first: that is where an agency builds chatbots for its clients.
-  const sorted = [...teams].sort((a, b) => Number(b.kind === "client") - Number(a.kind === "client") || a.name.localeCompare(b.name));
-  const form = useForm<Form>({ resolver: zodResolver(createChatbotInput), defaultValues: { name: "", team_id: sorted[0]?.id ?? "" } });
+  const groups = workspaceGroups(teams);
+  const form = useForm<Form>({ resolver: zodResolver(createChatbotInput), defaultValues: { name: "", team_id: groups[0]?.teams[0]?.id ?? "" } });
   const err = (name: (typeof FIELDS)[number]) => {
     const message = form.formState.errors[name]?.message;
     return message ? withFieldName(message, name === "team_id" ? "workspace" : name) : null;
@@ -75,12 +74,15 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
         </Field>
         <Field id={ids.team} label="Workspace" error={err("team_id")} hint="Only workspaces where you may edit chatbots are listed.">
           <Select id={ids.team} {...form.register("team_id")} {...describedBy(ids.team, { hint: true, error: err("team_id") })}>
-            {sorted.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-                {t.kind === "agency" ? " (agency)" : t.kind === "personal" ? " (personal)" : ""}
-              </option>
-            ))}
+            {groups.length === 1 && groups[0]!.label === null
+              ? groups[0]!.teams.map((t) => <WorkspaceOption key={t.id} team={t} />)
+              : groups.map((g) => (
+                  <optgroup key={g.label ?? "other"} label={g.label ?? "Other workspaces"}>
+                    {g.teams.map((t) => (
+                      <WorkspaceOption key={t.id} team={t} />
+                    ))}
+                  </optgroup>
+                ))}
           </Select>
         </Field>
         {formError ? (
@@ -91,5 +93,32 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
         <DialogActions confirmLabel={create.isPending ? "Creating…" : "Create chatbot"} onCancel={onClose} pending={create.isPending} />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The picker's workspaces grouped as the rest of the dashboard groups chatbots: each client of the agency
+ * (first: that is where an agency builds chatbots for its clients), then the agency's own workspace.
+ * A user of one kind of workspace only gets a plain list.
+ */
+function workspaceGroups(teams: EditableTeam[]): Array<{ label: string | null; teams: EditableTeam[] }> {
+  const byName = (a: EditableTeam, b: EditableTeam) => a.name.localeCompare(b.name);
+  const clients = teams.filter((t) => t.kind === "client").sort(byName);
+  const agency = teams.filter((t) => t.kind === "agency").sort(byName);
+  const other = teams.filter((t) => t.kind !== "client" && t.kind !== "agency").sort(byName);
+  const groups = [
+    { label: "Clients", teams: clients },
+    { label: "Your agency", teams: agency },
+    { label: null, teams: other },
+  ].filter((g) => g.teams.length > 0);
+  return groups.length === 1 ? [{ label: null, teams: groups[0]!.teams }] : groups;
+}
+
+function WorkspaceOption({ team }: { team: EditableTeam }) {
+  return (
+    <option value={team.id}>
+      {team.name}
+      {team.kind === "personal" ? " (personal)" : ""}
+    </option>
   );
 }

@@ -43,12 +43,18 @@ export function listApiTokens(db: Db, userId: string) {
  * Returns once every instance's token cache has dropped the token (access/token-cache `syncTokenCaches`).
  */
 export async function revokeApiToken(db: Db, userId: string, id: string) {
+  const { revoked, changed } = await markApiTokenRevoked(db, userId, id);
+  if (changed) await syncTokenCaches(db);
+  return revoked;
+}
+
+/** The revocation's write alone, for a caller that commits it with more (its audit entry) and then calls `syncTokenCaches`. */
+export async function markApiTokenRevoked(db: Db, userId: string, id: string) {
   const token = await db.apiToken.findFirst({ where: { id, userId } });
   if (!token) throw new AppError("NOT_FOUND", "API token not found.");
-  if (token.revokedAt) return token;
+  if (token.revokedAt) return { revoked: token, changed: false };
   const revoked = await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
-  await syncTokenCaches(db);
-  return revoked;
+  return { revoked, changed: true };
 }
 
 /** Parses `Authorization: Bearer <token>`; undefined when absent or malformed. */

@@ -1,7 +1,8 @@
 /** The access capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
 export { ownedAgency } from "./agency";
 export type { Agency } from "./agency";
-export { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
+export { createApiToken, listApiTokens, markApiTokenRevoked, revokeApiToken } from "./api-tokens";
+export { syncTokenCaches } from "./token-cache";
 export { listEditableTeams } from "./lookups";
 export { itemIdParam } from "./params";
 export { hashPassword, verifyPassword } from "./password";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
-import { createApiToken, listApiTokens, revokeApiToken } from "@/server/access";
+import { createApiToken, listApiTokens, markApiTokenRevoked, syncTokenCaches } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
-import { actorOf, recordAudit } from "@/server/audit";
+import { actorOf, auditedChange, recordAudit } from "@/server/audit";
 import { apiTokenSchema, serializeApiToken } from "@/server/accounts/api-token-serializer";
 
 /** A token created or revoked, in the audit log of the agency its owner runs (if any). */
@@ -21,17 +21,24 @@ export const apiTokensRouter = createTRPCRouter({
     .input(z.object({ name: z.string().trim().min(1).max(100) }))
     .output(z.object({ token: z.string(), api_token: apiTokenSchema }))
     .mutation(async ({ ctx, input }) => {
-      const { token, apiToken } = await createApiToken(ctx.db, ctx.user.id, input.name);
-      await auditToken(ctx, "api_token.created", apiToken);
-      return { token, api_token: serializeApiToken(apiToken) };
+      return auditedChange(ctx.db, async (db) => {
+        const { token, apiToken } = await createApiToken(db, ctx.user.id, input.name);
+        await auditToken({ ...ctx, db }, "api_token.created", apiToken);
+        return { token, api_token: serializeApiToken(apiToken) };
+      });
     }),
 
   revoke: authenticatedProcedure
     .input(z.object({ id: z.uuid() }))
     .output(apiTokenSchema)
     .mutation(async ({ ctx, input }) => {
-      const revoked = await revokeApiToken(ctx.db, ctx.user.id, input.id);
-      await auditToken(ctx, "api_token.revoked", revoked);
+      const { revoked, changed } = await auditedChange(ctx.db, async (db) => {
+        const result = await markApiTokenRevoked(db, ctx.user.id, input.id);
+        if (result.changed) await auditToken({ ...ctx, db }, "api_token.revoked", result.revoked);
+        return result;
+      });
+      // After the commit: every instance drops the token before the revocation returns.
+      if (changed) await syncTokenCaches(ctx.db);
       return serializeApiToken(revoked);
     }),
 });

@@ -4,7 +4,7 @@ export { accountRouter } from "./account-router";
 export { apiTokensRouter } from "./api-tokens-router";
 export { initialsAvatarSvg } from "./avatar";
 export { acceptUrl, createInvitation, deliverInvitation } from "./invitations";
-export { inviteMember, resendInvitation, revokeInvitation } from "./team-members";
+export { openMemberInvitation, renewInvitation, revokeInvitation } from "./team-members";
 export type { InviteRole } from "./invitations";
 export { invitationsRouter } from "./invitations-router";
 export { meRouter } from "./me-router";

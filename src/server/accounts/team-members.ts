@@ -7,7 +7,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { isoOffset } from "@/server/kernel/lib/timestamps";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { agencyOfTeam } from "@/server/branding";
-import { acceptUrl, createInvitation, deliverInvitation } from "@/server/accounts/invitations";
+import { acceptUrl, createInvitation } from "@/server/accounts/invitations";
 
 /**
  * Team management in a workspace (issue 13): members and their roles, pending
@@ -84,14 +84,18 @@ export async function changeMember(db: Db, team: Team, actorId: string, userId: 
   });
 }
 
-/** Invites someone by e-mail (the link is also returned, to share another way). */
-export async function inviteMember(db: Db, team: Team, actor: { id: string; name: string | null }, input: { email: string; role: MembershipRole }) {
+/**
+ * Opens an invitation, in the caller's transaction (with its audit entry);
+ * the caller e-mails it after the commit (`deliverInvitation`), so a rolled-back
+ * invitation is never mailed.
+ */
+export async function openMemberInvitation(db: Db, team: Team, actorId: string, input: { email: string; role: MembershipRole }) {
   const email = input.email.toLowerCase();
   const existing = await db.membership.findFirst({ where: { teamId: team.id, user: { email } } });
   if (existing) throw validationError({ email: ["This person is already a member of the workspace."] });
   const agency = await agencyOfTeam(db, team);
-  const invitation = await db.$transaction((tx) => createInvitation(tx, { teamId: team.id, email, role: input.role, invitedById: actor.id, agency }));
-  return { id: invitation.id, email, role: invitation.role, ...(await deliverInvitation(db, invitation.id, actor.name)) };
+  const invitation = await db.$transaction((tx) => createInvitation(tx, { teamId: team.id, email, role: input.role, invitedById: actorId, agency }));
+  return { id: invitation.id, email, role: invitation.role };
 }
 
 async function openInvitation(db: Db, teamId: string, invitationId: string) {
@@ -103,11 +107,11 @@ async function openInvitation(db: Db, teamId: string, invitationId: string) {
   return invitation;
 }
 
-/** Sends the invitation again with a fresh week of validity (the old link keeps working until it expires). */
-export async function resendInvitation(db: Db, team: Team, actor: { id: string; name: string | null }, invitationId: string) {
+/** Gives an open invitation a fresh week of validity (the old link keeps working until it expires); the caller e-mails it again after the commit. */
+export async function renewInvitation(db: Db, team: Team, invitationId: string) {
   const invitation = await openInvitation(db, team.id, invitationId);
   const renewed = await db.invitation.update({ where: { id: invitation.id }, data: { expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } });
-  return { id: renewed.id, email: renewed.email, role: renewed.role, ...(await deliverInvitation(db, renewed.id, actor.name)) };
+  return { id: renewed.id, email: renewed.email, role: renewed.role };
 }
 
 /** Revokes an invitation: its link stops working at once. */

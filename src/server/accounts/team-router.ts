@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { actorOf, recordAudit } from "@/server/audit";
+import { actorOf, auditedChange, recordAudit } from "@/server/audit";
+import { deliverInvitation } from "@/server/accounts/invitations";
 import { authenticatedProcedure, createTRPCRouter } from "@/server/access";
 import { teamAdminProcedure } from "@/server/access";
 import { listPortalWorkspaces } from "@/server/accounts/portal";
-import { changeMember, inviteMember, resendInvitation, revokeInvitation, teamOverview } from "@/server/accounts/team-members";
+import { changeMember, openMemberInvitation, renewInvitation, revokeInvitation, teamOverview } from "@/server/accounts/team-members";
 
 const membershipRole = z.enum(["admin", "editor", "member"]);
 const sentInvitation = z.object({
@@ -21,13 +22,14 @@ type TeamCaller = Parameters<typeof actorOf>[0] & { db: Db; team: Team };
 
 /** Role changes and removals, in the audit log of the workspace's agency. */
 function auditMember(
+  db: Db,
   ctx: TeamCaller,
   action: "member.role_changed" | "member.removed",
   member: { userId: string; user: { name: string | null; email: string } },
   before: Record<string, unknown>,
   after: Record<string, unknown> | null,
 ) {
-  return recordAudit(ctx.db, {
+  return recordAudit(db, {
     agencyId: ctx.team.agencyId,
     teamId: ctx.team.id,
     actor: actorOf(ctx),
@@ -38,8 +40,8 @@ function auditMember(
   });
 }
 
-function auditInvitation(ctx: TeamCaller, action: "invitation.created" | "invitation.resent" | "invitation.revoked", invitation: { id: string; email: string; role: string }) {
-  return recordAudit(ctx.db, {
+function auditInvitation(db: Db, ctx: TeamCaller, action: "invitation.created" | "invitation.resent" | "invitation.revoked", invitation: { id: string; email: string; role: string }) {
+  return recordAudit(db, {
     agencyId: ctx.team.agencyId,
     teamId: ctx.team.id,
     actor: actorOf(ctx),
@@ -61,16 +63,20 @@ export const teamRouter = createTRPCRouter({
   changeRole: teamAdminProcedure
     .input(z.object({ user_id: z.string().max(100), role: membershipRole }))
     .mutation(async ({ ctx, input }) => {
-      const before = await ctx.db.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.user_id }, include: { user: true } });
-      await changeMember(ctx.db, ctx.team, ctx.user.id, input.user_id, input.role);
-      if (before && before.role !== input.role) await auditMember(ctx, "member.role_changed", before, { role: before.role }, { role: input.role });
+      await auditedChange(ctx.db, async (db) => {
+        const before = await db.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.user_id }, include: { user: true } });
+        await changeMember(db, ctx.team, ctx.user.id, input.user_id, input.role);
+        if (before && before.role !== input.role) await auditMember(db, ctx, "member.role_changed", before, { role: before.role }, { role: input.role });
+      });
       return { ok: true as const };
     }),
 
   removeMember: teamAdminProcedure.input(z.object({ user_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
-    const before = await ctx.db.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.user_id }, include: { user: true } });
-    await changeMember(ctx.db, ctx.team, ctx.user.id, input.user_id, null);
-    if (before) await auditMember(ctx, "member.removed", before, { role: before.role }, null);
+    await auditedChange(ctx.db, async (db) => {
+      const before = await db.membership.findFirst({ where: { teamId: ctx.team.id, userId: input.user_id }, include: { user: true } });
+      await changeMember(db, ctx.team, ctx.user.id, input.user_id, null);
+      if (before) await auditMember(db, ctx, "member.removed", before, { role: before.role }, null);
+    });
     return { ok: true as const };
   }),
 
@@ -78,23 +84,31 @@ export const teamRouter = createTRPCRouter({
     .input(z.object({ email: z.email().max(255), role: membershipRole }))
     .output(sentInvitation)
     .mutation(async ({ ctx, input }) => {
-      const sent = await inviteMember(ctx.db, ctx.team, ctx.user, input);
-      await auditInvitation(ctx, "invitation.created", sent);
-      return sent;
+      const opened = await auditedChange(ctx.db, async (db) => {
+        const invitation = await openMemberInvitation(db, ctx.team, ctx.user.id, input);
+        await auditInvitation(db, ctx, "invitation.created", invitation);
+        return invitation;
+      });
+      return { ...opened, ...(await deliverInvitation(ctx.db, opened.id, ctx.user.name || null)) };
     }),
 
   resendInvitation: teamAdminProcedure
     .input(z.object({ invitation_id: z.string().max(100) }))
     .output(sentInvitation)
     .mutation(async ({ ctx, input }) => {
-      const sent = await resendInvitation(ctx.db, ctx.team, ctx.user, input.invitation_id);
-      await auditInvitation(ctx, "invitation.resent", sent);
-      return sent;
+      const renewed = await auditedChange(ctx.db, async (db) => {
+        const invitation = await renewInvitation(db, ctx.team, input.invitation_id);
+        await auditInvitation(db, ctx, "invitation.resent", invitation);
+        return invitation;
+      });
+      return { ...renewed, ...(await deliverInvitation(ctx.db, renewed.id, ctx.user.name || null)) };
     }),
 
   revokeInvitation: teamAdminProcedure.input(z.object({ invitation_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
-    const revoked = await revokeInvitation(ctx.db, ctx.team, input.invitation_id);
-    await auditInvitation(ctx, "invitation.revoked", revoked);
+    await auditedChange(ctx.db, async (db) => {
+      const revoked = await revokeInvitation(db, ctx.team, input.invitation_id);
+      await auditInvitation(db, ctx, "invitation.revoked", revoked);
+    });
     return { ok: true as const };
   }),
 });

@@ -30,6 +30,15 @@ export const AUDIT_ACTIONS = {
   "webhook.created": "Webhook created",
   "webhook.updated": "Webhook changed",
   "webhook.deleted": "Webhook deleted",
+  "chatbot.created": "Chatbot created",
+  "chatbot.deleted": "Chatbot deleted",
+  "brand.changed": "Brand changed",
+  "custom_domain.set": "Custom domain set",
+  "custom_domain.verified": "Custom domain verified",
+  "custom_domain.removed": "Custom domain removed",
+  "mail_sender.verified": "Sending domain verified",
+  "channel.connected": "Channel connected",
+  "channel.disconnected": "Channel disconnected",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

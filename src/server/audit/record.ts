@@ -1,11 +1,13 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/kernel/db/client";
+import { isTransactionDb, transactionAsDb, type Db } from "@/server/kernel/db/client";
 import type { AuditAction } from "@/server/audit/actions";
 
 /**
- * Appends one entry to the audit log (docs/decisions/061-audit-log.md). Called
- * with the caller's database handle: inside a REST request's transaction it
- * commits with the change it records.
+ * The audit log's one rule (docs/decisions/061-audit-log.md): a change and its
+ * audit entries commit together, or neither does, on every transport. A
+ * procedure that audits runs its change and its `recordAudit` calls inside
+ * `auditedChange`; `recordAudit` refuses a handle that is not such a
+ * transaction, so an entry written just after its change cannot come back.
  */
 export interface AuditActor {
   userId: string | null;
@@ -30,7 +32,19 @@ export interface AuditEntryInput {
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? (value as Prisma.InputJsonValue) : undefined);
 
-export async function recordAudit(db: Db | Tx, entry: AuditEntryInput): Promise<void> {
+/**
+ * Runs `change` (the procedure's writes and their audit entries) in one
+ * transaction: a REST request's own (idempotent writes already hold one) or a
+ * new one. Work that must follow the commit (an e-mail, a cache sync) goes
+ * after it returns.
+ */
+export async function auditedChange<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  if (isTransactionDb(db)) return change(db);
+  return db.$transaction((tx) => change(transactionAsDb(tx)));
+}
+
+export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+  if (!isTransactionDb(db)) throw new Error("An audit entry commits with its change: record it inside auditedChange(db, …)");
   await db.auditEntry.create({
     data: {
       agencyId: entry.agencyId,
@@ -47,6 +61,49 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntryInput): Promise<
       after: json(entry.after),
     },
   });
+}
+
+/**
+ * A messaging channel connected to or disconnected from a chatbot (issue 24
+ * builds the channels; it records each change with this, inside its
+ * `auditedChange`). The channel's credentials never: its kind and name.
+ */
+export function recordChannelChange(
+  db: Db,
+  entry: { agencyId: string | null; teamId: string | null; actor: AuditActor; connected: boolean; chatbot: { id: string; name: string }; channel: { id: string; kind: string; name?: string | null } },
+): Promise<void> {
+  const state = { chatbot_id: entry.chatbot.id, chatbot: entry.chatbot.name, kind: entry.channel.kind };
+  return recordAudit(db, {
+    agencyId: entry.agencyId,
+    teamId: entry.teamId,
+    actor: entry.actor,
+    action: entry.connected ? "channel.connected" : "channel.disconnected",
+    target: { type: "channel", id: entry.channel.id, name: entry.channel.name ?? entry.channel.kind },
+    before: entry.connected ? null : state,
+    after: entry.connected ? state : null,
+  });
+}
+
+/** A chatbot created or deleted, in the log of its workspace's agency. */
+export function recordChatbotChange(
+  db: Db,
+  entry: { actor: AuditActor; team: { id: string; kind: string; agencyId: string | null; name: string }; chatbot: { id: string; name: string }; created: boolean },
+): Promise<void> {
+  const state = { name: entry.chatbot.name, workspace: entry.team.name };
+  return recordAudit(db, {
+    agencyId: auditAgencyOf(entry.team),
+    teamId: entry.team.id,
+    actor: entry.actor,
+    action: entry.created ? "chatbot.created" : "chatbot.deleted",
+    target: { type: "chatbot", id: entry.chatbot.id, name: entry.chatbot.name },
+    before: entry.created ? null : state,
+    after: entry.created ? state : null,
+  });
+}
+
+/** The agency whose owner reads a workspace's entries: the agency itself, or a client's agency (null: a team of no agency). */
+export function auditAgencyOf(team: { id: string; kind: string; agencyId: string | null }): string | null {
+  return team.kind === "agency" ? team.id : team.agencyId;
 }
 
 /** Only the keys whose values differ, as `before` and `after` (null when nothing changed). */

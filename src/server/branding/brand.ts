@@ -2,6 +2,7 @@ import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { PLATFORM_BRAND, type Brand } from "@/server/kernel/brand";
 import { env } from "@/server/kernel/env";
+import { dkimPublicKey } from "@/server/kernel/mail/dkim";
 
 /**
  * White-label (issue 13): on an agency's verified custom domain the portal,
@@ -10,7 +11,15 @@ import { env } from "@/server/kernel/env";
  */
 export { PLATFORM_BRAND, type Brand } from "@/server/kernel/brand";
 
-type BrandedTeam = Pick<Team, "name" | "brandName" | "brandLogoUrl" | "brandAccentColor" | "brandSupportEmail" | "customDomain" | "customDomainVerifiedAt">;
+type BrandedTeam = Pick<
+  Team,
+  "name" | "brandName" | "brandLogoUrl" | "brandAccentColor" | "brandSupportEmail" | "customDomain" | "customDomainVerifiedAt" | "mailSenderVerifiedAt"
+>;
+
+/** The domain e-mails go From: the verified custom domain once it publishes the platform's DKIM key (and a key is configured). */
+export function mailDomainOf(agency: Pick<Team, "customDomain" | "customDomainVerifiedAt" | "mailSenderVerifiedAt">): string | null {
+  return agency.customDomain && agency.customDomainVerifiedAt && agency.mailSenderVerifiedAt && dkimPublicKey() ? agency.customDomain : null;
+}
 
 export function agencyBrand(agency: BrandedTeam): Brand {
   return {
@@ -19,6 +28,7 @@ export function agencyBrand(agency: BrandedTeam): Brand {
     accentColor: agency.brandAccentColor ?? PLATFORM_BRAND.accentColor,
     supportEmail: agency.brandSupportEmail,
     platform: false,
+    mailDomain: mailDomainOf(agency),
   };
 }
 

@@ -10,6 +10,7 @@ import { CHATBOT_ROLES } from "@/server/access";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
 import { chatbotOverview } from "@/server/chatbots/chatbot-list";
 import { createChatbot, updateChatbotSettings } from "@/server/chatbots/settings";
+import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
 
 const overviewSchema = z.object({
   chatbot: z.object({ id: z.string(), name: z.string(), type: z.string(), team_id: z.string(), team_name: z.string() }),
@@ -38,7 +39,15 @@ export const chatbotsRouter = createTRPCRouter({
   create: teamEditProcedure
     .input(createChatbotInput)
     .output(chatbotSettingsSchema)
-    .mutation(async ({ ctx, input }) => serializeChatbotSettings(await createChatbot(ctx.db, ctx.team, ctx.user.id, input))),
+    .mutation(async ({ ctx, input }) =>
+      serializeChatbotSettings(
+        await auditedChange(ctx.db, async (db) => {
+          const chatbot = await createChatbot(db, ctx.team, ctx.user.id, input);
+          await recordChatbotChange(db, { actor: actorOf(ctx), team: ctx.team, chatbot, created: true });
+          return chatbot;
+        }),
+      ),
+    ),
 
   /** A partial settings update; only the fields sent change. */
   update: chatbotEditProcedure

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -129,6 +129,23 @@ const schema = z.object({
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
   // How often an instance re-checks, for the visitors waiting for a person on its streams, whether anyone is in the inbox.
   HANDOFF_PRESENCE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  // E-mail From an agency's verified custom domain (docs/decisions/068-mail-from-the-agency-domain.md): the
+  // platform's DKIM private key (PEM; "\n" for line breaks) and the selector agencies publish it under.
+  MAIL_DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, "\n"))
+    .refine((v) => {
+      try {
+        return createPrivateKey(v).asymmetricKeyType === "rsa";
+      } catch {
+        return false;
+      }
+    }, "must be an RSA private key in PEM form")
+    .optional(),
+  MAIL_DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/i, "must be one DNS label")
+    .default("acp"),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

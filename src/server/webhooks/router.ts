@@ -2,7 +2,7 @@ import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
-import { actorOf, changedFields, recordAudit } from "@/server/audit";
+import { actorOf, auditedChange, changedFields, recordAudit } from "@/server/audit";
 import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from "@/server/webhooks/events";
 import { serializeWebhook, webhookDeliverySchema, webhookSchema } from "@/server/webhooks/serializer";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, sendTestEvent, updateWebhook } from "@/server/webhooks/endpoints";
@@ -40,9 +40,11 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .input(z.object({ url, events }))
     .output(z.object({ webhook: webhookSchema, secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const created = await createWebhook(ctx.db, ctx.agency, input);
-      await auditWebhook(ctx, ctx.agency.id, "webhook.created", created.webhook, null, settingsOf(created.webhook));
-      return created;
+      return auditedChange(ctx.db, async (db) => {
+        const created = await createWebhook(db, ctx.agency, input);
+        await auditWebhook({ ...ctx, db }, ctx.agency.id, "webhook.created", created.webhook, null, settingsOf(created.webhook));
+        return created;
+      });
     }),
 
   update: webhookProcedure
@@ -50,19 +52,23 @@ export const agencyWebhooksRouter = createTRPCRouter({
     .input(z.object({ url: url.optional(), events, active: z.boolean().optional() }))
     .output(z.object({ webhook: webhookSchema }))
     .mutation(async ({ ctx, input }) => {
-      const webhook = await updateWebhook(ctx.db, ctx.webhook, input);
-      const diff = changedFields(settingsOf(serializeWebhook(ctx.webhook)), settingsOf(webhook));
-      if (diff) await auditWebhook(ctx, ctx.agency.id, "webhook.updated", webhook, diff.before, diff.after);
-      return { webhook };
+      return auditedChange(ctx.db, async (db) => {
+        const webhook = await updateWebhook(db, ctx.webhook, input);
+        const diff = changedFields(settingsOf(serializeWebhook(ctx.webhook)), settingsOf(webhook));
+        if (diff) await auditWebhook({ ...ctx, db }, ctx.agency.id, "webhook.updated", webhook, diff.before, diff.after);
+        return { webhook };
+      });
     }),
 
   delete: webhookProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/agency/webhooks/{webhook_id}", summary: "Delete a webhook endpoint and its log", status: 204, idempotency: "optional", tags } })
     .output(z.null())
     .mutation(async ({ ctx }) => {
-      await deleteWebhook(ctx.db, ctx.webhook);
-      const webhook = serializeWebhook(ctx.webhook);
-      await auditWebhook(ctx, ctx.agency.id, "webhook.deleted", webhook, settingsOf(webhook), null);
+      await auditedChange(ctx.db, async (db) => {
+        await deleteWebhook(db, ctx.webhook);
+        const webhook = serializeWebhook(ctx.webhook);
+        await auditWebhook({ ...ctx, db }, ctx.agency.id, "webhook.deleted", webhook, settingsOf(webhook), null);
+      });
       return null;
     }),
 

@@ -1,5 +1,5 @@
 import type { Team } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/kernel/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { changedFields, recordAudit, type AuditAction, type AuditActor } from "@/server/audit";
 import { autoTopupOf } from "@/server/workspaces/clients";
 
@@ -17,7 +17,7 @@ const GROUPS: Array<{ action: AuditAction; of: (t: Team) => Record<string, unkno
   { action: "client.auto_topup_changed", of: (t) => ({ auto_topup: autoTopupOf(t) }) },
 ];
 
-type ClientEvent = { db: Db | Tx; actor: AuditActor; client: Pick<Team, "id" | "name" | "agencyId"> };
+type ClientEvent = { db: Db; actor: AuditActor; client: Pick<Team, "id" | "name" | "agencyId"> };
 
 /** One entry about a client workspace. */
 export function auditClient({ db, actor, client }: ClientEvent, action: AuditAction, before?: Record<string, unknown> | null, after?: Record<string, unknown> | null) {

@@ -4,11 +4,12 @@ import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/serve
 import { accentColorField } from "@/shared/accent-color";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
-import { resendInvitation, revokeInvitation } from "@/server/accounts";
-import { actorOf, recordAudit } from "@/server/audit";
+import { deliverInvitation, renewInvitation, revokeInvitation } from "@/server/accounts";
+import { actorOf, auditedChange, recordAudit, recordChatbotChange } from "@/server/audit";
 import { auditClient, auditClientUpdate, clientSettings } from "@/server/workspaces/client-audit";
 import type { Context } from "@/server/access";
 import type { Team } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
 import {
@@ -16,7 +17,7 @@ import {
   createAgent,
   createClient,
   getClient,
-  inviteToClient,
+  openClientInvitation,
   listAgents,
   listClients,
   topUpClient,
@@ -75,15 +76,17 @@ type Caller = Pick<Context, "db" | "via" | "tokenId"> & { user: NonNullable<Cont
 
 /** Pause, suspend or resume, recorded in the audit log when the status changed. */
 async function statusChange(ctx: Caller & { agency: Parameters<typeof changeStatus>[1]; client: Team }, action: Parameters<typeof changeStatus>[3], name: "client.paused" | "client.suspended" | "client.resumed") {
-  const client = statusVariant(await changeStatus(ctx.db, ctx.agency, ctx.client, action));
-  const before = { status: ctx.client.status, pause_mode: ctx.client.pauseMode };
-  const after = { status: client.status, pause_mode: client.pause_mode };
-  if (JSON.stringify(before) !== JSON.stringify(after)) await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, name, before, after);
-  return client;
+  return auditedChange(ctx.db, async (db) => {
+    const client = statusVariant(await changeStatus(db, ctx.agency, ctx.client, action));
+    const before = { status: ctx.client.status, pause_mode: ctx.client.pauseMode };
+    const after = { status: client.status, pause_mode: client.pause_mode };
+    if (JSON.stringify(before) !== JSON.stringify(after)) await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, name, before, after);
+    return client;
+  });
 }
 
-function auditInvitation(ctx: Caller, team: Team, action: "invitation.created" | "invitation.resent" | "invitation.revoked", after: Record<string, unknown>, id: string | null = null) {
-  return recordAudit(ctx.db, {
+function auditInvitation(db: Db, ctx: Caller, team: Team, action: "invitation.created" | "invitation.resent" | "invitation.revoked", after: Record<string, unknown>, id: string | null = null) {
+  return recordAudit(db, {
     agencyId: team.agencyId,
     teamId: team.id,
     actor: actorOf(ctx),
@@ -99,10 +102,17 @@ export const agencyClientsRouter = createTRPCRouter({
     .input(createClientInput)
     .output(z.object({ client: clientSchema, chatbot: agentSummarySchema.optional(), invitation: invitationSchema.optional() }))
     .mutation(async ({ ctx, input }) => {
-      const created = await createClient(ctx.db, ctx.agency, ctx.user.id, input);
-      const team = await ctx.db.team.findUniqueOrThrow({ where: { id: created.client.id } });
-      await auditClient({ db: ctx.db, actor: actorOf(ctx), client: team }, "client.created", null, clientSettings(team));
-      if (created.invitation) await auditInvitation(ctx, team, "invitation.created", { email: created.invitation.email, role: created.invitation.role });
+      const { created, invitationId } = await auditedChange(ctx.db, async (db) => {
+        const made = await createClient(db, ctx.agency, ctx.user.id, input);
+        const team = await db.team.findUniqueOrThrow({ where: { id: made.created.client.id } });
+        await auditClient({ db, actor: actorOf(ctx), client: team }, "client.created", null, clientSettings(team));
+        if (made.created.chatbot) await recordChatbotChange(db, { actor: actorOf(ctx), team, chatbot: made.created.chatbot, created: true });
+        const invitation = made.created.invitation;
+        if (invitation) await auditInvitation(db, ctx, team, "invitation.created", { email: invitation.email, role: invitation.role }, made.invitationId);
+        return made;
+      });
+      // E-mailed once the workspace and the invitation are committed.
+      if (invitationId) await deliverInvitation(ctx.db, invitationId, ctx.user.name || null);
       return created;
     }),
 
@@ -122,13 +132,15 @@ export const agencyClientsRouter = createTRPCRouter({
     .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional(), auto_topup: autoTopupInput }))
     .output(clientEnvelope)
     .mutation(async ({ ctx, input }) => {
-      const client = await updateClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null);
-      const after = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.client.id } });
-      await auditClientUpdate({ db: ctx.db, actor: actorOf(ctx) }, ctx.client, after);
-      if (input.reset_credits) {
-        await auditClient({ db: ctx.db, actor: actorOf(ctx), client: after }, "client.credits_reset", { messages_used: ctx.client.messagesUsed }, { messages_used: after.messagesUsed });
-      }
-      return { client };
+      return auditedChange(ctx.db, async (db) => {
+        const client = await updateClient(db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null);
+        const after = await db.team.findUniqueOrThrow({ where: { id: ctx.client.id } });
+        await auditClientUpdate({ db, actor: actorOf(ctx) }, ctx.client, after);
+        if (input.reset_credits) {
+          await auditClient({ db, actor: actorOf(ctx), client: after }, "client.credits_reset", { messages_used: ctx.client.messagesUsed }, { messages_used: after.messagesUsed });
+        }
+        return { client };
+      });
     }),
 
   topUp: clientProcedure
@@ -136,14 +148,16 @@ export const agencyClientsRouter = createTRPCRouter({
     .input(z.object({ amount: z.number().int().min(1).max(1_000_000) }))
     .output(z.object({ client: clientTopupSchema }))
     .mutation(async ({ ctx, input }) => {
-      const client = topupVariant(await topUpClient(ctx.db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null));
-      await auditClient(
-        { db: ctx.db, actor: actorOf(ctx), client: ctx.client },
-        "client.topped_up",
-        { topup_credits: ctx.client.topupCredits, overflow_debt: ctx.client.overflowDebt },
-        { amount: input.amount, topup_credits: client.topup_credits_remaining, messages_remaining: client.messages_remaining },
-      );
-      return { client };
+      return auditedChange(ctx.db, async (db) => {
+        const client = topupVariant(await topUpClient(db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null));
+        await auditClient(
+          { db, actor: actorOf(ctx), client: ctx.client },
+          "client.topped_up",
+          { topup_credits: ctx.client.topupCredits, overflow_debt: ctx.client.overflowDebt },
+          { amount: input.amount, topup_credits: client.topup_credits_remaining, messages_remaining: client.messages_remaining },
+        );
+        return { client };
+      });
     }),
 
   pause: clientProcedure
@@ -171,7 +185,13 @@ export const agencyClientsRouter = createTRPCRouter({
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
     .input(agentInput)
     .output(z.object({ chatbot: agentSummarySchema }))
-    .mutation(async ({ ctx, input }) => ({ chatbot: await createAgent(ctx.db, ctx.agency, ctx.client, ctx.user.id, input) })),
+    .mutation(async ({ ctx, input }) =>
+      auditedChange(ctx.db, async (db) => {
+        const chatbot = await createAgent(db, ctx.agency, ctx.client, ctx.user.id, input);
+        await recordChatbotChange(db, { actor: actorOf(ctx), team: ctx.client, chatbot, created: true });
+        return { chatbot };
+      }),
+    ),
 
   // Dashboard-only reads and actions (tRPC, no REST route).
   overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),
@@ -186,23 +206,31 @@ export const agencyClientsRouter = createTRPCRouter({
     .input(z.object({ email: z.email().max(255), role: z.enum(["admin", "editor", "member"]).default("admin") }))
     .output(sentInvitationSchema)
     .mutation(async ({ ctx, input }) => {
-      const sent = await inviteToClient(ctx.db, ctx.client, ctx.user.id, input);
-      await auditInvitation(ctx, ctx.client, "invitation.created", { email: sent.email, role: sent.role, mail_sent: sent.mail_sent }, sent.id);
-      return sent;
+      const invitation = await auditedChange(ctx.db, async (db) => {
+        const opened = await openClientInvitation(db, ctx.client, ctx.user.id, input);
+        await auditInvitation(db, ctx, ctx.client, "invitation.created", { email: opened.email, role: opened.role }, opened.id);
+        return opened;
+      });
+      return { ...invitation, ...(await deliverInvitation(ctx.db, invitation.id, ctx.user.name || null)) };
     }),
 
   resendInvitation: clientProcedure
     .input(z.object({ invitation_id: z.string().max(100) }))
     .output(sentInvitationSchema)
     .mutation(async ({ ctx, input }) => {
-      const sent = await resendInvitation(ctx.db, ctx.client, ctx.user, input.invitation_id);
-      await auditInvitation(ctx, ctx.client, "invitation.resent", { email: sent.email, role: sent.role, mail_sent: sent.mail_sent }, sent.id);
-      return sent;
+      const renewed = await auditedChange(ctx.db, async (db) => {
+        const invitation = await renewInvitation(db, ctx.client, input.invitation_id);
+        await auditInvitation(db, ctx, ctx.client, "invitation.resent", { email: invitation.email, role: invitation.role }, invitation.id);
+        return invitation;
+      });
+      return { ...renewed, ...(await deliverInvitation(ctx.db, renewed.id, ctx.user.name || null)) };
     }),
 
   revokeInvitation: clientProcedure.input(z.object({ invitation_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
-    const revoked = await revokeInvitation(ctx.db, ctx.client, input.invitation_id);
-    await auditInvitation(ctx, ctx.client, "invitation.revoked", { email: revoked.email, role: revoked.role }, revoked.id);
+    await auditedChange(ctx.db, async (db) => {
+      const revoked = await revokeInvitation(db, ctx.client, input.invitation_id);
+      await auditInvitation(db, ctx, ctx.client, "invitation.revoked", { email: revoked.email, role: revoked.role }, revoked.id);
+    });
     return { ok: true as const };
   }),
 });

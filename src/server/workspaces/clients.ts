@@ -16,7 +16,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { serializeAgentSummary, type AgentSummaryRow } from "@/server/workspaces/agent-summary-serializer";
 import { serializeClient, type ClientJson, type ClientRow } from "@/server/workspaces/client-serializer";
 import { agencyPool, limitChanged, resetCredits, topUp } from "@/server/workspaces/credits";
-import { createInvitation, deliverInvitation, inviteMember, type InviteRole } from "@/server/accounts";
+import { createInvitation, openMemberInvitation, type InviteRole } from "@/server/accounts";
 import { AGENCY_PLAN_DEFAULTS, addMonths, messagesRemaining } from "@/server/workspaces/credit-rules";
 
 const TX = { maxWait: 10_000, timeout: 20_000 } as const;
@@ -174,18 +174,16 @@ export async function createClient(
     const client = await present(tx, agency, team);
     return { client, chatbot: chatbot ? serializeAgentSummary(chatbot, client.messages_remaining) : undefined, invitation };
   }, TX);
-  // E-mailed once the workspace exists (committed); the contract's Invitation carries the link only.
-  if (created.invitation) await deliverInvitation(db, created.invitation.id, await inviterName(db, actorId));
+  // The caller e-mails the invitation (`invitationId`) once the workspace is committed; the contract's Invitation carries the link only.
   const { client, chatbot, invitation } = created;
   return {
-    client,
-    ...(chatbot ? { chatbot } : {}),
-    ...(invitation ? { invitation: { email: invitation.email, role: invitation.role, accept_url: invitation.accept_url } } : {}),
+    created: {
+      client,
+      ...(chatbot ? { chatbot } : {}),
+      ...(invitation ? { invitation: { email: invitation.email, role: invitation.role, accept_url: invitation.accept_url } } : {}),
+    },
+    invitationId: invitation?.id ?? null,
   };
-}
-
-async function inviterName(db: Db, userId: string) {
-  return (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null;
 }
 
 export async function listClients(
@@ -319,7 +317,7 @@ export async function createAgent(db: Db, agency: Agency, current: Team, actorId
   }, TX);
 }
 
-/** A new invitation to a workspace, e-mailed with the agency's brand; the same rules as a workspace admin's own invitations. */
-export async function inviteToClient(db: Db, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
-  return inviteMember(db, client, { id: actorId, name: await inviterName(db, actorId) }, input);
+/** A new invitation to a workspace (the caller e-mails it after the commit); the same rules as a workspace admin's own invitations. */
+export async function openClientInvitation(db: Db, client: Team, actorId: string, input: { email: string; role: InviteRole }) {
+  return openMemberInvitation(db, client, actorId, input);
 }

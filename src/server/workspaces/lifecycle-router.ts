@@ -1,5 +1,5 @@
 import { autoTopupOf } from "@/server/workspaces/clients";
-import { actorOf } from "@/server/audit";
+import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
 import { auditClient } from "@/server/workspaces/client-audit";
 import { z } from "zod";
 import { chatbotEditProcedure, clientProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
@@ -25,43 +25,55 @@ export const lifecycleRouter = createTRPCRouter({
   clientHome: teamProcedure.query(({ ctx }) => clientHome(ctx.db, ctx.team)),
 
   archiveClient: clientProcedure.mutation(async ({ ctx }) => {
-    await archiveClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.archived");
+    await auditedChange(ctx.db, async (db) => {
+      await archiveClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.archived");
+    });
     return ok;
   }),
 
   restoreClient: clientProcedure.mutation(async ({ ctx }) => {
-    await restoreClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.restored");
+    await auditedChange(ctx.db, async (db) => {
+      await restoreClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.restored");
+    });
     return ok;
   }),
 
   /** Only an archived client: archiving first is the "are you sure" that cannot be clicked through by accident. */
   deleteClient: clientProcedure.mutation(async ({ ctx }) => {
-    await deleteClient(ctx.db, ctx.client);
-    await auditClient({ db: ctx.db, actor: actorOf(ctx), client: ctx.client }, "client.deleted");
+    await auditedChange(ctx.db, async (db) => {
+      await deleteClient(db, ctx.client);
+      await auditClient({ db, actor: actorOf(ctx), client: ctx.client }, "client.deleted");
+    });
     return ok;
   }),
 
   setLowCreditThreshold: clientProcedure
     .input(z.object({ threshold: z.number().int().min(0).max(1_000_000_000).nullable() }))
     .mutation(async ({ ctx, input }) => {
-      await setLowCreditThreshold(ctx.db, ctx.client, input.threshold);
-      if (ctx.client.lowCreditThreshold !== input.threshold) {
-        await auditClient(
-          { db: ctx.db, actor: actorOf(ctx), client: ctx.client },
-          "client.low_credit_alert_changed",
-          { low_credit_threshold: ctx.client.lowCreditThreshold },
-          { low_credit_threshold: input.threshold },
-        );
-      }
+      await auditedChange(ctx.db, async (db) => {
+        await setLowCreditThreshold(db, ctx.client, input.threshold);
+        if (ctx.client.lowCreditThreshold !== input.threshold) {
+          await auditClient(
+            { db, actor: actorOf(ctx), client: ctx.client },
+            "client.low_credit_alert_changed",
+            { low_credit_threshold: ctx.client.lowCreditThreshold },
+            { low_credit_threshold: input.threshold },
+          );
+        }
+      });
       return ok;
     }),
 
   /** Admins and owners only: an editor edits chatbots but does not delete them. */
   deleteChatbot: chatbotEditProcedure.mutation(async ({ ctx }) => {
     if (!canManageTeam(ctx.role)) throw new AppError("FORBIDDEN", "Only the workspace's admins can delete a chatbot.");
-    await deleteChatbot(ctx.db, ctx.chatbot);
+    await auditedChange(ctx.db, async (db) => {
+      if (!(await deleteChatbot(db, ctx.chatbot))) return;
+      const team = await db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId } });
+      await recordChatbotChange(db, { actor: actorOf(ctx), team, chatbot: ctx.chatbot, created: false });
+    });
     return ok;
   }),
 });

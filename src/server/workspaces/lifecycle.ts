@@ -26,10 +26,11 @@ import { agencyPool } from "@/server/workspaces/credits";
 export async function archiveClient(db: Db, client: Team) {
   if (client.archivedAt) throw new AppError("RULE_VIOLATION", "This client is already archived.");
   const now = new Date();
-  await db.$transaction([
-    db.team.update({ where: { id: client.id }, data: { archivedAt: now, status: "suspended", pauseMode: null, pausedAt: now } }),
-    db.invitation.updateMany({ where: { teamId: client.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } }),
-  ]);
+  // The callback form: inside a caller's transaction (transactionAsDb) it nests as a savepoint, which the batch form does not.
+  await db.$transaction(async (tx) => {
+    await tx.team.update({ where: { id: client.id }, data: { archivedAt: now, status: "suspended", pauseMode: null, pausedAt: now } });
+    await tx.invitation.updateMany({ where: { teamId: client.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  });
 }
 
 /** Brings an archived client back, active. */
@@ -73,8 +74,9 @@ export async function setLowCreditThreshold(db: Db, client: Team, threshold: num
  * shown, and it no longer counts against the workspace's chatbot_limit.
  * Credits belong to the workspace and are not touched.
  */
-export async function deleteChatbot(db: Db, chatbot: Chatbot) {
-  await db.chatbot.updateMany({ where: { id: chatbot.id, deletedAt: null }, data: { deletedAt: new Date() } });
+export async function deleteChatbot(db: Db, chatbot: Chatbot): Promise<boolean> {
+  const { count } = await db.chatbot.updateMany({ where: { id: chatbot.id, deletedAt: null }, data: { deletedAt: new Date() } });
+  return count === 1;
 }
 
 /**

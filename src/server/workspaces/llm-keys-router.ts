@@ -3,7 +3,7 @@ import { agencyOwnerProcedure, chatbotProcedure, createTRPCRouter } from "@/serv
 import { setTeamKey, teamKeyStatus } from "@/server/workspaces/llm-keys";
 import { AppError } from "@/server/kernel/errors";
 import type { Db } from "@/server/kernel/db/client";
-import { actorOf, recordAudit } from "@/server/audit";
+import { actorOf, auditedChange, recordAudit } from "@/server/audit";
 
 const keyInput = z.object({ api_key: z.string().max(400).nullable() });
 const keyStatus = z.object({ set: z.boolean(), last4: z.string().nullable() });
@@ -31,9 +31,11 @@ export const llmKeysRouter = createTRPCRouter({
     .input(keyInput)
     .output(keyStatus)
     .mutation(async ({ ctx, input }) => {
-      const status = await setTeamKey(ctx.db, ctx.agency.id, input.api_key);
-      await auditKey(ctx, { agencyId: ctx.agency.id, teamId: null, name: ctx.agency.name }, status);
-      return status;
+      return auditedChange(ctx.db, async (db) => {
+        const status = await setTeamKey(db, ctx.agency.id, input.api_key);
+        await auditKey({ ...ctx, db }, { agencyId: ctx.agency.id, teamId: null, name: ctx.agency.name }, status);
+        return status;
+      });
     }),
 
   workspace: chatbotProcedure.query(async ({ ctx }) => {
@@ -48,9 +50,11 @@ export const llmKeysRouter = createTRPCRouter({
       if (ctx.role !== "owner" && ctx.role !== "admin") throw new AppError("FORBIDDEN", "Only the workspace's administrators may set its LLM key.");
       const team = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId }, select: { byokEnabled: true } });
       if (!team.byokEnabled && input.api_key !== null) throw new AppError("RULE_VIOLATION", "Your agency has not enabled your own LLM keys (byok_enabled) for this workspace.");
-      const status = await setTeamKey(ctx.db, ctx.chatbot.teamId, input.api_key);
-      const owner = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId }, select: { id: true, name: true, agencyId: true } });
-      await auditKey(ctx, { agencyId: owner.agencyId, teamId: owner.id, name: owner.name }, status);
-      return status;
+      return auditedChange(ctx.db, async (db) => {
+        const status = await setTeamKey(db, ctx.chatbot.teamId, input.api_key);
+        const owner = await db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId }, select: { id: true, name: true, agencyId: true } });
+        await auditKey({ ...ctx, db }, { agencyId: owner.agencyId, teamId: owner.id, name: owner.name }, status);
+        return status;
+      });
     }),
 });

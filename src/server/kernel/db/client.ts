@@ -71,6 +71,11 @@ export function transactionAsDb(tx: Tx): Db {
   return db as unknown as Db;
 }
 
+/** Whether `db` is one transaction (transactionAsDb): what it writes commits with its caller's change. */
+export function isTransactionDb(db: object): boolean {
+  return transactionsAsDb.has(db);
+}
+
 /** `fn` on one pooled connection inside BEGIN … COMMIT (ROLLBACK when it throws). */
 export async function inTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await poolOf(db).connect();

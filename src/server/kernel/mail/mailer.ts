@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/kernel/env";
+import { dkimSigning } from "@/server/kernel/mail/dkim";
 
 /**
  * Outbound e-mail through SMTP (`SMTP_URL`). Without it the product still runs:
@@ -13,6 +14,8 @@ export interface MailMessage {
   /** Defaults to MAIL_FROM, else no-reply at the app's host. */
   from?: string;
   replyTo?: string;
+  /** Sign with the platform's DKIM key for this domain (the From address's, when it is an agency's: kernel/mail/dkim). */
+  dkimDomain?: string;
 }
 
 export type MailResult = { sent: true; messageId: string } | { sent: false; reason: string };
@@ -44,6 +47,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.dkimDomain ? { dkim: dkimSigning(message.dkimDomain) } : {}),
     });
     return { sent: true, messageId: String(info.messageId ?? "") };
   } catch (error) {

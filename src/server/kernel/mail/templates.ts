@@ -14,10 +14,14 @@ function escapeHtml(value: string): string {
 /** Numbers in e-mails with thousands separators (12,345): the reader's locale is unknown, so one fixed form. */
 export const count = (n: number) => n.toLocaleString("en-US");
 
-/** The sender's address with the brand's name as its display name. */
+/**
+ * The sender, with the brand's name as its display name: From the agency's own
+ * domain when it lets the platform sign for it (Brand.mailDomain), else the
+ * platform's address (docs/decisions/068-mail-from-the-agency-domain.md).
+ */
 export function brandedSender(brand: Brand): string {
   const sender = defaultSender();
-  const address = /<([^>]+)>/.exec(sender)?.[1] ?? sender;
+  const address = brand.mailDomain ? `no-reply@${brand.mailDomain}` : (/<([^>]+)>/.exec(sender)?.[1] ?? sender);
   return `"${brand.name.replace(/["\\]/g, "")}" <${address}>`;
 }
 
@@ -30,7 +34,15 @@ function message(brand: Brand, to: string, subject: string, paragraphs: string[]
     footer ? `<p>${escapeHtml(footer)}</p>` : "",
     `<p>— ${escapeHtml(brand.name)}</p>`,
   ].join("\n");
-  return { to, subject, text, html, from: brandedSender(brand), ...(brand.supportEmail ? { replyTo: brand.supportEmail } : {}) };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    from: brandedSender(brand),
+    ...(brand.mailDomain ? { dkimDomain: brand.mailDomain } : {}),
+    ...(brand.supportEmail ? { replyTo: brand.supportEmail } : {}),
+  };
 }
 
 export function invitationMail(brand: Brand, input: { to: string; teamName: string; role: string; inviterName: string | null; acceptUrl: string; expiresAt: Date }): MailMessage {
@@ -71,4 +83,16 @@ export function lowCreditMail(brand: Brand, input: { to: string; clientName: str
     ],
     { label: "Open the client", url: input.clientUrl },
   );
+}
+
+/** A client workspace's admins told that its credits are low or gone (the words of its home page, docs/decisions/072-low-credit-mails-to-client-admins.md). */
+export function clientCreditWarningMail(
+  brand: Brand,
+  input: { to: string; workspaceName: string; level: "low" | "out"; remaining: number; monthlyLimit: number; title: string; detail: string; todo: string[]; homeUrl: string },
+): MailMessage {
+  const left =
+    input.level === "out"
+      ? `${input.workspaceName} has no message credits left (monthly limit: ${count(input.monthlyLimit)}).`
+      : `${input.workspaceName} has ${count(input.remaining)} message credit${input.remaining === 1 ? "" : "s"} left of its monthly ${count(input.monthlyLimit)}.`;
+  return message(brand, input.to, `${input.workspaceName}: ${input.title}`, [left, input.detail, ...input.todo].filter(Boolean), { label: "See your credits", url: input.homeUrl });
 }
