@@ -49,6 +49,7 @@ const css = (c: Config) => `
 .hide svg{width:14px;height:14px}
 iframe{display:block;border:0;width:400px;max-width:calc(100vw - 40px);height:min(${c.height}px,calc(100vh - 110px));border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.25);background:#fff}
 [hidden]{display:none!important}
+@media (pointer:coarse){.hide{width:44px;height:44px;border-radius:22px}}
 @media (max-width:639px){
  .root.open{inset:0;gap:0}
  .root.open .bar{display:none}
