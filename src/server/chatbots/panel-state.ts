@@ -4,7 +4,7 @@ import { widgetConfig, type WidgetConfig } from "@/server/chatbots/widget-config
 import { widgetServes } from "@/server/chatbots/widget-embedding";
 
 /** Why a chatbot's panel cannot chat (the panel says it in the chatbot's voice: src/widget/panel/dead-ends.ts). */
-export type PanelDeadEnd = "unknown" | "unavailable" | "paused" | "suspended";
+export type PanelDeadEnd = "unknown" | "unavailable" | "paused" | "suspended" | "interrupted";
 
 export type PanelState =
   | { open: true; config: WidgetConfig }

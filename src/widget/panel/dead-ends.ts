@@ -15,6 +15,8 @@ export function deadEndText(reason: DeadEnd | "no-credits", name: string | null,
   switch (reason) {
     case "unknown":
       return { title: "This chat isn\u2019t available", body: "The link may be mistyped, or this chat has been removed." };
+    case "interrupted":
+      return { title: "This chat is unavailable for a moment", body: "Please try again in a minute." };
     case "paused":
       return { title: `${name} is taking a break`, body: "I can\u2019t answer questions right now. Please come back a little later." };
     case "no-credits":

@@ -37,10 +37,11 @@ export interface PanelConfig {
 
 /**
  * Why a chatbot's page cannot chat: `unknown` (no such chatbot, or deleted: nothing of it is shown),
- * `unavailable` (switched off by its owner), `paused` (its workspace is paused), `suspended`.
+ * `unavailable` (switched off by its owner), `paused` (its workspace is paused), `suspended`, `interrupted`
+ * (the service cannot read the chatbot for a moment: the database is away).
  * Running out of credits is learnt from the first answer (402): the panel then says so itself.
  */
-export type DeadEnd = "unknown" | "unavailable" | "paused" | "suspended";
+export type DeadEnd = "unknown" | "unavailable" | "paused" | "suspended" | "interrupted";
 
 /** The look of a chatbot that cannot chat: only what its page needs to speak as itself. */
 export type PanelFace = Pick<PanelConfig, "name" | "accent_color" | "header_icon" | "font_size" | "header_size" | "hide_powered_by">;
