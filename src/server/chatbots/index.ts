@@ -15,3 +15,4 @@ export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
 export { deadEndOf, panelState } from "./panel-state";
 export type { PanelDeadEnd, PanelState } from "./panel-state";
+export { greetingOf, greetingSchema } from "./greeting-rules";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
 import { leadFormOf, leadFormSchema } from "@/server/conversations";
+import { greetingOf, greetingSchema } from "@/server/chatbots/greeting-rules";
 
 /** What the widget draws, nothing more: no prompts, no model, no domain id (docs/decisions/027-widget-public-api.md). */
 export const widgetConfigSchema = z.object({
@@ -25,6 +26,8 @@ export const widgetConfigSchema = z.object({
   suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
   /** The lead form: its fields and when it shows (issue 23). */
   lead_form: leadFormSchema,
+  /** The proactive greeting beside the launcher (issue 27), or null. */
+  greeting: greetingSchema.nullable(),
 });
 
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
@@ -59,6 +62,7 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
     hide_powered_by: chatbot.hidePoweredBy,
     enable_hide_chatbot: chatbot.enableHideChatbot,
     lead_form: leadFormOf(chatbot.leadForm),
+    greeting: greetingOf(chatbot.greeting),
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
       const url = linkUrl(s.action);
       if (s.type === "link") return url ? [{ id: s.id, type: "link" as const, name: s.name, prompt: "", url }] : [];

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoToken, e2eSql } from "./helpers";
+import { demoToken, e2eSql, logIn, OWNER } from "./helpers";
 import { startHostSite, type HostSite } from "./widget-host";
 
 /**
@@ -8,7 +8,8 @@ import { startHostSite, type HostSite } from "./widget-host";
  * paused or suspended workspace, credits run out. The share page and the panel say so in the chatbot's
  * voice (its name and colours), with no link into the app, and offer the lead form where the chatbot
  * wants leads. Each state is saved as a screenshot (test-results/…/dead-end-*.png) for review. The panel
- * itself is checked on a third-party page at 1280 and 390 px: axe, 16 px inputs, 44 px targets.
+ * itself is checked on a third-party page at 1280 and 390 px: axe, 16 px inputs, 44 px targets. The
+ * proactive greeting, set on the settings page, shows once per visitor beside the launcher.
  */
 const BOT = "Corner Bakery";
 let chatbotId = "";
@@ -126,4 +127,43 @@ test.describe("the panel on a third-party page", () => {
       await context.close();
     });
   }
+});
+
+test("the proactive greeting: set in the settings, shown once per visitor beside the launcher, politely announced, dismissible", async ({ page, browser }) => {
+  await e2eSql(`UPDATE teams SET status = 'active', pause_mode = NULL, message_limit = 100, messages_used = 0 WHERE id = $1`, [clientId]);
+  await logIn(page, OWNER);
+  await page.goto(`/chatbots/${chatbotId}/settings`);
+  await page.getByLabel("Greet visitors").check();
+  await page.getByLabel("Message", { exact: true }).fill("Fresh croissants today \u2014 any questions?");
+  await page.getByLabel("After this many seconds on the page").fill("1");
+  await page.getByRole("button", { name: "Save greeting" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(host.url("/"));
+  await expect(visitor.getByRole("button", { name: `Open chat: ${BOT}` })).toBeVisible();
+  const greeting = visitor.getByTestId("acp-greeting");
+  await expect(greeting).toHaveAttribute("aria-live", "polite");
+  await expect(greeting.getByRole("button", { name: "Fresh croissants today \u2014 any questions?" })).toBeVisible();
+  expect(serious(await new AxeBuilder({ page: visitor }).analyze())).toEqual([]);
+  await visitor.screenshot({ path: test.info().outputPath("greeting.png") });
+  await greeting.getByRole("button", { name: "Dismiss greeting" }).click();
+  await expect(greeting.getByRole("button")).toHaveCount(0);
+  await expect(visitor.getByRole("button", { name: `Open chat: ${BOT}` })).toBeFocused();
+  // Once per visitor: the next page of the site draws no greeting at all.
+  await visitor.goto(host.url("/other"));
+  await expect(visitor.getByRole("button", { name: `Open chat: ${BOT}` })).toBeVisible();
+  await expect(visitor.getByTestId("acp-greeting")).toHaveCount(0);
+  await context.close();
+
+  // Another visitor answers the greeting: a click opens the chat.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(host.url("/"));
+  await second.getByTestId("acp-greeting").getByRole("button", { name: /Fresh croissants/ }).click();
+  await expect(second.frameLocator(`iframe[title="Chat with ${BOT}"]`).getByRole("textbox", { name: "Message" })).toBeFocused();
+  await expect(second.getByTestId("acp-greeting").getByRole("button")).toHaveCount(0);
+  await other.close();
+  await e2eSql(`UPDATE chatbots SET greeting = NULL WHERE id = $1`, [chatbotId]);
 });
