@@ -93,6 +93,8 @@ test("each dead end is said in the chatbot's voice, without a link into the app"
   await form.getByLabel("Your e-mail").fill("sunday@bakery-fan.example");
   await form.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByRole("log")).toContainText("Thank you!");
+  await expect(page.getByTestId("panel-dead-end")).toContainText("Please come back a little later");
+  await expect(page.getByTestId("panel-dead-end")).not.toContainText("Leave your details");
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "dead-end-no-credits-phone");
   expect(baseURL).toBeTruthy();

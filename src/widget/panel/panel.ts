@@ -289,10 +289,9 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
     // Out of credits or unavailable: the chatbot says so in its own voice; the composer gives way to it.
     const closed = refusal === 402 || refusal === 423;
     const wantsLeads = closed && config.lead_form.on_no_credits && !conversation.lead_sent;
-    if (closed && !closedSlot.firstChild) {
-      const text = deadEndText("no-credits", config.name, wantsLeads);
-      patch(closedSlot, h("div", { class: "dead-end inline", "data-testid": "panel-dead-end" }, h("h2", {}, text.title), h("p", {}, text.body)));
-    }
+    // Once the visitor has left their details, the chatbot no longer asks for them.
+    const text = closed ? deadEndText("no-credits", config.name, wantsLeads) : null;
+    patch(closedSlot, text ? h("div", { class: "dead-end inline", "data-testid": "panel-dead-end" }, h("h2", {}, text.title), h("p", {}, text.body)) : null);
     composer.hidden = closed;
     syncSend();
     input.disabled = false;
@@ -526,7 +525,6 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
     error = null;
     refusal = null;
     leadOffered = false;
-    patch(closedSlot, null);
     draw();
     input.focus();
   }
