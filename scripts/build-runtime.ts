@@ -3,16 +3,16 @@
  * the processes `npm start` runs — the launcher's `start`, the web server
  * `serve`, the stand-alone `worker` — and the file-extraction thread, bundled
  * by esbuild into `dist/*.mjs` (npm packages stay imports), and the embed
- * loader `/widget.js` into `dist/widget.js` (its size checked against the
- * budget). Production then runs JavaScript only: no TypeScript loader at run
+ * loader `/widget.js` into `dist/widget.js` and the visitor's chat panel into
+ * `dist/widget-panel.js` (their sizes checked against their budgets). Production then runs JavaScript only: no TypeScript loader at run
  * time. Run by `npm run build` (before `next build`) and by `npm start`
  * when the sources are newer than the build.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
-import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "../src/widget/build";
-import { DIST_DIR, RUNTIME_ENTRIES, WIDGET_LOADER_FILE } from "./lib/freshness.mjs";
+import { buildWidgetLoader, buildWidgetPanel, gzippedSize, LOADER_GZIP_BUDGET_BYTES, PANEL_GZIP_BUDGET_BYTES } from "../src/widget/build";
+import { DIST_DIR, RUNTIME_ENTRIES, WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "./lib/freshness.mjs";
 
 const t0 = Date.now();
 mkdirSync(DIST_DIR, { recursive: true });
@@ -25,6 +25,15 @@ if (gz > LOADER_GZIP_BUDGET_BYTES) {
   process.exit(1);
 }
 writeFileSync(WIDGET_LOADER_FILE, loader);
+
+const panel = await buildWidgetPanel();
+const panelGz = gzippedSize(panel);
+console.log(`widget-panel.js: ${panel.length} bytes minified, ${panelGz} bytes gzipped (budget ${PANEL_GZIP_BUDGET_BYTES})`);
+if (panelGz > PANEL_GZIP_BUDGET_BYTES) {
+  console.error("widget-panel.js is over its gzipped size budget");
+  process.exit(1);
+}
+writeFileSync(WIDGET_PANEL_FILE, panel);
 
 /**
  * npm packages stay imports, and Node resolves them strictly: a subpath like `next/server` of a package

@@ -1,15 +1,20 @@
 /**
  * The widget: loader size (gzipped) next to its 10 KB budget; time from the
  * `<script>` tag to the launcher in the DOM on a local page (real Chromium);
- * time to the first streamed token through the widget's chat endpoint next
- * to the REST chat endpoint on the same question (extractive answers, no LLM:
- * this measures our own path, not a model). Needs `npx next build`.
+ * what the host page pays for the loader before any click (main-thread
+ * blocking, next to the same page without it); the panel's first open — its
+ * bytes (HTML, JS, CSS, fonts, gzipped) and click → panel usable on a cold
+ * cache, next to their targets; time to the first streamed token through the
+ * widget's chat endpoint next to the REST chat endpoint on the same question
+ * (extractive answers, no LLM: this measures our own path, not a model).
+ * Needs `npm run build`.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser } from "@playwright/test";
 import pg from "pg";
 import { createApiToken } from "@/server/access";
 import { ensureDatabase } from "@/server/kernel/db/bootstrap";
@@ -21,6 +26,12 @@ import { startProductionServer } from "../lib/app-server";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 
 const LOADS = Number(process.env.BENCH_WIDGET_LOADS ?? 20);
+const OPENS = Number(process.env.BENCH_WIDGET_OPENS ?? 10);
+/** The issue's targets for the panel's first open (issue 27). */
+const PANEL_BYTES_TARGET = 40 * 1024;
+const PANEL_USABLE_TARGET_MS = 300;
+/** What counts as the panel's weight: what a browser must fetch to draw it, not the API calls it then makes. */
+const PANEL_RESOURCES = new Set(["document", "script", "stylesheet", "font"]);
 const QUESTIONS = Number(process.env.BENCH_WIDGET_QUESTIONS ?? 20);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -41,6 +52,73 @@ async function firstToken(url: string, headers: Record<string, string>, body: un
   }
   if (!at) throw new Error(`no delta frame from ${url}: ${res.status} ${text.slice(0, 200)}`);
   return at;
+}
+
+type Marks = { __click?: number; __ready?: number };
+
+/**
+ * One first open on a cold cache (a new browser context): the host page loads, the launcher shows, the
+ * visitor clicks; "usable" is the panel's `ready` message to the host page (src/widget/protocol.ts), sent
+ * once the panel listens and its message box takes input. Bytes are every document, script, stylesheet
+ * and font the panel's frame fetched, each body gzipped as a server would send it.
+ */
+async function firstOpen(browser: Browser, hostUrl: string, appOrigin: string): Promise<{ usableMs: number; bytes: number; files: number; raw: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(hostUrl);
+  const launcher = page.locator("[data-acp-widget] button.launcher");
+  await launcher.waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as Marks;
+    document.addEventListener("click", () => (w.__click ??= performance.now()), true);
+    window.addEventListener("message", (e: MessageEvent<{ source?: string; type?: string }>) => {
+      if (e.data?.source === "acp-widget" && e.data.type === "ready") w.__ready ??= performance.now();
+    });
+  });
+  const bodies: Promise<{ gz: number; raw: number }>[] = [];
+  page.on("response", (res) => {
+    const req = res.request();
+    if (!res.url().startsWith(appOrigin) || !PANEL_RESOURCES.has(req.resourceType()) || req.frame() === page.mainFrame()) return;
+    bodies.push(res.body().then((b) => ({ gz: gzipSync(b).length, raw: b.length }), () => ({ gz: 0, raw: 0 })));
+  });
+  await launcher.click();
+  await page.waitForFunction(() => (window as unknown as Marks).__ready !== undefined, undefined, { timeout: 30_000 });
+  const usableMs = await page.evaluate(() => (window as unknown as Required<Marks>).__ready - (window as unknown as Required<Marks>).__click);
+  // Whatever the panel still fetches after it is usable (lazy chunks, fonts) is part of its first open.
+  await page.frameLocator("iframe").locator("body").waitFor();
+  await page.waitForLoadState("networkidle");
+  const sizes = await Promise.all(bodies);
+  await context.close();
+  return { usableMs, bytes: sizes.reduce((a, s) => a + s.gz, 0), raw: sizes.reduce((a, s) => a + s.raw, 0), files: sizes.length };
+}
+
+/**
+ * The main thread the host page spends from navigation until its load settles (2 s after `load`), with
+ * and without the loader: long-task blocking time (PerformanceObserver `longtask`, the part of each task
+ * over 50 ms) and Chromium's own task and script time (CDP `Performance.getMetrics`).
+ */
+async function hostCost(browser: Browser, url: string): Promise<{ blocking: number; task: number; script: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __blocking: number };
+    w.__blocking = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__blocking += Math.max(0, e.duration - 50)))).observe({ type: "longtask", buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const metric = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { task: get("TaskDuration"), script: get("ScriptDuration") };
+  };
+  const before = await metric();
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(2000);
+  const after = await metric();
+  const blocking = await page.evaluate(() => (window as unknown as { __blocking: number }).__blocking);
+  await context.close();
+  return { blocking, task: after.task - before.task, script: after.script - before.script };
 }
 
 export async function runWidgetBenchmark() {
@@ -69,11 +147,13 @@ export async function runWidgetBenchmark() {
   const { token } = await createApiToken(db, owner.id, "bench");
 
   const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-0");
-  const host = createServer((_req, res) => {
+  const host = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" });
+    // `/plain`: the same page without the embed line, the baseline of what the loader costs the host.
+    const embed = req.url?.startsWith("/plain") ? "" : `<script src="${app.baseUrl}/widget.js" data-chatbot-id="${bot.id}" async></script>`;
     res.end(`<!doctype html><html><body><p>Host page</p>
 <script>window.__t0=performance.now();new MutationObserver(function(){if(document.querySelector("[data-acp-widget]")&&!window.__t1)window.__t1=performance.now()}).observe(document.body,{childList:true})</script>
-<script src="${app.baseUrl}/widget.js" data-chatbot-id="${bot.id}" async></script></body></html>`);
+${embed}</body></html>`);
   });
   await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
   const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
@@ -93,6 +173,30 @@ export async function runWidgetBenchmark() {
       await context.close();
     }
     console.log(`  script → launcher    first visit p50 ${ms(pct(cold, 50))} p95 ${ms(pct(cold, 95))}; cached loader p50 ${ms(pct(warm, 50))} p95 ${ms(pct(warm, 95))}   (${LOADS} loads each, Chromium, loopback)`);
+
+    const withLoader: Awaited<ReturnType<typeof hostCost>>[] = [];
+    const without: Awaited<ReturnType<typeof hostCost>>[] = [];
+    for (let i = 0; i < 5; i++) {
+      withLoader.push(await hostCost(browser, hostUrl));
+      without.push(await hostCost(browser, `${hostUrl}plain`));
+    }
+    const p50 = (xs: Awaited<ReturnType<typeof hostCost>>[], key: "blocking" | "task" | "script") => ms(pct(xs.map((x) => x[key]), 50));
+    console.log(
+      `  host page, no click  blocking time p50 ${p50(withLoader, "blocking")}, main-thread tasks ${p50(withLoader, "task")} (script ${p50(withLoader, "script")})   ` +
+        `baseline without the loader: blocking ${p50(without, "blocking")}, tasks ${p50(without, "task")} (script ${p50(without, "script")})   (5 cold loads each)`,
+    );
+
+    const opens: Awaited<ReturnType<typeof firstOpen>>[] = [];
+    for (let i = 0; i < OPENS; i++) opens.push(await firstOpen(browser, hostUrl, app.baseUrl));
+    const bytes = pct(opens.map((o) => o.bytes), 50);
+    const usable = pct(opens.map((o) => o.usableMs), 50);
+    const first = opens[0]!;
+    console.log(
+      `  panel first open     ${bytes} bytes gzipped in ${first.files} files (${first.raw} raw)   target ≤ ${PANEL_BYTES_TARGET} bytes ${bytes <= PANEL_BYTES_TARGET ? "(met)" : "(MISSED)"}`,
+    );
+    console.log(
+      `  click → usable       cold cache p50 ${ms(usable)} p95 ${ms(pct(opens.map((o) => o.usableMs), 95))}   target ≤ ${PANEL_USABLE_TARGET_MS} ms ${usable <= PANEL_USABLE_TARGET_MS ? "(met)" : "(MISSED)"}   (${OPENS} opens, Chromium, loopback)`,
+    );
 
     const question = { message: "Is delivery free?" };
     await firstToken(`${app.baseUrl}/api/widget/${bot.id}/chat`, {}, question); // warm both paths

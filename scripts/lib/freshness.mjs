@@ -16,6 +16,8 @@ export const RUNTIME_ENTRIES = {
 
 export const compiledFile = (name) => path.join(DIST_DIR, `${name}.mjs`);
 export const WIDGET_LOADER_FILE = path.join(DIST_DIR, "widget.js");
+/** The visitor's chat panel script (src/widget/panel/panel.ts), served at /widget-panel.js. */
+export const WIDGET_PANEL_FILE = path.join(DIST_DIR, "widget-panel.js");
 
 function newestMtime(paths) {
   let newest = 0;
@@ -42,7 +44,7 @@ export function nextBuildIsFresh() {
 
 /** The compiled runtime (dist/) exists and is newer than every file it is built from. */
 export function runtimeIsFresh() {
-  const files = [...Object.keys(RUNTIME_ENTRIES).map(compiledFile), WIDGET_LOADER_FILE];
+  const files = [...Object.keys(RUNTIME_ENTRIES).map(compiledFile), WIDGET_LOADER_FILE, WIDGET_PANEL_FILE];
   return !olderThanSources(files, ["src", "scripts", "package.json", "tsconfig.json"]);
 }
 

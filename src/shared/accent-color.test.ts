@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accentColorField, isAccentColor, randomGradient } from "./accent-color";
+import { accentColorField, DEFAULT_ACCENT_PALETTE, isAccentColor, randomGradient } from "./accent-color";
+import { contrastRatio, textOnAccent } from "./text-on-accent";
 
 describe("accent colors", () => {
   it.each(["#fff", "#4f46e5", "linear-gradient(135deg, #6366f1, #ec4899)", "radial-gradient(circle, #fff, #000)"])("accepts %s", (v) => {
@@ -49,5 +50,33 @@ describe("defects of the old agency rule, now refused everywhere", () => {
   it.each(["#4f46e5ff", "#4F46E5CC", "linear-gradient(url(https://evil.test/x.png), red)", "repeating-linear-gradient(red, blue)"])("refuses %s", (value) => {
     expect(isAccentColor(value)).toBe(false);
     expect(accentColorField.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("the default palette (issue 27)", () => {
+  const AA = 4.5;
+  /** Every stop of a gradient on the line between two palette colours, in 10 % steps (sRGB interpolation, as CSS does by default). */
+  const between = (a: string, b: string) =>
+    Array.from({ length: 11 }, (_, i) => {
+      const mix = (k: number) => Math.round(parseInt(a.slice(k, k + 2), 16) * (1 - i / 10) + parseInt(b.slice(k, k + 2), 16) * (i / 10));
+      return `#${[1, 3, 5].map((k) => mix(k).toString(16).padStart(2, "0")).join("")}`;
+    });
+
+  it.each(DEFAULT_ACCENT_PALETTE.flatMap((a) => DEFAULT_ACCENT_PALETTE.filter((b) => b !== a).map((b) => [a, b] as const)))(
+    "text on linear-gradient(%s, %s) meets AA at every point",
+    (a, b) => {
+      const gradient = `linear-gradient(135deg, ${a}, ${b})`;
+      const text = textOnAccent(gradient);
+      for (const stop of between(a, b)) expect(contrastRatio(text, stop)).toBeGreaterThanOrEqual(AA);
+    },
+  );
+
+  it("every random default gradient is made of the palette", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 200; i++) {
+      const stops = randomGradient(random).match(/#\w{6}/g)!;
+      for (const stop of stops) expect(DEFAULT_ACCENT_PALETTE).toContain(stop);
+    }
   });
 });

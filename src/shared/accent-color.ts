@@ -1,7 +1,13 @@
 import { z } from "zod";
 
-/** Accent colors: a hex color or a CSS gradient expression; a random gradient when none is given. */
-const PALETTE = ["#6366f1", "#8b5cf6", "#ec4899", "#f43f5e", "#f97316", "#eab308", "#22c55e", "#14b8a6", "#06b6d4", "#3b82f6"];
+/**
+ * Accent colors: a hex color or a CSS gradient expression; a random gradient of two of these when none is
+ * given. Every colour is dark enough for white text at WCAG AA (4.5:1, normal text) on its own, so any pair,
+ * and every point between them, keeps the text on the accent readable (accent-color.test.ts checks each pair
+ * with textOnAccent). The 500-weight hues the palette had put dark text on a red-to-green gradient.
+ */
+export const DEFAULT_ACCENT_PALETTE = ["#4338ca", "#6d28d9", "#be185d", "#be123c", "#c2410c", "#a16207", "#15803d", "#0f766e", "#0e7490", "#1d4ed8"] as const;
+const PALETTE = DEFAULT_ACCENT_PALETTE;
 
 export function randomGradient(random: () => number = Math.random): string {
   const first = Math.floor(random() * PALETTE.length);

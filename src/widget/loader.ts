@@ -3,8 +3,9 @@
  * by esbuild (src/widget/build.ts). It asks for the chatbot's
  * config, draws the launcher in a Shadow DOM and, on the first click only,
  * opens the chat panel as an iframe of our origin. Nothing else is sent
- * before the visitor interacts; it sets no cookies and stores nothing on the
- * host page.
+ * before the visitor interacts; it sets no cookies, and stores nothing on the
+ * host page but, for a chatbot with a proactive greeting, that the greeting
+ * was shown (so a visitor sees it once).
  */
 import { textOnAccent } from "@/shared/text-on-accent";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
@@ -18,6 +19,7 @@ interface Config {
   position: "left" | "right";
   height: number;
   enable_hide_chatbot: boolean;
+  greeting: { message: string; delay_seconds: number } | null;
 }
 
 type Registry = Record<string, true>;
@@ -43,12 +45,18 @@ const css = (c: Config) => `
 .root{position:fixed;bottom:20px;${c.position}:20px;z-index:2147483000;display:flex;flex-direction:column;align-items:${c.position === "left" ? "flex-start" : "flex-end"};gap:12px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .bar{display:flex;align-items:center;gap:8px;flex-direction:${c.position === "left" ? "row" : "row-reverse"}}
 .launcher{all:unset;box-sizing:border-box;cursor:pointer;display:flex;align-items:center;justify-content:center;gap:8px;min-width:56px;height:56px;padding:0 16px;border-radius:28px;color:${textOnAccent(c.accent_color)};background:${c.accent_color};box-shadow:0 6px 20px rgba(0,0,0,.22);font:600 15px/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-.launcher:focus-visible,.hide:focus-visible{outline:3px solid #111827;outline-offset:3px}
+.launcher:focus-visible,.hide:focus-visible,.greet button:focus-visible{outline:3px solid #111827;outline-offset:3px}
+.greet:empty{display:none}
+.greet{max-width:min(280px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:2px;padding:4px 4px 4px 14px;border-radius:16px;background:#fff;color:#111827;box-shadow:0 6px 20px rgba(0,0,0,.18)}
+.greet .say{all:unset;cursor:pointer;flex:1;padding:8px 0;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}
+.greet .x{all:unset;cursor:pointer;flex:none;width:32px;height:32px;border-radius:16px;display:flex;align-items:center;justify-content:center;color:#374151}
+.greet .x svg{width:14px;height:14px}
 .launcher img{width:28px;height:28px;border-radius:50%;object-fit:cover}
 .hide{all:unset;box-sizing:border-box;cursor:pointer;width:28px;height:28px;border-radius:14px;background:#fff;color:#374151;display:flex;align-items:center;justify-content:center;box-shadow:0 2px 8px rgba(0,0,0,.2)}
 .hide svg{width:14px;height:14px}
 iframe{display:block;border:0;width:400px;max-width:calc(100vw - 40px);height:min(${c.height}px,calc(100vh - 110px));border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.25);background:#fff}
 [hidden]{display:none!important}
+@media (pointer:coarse){.hide,.greet .x{width:44px;height:44px;border-radius:22px}}
 @media (max-width:639px){
  .root.open{inset:0;gap:0}
  .root.open .bar{display:none}
@@ -127,6 +135,7 @@ function mount(base: string, c: Config): void {
     launcher.setAttribute("aria-expanded", String(open));
     launcher.setAttribute("aria-label", `${open ? "Close" : "Open"} chat: ${c.name}`);
     if (open) {
+      greeting.dismiss();
       launcher.innerHTML = CLOSE_ICON;
       focusPanel();
       fitKeyboard();
@@ -136,6 +145,7 @@ function mount(base: string, c: Config): void {
     }
   };
 
+  const greeting = greet(c, root, () => setOpen(true), () => launcher.focus());
   launcher.addEventListener("click", () => setOpen(!open));
   window.addEventListener("message", (event) => {
     if (event.origin !== base || !frame || event.source !== frame.contentWindow || !isWidgetMessage(event.data)) return;
@@ -148,6 +158,58 @@ function mount(base: string, c: Config): void {
   root.append(bar);
   shadow.append(style, root);
   document.body.append(host);
+}
+
+const greetedKey = (id: string) => `acp-greeted:${id}`;
+
+function greeted(id: string): boolean {
+  try {
+    return window.localStorage.getItem(greetedKey(id)) !== null;
+  } catch {
+    return true; // storage blocked: better never greet than greet on every page
+  }
+}
+
+/**
+ * The proactive greeting (issue 27): after the chatbot's delay, a short bubble beside the launcher, once per
+ * visitor (remembered in the host page's storage when shown), dismissible; its region exists from the start
+ * and is polite, so a screen reader says the message when it appears without moving the focus.
+ */
+function greet(c: Config, root: HTMLElement, openChat: () => void, focusLauncher: () => void): { dismiss: () => void } {
+  if (!c.greeting || greeted(c.id)) return { dismiss: () => undefined };
+  const { message, delay_seconds } = c.greeting;
+  const region = document.createElement("div");
+  region.className = "greet";
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("data-testid", "acp-greeting");
+  root.prepend(region); // above the panel's place and the launcher's bar
+  const pending = { timer: 0 };
+  const dismiss = () => {
+    window.clearTimeout(pending.timer);
+    const hadFocus = region.contains((region.getRootNode() as ShadowRoot).activeElement);
+    region.replaceChildren();
+    if (hadFocus) focusLauncher();
+  };
+  pending.timer = window.setTimeout(() => {
+    try {
+      window.localStorage.setItem(greetedKey(c.id), "1");
+    } catch {
+      // not remembered: shown on this page only
+    }
+    const say = document.createElement("button");
+    say.type = "button";
+    say.className = "say";
+    say.textContent = message;
+    say.addEventListener("click", openChat);
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "x";
+    close.setAttribute("aria-label", "Dismiss greeting");
+    close.innerHTML = CLOSE_ICON;
+    close.addEventListener("click", dismiss);
+    region.append(say, close);
+  }, delay_seconds * 1000);
+  return { dismiss };
 }
 
 function escapeHtml(text: string): string {

@@ -1,4 +1,4 @@
-import { linkify } from "@/components/widget/linkify";
+import { linkify } from "@/shared/linkify";
 
 /** An answer's text with its links drawn as links (markdown `[label](url)` and bare URLs), never as markdown. */
 export function LinkedText({ text }: { text: string }) {

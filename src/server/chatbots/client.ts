@@ -5,3 +5,5 @@ export { SUGGESTED_MESSAGE_LIMITS, SUGGESTED_MESSAGE_TYPES, suggestedMessageSche
 export type { SuggestedMessageAction, SuggestedMessageForm, SuggestedMessageType, SuggestedMessageValues } from "./suggested-message-rules";
 export { UPDATED_ANSWER_LIMITS, updatedAnswerSchema } from "./updated-answer-rules";
 export type { UpdatedAnswerForm } from "./updated-answer-rules";
+export { GREETING_LIMITS, greetingSchema } from "./greeting-rules";
+export type { Greeting } from "./greeting-rules";

@@ -20,17 +20,22 @@ export const WIDGET_UNAVAILABLE = "This chatbot is not available.";
  * Prisma's read).
  */
 export async function loadPublicChatbot(db: Db, chatbotId: string): Promise<PublicChatbot> {
-  if (!isUuid(chatbotId)) throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
+  const chatbot = await readWidgetChatbot(db, chatbotId);
+  if (!chatbot || !widgetServes({ enabled: chatbot.enabled, deletedAt: chatbot.deletedAt, workspace: chatbot.workspace })) throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
+  return chatbot;
+}
+
+/** The chatbot and its workspace's standing whether or not it serves (null: no such chatbot): the one read of both. */
+export async function readWidgetChatbot(db: Db, chatbotId: string): Promise<PublicChatbot | null> {
+  if (!isUuid(chatbotId)) return null;
   const { rows } = await poolOf(db).query<Record<string, unknown> & { workspace_status: PublicChatbot["workspace"]["status"]; workspace_pause_mode: PublicChatbot["workspace"]["pauseMode"] }>({
     name: "widget_public_chatbot",
     text: `SELECT c.*, t.status::text AS workspace_status, t.pause_mode::text AS workspace_pause_mode
              FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE c.id = $1::uuid`,
     values: [chatbotId],
   });
-  if (!rows[0]) throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
+  if (!rows[0]) return null;
   const { workspace_status, workspace_pause_mode, ...columns } = rows[0];
   const chatbot = modelOfRow<Chatbot>(columns);
-  const workspace = { id: chatbot.teamId, status: workspace_status, pauseMode: workspace_pause_mode };
-  if (!widgetServes({ enabled: chatbot.enabled, deletedAt: chatbot.deletedAt, workspace })) throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
-  return { ...chatbot, workspace };
+  return { ...chatbot, workspace: { id: chatbot.teamId, status: workspace_status, pauseMode: workspace_pause_mode } };
 }

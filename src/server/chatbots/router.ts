@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
 import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/access";
 import { chatbotFinetunesRouter } from "@/server/chatbots/finetunes-router";
 import { chatbotPromptsRouter } from "@/server/chatbots/prompts-router";
@@ -11,6 +12,8 @@ import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbo
 import { chatbotOverview } from "@/server/chatbots/chatbot-list";
 import { createChatbot, updateChatbotSettings } from "@/server/chatbots/settings";
 import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
+import { greetingOf, greetingSchema } from "@/server/chatbots/greeting-rules";
+import { canEditChatbot } from "@/server/access";
 
 const overviewSchema = z.object({
   chatbot: z.object({ id: z.string(), name: z.string(), type: z.string(), team_id: z.string(), team_name: z.string() }),
@@ -54,6 +57,14 @@ export const chatbotsRouter = createTRPCRouter({
     .input(chatbotSettingsPatch)
     .output(chatbotSettingsSchema)
     .mutation(({ ctx, input: { chatbot_id: _chatbotId, ...settings } }) => updateChatbotSettings(ctx.db, ctx.chatbot, settings)),
+
+  /** The widget's proactive greeting (issue 27), null when off; `can_edit` for the roles that change settings. */
+  greeting: chatbotProcedure.query(({ ctx }) => ({ greeting: greetingOf(ctx.chatbot.greeting), can_edit: canEditChatbot(ctx.role) })),
+
+  setGreeting: chatbotEditProcedure.input(z.object({ greeting: greetingSchema.nullable() })).mutation(async ({ ctx, input }) => {
+    await ctx.db.chatbot.update({ where: { id: ctx.chatbot.id }, data: { greeting: input.greeting ?? Prisma.DbNull } });
+    return { greeting: input.greeting };
+  }),
 
   prompts: chatbotPromptsRouter,
   sources: chatbotSourcesRouter,

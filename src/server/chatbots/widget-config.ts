@@ -3,6 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
 import { leadFormOf, leadFormSchema } from "@/server/conversations";
 import { storedAction } from "@/server/chatbots/suggested-message-rules";
+import { greetingOf, greetingSchema } from "@/server/chatbots/greeting-rules";
 
 /** What the widget draws, nothing more: no prompts, no model, no domain id (docs/decisions/027-widget-public-api.md). */
 export const widgetConfigSchema = z.object({
@@ -29,6 +30,8 @@ export const widgetConfigSchema = z.object({
   suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link", "lead_form", "handoff"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
   /** The lead form: its fields and when it shows (issue 23). */
   lead_form: leadFormSchema,
+  /** The proactive greeting beside the launcher (issue 27), or null. */
+  greeting: greetingSchema.nullable(),
 });
 
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
@@ -59,6 +62,7 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
     hide_powered_by: chatbot.hidePoweredBy,
     enable_hide_chatbot: chatbot.enableHideChatbot,
     lead_form: leadFormOf(chatbot.leadForm),
+    greeting: greetingOf(chatbot.greeting),
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
       const action = storedAction(s.action);
       const base = { id: s.id, name: s.name, prompt: s.prompt || s.name, url: null };

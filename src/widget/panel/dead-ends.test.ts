@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { deadEndText } from "./dead-ends";
+import { panelPageHtml } from "./page";
+
+const REASONS = ["unknown", "unavailable", "paused", "suspended", "interrupted", "no-credits"] as const;
+
+describe("the panel's dead ends (issue 27)", () => {
+  it.each(REASONS)("%s: said in the chatbot's voice, with no link and no internal reason", (reason) => {
+    for (const leads of [true, false]) {
+      const text = deadEndText(reason, "Bakery Bot", leads);
+      const all = `${text.title} ${text.body}`;
+      if (reason !== "unknown" && reason !== "interrupted") expect(text.title).toContain("Bakery Bot");
+      expect(all).not.toMatch(/https?:|\/|dashboard|404|credit|billing|suspend|agency/i);
+    }
+  });
+
+  it("offers the lead form only when the chatbot wants leads", () => {
+    expect(deadEndText("no-credits", "Bot", true).body).toContain("Leave your details");
+    expect(deadEndText("no-credits", "Bot", false).body).not.toContain("Leave your details");
+  });
+
+  it("an unknown chatbot's page names nothing", () => {
+    expect(deadEndText("unknown", null, false).title).toBe("This chat isn\u2019t available");
+  });
+});
+
+describe("the panel's page", () => {
+  it("keeps every text inside its JSON block and puts the nonce on each script", () => {
+    const face = { name: "</script><script>alert(1)</script>", accent_color: "#1d4ed8", header_icon: null, font_size: "md", header_size: "md", hide_powered_by: false } as const;
+    const html = panelPageHtml({ mode: "page", open: false, reason: "paused", face }, { nonce: "abc", scriptUrl: "/widget-panel.js?v=1" });
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    for (const tag of html.match(/<script\b[^>]*>/g)!) expect(tag).toContain('nonce="abc"');
+    expect(html).toContain("<title>&#60;/script&#62;");
+    expect(html).not.toMatch(/<\/script><script>alert/);
+  });
+});
