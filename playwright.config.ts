@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { generateKeyPairSync } from "node:crypto";
 import { startMailSink } from "./e2e/mail-sink";
+import { startDnsSink } from "./e2e/dns-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 
 /**
@@ -12,6 +14,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 // The app's e-mail goes to a real SMTP server on a free port, started once in the runner process (workers inherit the URL).
 process.env.E2E_SMTP_URL ??= await startMailSink();
+// Custom-domain and sending-domain verification ask a real DNS server on a free port (e2e/dns-sink.ts); the app signs
+// mail with a throw-away DKIM key.
+process.env.E2E_DNS_SERVER ??= await startDnsSink();
+process.env.E2E_DKIM_KEY ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString().replace(/\n/g, "\\n");
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
@@ -64,6 +70,9 @@ export default defineConfig({
       WEBHOOK_RETRY_SCHEDULE: "0,1,2",
       // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
       SMTP_URL: process.env.E2E_SMTP_URL,
+      // e2e/agency-done-when.spec.ts: custom domain and sending domain verified against e2e/dns-sink.ts.
+      DNS_SERVERS: process.env.E2E_DNS_SERVER,
+      MAIL_DKIM_PRIVATE_KEY: process.env.E2E_DKIM_KEY,
     },
   },
 });
