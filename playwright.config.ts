@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { startLlmStub } from "./e2e/llm-stub";
 import { startHubspotStub } from "./tests/helpers/hubspot-server";
+import { generateKeyPairSync } from "node:crypto";
 import { startMailSink } from "./e2e/mail-sink";
+import { startDnsSink } from "./e2e/dns-sink";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
 
@@ -25,6 +27,10 @@ if (!process.env.E2E_HUBSPOT_URL) {
   hubspot.unref();
   process.env.E2E_HUBSPOT_URL = hubspot.baseUrl;
 }
+// Custom-domain and sending-domain verification ask a real DNS server on a free port (e2e/dns-sink.ts); the app signs
+// mail with a throw-away DKIM key.
+process.env.E2E_DNS_SERVER ??= await startDnsSink();
+process.env.E2E_DKIM_KEY ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString().replace(/\n/g, "\\n");
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
@@ -82,6 +88,9 @@ export default defineConfig({
       OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
       ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",
       HUBSPOT_API_BASE_URL: process.env.E2E_HUBSPOT_URL,
+      // e2e/agency-done-when.spec.ts: custom domain and sending domain verified against e2e/dns-sink.ts.
+      DNS_SERVERS: process.env.E2E_DNS_SERVER,
+      MAIL_DKIM_PRIVATE_KEY: process.env.E2E_DKIM_KEY,
     },
   },
 });

@@ -27,7 +27,8 @@ const ACTOR_LABELS: Record<AuditActorType, string> = { user: "A person (dashboar
 /** A change in words: `field: before → after` for each field that changed. */
 function changeText(entry: Entry): string {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  const show = (v: unknown) => (v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  const show = (v: unknown) =>
+    v === null || v === undefined ? "none" : typeof v === "number" ? v.toLocaleString("en-US") : typeof v === "object" ? JSON.stringify(v) : String(v);
   return keys
     .map((k) => {
       const before = entry.before && k in entry.before ? show(entry.before[k]) : null;

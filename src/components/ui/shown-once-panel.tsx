@@ -54,11 +54,13 @@ export function CopyableValue({
 }) {
   return (
     <div className={cn(className, "flex flex-col gap-2 sm:flex-row sm:items-center")}>
+      {/* Focusable: a long value scrolls sideways, and keyboard users must be able to scroll it (axe: scrollable-region-focusable). */}
       <code
         data-testid={testId}
         aria-label={label}
+        tabIndex={0}
         className={cn(
-          "block min-w-0 flex-1 overflow-x-auto rounded-md border border-indigo-200 bg-white px-3 py-2 font-mono whitespace-nowrap text-gray-900 select-all",
+          "block min-w-0 flex-1 overflow-x-auto rounded-md border border-indigo-200 bg-white px-3 py-2 font-mono whitespace-nowrap text-gray-900 select-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
           small ? "text-xs" : "text-sm",
         )}
       >
