@@ -160,3 +160,21 @@ export async function channelOptions(db: Db, teamId: string) {
   const enabled = await enabledIntegrations(db, teamId);
   return CHANNEL_KINDS.map((kind) => ({ kind, product: INTEGRATION_PRODUCTS[kind].product, description: INTEGRATION_PRODUCTS[kind].description, available: INTEGRATION_PRODUCTS[kind].available, enabled: enabled.includes(kind) }));
 }
+
+/**
+ * Which channel a conversation came from, for the inbox (its visitor's key is `channel:{channel_id}:{chat}`,
+ * jobs.ts): the product and the bot's or number's name; null for other sources or a channel since removed.
+ */
+export async function channelOfConversation(db: Db, chatbotId: string, conversationId: string): Promise<{ kind: ChannelKind; product: string; name: string | null } | null> {
+  if (!isUuid(conversationId)) return null;
+  const { rows } = await poolOf(db).query<{ kind: ChannelKind; external_name: string | null }>({
+    name: "channels_of_conversation",
+    text: `SELECT ch.kind, ch.external_name
+             FROM conversations c JOIN visitors v ON v.id = c.visitor_id
+             JOIN channels ch ON v.visitor_key LIKE 'channel:%' AND ch.id::text = split_part(v.visitor_key, ':', 2)
+            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid AND ch.chatbot_id = $2::uuid`,
+    values: [conversationId, chatbotId],
+  });
+  const row = rows[0];
+  return row ? { kind: row.kind, product: INTEGRATION_PRODUCTS[row.kind].product, name: row.external_name } : null;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+import { channelOfConversation, channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
 
 /** A chatbot's messaging channels (issue 24): the documented list, connect and disconnect, and the dashboard's Channels tab. */
 export const channelsRouter = createTRPCRouter({
@@ -11,6 +11,9 @@ export const channelsRouter = createTRPCRouter({
 
   /** The dashboard's connect forms (not in REST): each channel kind, built or coming soon, enabled for the workspace or not. */
   options: chatbotProcedure.query(({ ctx }) => channelOptions(ctx.db, ctx.chatbot.teamId)),
+
+  /** The inbox: which channel a conversation came from (not in REST). */
+  ofConversation: chatbotProcedure.input(z.object({ conversation_id: z.string() })).query(({ ctx, input }) => channelOfConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
 
   create: chatbotEditProcedure
     .meta({
