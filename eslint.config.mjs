@@ -19,7 +19,7 @@ const CAPABILITY_DEPENDENCIES = {
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces"],
   chatbots: ["access", "conversations", "training", "workspaces"],
-  channels: ["access", "conversations", "workspaces"],
+  channels: ["access", "audit", "conversations", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

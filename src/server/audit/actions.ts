@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   "webhook.created": "Webhook created",
   "webhook.updated": "Webhook changed",
   "webhook.deleted": "Webhook deleted",
+  "channel.connected": "Channel connected",
+  "channel.disconnected": "Channel disconnected",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -143,11 +143,13 @@ export async function connectChannel(db: Db, chatbot: Pick<Chatbot, "id" | "team
 }
 
 /** Disconnects (deletes) a channel; Telegram is asked to stop sending (best effort: the URL answers 404 from now on anyway). */
-export async function disconnectChannel(db: Db, chatbotId: string, channelId: string): Promise<void> {
+export async function disconnectChannel(db: Db, chatbotId: string, channelId: string): Promise<{ id: string; kind: ChannelKind; product: string; name: string | null }> {
   const channel = isUuid(channelId) ? await db.channel.findFirst({ where: { id: channelId, chatbotId } }) : null;
   if (!channel) throw new AppError("NOT_FOUND", "Channel not found.");
   await db.channel.delete({ where: { id: channel.id } });
   if (channel.kind === "messaging_app_2") await telegram.deleteWebhook(credentialsOf(channel.credentialsCiphertext).bot_token!).catch(() => undefined);
+  const kind = channel.kind as ChannelKind;
+  return { id: channel.id, kind, product: INTEGRATION_PRODUCTS[kind].product, name: channel.externalName };
 }
 
 /** A channel's credentials, opened (only the jobs and the provider calls see them). */

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { actorOf, recordAudit } from "@/server/audit";
+import type { Db } from "@/server/kernel/db/client";
 import { channelOfConversation, channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+
+/** A channel connected or disconnected, in the workspace's and its agency's audit log (its credentials never). */
+async function auditChannel(ctx: Parameters<typeof actorOf>[0] & { db: Db; chatbot: { teamId: string } }, action: "channel.connected" | "channel.disconnected", channel: { id: string; kind: string; product: string; name: string | null; status?: string }) {
+  const team = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId }, select: { id: true, agencyId: true, kind: true } });
+  await recordAudit(ctx.db, {
+    agencyId: team.kind === "agency" ? team.id : team.agencyId,
+    teamId: team.kind === "agency" ? null : team.id,
+    actor: actorOf(ctx),
+    action,
+    target: { type: "channel", id: channel.id, name: `${channel.product}${channel.name ? ` ${channel.name}` : ""}` },
+    ...(action === "channel.connected" ? { after: { kind: channel.kind, status: channel.status } } : { before: { kind: channel.kind } }),
+  });
+}
 
 /** A chatbot's messaging channels (issue 24): the documented list, connect and disconnect, and the dashboard's Channels tab. */
 export const channelsRouter = createTRPCRouter({
@@ -28,14 +43,19 @@ export const channelsRouter = createTRPCRouter({
     })
     .input(connectChannelInput)
     .output(channelSchema)
-    .mutation(({ ctx, input }) => connectChannel(ctx.db, ctx.chatbot, input)),
+    .mutation(async ({ ctx, input }) => {
+      const channel = await connectChannel(ctx.db, ctx.chatbot, input);
+      await auditChannel(ctx, "channel.connected", channel);
+      return channel;
+    }),
 
   delete: chatbotEditProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/{chatbot_id}/channels/{channel_id}", status: 204, summary: "Disconnect a channel (its inbound events are no longer answered)", tags: ["Chatbot"] } })
     .input(z.object({ channel_id: z.string() }))
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await disconnectChannel(ctx.db, ctx.chatbot.id, input.channel_id);
+      const channel = await disconnectChannel(ctx.db, ctx.chatbot.id, input.channel_id);
+      await auditChannel(ctx, "channel.disconnected", channel);
       return null;
     }),
 });
