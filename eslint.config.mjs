@@ -19,7 +19,7 @@ const CAPABILITY_DEPENDENCIES = {
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
   chatbots: ["access", "audit", "conversations", "training", "workspaces"],
-  channels: ["access", "conversations", "workspaces"],
+  channels: ["access", "audit", "conversations", "workspaces"],
   // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
   actions: ["access"],
   // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.

@@ -89,6 +89,7 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   await expect(row).toContainText("2 messages");
   await row.click();
   await expect(page.getByText("When is the bakery open on Saturday?")).toBeVisible();
+  await expect(page.getByTestId("conversation-channel")).toHaveText("Telegram @bakery_e2e_bot");
 
   // Disconnect from the tab: asked first, then gone.
   await page.getByRole("link", { name: "Channels" }).click();

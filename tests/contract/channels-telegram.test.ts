@@ -111,6 +111,9 @@ describe("a Telegram chat", () => {
     expect(list.body.map((c: any) => c.id)).toContain(channel.id);
     expect(list.text).not.toContain(TOKEN);
     expect(JSON.stringify(await db.channel.findUniqueOrThrow({ where: { id: channel.id } }))).not.toContain(TOKEN);
+    const audit = await db.auditEntry.findFirstOrThrow({ where: { action: "channel.connected", targetId: channel.id } });
+    expect(audit).toMatchObject({ teamId, agencyId: owner.agency.id, targetName: "Telegram @bakery_bot", actorType: "api_token" });
+    expect(JSON.stringify([audit.before, audit.after, audit.targetName])).not.toContain(TOKEN);
   });
 
   it("refuses an update without the secret token or with a wrong one (401)", async () => {
@@ -196,5 +199,6 @@ describe("a Telegram chat", () => {
     const res = await fetch(hook.url, { method: "POST", headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": hook.secret_token }, body: JSON.stringify(textUpdate(++updateId, 46, "hi")) });
     expect(res.status).toBe(404);
     expect((await api("DELETE", `/v1/${botId}/channels/${channel.id}`, { token: owner.token })).status).toBe(404);
+    expect(await db.auditEntry.count({ where: { action: "channel.disconnected", targetId: channel.id } })).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { UpdatedAnswerDialog } from "@/components/chatbots/finetunes/updated-answer-dialog";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -77,6 +77,7 @@ export function Transcript({
         <div className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
           <StatusBadge status={conversation.status} />
           {conversation.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
+          {conversation.source === "channel" ? <ChannelBadge chatbotId={chatbotId} conversationId={conversationId} /> : null}
           <span>Started <time dateTime={conversation.created_at}>{formatDate(conversation.created_at)}</time></span>
           {contact ? <Badge tone="indigo">Lead: {contact.email || contact.phone}</Badge> : null}
           {escalations.map((e) => (
@@ -209,5 +210,17 @@ function ActionCalls({ calls }: { calls: Array<{ id: string; name: string; reque
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Where a channel conversation came from: the product and the bot's or number's name. */
+function ChannelBadge({ chatbotId, conversationId }: { chatbotId: string; conversationId: string }) {
+  const trpc = useTRPC();
+  const channel = useQuery(trpc.channels.ofConversation.queryOptions({ chatbot_id: chatbotId, conversation_id: conversationId }));
+  const label = channel.data ? `${channel.data.product}${channel.data.name ? ` ${channel.data.name}` : ""}` : "Channel";
+  return (
+    <Badge tone="green" data-testid="conversation-channel">
+      {label}
+    </Badge>
   );
 }

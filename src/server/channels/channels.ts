@@ -15,6 +15,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { openSecret, sealSecret } from "@/server/kernel/lib/secret-box";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
+import { auditedChange } from "@/server/audit";
 import { INTEGRATION_PRODUCTS } from "@/server/workspaces";
 import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, type ChannelKind } from "./kinds";
 import { slack } from "./slack";
@@ -108,7 +109,16 @@ async function verifyWithProvider(kind: ChannelKind, credentials: Record<string,
 }
 
 /** Connects a channel: 422 for a kind that is not a channel, not built yet, or not enabled for the workspace, or bad credentials. */
-export async function connectChannel(db: Db, chatbot: Pick<Chatbot, "id" | "teamId">, input: z.output<typeof connectChannelInput>): Promise<ChannelJson> {
+/**
+ * `audit` records the connection inside the transaction that writes it (audit/record.ts: a change and its entry
+ * commit together); the provider is asked before, outside any transaction.
+ */
+export async function connectChannel(
+  db: Db,
+  chatbot: Pick<Chatbot, "id" | "teamId">,
+  input: z.output<typeof connectChannelInput>,
+  audit: (tx: Db, channel: ChannelJson) => Promise<void>,
+): Promise<ChannelJson> {
   const kind = input.kind;
   if (!(CHANNEL_KINDS as readonly string[]).includes(kind)) throw validationError({ kind: [`The kind must be one of the channel integrations: ${CHANNEL_KINDS.join(", ")}.`] });
   const channelKind = kind as ChannelKind;
@@ -126,8 +136,9 @@ export async function connectChannel(db: Db, chatbot: Pick<Chatbot, "id" | "team
   const id = randomUUID();
   const secret = randomBytes(32).toString("base64url");
   const verified = await verifyWithProvider(channelKind, credentials, id, secret);
-  await db.channel.create({
-    data: {
+  return auditedChange(db, async (tx) => {
+    const row = await tx.channel.create({
+      data: {
       id,
       chatbotId: chatbot.id,
       kind: channelKind,
@@ -136,18 +147,30 @@ export async function connectChannel(db: Db, chatbot: Pick<Chatbot, "id" | "team
       status: verified.status,
       statusMessage: verified.message,
       externalName: verified.name,
-    },
+      },
+    });
+    // Enabled: checked above, in this request.
+    const channel = serialize({ id: row.id, chatbot_id: row.chatbotId, kind: channelKind, status: row.status, status_message: row.statusMessage, external_name: row.externalName, created_at: row.createdAt, enabled: true, webhook_secret: row.webhookSecret });
+    await audit(tx, channel);
+    return channel;
   });
-  const { rows } = await poolOf(db).query<ChannelRow>({ name: "channels_one", text: `${SELECT} WHERE ch.id = $1::uuid`, values: [id] });
-  return serialize(rows[0]!);
 }
 
 /** Disconnects (deletes) a channel; Telegram is asked to stop sending (best effort: the URL answers 404 from now on anyway). */
-export async function disconnectChannel(db: Db, chatbotId: string, channelId: string): Promise<void> {
+export async function disconnectChannel(
+  db: Db,
+  chatbotId: string,
+  channelId: string,
+  audit: (tx: Db, channel: { id: string; kind: ChannelKind; product: string; name: string | null }) => Promise<void>,
+): Promise<void> {
   const channel = isUuid(channelId) ? await db.channel.findFirst({ where: { id: channelId, chatbotId } }) : null;
   if (!channel) throw new AppError("NOT_FOUND", "Channel not found.");
-  await db.channel.delete({ where: { id: channel.id } });
-  if (channel.kind === "messaging_app_2") await telegram.deleteWebhook(credentialsOf(channel.credentialsCiphertext).bot_token!).catch(() => undefined);
+  const kind = channel.kind as ChannelKind;
+  await auditedChange(db, async (tx) => {
+    await tx.channel.delete({ where: { id: channel.id } });
+    await audit(tx, { id: channel.id, kind, product: INTEGRATION_PRODUCTS[kind].product, name: channel.externalName });
+  });
+  if (kind === "messaging_app_2") await telegram.deleteWebhook(credentialsOf(channel.credentialsCiphertext).bot_token!).catch(() => undefined);
 }
 
 /** A channel's credentials, opened (only the jobs and the provider calls see them). */
@@ -159,4 +182,22 @@ export function credentialsOf(ciphertext: string): Record<string, string> {
 export async function channelOptions(db: Db, teamId: string) {
   const enabled = await enabledIntegrations(db, teamId);
   return CHANNEL_KINDS.map((kind) => ({ kind, product: INTEGRATION_PRODUCTS[kind].product, description: INTEGRATION_PRODUCTS[kind].description, available: INTEGRATION_PRODUCTS[kind].available, enabled: enabled.includes(kind) }));
+}
+
+/**
+ * Which channel a conversation came from, for the inbox (its visitor's key is `channel:{channel_id}:{chat}`,
+ * jobs.ts): the product and the bot's or number's name; null for other sources or a channel since removed.
+ */
+export async function channelOfConversation(db: Db, chatbotId: string, conversationId: string): Promise<{ kind: ChannelKind; product: string; name: string | null } | null> {
+  if (!isUuid(conversationId)) return null;
+  const { rows } = await poolOf(db).query<{ kind: ChannelKind; external_name: string | null }>({
+    name: "channels_of_conversation",
+    text: `SELECT ch.kind, ch.external_name
+             FROM conversations c JOIN visitors v ON v.id = c.visitor_id
+             JOIN channels ch ON v.visitor_key LIKE 'channel:%' AND ch.id::text = split_part(v.visitor_key, ':', 2)
+            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid AND ch.chatbot_id = $2::uuid`,
+    values: [conversationId, chatbotId],
+  });
+  const row = rows[0];
+  return row ? { kind: row.kind, product: INTEGRATION_PRODUCTS[row.kind].product, name: row.external_name } : null;
 }

@@ -1,6 +1,25 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+import { actorOf, auditAgencyOf, recordChannelChange } from "@/server/audit";
+import type { Db } from "@/server/kernel/db/client";
+import { channelOfConversation, channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+
+/** A channel connected or disconnected, in the workspace's and its agency's audit log (its credentials never). */
+async function auditChannel(
+  ctx: Parameters<typeof actorOf>[0] & { db: Db; chatbot: { id: string; name: string; teamId: string } },
+  connected: boolean,
+  channel: { id: string; kind: string; product: string; name: string | null },
+) {
+  const team = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.chatbot.teamId }, select: { id: true, agencyId: true, kind: true } });
+  await recordChannelChange(ctx.db, {
+    agencyId: auditAgencyOf(team),
+    teamId: team.id,
+    actor: actorOf(ctx),
+    connected,
+    chatbot: { id: ctx.chatbot.id, name: ctx.chatbot.name },
+    channel: { id: channel.id, kind: channel.kind, name: `${channel.product}${channel.name ? ` ${channel.name}` : ""}` },
+  });
+}
 
 /** A chatbot's messaging channels (issue 24): the documented list, connect and disconnect, and the dashboard's Channels tab. */
 export const channelsRouter = createTRPCRouter({
@@ -11,6 +30,9 @@ export const channelsRouter = createTRPCRouter({
 
   /** The dashboard's connect forms (not in REST): each channel kind, built or coming soon, enabled for the workspace or not. */
   options: chatbotProcedure.query(({ ctx }) => channelOptions(ctx.db, ctx.chatbot.teamId)),
+
+  /** The inbox: which channel a conversation came from (not in REST). */
+  ofConversation: chatbotProcedure.input(z.object({ conversation_id: z.string() })).query(({ ctx, input }) => channelOfConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
 
   create: chatbotEditProcedure
     .meta({
@@ -25,14 +47,16 @@ export const channelsRouter = createTRPCRouter({
     })
     .input(connectChannelInput)
     .output(channelSchema)
-    .mutation(({ ctx, input }) => connectChannel(ctx.db, ctx.chatbot, input)),
+    .mutation(async ({ ctx, input }) => {
+      return connectChannel(ctx.db, ctx.chatbot, input, (tx, channel) => auditChannel({ ...ctx, db: tx }, true, channel));
+    }),
 
   delete: chatbotEditProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/{chatbot_id}/channels/{channel_id}", status: 204, summary: "Disconnect a channel (its inbound events are no longer answered)", tags: ["Chatbot"] } })
     .input(z.object({ channel_id: z.string() }))
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await disconnectChannel(ctx.db, ctx.chatbot.id, input.channel_id);
+      await disconnectChannel(ctx.db, ctx.chatbot.id, input.channel_id, (tx, channel) => auditChannel({ ...ctx, db: tx }, false, channel));
       return null;
     }),
 });
