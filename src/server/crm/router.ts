@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canViewContacts, chatbotProcedure, createTRPCRouter, type ChatbotRole } from "@/server/access";
+import { actorOf } from "@/server/audit";
 import { AppError } from "@/server/kernel/errors";
 import { connectHubspot, disconnectHubspot, hubspotStatus, leadSyncs, setFieldMapping } from "./connection";
 import { fieldMappingInput, hubspotTokenInput } from "./rules";
@@ -17,17 +18,17 @@ export const crmRouter = createTRPCRouter({
 
   connectHubspot: chatbotProcedure.input(hubspotTokenInput).mutation(({ ctx, input }) => {
     mayManage(ctx.role);
-    return connectHubspot(ctx.db, ctx.chatbot.teamId, input.token);
+    return connectHubspot(ctx.db, ctx.chatbot.teamId, input.token, actorOf(ctx));
   }),
 
   disconnectHubspot: chatbotProcedure.mutation(({ ctx }) => {
     mayManage(ctx.role);
-    return disconnectHubspot(ctx.db, ctx.chatbot.teamId);
+    return disconnectHubspot(ctx.db, ctx.chatbot.teamId, actorOf(ctx));
   }),
 
   setHubspotMapping: chatbotProcedure.input(z.object({ field_mapping: fieldMappingInput })).mutation(({ ctx, input }) => {
     mayManage(ctx.role);
-    return setFieldMapping(ctx.db, ctx.chatbot.teamId, input.field_mapping);
+    return setFieldMapping(ctx.db, ctx.chatbot.teamId, input.field_mapping, actorOf(ctx));
   }),
 
   leadSyncs: chatbotProcedure.input(z.object({ contact_ids: z.array(z.string().uuid()).max(100) })).query(({ ctx, input }) => {
