@@ -82,6 +82,33 @@ describe("HubSpot", () => {
     expect(note.properties.hs_note_body).toContain("<strong>Visitor:</strong> Do you ship to Porto?");
   }, 60_000);
 
+  it("keeps one transcript note per lead: a later sync updates it, a note deleted in HubSpot is made again", async () => {
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token, system);
+    const contact = await lead(bot, "once@shop.example");
+    const first = await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 1 } }), 30_000, "the first sync");
+    const hubspotId = hubspot.contacts.get("once@shop.example")!.id;
+    const notesOf = () => hubspot.notes.filter((x) => x.associations[0]!.to.id === hubspotId);
+    expect(notesOf()).toHaveLength(1);
+    expect(first.hubspotNoteId).toBe(notesOf()[0]!.id);
+
+    // The visitor goes on in the same conversation and leaves a phone number: the lead syncs again.
+    await runTurn(db, { chatbot: bot }, { message: "And to Braga?", conversation_id: contact.conversationId, visitor: { id: "once@shop.example", email: "once@shop.example" } });
+    await db.contact.update({ where: { id: contact.id }, data: { phone: "+351 900 000 000" } });
+    await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 2 } }), 30_000, "the second sync");
+    expect(notesOf()).toHaveLength(1);
+    expect(notesOf()[0]!.properties.hs_note_body).toContain("And to Braga?");
+    expect(hubspot.requests.filter((r) => r.method === "PATCH" && r.path === `/crm/v3/objects/notes/${first.hubspotNoteId}`)).toHaveLength(1);
+
+    // Deleted in HubSpot (PATCH answers 404): the next sync attaches a new note and keeps that one.
+    hubspot.notes.splice(hubspot.notes.indexOf(notesOf()[0]!), 1);
+    await db.contact.update({ where: { id: contact.id }, data: { phone: "+351 911 111 111" } });
+    const third = await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 3 } }), 30_000, "the third sync");
+    expect(notesOf()).toHaveLength(1);
+    expect(third.hubspotNoteId).toBe(notesOf()[0]!.id);
+    expect(third.hubspotNoteId).not.toBe(first.hubspotNoteId);
+  }, 90_000);
+
   it("comes back after a 429's Retry-After, retries a 5xx, and shows a refused token on the lead", async () => {
     const { team, bot } = await shop();
     await connectHubspot(db, team.id, hubspot.token, system);
