@@ -21,9 +21,9 @@ const CAPABILITY_DEPENDENCIES = {
   chatbots: ["access", "audit", "conversations", "training", "workspaces"],
   channels: ["access", "audit", "conversations", "workspaces"],
   // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
-  actions: ["access"],
+  actions: ["access", "audit"],
   // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
-  crm: ["access"],
+  crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);

@@ -67,10 +67,31 @@ describe("/v1/{chatbot_id}/actions", () => {
     expect(await refused({ ...ORDER_STATUS, name: "order status!" })).toEqual(["name"]);
   });
 
+  it("shows the actions a conversation's answers called in the REST conversation read (additive `action_calls`)", async () => {
+    const chat = await call("POST", `/v1/${botId}/chat`, owner.token, { message: "Where is my order 123?" });
+    expect(chat.status).toBe(200);
+    const { conversation_id } = (await chat.json()) as { conversation_id: string };
+    const answer = await db.message.findFirstOrThrow({ where: { conversationId: conversation_id, role: "assistant" } });
+    // A recorded call, as the engine writes it after a tool call (tests/integration covers the engine making it).
+    await db.actionCall.create({
+      data: { conversationId: conversation_id, messageId: answer.id, name: "order_status", request: { method: "GET", url: "https://shop.example/api/orders/123", body: null }, status: 200, durationMs: 42, error: null },
+    });
+
+    const read = await call("GET", `/v1/${botId}/conversations/${conversation_id}`, member.token);
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["action_calls", "conversation", "messages"]);
+    expect(body.action_calls).toEqual([
+      { id: expect.any(String), message_id: answer.id, action_id: null, name: "order_status", request: { method: "GET", url: "https://shop.example/api/orders/123", body: null }, status: 200, duration_ms: 42, error: null, created_at: expect.stringMatching(/Z$/) },
+    ]);
+  });
+
   it("is documented in the OpenAPI document", async () => {
     const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
     expect(Object.keys(doc.paths["/v1/{chatbot_id}/actions"]!).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/v1/{chatbot_id}/actions/{action_id}"]!).sort()).toEqual(["delete", "patch"]);
     expect(doc.components.schemas.ChatbotAction).toBeDefined();
+    expect(doc.components.schemas.ActionCall).toBeDefined();
+    expect(JSON.stringify(doc.paths["/v1/{chatbot_id}/conversations/{conversation_id}"]!.get)).toContain("action_calls");
   });
 });

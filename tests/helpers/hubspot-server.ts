@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
  * uses, on 127.0.0.1, with HubSpot's error shape `{status:"error", message, correlationId, category}`.
  * - `GET /account-info/v3/details` → `{portalId, …}`; 401 for an unknown token;
  * - `POST /crm/v3/objects/contacts/batch/upsert` with `idProperty: "email"` → `{status:"COMPLETE", results}`;
- * - `POST /crm/v3/objects/notes` with associations → 201;
+ * - `POST /crm/v3/objects/notes` with associations → 201; `PATCH /crm/v3/objects/notes/{noteId}` → 200 (404 unknown);
  * - `GET /crm/v3/objects/contacts/{email}?idProperty=email` → the contact (and, for tests, its notes' count).
  * `failNext` queues answers for the next API calls (e.g. 429 with Retry-After). It imports nothing of
  * vitest, so e2e's runner starts it too.
@@ -104,6 +104,14 @@ export async function startHubspotStub(token = "pat-na1-test-token"): Promise<Hu
         const created = { id: String(nextId++), properties: note.properties, associations: note.associations };
         notes.push(created);
         return res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ id: created.id, properties: created.properties, createdAt: now, updatedAt: now, archived: false }));
+      }
+      const noteId = /^\/crm\/v3\/objects\/notes\/([^/]+)$/.exec(path);
+      if (req.method === "PATCH" && noteId) {
+        const note = notes.find((x) => x.id === decodeURIComponent(noteId[1]!));
+        if (!note) return error(res, 404, "Object not found.", "OBJECT_NOT_FOUND");
+        const properties = (body.properties ?? {}) as Partial<HubspotNote["properties"]>;
+        note.properties = { ...note.properties, ...properties };
+        return res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ id: note.id, properties: note.properties, createdAt: now, updatedAt: now, archived: false }));
       }
       error(res, 404, `No route for ${req.method} ${path}`, "OBJECT_NOT_FOUND");
     });

@@ -5,16 +5,23 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, teamMember } from "../helpers/fixtures";
 import { trpcFailure } from "../helpers/trpc-failure";
+import { onCleanup } from "../helpers/cleanup";
+import { startHubspotStub, type HubspotStub } from "../helpers/hubspot-server";
 
 /** Issue 26: the audit log — what is recorded, by whom, with before/after; filters, CSV; append-only. */
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let hubspot: HubspotStub;
 /** The owner through an API token (REST's caller), and through the dashboard. */
 const viaToken = () => createCaller({ db, user: owner.user, via: "token", tokenId: owner.apiToken.id });
 const viaSession = () => createCaller({ db, user: owner.user, via: "session", tokenId: null });
 
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+  hubspot = await startHubspotStub();
+  onCleanup(hubspot.stop);
+  // Read once by src/server/kernel/env.ts on first use, which comes after this.
+  process.env.HUBSPOT_API_BASE_URL = hubspot.baseUrl;
   ({ db } = await createTestDatabase());
   owner = await agencyOwner(db);
 });
@@ -131,6 +138,33 @@ describe("the audit log", () => {
     ]);
     expect(log.find((e) => e.action === "chatbot.deleted")).toMatchObject({ actor: { type: "user" }, before: { name: "Dashboard bot", workspace: "Bots Co" }, after: null });
     expect(log.at(-1)).toMatchObject({ action: "channel.connected", target: { type: "channel", id: "ch-1", name: "+1 555 0100" }, after: { kind: "whatsapp", chatbot_id: chatbot.id } });
+  });
+
+  it("records HTTP action and HubSpot changes in the workspace's log, never a header value or the token", async () => {
+    const { client, chatbot } = await viaToken().agencyClients.create({ name: "Actions Co", chatbot: { name: "Order bot" } });
+    const bot = { chatbot_id: chatbot!.id };
+    const definition = { name: "order_status", description: "Looks up an order", method: "GET" as const, url: "https://shop.example/orders/{id}", parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } };
+    const action = await viaToken().actions.create({ ...bot, ...definition, headers: [{ name: "Authorization", value: "Bearer header-secret-1" }] });
+    await viaToken().actions.update({ ...bot, action_id: action.id, description: "Looks up an order by number" });
+    await viaToken().actions.update({ ...bot, action_id: action.id, headers: [{ name: "Authorization", value: "Bearer header-secret-2" }] });
+    await viaToken().actions.update({ ...bot, action_id: action.id, headers: [{ name: "Authorization" }] });
+    await viaToken().actions.delete({ ...bot, action_id: action.id });
+    await viaSession().crm.connectHubspot({ ...bot, token: hubspot.token });
+    await viaSession().crm.setHubspotMapping({ ...bot, field_mapping: { company: "company" } });
+    await viaSession().crm.setHubspotMapping({ ...bot, field_mapping: { company: "company" } });
+    await viaSession().crm.disconnectHubspot(bot);
+
+    const log = (await viaToken().audit.list({ client_id: client.id, per_page: 100 })).data.reverse().filter((e) => e.action.startsWith("http_action.") || e.action.startsWith("hubspot."));
+    // An edit that changes nothing (a header kept without a new value, the same mapping) writes no entry.
+    expect(log.map((e) => e.action)).toEqual(["http_action.created", "http_action.updated", "http_action.updated", "http_action.deleted", "hubspot.connected", "hubspot.field_mapping_changed", "hubspot.disconnected"]);
+    expect(log[0]).toMatchObject({ actor: { type: "api_token" }, target: { type: "http_action", id: action.id, name: "order_status" }, client_id: client.id, before: null, after: { name: "order_status", method: "GET", url: definition.url, headers: ["Authorization"] } });
+    expect(log[1]).toMatchObject({ before: { description: "Looks up an order" }, after: { description: "Looks up an order by number" } });
+    expect(log[2]).toMatchObject({ before: {}, after: { header_values_set: ["Authorization"] } });
+    expect(log[3]).toMatchObject({ before: { name: "order_status", headers: ["Authorization"] }, after: null });
+    expect(log[4]).toMatchObject({ actor: { type: "user" }, target: { type: "hubspot", id: "4242", name: "Actions Co" }, before: null, after: { portal_id: "4242" } });
+    expect(log[5]).toMatchObject({ before: { field_mapping: {} }, after: { field_mapping: { company: "company" } } });
+    expect(log[6]).toMatchObject({ before: { portal_id: "4242" }, after: null });
+    expect(JSON.stringify(log)).not.toMatch(/header-secret|pat-na1/);
   });
 
   it("commits a change only with its audit entry, on the dashboard as over REST: an entry the database refuses rolls the change back", async () => {

@@ -51,23 +51,26 @@ async function lead(bot: Awaited<ReturnType<typeof shop>>["bot"], email: string,
   return db.contact.findFirstOrThrow({ where: { chatbotId: bot.id, conversationId: answer.conversation_id } });
 }
 
+/** The tests connect as the system (the audit log's actor for changes made by no one signed in). */
+const system = { userId: null, tokenId: null, name: "Test" };
+
 const syncOf = (contactId: string, status: string) => () => db.crmSync.findFirst({ where: { contactId, status } });
 
 describe("HubSpot", () => {
   it("verifies the token with HubSpot before storing it sealed", async () => {
     const { team } = await shop();
-    const refused = await connectHubspot(db, team.id, "pat-wrong").then(() => null, (e: unknown) => e);
+    const refused = await connectHubspot(db, team.id, "pat-wrong", system).then(() => null, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 422, errors: { token: [expect.stringMatching(/HubSpot rejected this token \(401\): Authentication credentials not found/)] } });
-    expect(await connectHubspot(db, team.id, hubspot.token)).toMatchObject({ connected: true, portal_id: "4242", enabled: true });
+    expect(await connectHubspot(db, team.id, hubspot.token, system)).toMatchObject({ connected: true, portal_id: "4242", enabled: true });
     const stored = await db.hubspotConnection.findUniqueOrThrow({ where: { teamId: team.id } });
     expect(stored.token).not.toContain(hubspot.token);
   });
 
   it("upserts every lead as a contact by e-mail with the mapped fields, and attaches the transcript as a note", async () => {
     const { team, bot } = await shop();
-    await connectHubspot(db, team.id, hubspot.token);
-    await setFieldMapping(db, team.id, { company: "company" });
+    await connectHubspot(db, team.id, hubspot.token, system);
+    await setFieldMapping(db, team.id, { company: "company" }, system);
     const contact = await lead(bot, "ana@shop.example", { custom_data: { company: "Acme", ignored: "x" } });
     const sync = await waitFor(syncOf(contact.id, "synced"), 30_000, "the lead's sync");
 
@@ -79,9 +82,36 @@ describe("HubSpot", () => {
     expect(note.properties.hs_note_body).toContain("<strong>Visitor:</strong> Do you ship to Porto?");
   }, 60_000);
 
+  it("keeps one transcript note per lead: a later sync updates it, a note deleted in HubSpot is made again", async () => {
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token, system);
+    const contact = await lead(bot, "once@shop.example");
+    const first = await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 1 } }), 30_000, "the first sync");
+    const hubspotId = hubspot.contacts.get("once@shop.example")!.id;
+    const notesOf = () => hubspot.notes.filter((x) => x.associations[0]!.to.id === hubspotId);
+    expect(notesOf()).toHaveLength(1);
+    expect(first.hubspotNoteId).toBe(notesOf()[0]!.id);
+
+    // The visitor goes on in the same conversation and leaves a phone number: the lead syncs again.
+    await runTurn(db, { chatbot: bot }, { message: "And to Braga?", conversation_id: contact.conversationId, visitor: { id: "once@shop.example", email: "once@shop.example" } });
+    await db.contact.update({ where: { id: contact.id }, data: { phone: "+351 900 000 000" } });
+    await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 2 } }), 30_000, "the second sync");
+    expect(notesOf()).toHaveLength(1);
+    expect(notesOf()[0]!.properties.hs_note_body).toContain("And to Braga?");
+    expect(hubspot.requests.filter((r) => r.method === "PATCH" && r.path === `/crm/v3/objects/notes/${first.hubspotNoteId}`)).toHaveLength(1);
+
+    // Deleted in HubSpot (PATCH answers 404): the next sync attaches a new note and keeps that one.
+    hubspot.notes.splice(hubspot.notes.indexOf(notesOf()[0]!), 1);
+    await db.contact.update({ where: { id: contact.id }, data: { phone: "+351 911 111 111" } });
+    const third = await waitFor(() => db.crmSync.findFirst({ where: { contactId: contact.id, status: "synced", attempts: 3 } }), 30_000, "the third sync");
+    expect(notesOf()).toHaveLength(1);
+    expect(third.hubspotNoteId).toBe(notesOf()[0]!.id);
+    expect(third.hubspotNoteId).not.toBe(first.hubspotNoteId);
+  }, 90_000);
+
   it("comes back after a 429's Retry-After, retries a 5xx, and shows a refused token on the lead", async () => {
     const { team, bot } = await shop();
-    await connectHubspot(db, team.id, hubspot.token);
+    await connectHubspot(db, team.id, hubspot.token, system);
     hubspot.failNext({ status: 429, retryAfter: 1 });
     const contact = await lead(bot, "rate@shop.example");
     const synced = await waitFor(syncOf(contact.id, "synced"), 30_000, "the sync after the 429");
@@ -106,17 +136,17 @@ describe("HubSpot", () => {
 
   it("stops when the workspace's CRM is disabled or disconnected", async () => {
     const disabled = await shop([]);
-    await connectHubspot(db, disabled.team.id, hubspot.token);
+    await connectHubspot(db, disabled.team.id, hubspot.token, system);
     const notSent = await lead(disabled.bot, "off@shop.example");
 
     const { team, bot } = await shop();
-    await connectHubspot(db, team.id, hubspot.token);
-    await disconnectHubspot(db, team.id);
-    const afterDisconnect = await lead(bot, "gone@shop.example");
+    await connectHubspot(db, team.id, hubspot.token, system);
+    await disconnectHubspot(db, team.id, system);
+    const afterDisconnect = await lead(bot, "gone@shop.example", system);
 
     // A lead of a connected workspace, made after both, is synced: by then the two others would have been too.
     const control = await shop();
-    await connectHubspot(db, control.team.id, hubspot.token);
+    await connectHubspot(db, control.team.id, hubspot.token, system);
     const sent = await lead(control.bot, "control@shop.example");
     await waitFor(syncOf(sent.id, "synced"), 30_000, "the control lead");
     expect(await db.crmSync.findMany({ where: { contactId: { in: [notSent.id, afterDisconnect.id] } } })).toEqual([]);

@@ -76,6 +76,7 @@ export async function createAction(db: Db, chatbotId: string, input: ActionCreat
   }
 }
 
+/** Applies the patch; returns the action before and after (the audit entry's diff). */
 export async function updateAction(db: Db, chatbotId: string, id: string, input: ActionPatchValues) {
   const current = await findAction(db, chatbotId, id);
   const url = input.url ?? current.url;
@@ -93,14 +94,16 @@ export async function updateAction(db: Db, chatbotId: string, id: string, input:
         ...(input.parameters !== undefined ? { parameters: input.parameters as Prisma.InputJsonObject } : {}),
       },
     });
-    return serializeAction(updated);
+    return { before: serializeAction(current), after: serializeAction(updated) };
   } catch (error) {
     if (nameTaken(error)) throw nameTakenError();
     throw error;
   }
 }
 
+/** Deletes the action; returns it as it was. */
 export async function deleteAction(db: Db, chatbotId: string, id: string) {
   const current = await findAction(db, chatbotId, id);
   await db.chatbotAction.delete({ where: { id: current.id } });
+  return serializeAction(current);
 }

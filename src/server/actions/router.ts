@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { auditedChange } from "@/server/audit";
+import { auditActionCreated, auditActionDeleted, auditActionUpdated } from "./audit";
 import { createAction, deleteAction, listActions, updateAction } from "./actions";
 import { actionCreateInput, actionPatchInput } from "./rules";
 import { chatbotActionSchema } from "./serializer";
@@ -18,7 +20,13 @@ export const chatbotActionsRouter = createTRPCRouter({
     .meta({ rest: { method: "POST", path: "/v1/{chatbot_id}/actions", summary: "Define an HTTP action the agent may call (roles owner, admin, editor)", status: 201, tags } })
     .input(actionCreateInput)
     .output(chatbotActionSchema)
-    .mutation(({ ctx, input }) => createAction(ctx.db, ctx.chatbot.id, input)),
+    .mutation(({ ctx, input }) =>
+      auditedChange(ctx.db, async (db) => {
+        const created = await createAction(db, ctx.chatbot.id, input);
+        await auditActionCreated(db, ctx, created);
+        return created;
+      }),
+    ),
 
   update: chatbotEditProcedure
     .meta({
@@ -31,14 +39,20 @@ export const chatbotActionsRouter = createTRPCRouter({
     })
     .input(actionPatchInput.extend(actionId.shape))
     .output(chatbotActionSchema)
-    .mutation(({ ctx, input: { action_id, ...patch } }) => updateAction(ctx.db, ctx.chatbot.id, action_id, patch)),
+    .mutation(({ ctx, input: { action_id, ...patch } }) =>
+      auditedChange(ctx.db, async (db) => {
+        const { before, after } = await updateAction(db, ctx.chatbot.id, action_id, patch);
+        await auditActionUpdated(db, ctx, before, after, patch.headers);
+        return after;
+      }),
+    ),
 
   delete: chatbotEditProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/{chatbot_id}/actions/{action_id}", summary: "Delete an action (its past calls stay on their conversations)", status: 204, tags } })
     .input(actionId)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await deleteAction(ctx.db, ctx.chatbot.id, input.action_id);
+      await auditedChange(ctx.db, async (db) => auditActionDeleted(db, ctx, await deleteAction(db, ctx.chatbot.id, input.action_id)));
       return null;
     }),
 });

@@ -54,6 +54,6 @@ export const actionCallSchema = z.object({
   duration_ms: z.number().int(),
   error: z.string().nullable(),
   created_at: z.string(),
-});
+}).meta({ id: "ActionCall" });
 
 export type ActionCallJson = z.infer<typeof actionCallSchema>;

@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS = {
   "mail_sender.verified": "Sending domain verified",
   "channel.connected": "Channel connected",
   "channel.disconnected": "Channel disconnected",
+  "http_action.created": "HTTP action created",
+  "http_action.updated": "HTTP action changed",
+  "http_action.deleted": "HTTP action deleted",
+  "hubspot.connected": "HubSpot connected",
+  "hubspot.disconnected": "HubSpot disconnected",
+  "hubspot.field_mapping_changed": "HubSpot field mapping changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

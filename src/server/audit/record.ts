@@ -106,6 +106,12 @@ export function auditAgencyOf(team: { id: string; kind: string; agencyId: string
   return team.kind === "agency" ? team.id : team.agencyId;
 }
 
+/** Where a change to a workspace's settings is logged: its agency's log (`auditAgencyOf`) under the workspace. */
+export async function workspaceAuditScope(db: Db, teamId: string): Promise<{ agencyId: string | null; teamId: string; name: string }> {
+  const team = await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, kind: true, agencyId: true, name: true } });
+  return { agencyId: auditAgencyOf(team), teamId: team.id, name: team.name };
+}
+
 /** Only the keys whose values differ, as `before` and `after` (null when nothing changed). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

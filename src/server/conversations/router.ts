@@ -3,6 +3,7 @@ import { chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { canEditChatbot, canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
 import { leadFormOf, leadFormSchema } from "@/server/conversations/rules/lead-form";
 import { AppError } from "@/server/kernel/errors";
+import { actionCallSchema, listActionCalls } from "@/server/actions";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
 import { agentMessageSchema, conversationPatchInput, listAssignees, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES } from "@/server/conversations/rules/handoff";
@@ -26,10 +27,20 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .query(({ ctx, input }) => listConversations(ctx.db, ctx.chatbot.id, input)),
 
   get: chatbotProcedure
-    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages", tags } })
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages and the HTTP actions its answers called", tags } })
     .input(z.object({ conversation_id: z.string() }))
-    .output(z.object({ conversation: conversationSchema, messages: z.array(messageSchema) }))
-    .query(({ ctx, input }) => getConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
+    .output(
+      z.object({
+        conversation: conversationSchema,
+        messages: z.array(messageSchema),
+        // Issue 25, additive: what the inbox shows under each answer (header values are never recorded).
+        action_calls: z.array(actionCallSchema).meta({ description: "The HTTP actions called for the answers, oldest first; `message_id` names the answer each served" }),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const detail = await getConversation(ctx.db, ctx.chatbot.id, input.conversation_id);
+      return { ...detail, action_calls: await listActionCalls(ctx.db, detail.conversation.id) };
+    }),
 
   update: chatbotProcedure
     .meta({

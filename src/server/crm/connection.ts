@@ -1,10 +1,20 @@
+import { auditedChange, changedFields, recordAudit, workspaceAuditScope, type AuditAction, type AuditActor } from "@/server/audit";
 import type { Db } from "@/server/kernel/db/client";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { sealSecret } from "@/server/kernel/lib/secret-box";
 import { accountDetails } from "./hubspot-api";
 import type { FieldMapping } from "./rules";
 
-/** A workspace's HubSpot connection: connected with a verified private-app token, disconnected, its field mapping. */
+/**
+ * A workspace's HubSpot connection: connected with a verified private-app token, disconnected, its field
+ * mapping. Each change commits with its audit entry (docs/decisions/061-audit-log.md); the token never enters
+ * the log, the portal id does.
+ */
+
+async function auditHubspot(db: Db, teamId: string, actor: AuditActor, action: AuditAction, portalId: string | null, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const scope = await workspaceAuditScope(db, teamId);
+  await recordAudit(db, { agencyId: scope.agencyId, teamId, actor, action, target: { type: "hubspot", id: portalId, name: scope.name }, before, after });
+}
 
 export async function hubspotStatus(db: Db, teamId: string) {
   const [team, connection] = await Promise.all([
@@ -21,7 +31,7 @@ export async function hubspotStatus(db: Db, teamId: string) {
 }
 
 /** Verifies the token with a real API call (account details), then stores it sealed. */
-export async function connectHubspot(db: Db, teamId: string, token: string) {
+export async function connectHubspot(db: Db, teamId: string, token: string, actor: AuditActor) {
   let answer;
   try {
     answer = await accountDetails(token);
@@ -32,23 +42,34 @@ export async function connectHubspot(db: Db, teamId: string, token: string) {
   if (!answer.body) throw new AppError("SERVICE_UNAVAILABLE", `HubSpot answered ${answer.status} while verifying the token${answer.message ? `: ${answer.message}` : ""}.`);
   const portalId = answer.body.portalId === undefined ? null : String(answer.body.portalId);
   const sealed = sealSecret(token);
-  await db.hubspotConnection.upsert({ where: { teamId }, create: { teamId, token: sealed, portalId, fieldMapping: {} }, update: { token: sealed, portalId } });
-  return hubspotStatus(db, teamId);
+  return auditedChange(db, async (tx) => {
+    const previous = await tx.hubspotConnection.findUnique({ where: { teamId }, select: { portalId: true } });
+    await tx.hubspotConnection.upsert({ where: { teamId }, create: { teamId, token: sealed, portalId, fieldMapping: {} }, update: { token: sealed, portalId } });
+    await auditHubspot(tx, teamId, actor, "hubspot.connected", portalId, previous ? { portal_id: previous.portalId } : null, { portal_id: portalId });
+    return hubspotStatus(tx, teamId);
+  });
 }
 
 /** Stops the sync: the token is forgotten, leads waiting for their sync are marked stopped. */
-export async function disconnectHubspot(db: Db, teamId: string) {
-  await db.$transaction([
-    db.hubspotConnection.deleteMany({ where: { teamId } }),
-    db.crmSync.updateMany({ where: { teamId, status: { in: ["pending", "retrying"] } }, data: { status: "stopped", error: "HubSpot was disconnected." } }),
-  ]);
-  return hubspotStatus(db, teamId);
+export async function disconnectHubspot(db: Db, teamId: string, actor: AuditActor) {
+  return auditedChange(db, async (tx) => {
+    const previous = await tx.hubspotConnection.findUnique({ where: { teamId }, select: { portalId: true } });
+    await tx.hubspotConnection.deleteMany({ where: { teamId } });
+    await tx.crmSync.updateMany({ where: { teamId, status: { in: ["pending", "retrying"] } }, data: { status: "stopped", error: "HubSpot was disconnected." } });
+    if (previous) await auditHubspot(tx, teamId, actor, "hubspot.disconnected", previous.portalId, { portal_id: previous.portalId }, null);
+    return hubspotStatus(tx, teamId);
+  });
 }
 
-export async function setFieldMapping(db: Db, teamId: string, mapping: FieldMapping) {
-  const updated = await db.hubspotConnection.updateMany({ where: { teamId }, data: { fieldMapping: mapping } });
-  if (updated.count === 0) throw new AppError("RULE_VIOLATION", "Connect HubSpot before mapping fields.");
-  return hubspotStatus(db, teamId);
+export async function setFieldMapping(db: Db, teamId: string, mapping: FieldMapping, actor: AuditActor) {
+  return auditedChange(db, async (tx) => {
+    const previous = await tx.hubspotConnection.findUnique({ where: { teamId }, select: { portalId: true, fieldMapping: true } });
+    if (!previous) throw new AppError("RULE_VIOLATION", "Connect HubSpot before mapping fields.");
+    await tx.hubspotConnection.update({ where: { teamId }, data: { fieldMapping: mapping } });
+    const diff = changedFields({ field_mapping: previous.fieldMapping }, { field_mapping: mapping });
+    if (diff) await auditHubspot(tx, teamId, actor, "hubspot.field_mapping_changed", previous.portalId, diff.before, diff.after);
+    return hubspotStatus(tx, teamId);
+  });
 }
 
 /** The sync state of some of a team's leads, by contact id. */

@@ -18,7 +18,7 @@ export interface HubspotAnswer<T> {
 
 const TIMEOUT_MS = 15_000;
 
-async function call<T>(token: string, method: "GET" | "POST", path: string, body?: unknown): Promise<HubspotAnswer<T>> {
+async function call<T>(token: string, method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<HubspotAnswer<T>> {
   const res = await request(new URL(path, env().HUBSPOT_API_BASE_URL), {
     method,
     headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -58,4 +58,9 @@ export function createNoteOnContact(token: string, contactId: string, body: stri
     properties: { hs_timestamp: at.toISOString(), hs_note_body: body },
     associations: [{ to: { id: contactId }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: NOTE_TO_CONTACT }] }],
   });
+}
+
+/** Replaces a note's body and time (v3 `PATCH /crm/v3/objects/notes/{noteId}`); its association stays. */
+export function updateNote(token: string, noteId: string, body: string, at: Date) {
+  return call<{ id: string }>(token, "PATCH", `/crm/v3/objects/notes/${encodeURIComponent(noteId)}`, { properties: { hs_timestamp: at.toISOString(), hs_note_body: body } });
 }

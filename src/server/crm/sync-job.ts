@@ -2,13 +2,14 @@ import type { JobHelpers } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { openSecret } from "@/server/kernel/lib/secret-box";
-import { createNoteOnContact, upsertContactByEmail, type HubspotAnswer } from "./hubspot-api";
+import { createNoteOnContact, updateNote, upsertContactByEmail, type HubspotAnswer } from "./hubspot-api";
 import { contactProperties, transcriptNote, type FieldMapping } from "./rules";
 
 /**
  * One lead to HubSpot (docs/decisions/077-hubspot-crm.md), queued by the contacts trigger
  * (sql/crm-sync.sql): the contact upserted by e-mail with the mapped fields, then the conversation's
- * transcript attached as a note. A 429 comes back after its Retry-After (a new run of the same job key);
+ * transcript attached as a note — one per lead: a later sync updates the note it made (unless the lead now
+ * is another HubSpot contact, or the note was deleted there). A 429 comes back after its Retry-After (a new run of the same job key);
  * a 5xx or a network failure is retried by the queue's backoff; a 4xx is a failure shown on the lead. A
  * disconnected or disabled CRM stops the sync.
  */
@@ -50,7 +51,7 @@ async function failed(db: Db, lead: { id: string; teamId: string }, attempts: nu
 export const crmSyncLeadJob = job("crm_sync_lead", async (db, { contact_id }, helpers) => {
   const lead = await db.contact.findUnique({
     where: { id: contact_id },
-    include: { team: { select: { kind: true, enabledIntegrations: true, hubspot: true } }, chatbot: { select: { name: true } }, crmSync: { select: { attempts: true } } },
+    include: { team: { select: { kind: true, enabledIntegrations: true, hubspot: true } }, chatbot: { select: { name: true } }, crmSync: { select: { attempts: true, hubspotContactId: true, hubspotNoteId: true } } },
   });
   if (!lead) return;
   const connection = lead.team.hubspot;
@@ -82,7 +83,15 @@ export const crmSyncLeadJob = job("crm_sync_lead", async (db, { contact_id }, he
       : [];
     if (messages.length) {
       const note = transcriptNote(lead.chatbot.name, messages);
-      await check(db, helpers, lead, attempts, "attaching the transcript", await createNoteOnContact(token, hubspotContactId, note, new Date()).catch(network("attaching the transcript")));
+      const previous = lead.crmSync?.hubspotContactId === hubspotContactId ? (lead.crmSync?.hubspotNoteId ?? null) : null;
+      const updated = previous ? await updateNote(token, previous, note, new Date()).catch(network("updating the transcript")) : null;
+      if (updated && updated.status !== 404) {
+        await check(db, helpers, lead, attempts, "updating the transcript", updated);
+      } else {
+        const created = await check(db, helpers, lead, attempts, "attaching the transcript", await createNoteOnContact(token, hubspotContactId, note, new Date()).catch(network("attaching the transcript")));
+        // Kept at once: a retry after a later failure updates this note instead of adding a second.
+        await db.crmSync.updateMany({ where: { contactId: lead.id }, data: { hubspotContactId, hubspotNoteId: created.id } });
+      }
     }
     await mark(db, lead.id, lead.teamId, { status: "synced", error: null, hubspotContactId, attempts });
   } catch (error) {
