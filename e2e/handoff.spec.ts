@@ -175,3 +175,37 @@ test("a visitor the rules hand to a person is told so, and offered the lead form
     await visitorContext.close();
   }
 });
+
+test("the owner edits the lead form in the dashboard; the widget asks for the new fields", async ({ browser }) => {
+  const agentContext = await browser.newContext();
+  const visitorContext = await browser.newContext();
+  try {
+    const agent = await agentContext.newPage();
+    await logIn(agent, OWNER);
+    await agent.goto(`/chatbots/${chatbotId}/settings`);
+    await expect(agent.locator("#lead-label-1")).toHaveValue("Your e-mail");
+    await agent.locator("#lead-label-1").fill("Work e-mail");
+    await agent.getByRole("button", { name: "Add a field" }).click();
+    await agent.locator("#lead-label-2").fill("Order number");
+    await agent.locator("#lead-key-2").fill("order_number");
+    await agent.locator("#lead-required-2").check();
+    await agent.getByRole("button", { name: "Save lead form" }).click();
+    await expect(agent.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(host.url("/"));
+    await launcher(visitor).click();
+    const chat = panel(visitor);
+    await chat.getByRole("button", { name: "Leave your details" }).click();
+    const form = chat.getByTestId("widget-lead-form");
+    await expect(form.getByLabel("Work e-mail")).toBeVisible();
+    await expect(form.getByLabel("Order number")).toHaveAttribute("required", "");
+    await form.getByLabel("Work e-mail").fill("lead@example.test");
+    await form.getByLabel("Order number").fill("A-1042");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(chat.getByRole("log")).toContainText("Thank you!");
+  } finally {
+    await agentContext.close();
+    await visitorContext.close();
+  }
+});

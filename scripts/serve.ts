@@ -7,7 +7,9 @@
  * has no body). Usage: `tsx scripts/serve.ts [--dev] -p <port> -H <host>`.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
+import { pathToFileURL } from "node:url";
 import next from "next";
 import { env } from "@/server/kernel/env";
 import { isApiPath, securityHeaders } from "@/server/kernel/security/headers";
@@ -15,6 +17,7 @@ import { errorBodyText, JSON_HEADERS } from "@/server/kernel/http/json-response"
 import { giveEmptyErrorsAJsonBody } from "@/server/kernel/security/json-errors";
 import { earlyRefusal } from "@/server/kernel/security/request-guard";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
+import { compiledFile, runningCompiled } from "./lib/freshness.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
@@ -52,7 +55,37 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join("")}\r\n${body}`);
 }
 
+/**
+ * A web handler answered here, without Next: for the visitor's live stream, held open for as long as
+ * the visitor stays, whose per-request objects in Next cost more than the stream itself
+ * (docs/performance.md, handoff). Same handler as the Next route; closing the socket aborts it.
+ */
+async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (request: Request) => Promise<Response>) {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  try {
+    const response = await answer(new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, signal: controller.signal }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    res.end();
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    console.error("[serve] direct handler failed:", error);
+    if (!res.headersSent) res.writeHead(500, JSON_HEADERS);
+    res.end(res.headersSent ? undefined : errorBodyText("Something went wrong."));
+  }
+}
+
 await app.prepare();
+// The app's server modules import Next's, which expect the environment Next sets up for its route handlers
+// (AsyncLocalStorage on globalThis): set up first, then loaded; compiled, they are a bundle of their own (a
+// bundle's imports are all evaluated before its code).
+await import("next/dist/server/node-environment.js");
+// A computed path: the compiled serve.mjs must not bundle it (its Next imports would be evaluated first).
+const visitorStreamFile = runningCompiled() ? compiledFile("visitor-stream") : path.resolve("src/server/transport/visitor-stream.ts");
+const { visitorStream, visitorStreamParams } = (await import(pathToFileURL(visitorStreamFile).href)) as typeof import("@/server/transport/visitor-stream");
 const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
@@ -62,6 +95,8 @@ const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
     for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
     giveEmptyErrorsAJsonBody(req, res);
   }
+  const stream = req.method === "GET" ? visitorStreamParams(pathname) : null;
+  if (stream) return void serveDirect(req, res, (request) => visitorStream(request, { params: Promise.resolve(stream) }));
   void handle(req, res);
 });
 server.on("clientError", clientError);

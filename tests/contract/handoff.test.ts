@@ -257,6 +257,46 @@ describe("a visitor who waits for a person while nobody is in the inbox is told 
   });
 });
 
+describe("the lead form in REST", () => {
+  it("reads the default, changes the keys sent, checks the whole form, and the widget shows the change", async () => {
+    const read = await apiA("GET", `/v1/${otherBotId}/lead-form`, { token: owner.token });
+    expect(read.status).toBe(200);
+    expect(read.body.lead_form).toMatchObject({ on_handoff: true, after_messages: null, fields: [{ key: "name" }, { key: "email", required: true }] });
+
+    const fields = [
+      { key: "name", label: "Name", type: "text", required: true },
+      { key: "email", label: "E-mail", type: "email", required: false },
+      { key: "phone", label: "Phone", type: "phone", required: true },
+      { key: "order_number", label: "Order number", type: "text", required: false },
+    ];
+    const changed = await apiB("PATCH", `/v1/${otherBotId}/lead-form`, { token: owner.token, body: { fields, after_messages: 3 } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ lead_form: { fields, after_messages: 3, on_handoff: true, on_no_credits: true } });
+    expect((await apiA("PATCH", `/v1/${otherBotId}/lead-form`, { token: owner.token, body: { on_handoff: false } })).body.lead_form).toMatchObject({ fields, after_messages: 3, on_handoff: false });
+    const config = await (await fetch(`${a}/api/widget/${otherBotId}/config`)).json();
+    expect(config.lead_form).toEqual({ fields, after_messages: 3, on_handoff: false, on_no_credits: true });
+
+    const noContact = await apiA("PATCH", `/v1/${otherBotId}/lead-form`, { token: owner.token, body: { fields: [{ key: "name", label: "Name", type: "text", required: true }] } });
+    expect(noContact.status).toBe(422);
+    expect(noContact.body.errors).toEqual({ fields: ["Ask for an e-mail or a phone number."] });
+    const badKey = await apiA("PATCH", `/v1/${otherBotId}/lead-form`, { token: owner.token, body: { fields: [{ key: "E-mail!", label: "E-mail", type: "email", required: true }] } });
+    expect(badKey.status).toBe(422);
+    expect(Object.keys(badKey.body.errors)).toEqual(["fields.0.key"]);
+    expect((await apiA("PATCH", `/v1/${otherBotId}/lead-form`, { token: owner.token, body: { after_messages: 0 } })).status).toBe(422);
+    expect((await apiA("PATCH", `/v1/${otherBotId}/lead-form`, { token: member.token, body: { on_handoff: true } })).status).toBe(403);
+    expect((await apiA("GET", `/v1/${otherBotId}/lead-form`, { token: owner.token })).body.lead_form.on_handoff).toBe(false);
+
+    const doc = (await apiA("GET", "/v1/openapi.json")).body;
+    expect(Object.keys(doc.paths["/v1/{chatbot_id}/lead-form"]).sort()).toEqual(["get", "patch"]);
+    expect(Object.keys(doc.paths["/v1/{chatbot_id}/lead-form"].patch.requestBody.content["application/json"].schema.properties).sort()).toEqual([
+      "after_messages",
+      "fields",
+      "on_handoff",
+      "on_no_credits",
+    ]);
+  });
+});
+
 describe("the REST operations' refusals", () => {
   let conversationId: string;
   beforeAll(async () => {

@@ -11,7 +11,9 @@ import { validationError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { emitEvent } from "@/server/webhooks";
 import { visitorPayload } from "./record";
-import { leadFormOf, readLead } from "./rules/lead-form";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
+import type { z } from "zod";
+import { leadFormOf, leadFormPatchSchema, leadFormSchema, readLead, type LeadForm } from "./rules/lead-form";
 
 export const LEAD_THANKS = "Thank you! We\u2019ll get back to you soon.";
 
@@ -67,4 +69,19 @@ export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: strin
     });
   });
   return { message: LEAD_THANKS };
+}
+
+/**
+ * Changes the chatbot's lead form (the dashboard's editor and `PATCH /v1/{chatbot_id}/lead-form`): the
+ * keys given replace the stored ones (the default form when none is stored) and the result must be a
+ * valid form, else 422 with the errors by field. Under the chatbot's row lock: two changes never lose one.
+ */
+export async function updateLeadForm(db: Db, chatbotId: string, patch: z.output<typeof leadFormPatchSchema>): Promise<LeadForm> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ lead_form: unknown }>>`SELECT lead_form FROM chatbots WHERE id = ${chatbotId}::uuid FOR UPDATE`;
+    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const form = parseOrThrow(leadFormSchema, { ...leadFormOf(row?.lead_form), ...given });
+    await tx.chatbot.update({ where: { id: chatbotId }, data: { leadForm: form } });
+    return form;
+  });
 }

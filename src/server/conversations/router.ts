@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { canEditChatbot, canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
-import { leadFormOf, leadFormSchema } from "@/server/conversations/rules/lead-form";
+import { leadFormOf, leadFormPatchSchema, leadFormSchema } from "@/server/conversations/rules/lead-form";
+import { updateLeadForm } from "@/server/conversations/lead-form";
 import { AppError } from "@/server/kernel/errors";
 import { actionCallSchema, listActionCalls } from "@/server/actions";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
@@ -136,9 +137,35 @@ export const chatbotConversationsRouter = createTRPCRouter({
 
   setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {
     if (!canEditChatbot(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not change this chatbot's settings.");
-    await ctx.db.chatbot.update({ where: { id: ctx.chatbot.id }, data: { leadForm: input.form } });
-    return { form: input.form };
+    return { form: await updateLeadForm(ctx.db, ctx.chatbot.id, input.form) };
   }),
+
+  /** The lead form in REST (a resource of its own: the contract pins the keys of `GET /v1/{chatbot_id}`). */
+  leadFormSettings: chatbotProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/v1/{chatbot_id}/lead-form",
+        summary: "The widget's lead form: its fields (key, label, type text/email/phone, required) and when it shows (after N visitor messages, on handoff when nobody is around, when credits run out)",
+        tags: ["Chatbot"],
+      },
+    })
+    .output(z.object({ lead_form: leadFormSchema }))
+    .query(({ ctx }) => ({ lead_form: leadFormOf(ctx.chatbot.leadForm) })),
+
+  updateLeadFormSettings: chatbotEditProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/v1/{chatbot_id}/lead-form",
+        summary:
+          "Change the lead form: the keys sent replace the stored ones and the whole form is checked (1–10 fields with their own keys, an e-mail or phone field among them); 422 with the errors by field. Roles owner, admin, editor",
+        tags: ["Chatbot"],
+      },
+    })
+    .input(leadFormPatchSchema)
+    .output(z.object({ lead_form: leadFormSchema }))
+    .mutation(async ({ ctx, input: { chatbot_id: _chatbotId, ...patch } }) => ({ lead_form: await updateLeadForm(ctx.db, ctx.chatbot.id, patch) })),
 
   /** Every contact, for the CSV export (the `leads` permission). */
   allContacts: chatbotProcedure.query(({ ctx }) => {

@@ -19,7 +19,8 @@ export function LeadFormCard({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
   const stored = useQuery(trpc.conversations.leadForm.queryOptions({ chatbot_id: chatbotId }));
   if (!stored.data) return null;
-  return <LeadFormEditor key={JSON.stringify(stored.data.form)} chatbotId={chatbotId} initial={stored.data.form} canEdit={stored.data.can_edit} />;
+  // Drawn once the stored form is known, then kept: saving refreshes the query, and a new editor would lose its "Saved.".
+  return <LeadFormEditor key={chatbotId} chatbotId={chatbotId} initial={stored.data.form} canEdit={stored.data.can_edit} />;
 }
 
 function LeadFormEditor({ chatbotId, initial, canEdit }: { chatbotId: string; initial: LeadForm; canEdit: boolean }) {

@@ -18,18 +18,23 @@ export const leadFieldSchema = z.object({
 });
 export type LeadField = z.infer<typeof leadFieldSchema>;
 
-export const leadFormSchema = z
-  .object({
-    fields: z.array(leadFieldSchema).min(1).max(10),
-    /** Show the form once the visitor has sent this many messages (null: never by count). */
-    after_messages: z.number().int().min(1).max(100).nullable(),
-    /** Show it when the visitor asks for a person and nobody from the team is around. */
-    on_handoff: z.boolean(),
-    /** Show it when the chatbot cannot answer for lack of credits. */
-    on_no_credits: z.boolean(),
-  })
+const leadFormShape = z.object({
+  fields: z.array(leadFieldSchema).min(1).max(10),
+  /** Show the form once the visitor has sent this many messages (null: never by count). */
+  after_messages: z.number().int().min(1).max(100).nullable(),
+  /** Show it when the visitor asks for a person and nobody from the team is around. */
+  on_handoff: z.boolean(),
+  /** Show it when the chatbot cannot answer for lack of credits. */
+  on_no_credits: z.boolean(),
+});
+
+/** A change of the form (REST `PATCH /v1/{chatbot_id}/lead-form`): the keys sent replace the stored ones; the result is checked whole. */
+export const leadFormPatchSchema = leadFormShape.partial();
+
+export const leadFormSchema = leadFormShape
   .refine((f) => new Set(f.fields.map((x) => x.key)).size === f.fields.length, { message: "Each field needs its own key.", path: ["fields"] })
-  .refine((f) => f.fields.some((x) => x.type === "email" || x.type === "phone"), { message: "Ask for an e-mail or a phone number.", path: ["fields"] });
+  .refine((f) => f.fields.some((x) => x.type === "email" || x.type === "phone"), { message: "Ask for an e-mail or a phone number.", path: ["fields"] })
+  .meta({ id: "LeadForm" });
 export type LeadForm = z.infer<typeof leadFormSchema>;
 
 export const DEFAULT_LEAD_FORM: LeadForm = {
