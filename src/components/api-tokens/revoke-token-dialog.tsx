@@ -5,6 +5,7 @@ import type { ApiTokenItem } from "@/components/lib/trpc-types";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 /** Asks before revoking `token` (open while it is non-null), then revokes it and refreshes the list. */
 export function RevokeTokenDialog({ token, onClose }: { token: ApiTokenItem | null; onClose: () => void }) {
@@ -36,11 +37,7 @@ export function RevokeTokenDialog({ token, onClose }: { token: ApiTokenItem | nu
         </p>
       }
     >
-      {revoke.error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {revoke.error.message}
-        </p>
-      ) : null}
+      <FormError message={revoke.error?.message} className="mb-4" />
       <DialogActions
         confirmLabel="Revoke token"
         onCancel={close}

@@ -5,6 +5,7 @@ import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { FormError } from "@/components/ui/alert";
 
 const subscribeNothing = () => () => {};
 
@@ -39,11 +40,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
 
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-4">
-      {error ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </div>
-      ) : null}
+      <FormError message={error} />
       <div className="space-y-1.5">
         <Label htmlFor="email">Email</Label>
         <Input id="email" name="email" type="email" autoComplete="email" required autoFocus aria-invalid={error ? true : undefined} />

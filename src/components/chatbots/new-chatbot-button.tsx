@@ -18,6 +18,7 @@ import { Select } from "@/components/ui/select";
 import { createChatbotInput, LIMITS } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 type Form = z.input<typeof createChatbotInput>;
 const FIELDS = ["name", "team_id"] as const;
@@ -85,11 +86,7 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
                 ))}
           </Select>
         </Field>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <DialogActions confirmLabel={create.isPending ? "Creating…" : "Create chatbot"} onCancel={onClose} pending={create.isPending} />
       </form>
     </Dialog>

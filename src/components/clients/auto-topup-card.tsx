@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
 import { formatNumber } from "@/components/clients/format";
 import { FormField } from "@/components/clients/form-field";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 
 export interface AutoTopupRule {
   threshold: number;

@@ -24,7 +24,7 @@ import {
 } from "@/components/clients/client-form-schema";
 import { rememberCreatedInvitation } from "@/components/clients/created-invitation";
 import { FormField, FormSection } from "@/components/clients/form-field";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 import type { AgencySummary } from "@/components/clients/types";
 
 const SERVER_FIELDS: readonly Path<CreateClientInput>[] = [

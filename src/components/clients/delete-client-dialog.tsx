@@ -6,7 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 
 /** What deleting does, as `deleteClient` in workspaces/lifecycle.ts does it. */
 const DELETE_POINTS = [

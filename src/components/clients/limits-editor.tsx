@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { useTRPC } from "@/trpc/react";
 import { ClientFields } from "@/components/clients/client-fields";
 import { clientFieldsSchema, fieldsFromClient, toUpdateInput, type ClientFieldsInput } from "@/components/clients/client-form-schema";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
 

@@ -10,7 +10,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { AgentFields } from "@/components/clients/agent-fields";
 import { newAgentSchema } from "@/components/clients/client-form-schema";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 
 type FormValues = z.input<typeof newAgentSchema>;
 

@@ -6,7 +6,7 @@ import { cn } from "@/components/lib/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 import type { Client, PauseMode } from "@/components/clients/types";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
 

@@ -19,12 +19,3 @@ export function AgencyOnlyState() {
   );
 }
 
-/** A mutation's error message inside a form or dialog. */
-export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}

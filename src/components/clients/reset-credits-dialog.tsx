@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
 import { formatNumber } from "@/components/clients/format";
-import { FormError } from "@/components/clients/query-states";
+import { FormError } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
 

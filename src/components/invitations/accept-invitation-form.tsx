@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 export function AcceptInvitationForm({ token, email, hasAccount }: { token: string; email: string; hasAccount: boolean }) {
   const trpc = useTRPC();
@@ -39,11 +40,7 @@ export function AcceptInvitationForm({ token, email, hasAccount }: { token: stri
   const pending = accept.isPending;
   return (
     <form onSubmit={onSubmit} className="space-y-4" method="post">
-      {error ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </div>
-      ) : null}
+      <FormError message={error} />
       {hasAccount ? (
         <p className="text-sm text-gray-600">You already have an account with this email: enter its password to join.</p>
       ) : (

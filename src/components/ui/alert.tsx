@@ -16,3 +16,13 @@ export function ErrorAlert({ title, message, onRetry, retrying, className }: { t
     </div>
   );
 }
+
+/** A mutation's or a form's error message, inside the form or dialog (announced as an alert). */
+export function FormError({ message, id, className }: { message: string | null | undefined; id?: string; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={cn("rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700", className)}>
+      {message}
+    </p>
+  );
+}

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
+import { FormError } from "@/components/ui/alert";
 
 /** Asks before a consequential action; shows its failure inside the dialog. */
 export function ConfirmDialog({
@@ -26,11 +27,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description}>
-      {error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} className="mb-4" />
       <DialogActions confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm} pending={pending} variant="danger" />
     </Dialog>
   );

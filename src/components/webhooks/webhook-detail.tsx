@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { WebhookIcon } from "@/components/icons";
 import { formatDateTime } from "@/components/lib/format";
-import { ErrorAlert } from "@/components/ui/alert";
+import { ErrorAlert, FormError } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -106,11 +106,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           <DeleteWebhookButton webhook={webhook} />
         </div>
       </div>
-      {actionError ? (
-        <p role="alert" className="mb-6 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {actionError}
-        </p>
-      ) : null}
+      <FormError message={actionError} className="mb-6" />
       {webhook.active ? null : (
         <p className="mb-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           This endpoint is inactive: no events are sent to it. Activate it to resume deliveries and to send test events.

@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { EVENT_DESCRIPTIONS, isEventType } from "@/components/webhooks/types";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/client";
 import { withFieldName } from "@/shared/zod-errors";
+import { FormError } from "@/components/ui/alert";
 
 /**
  * The endpoint form (create and edit). The url rule is the server's
@@ -154,11 +155,7 @@ export function WebhookForm({
           </p>
         ) : null}
       </fieldset>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {status ? <div className="text-sm sm:mr-auto">{status}</div> : null}
         {secondaryAction}

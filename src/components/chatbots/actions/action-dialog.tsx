@@ -12,6 +12,7 @@ import { ACTION_LIMITS, ACTION_METHODS, EMPTY_PARAMETERS, type ActionMethod } fr
 import { withFieldName } from "@/shared/zod-errors";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 export type ActionItem = RouterOutputs["actions"]["list"][number];
 
@@ -113,11 +114,7 @@ export function ActionDialog({ chatbotId, editing, onClose }: { chatbotId: strin
         <Field id={ids.parameters} label="Parameters (JSON Schema)" error={errors.parameters} hint="What the agent must provide, as a JSON Schema object.">
           <Textarea id={ids.parameters} rows={6} className="font-mono text-xs" spellCheck={false} value={values.parameters} onChange={set("parameters")} {...describedBy(ids.parameters, { hint: true, error: errors.parameters })} />
         </Field>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <DialogActions confirmLabel={editing ? "Save changes" : "Add action"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>

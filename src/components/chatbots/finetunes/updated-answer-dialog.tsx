@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { UPDATED_ANSWER_LIMITS, updatedAnswerSchema, type UpdatedAnswerForm } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 const FIELDS = ["question", "suggested_answer"] as const;
 
@@ -73,11 +74,7 @@ export function UpdatedAnswerDialog({
         <Field id={ids.answer} label="Answer" error={err("suggested_answer")}>
           <Textarea id={ids.answer} rows={5} maxLength={UPDATED_ANSWER_LIMITS.suggestedAnswer} {...form.register("suggested_answer")} {...describedBy(ids.answer, { error: err("suggested_answer") })} />
         </Field>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <DialogActions confirmLabel={editing ? "Save changes" : "Add answer"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>

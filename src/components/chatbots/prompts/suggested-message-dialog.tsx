@@ -21,6 +21,7 @@ import {
 } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 const FIELDS = ["type", "name", "prompt", "url"] as const;
 
@@ -106,11 +107,7 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
             <Textarea id={ids.prompt} rows={3} maxLength={SUGGESTED_MESSAGE_LIMITS.prompt} {...form.register("prompt")} {...describedBy(ids.prompt, { hint: true, error: err("prompt") })} />
           </Field>
         ) : null}
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <DialogActions confirmLabel={editing ? "Save changes" : "Add message"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>

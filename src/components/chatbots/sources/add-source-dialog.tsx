@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { SYNC_FREQUENCIES } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
+import { FormError } from "@/components/ui/alert";
 
 export type AddKind = "website" | "page" | "text" | "file";
 
@@ -123,11 +124,7 @@ export function AddSourceDialog({ chatbotId, kind, onClose }: { chatbotId: strin
             />
           </Field>
         ) : null}
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <DialogActions confirmLabel={kind === "file" ? "Upload" : "Add and train"} onCancel={onClose} pending={pending} />
       </form>
     </Dialog>
