@@ -4,6 +4,7 @@ import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/co
 import { indexedPages, sourcesOf } from "@/server/training";
 import { generateQuestions } from "./generated-questions";
 import { MRR_DEPTH, ratesOf, verdict, type QuestionOrigin, type QuestionResult } from "./scoring";
+import { HEARTBEAT_MS } from "./sweep";
 
 interface TestQuestion {
   question: string;
@@ -63,7 +64,15 @@ export async function runEvaluation(db: Db, evaluationId: string): Promise<void>
       db.updatedAnswer.findMany({ where: { chatbotId: chatbot.id }, select: { question: true, suggestedAnswer: true } }),
     ]);
     const results: QuestionResult[] = [];
-    for (const q of questions) results.push(await askQuestion(db, chatbot, q, updatedAnswers));
+    let beat = Date.now();
+    for (const q of questions) {
+      results.push(await askQuestion(db, chatbot, q, updatedAnswers));
+      // Alive: the sweep (sweep.ts) leaves a run with a fresh heartbeat alone.
+      if (Date.now() - beat >= HEARTBEAT_MS) {
+        beat = Date.now();
+        await db.evaluation.updateMany({ where: { id: evaluation.id, status: "running" }, data: { heartbeatAt: new Date(beat) } });
+      }
+    }
     const rates = ratesOf(results);
     const previous = await db.evaluation.findFirst({
       where: { chatbotId: chatbot.id, status: "completed", id: { not: evaluation.id } },
@@ -91,6 +100,6 @@ export async function runEvaluation(db: Db, evaluationId: string): Promise<void>
 }
 
 async function claimQueued(db: Db, id: string) {
-  const claimed = await db.evaluation.updateMany({ where: { id, status: "queued" }, data: { status: "running" } });
+  const claimed = await db.evaluation.updateMany({ where: { id, status: "queued" }, data: { status: "running", heartbeatAt: new Date() } });
   return claimed.count ? db.evaluation.findUnique({ where: { id } }) : null;
 }

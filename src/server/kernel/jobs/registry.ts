@@ -40,6 +40,8 @@ export const JOB_PAYLOADS = {
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
   // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
+  // evaluations whose worker died (queued again)
+  sweep_evaluations: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
