@@ -1,4 +1,4 @@
 /** The evaluations capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
-export { evaluateChatbotJob } from "./job";
+export { evaluateChatbotJob, sweepEvaluationsJob } from "./job";
 export { chatbotEvaluationsRouter } from "./router";
 export { runEvaluation } from "./run";

@@ -2,7 +2,7 @@ import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
 import { sendEscalationEmailJob } from "@/server/conversations";
-import { evaluateChatbotJob } from "@/server/evaluations";
+import { evaluateChatbotJob, sweepEvaluationsJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
 import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/server/kernel/jobs/registry";
@@ -33,6 +33,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   channelSendJob,
   crmSyncLeadJob,
   evaluateChatbotJob,
+  sweepEvaluationsJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -57,6 +58,8 @@ export const crontab = [
   // Credits reserved by answers whose process died (they stop counting at expiry already).
   schedule("sweep_answer_reservations", "* * * * *", 1),
   schedule("low_credit_alerts", "* * * * *", 1),
+  // Evaluations whose worker died, queued again.
+  schedule("sweep_evaluations", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;
@@ -99,5 +102,7 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   // Crawls a killed worker left behind: once now, and once its page leases have run out.
   await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls" });
   await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
+  // Evaluations a killed worker left running or queued without a job: at once.
+  await enqueue(db, "sweep_evaluations", {}, { jobKey: "sweep_evaluations" });
   return runner;
 }

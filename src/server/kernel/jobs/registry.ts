@@ -52,6 +52,8 @@ export const JOB_PAYLOADS = {
   crm_sync_lead: z.object({ contact_id: z.uuid() }),
   // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
+  // evaluations whose worker died (queued again)
+  sweep_evaluations: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -19,6 +19,17 @@ export const TYPO_MIN_SIMILARITY = 0.4;
 export const CANDIDATE_BUDGET = 1000;
 /** Pre-scored matches whose tsvector is read for the exact BM25 score. */
 export const RESCORED = 40;
+/**
+ * A passage whose own heading (its last heading, a `<dt>` term) *is* a word of the query — `PYTHONPATH`,
+ * `object.__enter__(self)` for "__enter__", "Objects" for "objects" — defines what is asked: its score is
+ * multiplied by this, so the defining page beats pages that merely mention the term.
+ */
+export const DEFINITION_BOOST = 2.5;
+/**
+ * The identifier a heading defines, compared with the query words (queryWords: lower case, no underscores):
+ * the last heading, without a call signature, its dotted prefix, underscores, spaces and pilcrows.
+ */
+const DEFINED_KEY = `lower(trim(both '_ ¶' from regexp_replace(regexp_replace(regexp_replace(c.heading_path, '^.* › ', ''), '\\s*\\(.*$', ''), '^.*\\.', '')))`;
 /** A lexeme as a quoted tsquery operand (backslashes and quotes escaped). */
 const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
 
@@ -94,7 +105,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
  *     only this chatbot's postings are read).
  *  3. BM25 over the candidates, tf read from the stored tsvector, times the
- *     page's weight (an index-like page counts less: extract.ts indexLikeWeight).
+ *     page's weight (an index-like page counts less: extract.ts indexLikeWeight)
+ *     and DEFINITION_BOOST for a passage whose heading is a query word.
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */
 export const SEARCH = `
@@ -153,14 +165,15 @@ WITH lexemes AS (
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
   -- would) pay for reading their tsvector for the exact score.
-  SELECT c.id, c.tsv, c.length, c.page_weight
+  SELECT c.id, c.tsv, c.length, c.page_weight,
+         CASE WHEN ${DEFINED_KEY} = ANY($2::text[]) THEN ${DEFINITION_BOOST} ELSE 1 END::float8 AS definition
     FROM (SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
   -- calls in C instead of unnesting every lexeme of the chunk).
   SELECT c.id,
-         min(c.page_weight) * sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
+         min(c.page_weight) * min(c.definition) * sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
     FROM candidates c
    CROSS JOIN stats s
    CROSS JOIN lexeme_list ll
