@@ -52,6 +52,9 @@ export const JOB_PAYLOADS = {
   crm_sync_lead: z.object({ contact_id: z.uuid() }),
   // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
+  // Issue 24, the Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
+  slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
+  slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
