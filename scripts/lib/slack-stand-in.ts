@@ -12,6 +12,8 @@ export interface SlackPost {
   channel: string;
   text: string;
   thread_ts: string | null;
+  /** The message's own ts (a thread's parent id for replies to it). */
+  ts: string;
   at: number;
 }
 
@@ -65,7 +67,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
         if (fault) return answer(res, 200, { ok: false, error: fault.error });
         if (!body.text) return answer(res, 200, { ok: false, error: "no_text" });
         const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, "0")}`;
-        posts.push({ channel, text: String(body.text), thread_ts: body.thread_ts ? String(body.thread_ts) : null, at: Date.now() });
+        posts.push({ channel, text: String(body.text), thread_ts: body.thread_ts ? String(body.thread_ts) : null, ts, at: Date.now() });
         return answer(res, 200, { ok: true, channel, ts, message: { text: body.text, ts } });
       }
       return answer(res, 200, { ok: false, error: "unknown_method" });

@@ -33,6 +33,9 @@ export const channelSchema = z
     name: z.string().nullable().meta({ description: "The provider's name for the bot or number (e.g. the Telegram @username)." }),
     webhook_url: z.string().meta({ description: "Where the provider sends events: set automatically for Telegram; paste it as the WhatsApp callback URL or the Slack request URL." }),
     verify_token: z.string().nullable().meta({ description: "WhatsApp: the verify token to paste with the callback URL (null for other kinds)." }),
+    handoff_channel: z.string().nullable().meta({
+      description: "Slack: the Slack channel id (C…) where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor as an agent reply. Null: none (always null for other kinds).",
+    }),
     created_at: z.string(),
   })
   .meta({ id: "Channel" });
@@ -53,6 +56,7 @@ interface ChannelRow {
   created_at: Date;
   enabled: boolean;
   webhook_secret: string;
+  handoff_channel: string | null;
 }
 
 /** The SQL of "this integration is enabled for the chatbot's workspace": a client's `enabled_integrations`, an agency's own plan. */
@@ -72,11 +76,12 @@ function serialize(row: ChannelRow): ChannelJson {
     name: row.external_name,
     webhook_url: webhookUrlOf(row.id),
     verify_token: row.kind === "messaging_app_1" ? row.webhook_secret : null,
+    handoff_channel: row.handoff_channel,
     created_at: isoMicro(row.created_at),
   };
 }
 
-const SELECT = `SELECT ch.id::text, ch.chatbot_id::text, ch.kind, ch.status, ch.status_message, ch.external_name, ch.created_at, ch.webhook_secret, ${ENABLED_SQL("ch.kind", "t")} AS enabled
+const SELECT = `SELECT ch.id::text, ch.chatbot_id::text, ch.kind, ch.status, ch.status_message, ch.external_name, ch.created_at, ch.webhook_secret, ch.handoff_channel, ${ENABLED_SQL("ch.kind", "t")} AS enabled
                   FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id JOIN teams t ON t.id = b.team_id`;
 
 export async function listChannels(db: Db, chatbotId: string): Promise<ChannelJson[]> {
@@ -150,7 +155,7 @@ export async function connectChannel(
       },
     });
     // Enabled: checked above, in this request.
-    const channel = serialize({ id: row.id, chatbot_id: row.chatbotId, kind: channelKind, status: row.status, status_message: row.statusMessage, external_name: row.externalName, created_at: row.createdAt, enabled: true, webhook_secret: row.webhookSecret });
+    const channel = serialize({ id: row.id, chatbot_id: row.chatbotId, kind: channelKind, status: row.status, status_message: row.statusMessage, external_name: row.externalName, created_at: row.createdAt, enabled: true, webhook_secret: row.webhookSecret, handoff_channel: null });
     await audit(tx, channel);
     return channel;
   });

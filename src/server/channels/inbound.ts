@@ -11,6 +11,7 @@ import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { JOB_PAYLOADS, jobName, type JobPayload } from "@/server/kernel/jobs/registry";
 import { credentialsOf, ENABLED_SQL } from "./channels";
+import { handoffThreadReply, inHandoffChannel } from "./handoff";
 import type { ChannelKind } from "./kinds";
 import { SLACK_WINDOW_SECONDS, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
 import type { TelegramUpdate } from "./telegram";
@@ -33,6 +34,7 @@ interface InboundChannel {
   kind: ChannelKind;
   webhook_secret: string;
   credentials_ciphertext: string;
+  handoff_channel: string | null;
   enabled: boolean;
 }
 
@@ -51,7 +53,7 @@ async function inboundChannel(db: Db, channelId: string): Promise<InboundChannel
   if (!isUuid(channelId)) throw notFound();
   const { rows } = await poolOf(db).query<InboundChannel>({
     name: "channels_inbound",
-    text: `SELECT ch.id::text, ch.kind, ch.webhook_secret, ch.credentials_ciphertext, ${ENABLED_SQL("ch.kind", "t")} AS enabled
+    text: `SELECT ch.id::text, ch.kind, ch.webhook_secret, ch.credentials_ciphertext, ch.handoff_channel, ${ENABLED_SQL("ch.kind", "t")} AS enabled
              FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
             WHERE ch.id = $1::uuid`,
     values: [channelId],
@@ -60,15 +62,15 @@ async function inboundChannel(db: Db, channelId: string): Promise<InboundChannel
   return rows[0];
 }
 
-/** Records the event id and queues its answer, in one statement; false when the event was already taken. */
-async function takeEvent(db: Db, channelId: string, eventId: string, payload: JobPayload<"channel_answer">): Promise<boolean> {
-  const checked = JOB_PAYLOADS.channel_answer.parse(payload);
+/** Records the event id and queues its job (the answer, or a handoff thread's reply), in one statement; false when the event was already taken. */
+async function takeEvent(db: Db, channelId: string, eventId: string, payload: JobPayload<"channel_answer">, name: "channel_answer" | "slack_handoff_reply" = "channel_answer"): Promise<boolean> {
+  const checked = JOB_PAYLOADS[name].parse(payload);
   const { rows } = await poolOf(db).query({
     name: "channels_take_event",
     text: `WITH e AS (INSERT INTO channel_events (channel_id, event_id) VALUES ($1::uuid, $2) ON CONFLICT DO NOTHING RETURNING 1)
            SELECT graphile_worker.add_job($3::text, $4::json, queue_name := $5::text, max_attempts := 3) FROM e`,
     // One queue per chat: its messages are answered in order, one at a time.
-    values: [channelId, eventId, jobName("channel_answer"), JSON.stringify(checked), `channel:${channelId}:${payload.chat_key}`],
+    values: [channelId, eventId, jobName(name), JSON.stringify(checked), `channel:${channelId}:${payload.chat_key}`],
   });
   return rows.length > 0;
 }
@@ -121,7 +123,10 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
   const envelope = parseJson(req.rawBody) as SlackEnvelope;
   if (envelope?.type === "url_verification" && typeof envelope.challenge === "string") return { status: 200, body: { challenge: envelope.challenge } };
   if (!channel.enabled || envelope?.type !== "event_callback" || typeof envelope.event_id !== "string") return OK;
-  const question = slackQuestion(envelope);
+  // The handoff channel's threads are the agents' (channels/handoff.ts): a reply there goes to the visitor; the bot answers nothing there.
+  const reply = handoffThreadReply(envelope, channel.handoff_channel);
+  if (reply) await takeEvent(db, channel.id, `sl:${envelope.event_id}`, { channel_id: channel.id, chat_key: reply.chatKey, text: reply.text }, "slack_handoff_reply");
+  const question = inHandoffChannel(envelope, channel.handoff_channel) ? null : slackQuestion(envelope);
   if (question) await takeEvent(db, channel.id, `sl:${envelope.event_id}`, { channel_id: channel.id, chat_key: question.chatKey, text: question.text });
   return OK;
 }

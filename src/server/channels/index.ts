@@ -3,3 +3,4 @@ export { channelsRouter } from "./router";
 export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";
 export { channelAnswerJob, channelSendJob } from "./jobs";
+export { slackHandoffPostJob, slackHandoffReplyJob } from "./handoff";

@@ -18,7 +18,7 @@ import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/regi
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
-import type { ProviderAnswer } from "./provider-call";
+import type { ProviderAnswer, ProviderFailure } from "./provider-call";
 import { slack, slackTarget } from "./slack";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
@@ -100,6 +100,22 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
 export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
 
 /**
+ * Whether and when a failed provider call is tried again (every outbound call of the channels: replies,
+ * handoff posts): at the provider's `retry_after` for a 429 (not counted as an attempt), with backoff for a
+ * network error or a 5xx, up to CHANNEL_SEND_ATTEMPTS; null when retrying cannot help or the attempts are spent.
+ */
+export function retryOf(sent: ProviderFailure, tries: { attempt: number; waits: number }): { inSeconds: number; next: { attempt: number; waits: number } } | null {
+  if (sent.status === 429 && sent.retryAfterSeconds !== null && sent.retryAfterSeconds <= MAX_RETRY_AFTER_SECONDS && tries.waits < MAX_WAITS) {
+    return { inSeconds: Math.max(0, sent.retryAfterSeconds), next: { attempt: tries.attempt, waits: tries.waits + 1 } };
+  }
+  if (!sent.permanent && tries.attempt < env().CHANNEL_SEND_ATTEMPTS) return { inSeconds: backoffSeconds(tries.attempt), next: { attempt: tries.attempt + 1, waits: tries.waits } };
+  return null;
+}
+
+/** A call given up on, as the inbox shows it. */
+export const failureReason = (sent: ProviderFailure, tries: { attempt: number }) => `${sent.message}${sent.permanent ? "" : ` (after ${tries.attempt} attempts)`}`;
+
+/**
  * One attempt to send a reply; a failure is retried by a `channel_send` job — at the provider's
  * `retry_after` for a 429 (not counted as an attempt), with backoff for a network error or a 5xx, up to
  * CHANNEL_SEND_ATTEMPTS — or, when retrying cannot help or the attempts are spent, shown on the message in the inbox.
@@ -107,13 +123,9 @@ export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
 async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload): Promise<void> {
   const sent = await deliver(channel, payload.chat_key, payload.text);
   if (sent.ok) return;
-  const again = (runInSeconds: number, next: Partial<SendPayload>) =>
-    enqueueFromTask(helpers, "channel_send", { ...payload, ...next }, { runAt: new Date(Date.now() + runInSeconds * 1000), maxAttempts: 3 });
-  if (sent.status === 429 && sent.retryAfterSeconds !== null && sent.retryAfterSeconds <= MAX_RETRY_AFTER_SECONDS && payload.waits < MAX_WAITS) {
-    return again(Math.max(0, sent.retryAfterSeconds), { waits: payload.waits + 1 });
-  }
-  if (!sent.permanent && payload.attempt < env().CHANNEL_SEND_ATTEMPTS) return again(backoffSeconds(payload.attempt), { attempt: payload.attempt + 1 });
-  const reason = `${sent.message}${sent.permanent ? "" : ` (after ${payload.attempt} attempts)`}`;
+  const retry = retryOf(sent, payload);
+  if (retry) return enqueueFromTask(helpers, "channel_send", { ...payload, ...retry.next }, { runAt: new Date(Date.now() + retry.inSeconds * 1000), maxAttempts: 3 });
+  const reason = failureReason(sent, payload);
   if (payload.message_id) await recordDeliveryFailure(db, payload.message_id, reason);
   else console.error(`[channels] a reply on channel ${channel.id} was not delivered: ${reason}`);
 }

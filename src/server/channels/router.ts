@@ -2,6 +2,7 @@ import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { actorOf, auditAgencyOf, recordChannelChange } from "@/server/audit";
 import type { Db } from "@/server/kernel/db/client";
+import { setHandoffChannel } from "./handoff";
 import { channelOfConversation, channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
 
 /** A channel connected or disconnected, in the workspace's and its agency's audit log (its credentials never). */
@@ -50,6 +51,20 @@ export const channelsRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       return connectChannel(ctx.db, ctx.chatbot, input, (tx, channel) => auditChannel({ ...ctx, db: tx }, true, channel));
     }),
+
+  update: chatbotEditProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/v1/{chatbot_id}/channels/{channel_id}",
+        summary:
+          "Change a channel: `handoff_channel` (Slack only, a Slack channel id like C0123456789, or null) is where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor as an agent reply",
+        tags: ["Chatbot"],
+      },
+    })
+    .input(z.object({ channel_id: z.string(), handoff_channel: z.string().max(64).nullable() }))
+    .output(channelSchema)
+    .mutation(({ ctx, input }) => setHandoffChannel(ctx.db, ctx.chatbot.id, input.channel_id, input.handoff_channel)),
 
   delete: chatbotEditProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/{chatbot_id}/channels/{channel_id}", status: 204, summary: "Disconnect a channel (its inbound events are no longer answered)", tags: ["Chatbot"] } })

@@ -71,8 +71,11 @@ export const agentMessageSchema = z
   .object({ id: z.string(), role: z.literal("agent"), content: z.string(), user_id: z.string().nullable(), created_at: z.string() })
   .meta({ id: "AgentMessage" });
 
-/** An agent's reply: recorded with its author, uncharged; the conversation becomes `human` (owned by the author if nobody owned it). */
-export async function postAgentMessage(db: Db, chatbotId: string, conversationId: string, userId: string, content: string) {
+/**
+ * An agent's reply: recorded with its author, uncharged; the conversation becomes `human` (owned by the author if nobody owned it).
+ * `userId` null: a person outside the platform's users (a reply in the Slack handoff thread, channels/handoff.ts).
+ */
+export async function postAgentMessage(db: Db, chatbotId: string, conversationId: string, userId: string | null, content: string) {
   if (!isUuid(conversationId)) throw notFound();
   const { rows } = await poolOf(db).query<{ id: string; created_at: Date }>({
     name: "handoff_agent_message",

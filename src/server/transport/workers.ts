@@ -11,6 +11,7 @@ import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepW
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelSendJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
+import { slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -34,6 +35,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   crmSyncLeadJob,
   evaluateChatbotJob,
   sweepEvaluationsJob,
+  slackHandoffPostJob,
+  slackHandoffReplyJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */

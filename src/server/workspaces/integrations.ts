@@ -21,7 +21,7 @@ export type Integration = (typeof INTEGRATIONS)[number];
 export const INTEGRATION_PRODUCTS: Record<Integration, { product: string; description: string; available: boolean }> = {
   messaging_app_1: { product: "WhatsApp", description: "The agent answers customers on WhatsApp (Cloud API).", available: true },
   messaging_app_2: { product: "Telegram", description: "The agent answers customers through a Telegram bot.", available: true },
-  team_chat_1: { product: "Slack", description: "The agent answers Slack DMs and mentions in threads.", available: true },
+  team_chat_1: { product: "Slack", description: "The agent answers Slack DMs and mentions in threads; conversations waiting for a person go to a Slack channel, where a reply in the thread answers the visitor.", available: true },
   team_chat_2: { product: "Microsoft Teams", description: "The same as Slack, for Microsoft Teams.", available: false },
   crm_1: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: true },
   chat_platform_1: { product: "Intercom", description: "Hand conversations to the team's Intercom inbox.", available: false },

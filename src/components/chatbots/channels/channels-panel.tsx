@@ -15,6 +15,7 @@ import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
+import { HandoffChannelForm } from "./handoff-channel-form";
 import { useTRPC } from "@/trpc/react";
 
 interface Channel {
@@ -26,6 +27,7 @@ interface Channel {
   name: string | null;
   webhook_url: string;
   verify_token: string | null;
+  handoff_channel: string | null;
   created_at: string;
 }
 
@@ -36,7 +38,7 @@ const STATUS_LABELS = { connected: "Connected", error: "Error", disconnected: "D
 const SETUP_HINTS: Record<ChannelKind, string | null> = {
   messaging_app_2: null,
   messaging_app_1: "In your Meta app's WhatsApp configuration, paste the callback URL and the verify token, then subscribe to messages.",
-  team_chat_1: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention.",
+  team_chat_1: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention (and message.channels for replies in a handoff channel's threads).",
 };
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -178,6 +180,8 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                     {c.verify_token ? <Copyable label="Verify token" value={c.verify_token} testId="channel-verify-token" /> : null}
                   </div>
                   {SETUP_HINTS[c.kind] ? <p className="text-xs text-gray-600">{SETUP_HINTS[c.kind]}</p> : <p className="text-xs text-gray-600">Nothing to paste: the webhook was set with {c.product} when you connected.</p>}
+                  {c.kind === "team_chat_1" && can_edit ? <HandoffChannelForm chatbotId={chatbotId} channelId={c.id} value={c.handoff_channel} onSaved={refresh} /> : null}
+                  {c.kind === "team_chat_1" && !can_edit && c.handoff_channel ? <p className="text-xs text-gray-600">Waiting conversations are posted to the Slack channel {c.handoff_channel}.</p> : null}
                 </CardBody>
               </Card>
             </li>

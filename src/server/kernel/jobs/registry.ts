@@ -54,6 +54,9 @@ export const JOB_PAYLOADS = {
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
   // evaluations whose worker died (queued again)
   sweep_evaluations: scheduled,
+  // Issue 24, the Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
+  slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
+  slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
