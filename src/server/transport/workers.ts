@@ -9,9 +9,8 @@ import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/
 import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
 import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
-import { channelAnswerJob, channelSendJob } from "@/server/channels";
+import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
-import { slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
