@@ -35,8 +35,8 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
   const form = useForm<SuggestedMessageForm, unknown, SuggestedMessageValues>({
     resolver: zodResolver(suggestedMessageSchema),
     defaultValues: editing
-      ? { type: formTypeOf(editing), name: editing.name, prompt: editing.prompt, url: editing.action?.type === "url" ? editing.action.url : "" }
-      : { type: "message", name: "", prompt: "", url: "" },
+      ? { type: formTypeOf(editing), name: editing.name, prompt: editing.prompt, url: editing.action?.type === "url" ? editing.action.url : "", action_id: editing.action?.type === "http" ? editing.action.action_id : "" }
+      : { type: "message", name: "", prompt: "", url: "", action_id: "" },
   });
   const type = useWatch({ control: form.control, name: "type" });
   const errors = form.formState.errors;
