@@ -18,7 +18,7 @@ const CAPABILITY_DEPENDENCIES = {
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
   conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
-  chatbots: ["access", "audit", "conversations", "training", "workspaces"],
+  chatbots: ["access", "audit", "conversations", "training", "workspaces", "actions"],
   channels: ["access", "audit", "conversations", "workspaces"],
   // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
   actions: ["access", "audit"],

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createChatbotInDialog, demoToken, logIn, OWNER } from "./helpers";
 
@@ -46,4 +48,50 @@ test("lead form and handoff buttons: defined in the dashboard, returned as store
   await expect(visitor.getByRole("log", { name: "Conversation" })).toContainText("Talk to us");
   await expect(visitor.getByTestId("widget-handoff-status")).toBeVisible();
   await visitor.context().close();
+});
+
+test("an HTTP action button: chosen in the dashboard, pressed on the share page, the service's message is the answer", async ({ page, request, browser }) => {
+  const service = http.createServer((_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Your last order 77 shipped today." })));
+  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+  try {
+    const created = await request.post("/v1/agency/clients", {
+      headers: { ...auth(), "Idempotency-Key": crypto.randomUUID() },
+      data: { name: `Button Shop ${Date.now()}`, enabled_integrations: ["actions"], chatbot: { name: "Button Bot" } },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { chatbot: { id: string } }).chatbot.id;
+    const action = await request.post(`/v1/${id}/actions`, {
+      headers: auth(),
+      data: {
+        name: "latest_order",
+        description: "The visitor's latest order.",
+        method: "GET",
+        url: `http://127.0.0.1:${(service.address() as AddressInfo).port}/latest`,
+        headers: [],
+        parameters: { type: "object", properties: {} },
+      },
+    });
+    expect(action.status()).toBe(201);
+
+    await logIn(page, OWNER);
+    await page.goto(`/chatbots/${id}/prompts`);
+    await page.getByRole("button", { name: "Add suggested message" }).click();
+    const form = page.getByRole("dialog", { name: "Add suggested message" });
+    await form.getByLabel("HTTP action").check();
+    await form.getByLabel("Button label").fill("My last order");
+    await form.getByLabel("Action", { exact: true }).selectOption({ label: "latest_order" });
+    await form.getByRole("button", { name: "Add message" }).click();
+    await expect(form).toHaveCount(0);
+    const prompts = await (await request.get(`/v1/${id}/prompts`, { headers: auth() })).json();
+    expect(prompts.map((p: { type: string; action: { type: string } }) => [p.type, p.action.type])).toEqual([["http", "http"]]);
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/chat/${id}`);
+    await visitor.getByRole("list", { name: "Suggested questions" }).getByRole("button", { name: "My last order" }).click();
+    await expect(visitor.getByRole("log", { name: "Conversation" })).toContainText("Your last order 77 shipped today.");
+    await visitor.context().close();
+  } finally {
+    service.closeAllConnections();
+    await new Promise((resolve) => service.close(resolve));
+  }
 });

@@ -6,6 +6,8 @@ import { runTurn, type TurnOutput } from "@/server/conversations/engine";
 import { createAction, listActions, updateAction } from "@/server/actions/actions";
 import { listActionCalls } from "@/server/actions";
 import { AppError } from "@/server/kernel/errors";
+import { createSuggestedMessage } from "@/server/chatbots/suggested-messages";
+import { widgetConfig } from "@/server/chatbots/widget-config";
 import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot as createChatbot, clientWorkspace } from "../helpers/fixtures";
@@ -31,6 +33,9 @@ async function startOrderService() {
       if (req.url?.startsWith("/slow")) return void setTimeout(() => res.writeHead(200).end("{}"), 5_000).unref();
       if (req.url?.startsWith("/big")) return void res.writeHead(200, { "Content-Type": "text/plain" }).end("x".repeat(50_000));
       if (req.url?.startsWith("/redirect")) return void res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data" }).end();
+      if (req.url === "/latest") return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Your last order 77 shipped today.", order: 77 }));
+      if (req.url === "/plain") return void res.writeHead(200, { "Content-Type": "text/plain" }).end("Open 9 to 5, Monday to Friday.");
+      if (req.url === "/broken") return void res.writeHead(500).end("oops");
       const id = /\/orders\/([^/?]+)/.exec(req.url ?? "")?.[1];
       if (!id) return void res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "not found" }));
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ order: decodeURIComponent(id), status: "shipped", eta: "Friday" }));
@@ -181,5 +186,69 @@ describe("actions in a turn", () => {
     expect(answer.message.content).toBe("No tools here.");
     expect(stub.requests.slice(before).map((r) => r.body.tools)).toEqual([undefined]);
     expect(await listActionCalls(db, answer.conversation_id)).toEqual([]);
+  });
+});
+
+describe("HTTP action buttons (no LLM)", () => {
+  const latestOrder = (url: string, name = "latest_order") => ({ ...orderStatus(url), name, headers: [], parameters: { type: "object", properties: {} } });
+  const button = (actionId: string) => ({ type: "http" as const, name: "My last order", prompt: "", url: "", action_id: actionId });
+
+  it("a button must name an action of the same chatbot without required parameters (422 on action_id)", async () => {
+    const bot = await botIn(["actions"]);
+    const other = await botIn(["actions"]);
+    const needsArgs = await createAction(db, bot.id, orderStatus(`${service.url}/orders/{order_id}`));
+    const foreign = await createAction(db, other.id, latestOrder(`${service.url}/latest`));
+    expect(await status(createSuggestedMessage(db, bot.id, button(needsArgs.id)))).toMatchObject({ status: 422, errors: { action_id: [expect.stringMatching(/requires order_id/)] } });
+    expect(await status(createSuggestedMessage(db, bot.id, button(foreign.id)))).toMatchObject({ status: 422, errors: { action_id: [expect.any(String)] } });
+    const own = await createAction(db, bot.id, latestOrder(`${service.url}/latest`));
+    const created = await createSuggestedMessage(db, bot.id, button(own.id));
+    expect(created).toMatchObject({ type: "http", prompt: "My last order", action: { type: "http", action_id: own.id } });
+  });
+
+  it("pressing the button calls the action without an LLM and answers with its message, recorded and exposed to the widget", async () => {
+    const bot = await botIn(["actions"]);
+    const action = await createAction(db, bot.id, latestOrder(`${service.url}/latest`));
+    const plain = await createAction(db, bot.id, latestOrder(`${service.url}/plain`, "opening_hours"));
+    const pressed = await createSuggestedMessage(db, bot.id, button(action.id));
+    const hours = await createSuggestedMessage(db, bot.id, { ...button(plain.id), name: "Opening hours" });
+    const config = await widgetConfig(db, { ...bot, workspace: { id: bot.teamId, status: "active", pauseMode: null } });
+    expect(config.suggested_messages).toEqual([
+      { id: pressed.id, type: "http", name: "My last order", prompt: "My last order", url: null },
+      { id: hours.id, type: "http", name: "Opening hours", prompt: "Opening hours", url: null },
+    ]);
+
+    stub.reply(() => ({ text: "The model must not be asked." }));
+    const llmBefore = stub.requests.length;
+    const answer = answerOf(await runTurn(db, { chatbot: bot }, { message: "My last order", suggestion_id: pressed.id }));
+    expect(answer.message.content).toBe("Your last order 77 shipped today.");
+    expect(answer.message.answered).toBe(true);
+    expect(service.requests.at(-1)).toMatchObject({ method: "GET", url: "/latest" });
+    const second = answerOf(await runTurn(db, { chatbot: bot }, { message: "Opening hours", suggestion_id: hours.id, conversation_id: answer.conversation_id }));
+    expect(second.message.content).toBe("Open 9 to 5, Monday to Friday.");
+    expect(stub.requests.length).toBe(llmBefore);
+    expect(await listActionCalls(db, answer.conversation_id)).toEqual([
+      expect.objectContaining({ message_id: answer.message.id, name: "latest_order", status: 200, error: null }),
+      expect.objectContaining({ message_id: second.message.id, name: "opening_hours", status: 200, error: null }),
+    ]);
+  });
+
+  it("a failing action answers with the plain failure sentence", async () => {
+    const bot = await botIn(["actions"]);
+    const action = await createAction(db, bot.id, latestOrder(`${service.url}/broken`, "order_lookup"));
+    const pressed = await createSuggestedMessage(db, bot.id, button(action.id));
+    const answer = answerOf(await runTurn(db, { chatbot: bot }, { message: "My last order", suggestion_id: pressed.id }));
+    expect(answer.message.content).toBe("Sorry, I couldn't get that done right now: the order lookup service did not work. Please try again in a moment.");
+    expect(answer.message.answered).toBe(false);
+    expect(await listActionCalls(db, answer.conversation_id)).toEqual([expect.objectContaining({ status: 500, error: "The service answered HTTP 500." })]);
+  });
+
+  it("without the actions integration the button is refused (422 on suggestion_id) and nothing is called", async () => {
+    const bot = await botIn(["actions"]);
+    const action = await createAction(db, bot.id, latestOrder(`${service.url}/latest`));
+    const pressed = await createSuggestedMessage(db, bot.id, button(action.id));
+    await db.team.update({ where: { id: bot.teamId }, data: { enabledIntegrations: [] } });
+    const before = service.requests.length;
+    expect(await status(runTurn(db, { chatbot: bot }, { message: "My last order", suggestion_id: pressed.id }))).toMatchObject({ status: 422, errors: { suggestion_id: [expect.any(String)] } });
+    expect(service.requests.length).toBe(before);
   });
 });

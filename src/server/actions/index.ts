@@ -6,3 +6,4 @@ export { chatbotActionsRouter } from "./router";
 export { actionCallSchema } from "./serializer";
 export type { ActionCallJson } from "./serializer";
 export { actionsForTurn, toolOf } from "./tools";
+export { assertButtonAction, buttonAction } from "./buttons";

@@ -33,6 +33,16 @@ describe("suggested message input", () => {
     });
   });
 
+  it("stores an HTTP action button with its action_id, which it requires", () => {
+    expect(suggestedMessageColumns(suggestedMessageSchema.parse({ type: "http", name: "My order", action_id: "a1" }))).toEqual({
+      type: "http",
+      name: "My order",
+      prompt: "My order",
+      action: { type: "http", action_id: "a1" },
+    });
+    expect(suggestedMessageSchema.safeParse({ type: "http", name: "My order" }).error?.issues[0]?.path).toEqual(["action_id"]);
+  });
+
   it("reads back only the documented action shapes", () => {
     expect(storedAction({ type: "url", url: "https://a.example" })).toEqual({ type: "url", url: "https://a.example" });
     expect(storedAction({ type: "http", action_id: "x" })).toEqual({ type: "http", action_id: "x" });

@@ -3,10 +3,10 @@ import { z } from "zod";
 /**
  * Suggested messages (docs/decisions/032-chatbot-settings-and-content.md, docs/decisions/075-suggested-message-actions.md):
  * `message` sends its `prompt`; the other types are buttons whose `action` says what they do — `link` opens
- * `{type:"url",url}`, `lead_form` opens the lead form, `handoff` asks for a person. Pure: shared by the dashboard
- * form and the procedures.
+ * `{type:"url",url}`, `lead_form` opens the lead form, `handoff` asks for a person, `http` calls one of the
+ * chatbot's HTTP actions `{type:"http",action_id}` without an LLM. Pure: shared by the dashboard form and the procedures.
  */
-export const SUGGESTED_MESSAGE_TYPES = ["message", "link", "lead_form", "handoff"] as const;
+export const SUGGESTED_MESSAGE_TYPES = ["message", "link", "lead_form", "handoff", "http"] as const;
 export type SuggestedMessageType = (typeof SUGGESTED_MESSAGE_TYPES)[number];
 
 export const SUGGESTED_MESSAGE_LIMITS = { name: 80, prompt: 1000, url: 2048, perChatbot: 20 } as const;
@@ -22,10 +22,13 @@ export const suggestedMessageFields = z.object({
   name: z.string().trim().min(1).max(SUGGESTED_MESSAGE_LIMITS.name),
   prompt: z.string().trim().max(SUGGESTED_MESSAGE_LIMITS.prompt).default(""),
   url: z.string().trim().max(SUGGESTED_MESSAGE_LIMITS.url).default(""),
+  /** An `http` button's action (that it is this chatbot's, callable without arguments, is checked on write). */
+  action_id: z.string().trim().max(64).default(""),
 });
 
 /** The rules that depend on `type`; also applied to procedure inputs that add ids to the fields. */
-export function refineSuggestedMessage(m: { type: SuggestedMessageType; prompt: string; url: string }, ctx: z.RefinementCtx) {
+export function refineSuggestedMessage(m: { type: SuggestedMessageType; prompt: string; url: string; action_id: string }, ctx: z.RefinementCtx) {
+  if (m.type === "http" && m.action_id === "") ctx.addIssue({ code: "custom", path: ["action_id"], message: "The {field} field is required for an HTTP action button." });
   if (m.type === "message" && m.prompt === "") {
     ctx.addIssue({ code: "custom", path: ["prompt"], message: "The {field} field is required for a message." });
   }
@@ -42,7 +45,7 @@ export type SuggestedMessageValues = z.output<typeof suggestedMessageSchema>;
 
 /**
  * The documented shape of a non-null `action` (docs/decisions/075-suggested-message-actions.md): what is stored is
- * what the read API returns. `{type:"http", action_id}` is reserved for the chatbot's HTTP actions.
+ * what the read API returns. `{type:"http", action_id}` names one of the chatbot's HTTP actions.
  */
 export const suggestedMessageActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("url"), url: z.string() }),
@@ -61,7 +64,7 @@ export function storedAction(action: unknown): SuggestedMessageAction | null {
 
 /**
  * The stored columns for a validated suggested message. A button's `prompt` is what the visitor is shown to have
- * sent when it needs a conversation first (handoff); a link's is empty.
+ * sent when it needs a conversation first (handoff, http); a link's is empty.
  */
 export function suggestedMessageColumns(m: SuggestedMessageValues): { type: SuggestedMessageType; name: string; prompt: string; action: SuggestedMessageAction | null } {
   switch (m.type) {
@@ -71,6 +74,8 @@ export function suggestedMessageColumns(m: SuggestedMessageValues): { type: Sugg
       return { type: "lead_form", name: m.name, prompt: "", action: { type: "lead_form" } };
     case "handoff":
       return { type: "handoff", name: m.name, prompt: m.prompt || m.name, action: { type: "handoff" } };
+    case "http":
+      return { type: "http", name: m.name, prompt: m.prompt || m.name, action: { type: "http", action_id: m.action_id } };
     default:
       return { type: "message", name: m.name, prompt: m.prompt, action: null };
   }

@@ -11,6 +11,12 @@ import {
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { serializeSuggestedMessage } from "@/server/chatbots/suggested-message-serializer";
+import { assertButtonAction } from "@/server/actions";
+
+/** An `http` button must name an action of this chatbot that takes no required argument (422 on action_id). */
+async function checkButton(db: Db, chatbotId: string, input: SuggestedMessageValues) {
+  if (input.type === "http") await assertButtonAction(db, chatbotId, input.action_id);
+}
 
 const ORDER = [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }] as const satisfies Prisma.SuggestedMessageOrderByWithRelationInput[];
 
@@ -48,6 +54,7 @@ async function findMessage(tx: Tx, chatbotId: string, id: string) {
 }
 
 export async function createSuggestedMessage(db: Db, chatbotId: string, input: SuggestedMessageValues) {
+  await checkButton(db, chatbotId, input);
   const created = await db.$transaction(async (tx) => {
     await lockChatbot(tx, chatbotId);
     const ids = await orderedIds(tx, chatbotId);
@@ -63,6 +70,7 @@ export async function createSuggestedMessage(db: Db, chatbotId: string, input: S
 
 export async function updateSuggestedMessage(db: Db, chatbotId: string, id: string, input: SuggestedMessageValues) {
   const message = await findMessage(db, chatbotId, id);
+  await checkButton(db, chatbotId, input);
   const columns = suggestedMessageColumns(input);
   const updated = await db.suggestedMessage.update({
     where: { id: message.id },

@@ -25,9 +25,10 @@ export const widgetConfigSchema = z.object({
   enable_hide_chatbot: z.boolean(),
   /**
    * `message` sends its prompt; `link` opens its url in a new tab (counted as a link click); `lead_form` opens the
-   * lead form; `handoff` sends its prompt, then asks for a person (docs/decisions/075-suggested-message-actions.md).
+   * lead form; `handoff` sends its prompt, then asks for a person; `http` sends its prompt with its `id` as the
+   * turn's `suggestion_id`, and the answer is its HTTP action's response (docs/decisions/075-suggested-message-actions.md).
    */
-  suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link", "lead_form", "handoff"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
+  suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link", "lead_form", "handoff", "http"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
   /** The lead form: its fields and when it shows (issue 23). */
   lead_form: leadFormSchema,
   /** The proactive greeting beside the launcher (issue 27), or null. */
@@ -74,7 +75,7 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
         case "handoff":
           return [{ ...base, type: "handoff" }];
         case "http":
-          return []; // an HTTP action runs through the engine's tools, not as a bare button
+          return [{ ...base, type: "http" }];
         default:
           return [{ ...base, type: "message" }];
       }

@@ -16,7 +16,7 @@ import type { ChatbotAction } from "@/generated/prisma/client";
 import type { ActionOutcome } from "@/server/actions";
 import { generate } from "./generate";
 import type { LlmProvider } from "./llm-provider";
-import { actionFailureSentence, runWithActions } from "./tools";
+import { actionFailureSentence, runButtonAction, runWithActions } from "./tools";
 
 export interface Reply {
   content: string;
@@ -38,11 +38,17 @@ export interface ComposeInput {
   provider: LlmProvider | null;
   /** The chatbot's HTTP actions, offered to the LLM as tools (read only when there is a provider). */
   actions?: readonly ChatbotAction[];
+  /** A button's HTTP action (the input's `suggestion_id`): called without an LLM, its response is the answer. */
+  button?: ChatbotAction | null;
   onDelta: (text: string) => void;
 }
 
 export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
   const { chatbot, question } = input;
+  if (input.button) {
+    const pressed = await runButtonAction(input.button);
+    return whole(input, { content: pressed.content, answered: pressed.ok, sources: [], providerError: null, via: "action", actionCalls: [pressed.call] });
+  }
   // An updated answer is served verbatim: no retrieval needed.
   const updated = matchUpdatedAnswer(question, input.updatedAnswers);
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);

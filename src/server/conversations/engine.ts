@@ -29,7 +29,7 @@ import { chatAnswerSchema } from "./serializer";
 import { countryOf } from "./visitor";
 import { handoffAnswerSchema, recordVisitorMessageForPerson } from "./handoff";
 import type { ConversationSource } from "./rules/handoff";
-import { recordTurnActionCalls, turnActions } from "./tools";
+import { buttonActionOf, recordTurnActionCalls, turnActions } from "./tools";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -42,6 +42,8 @@ const optionalText = (max: number) => z.string().max(max).nullish();
 export const turnInput = z.object({
   message: z.string().trim().min(1).max(4000),
   conversation_id: z.string().nullish(),
+  /** A pressed button (suggested message) whose `action` is `{type:"http"}`: the turn calls that action, no LLM. */
+  suggestion_id: z.string().max(64).nullish(),
   visitor: z
     .object({
       id: z.string().trim().min(1).max(255).nullish(),
@@ -95,6 +97,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
   if (caller.idempotency?.recordedEffect) return serialize(await recordedAnswer(db, chatbot.id, caller.idempotency.recordedEffect));
   // Gate: one statement reserves the credit and reads the team, updated answers and history.
   if (!chatbot.enabled) throw refused("chatbot_disabled");
+  const button = input.suggestion_id ? await buttonActionOf(db, chatbot, input.suggestion_id) : null;
   const ownerKey = caller.visitorKey ?? null;
   const admission = await admitAnswer(db, chatbot, input.conversation_id ?? null, ownerKey);
   if (!admission.ok) throw refused(admission.refusal);
@@ -112,7 +115,8 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
       updatedAnswers: admission.updatedAnswers,
       tokenLimit: team.responseTokenLimit,
       provider,
-      actions: provider ? await turnActions(db, chatbot) : [],
+      actions: provider && !button ? await turnActions(db, chatbot) : [],
+      button,
       onDelta: caller.onDelta ?? (() => undefined),
     });
     // Record and charge the reservation (reference: the answer's id), in one transaction.

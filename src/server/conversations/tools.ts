@@ -7,9 +7,10 @@
  */
 import type OpenAI from "openai";
 import type { ChatbotAction } from "@/generated/prisma/client";
-import { actionsForTurn, callAction, recordActionCalls, toolOf, type ActionOutcome } from "@/server/actions";
+import { actionsForTurn, buttonAction, callAction, recordActionCalls, toolOf, type ActionOutcome } from "@/server/actions";
 import type { Db } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
+import { AppError } from "@/server/kernel/errors";
 import type { ChatMessage } from "@/server/conversations/rules/prompt";
 import { clientFor, generate } from "./generate";
 import type { LlmProvider } from "./llm-provider";
@@ -25,6 +26,43 @@ export function actionFailureSentence(calls: readonly ActionOutcome[]): string {
   return names
     ? `Sorry, I couldn't get that done right now: the ${names} service did not work. Please try again in a moment.`
     : "Sorry, I couldn't get that done right now. Please try again in a moment.";
+}
+
+/** What a visitor reads of a button's response: a JSON body's `message` or `text`, else the body itself, bounded. */
+const BUTTON_ANSWER_CHARS = 2_000;
+export function buttonAnswerText(body: string): string {
+  let text = body;
+  try {
+    const json = JSON.parse(body) as unknown;
+    if (json && typeof json === "object" && !Array.isArray(json)) {
+      const field = (json as Record<string, unknown>).message ?? (json as Record<string, unknown>).text;
+      if (typeof field === "string") text = field;
+    }
+  } catch {
+    // Not JSON: the body as it came.
+  }
+  return text.trim().slice(0, BUTTON_ANSWER_CHARS);
+}
+
+/**
+ * A button's action (docs/decisions/075-suggested-message-actions.md), called without an LLM through the same
+ * callAction as a tool call: the answer is the response's text, or the plain failure sentence.
+ */
+export async function runButtonAction(action: ChatbotAction): Promise<{ content: string; ok: boolean; call: ActionOutcome }> {
+  const call = await callAction(action, {});
+  const text = call.error === null ? buttonAnswerText(call.result) : "";
+  return text ? { content: text, ok: true, call } : { content: actionFailureSentence([call]), ok: false, call };
+}
+
+/**
+ * The action of a pressed button: a 422 on `suggestion_id` when it names no HTTP action button of this chatbot
+ * or the workspace does not have the `actions` integration (nothing is answered or charged).
+ */
+export async function buttonActionOf(db: Db, chatbot: { id: string; teamId: string }, suggestionId: string): Promise<ChatbotAction> {
+  const action = await buttonAction(db, chatbot, suggestionId);
+  if (action) return action;
+  const message = "The suggestion_id field must name an HTTP action button of this chatbot, with actions enabled for its workspace.";
+  throw new AppError("VALIDATION", message, { errors: { suggestion_id: [message] } });
 }
 
 /** The actions a turn offers (empty unless the workspace has the `actions` integration). */

@@ -49,7 +49,7 @@ async function messageOf(res: Response): Promise<string> {
 
 export async function sendChat(
   chatbotId: string,
-  body: { message: string; conversation_id?: string; visitor_token?: string; source?: "widget" | "share" },
+  body: { message: string; conversation_id?: string; visitor_token?: string; source?: "widget" | "share"; suggestion_id?: string },
   onDelta: (text: string) => void,
 ): Promise<ChatOutcome> {
   let res: Response;

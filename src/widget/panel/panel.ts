@@ -464,7 +464,8 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
     });
   }
 
-  async function send(text: string) {
+  /** `suggestionId`: a pressed `http` button, whose action the engine calls for this turn. */
+  async function send(text: string, suggestionId?: string) {
     const content = text.trim();
     if (!content || streaming) return;
     error = null;
@@ -474,7 +475,7 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
     setMessages([...conversation.messages, { key: userKey, role: "user", content }, { key: answerKey, role: "assistant", content: "" }], true);
     draw();
     const { conversation_id, visitor_token } = conversation;
-    const outcome = await sendChat(config.id, { message: content, conversation_id, visitor_token, source }, (delta) => {
+    const outcome = await sendChat(config.id, { message: content, conversation_id, visitor_token, source, suggestion_id: suggestionId }, (delta) => {
       patchMessage(answerKey, { content: (conversation.messages.find((m) => m.key === answerKey)?.content ?? "") + delta });
       drawMessages();
     });
@@ -553,6 +554,7 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
   function chip(s: PanelConfig["suggested_messages"][number]) {
     if (s.type === "lead_form") openLead();
     else if (s.type === "handoff") void send(s.prompt).then(askForPerson);
+    else if (s.type === "http") void send(s.prompt, s.id);
     else void send(s.prompt);
   }
 

@@ -32,7 +32,7 @@ export interface PanelConfig {
   enable_sources: boolean;
   hide_powered_by: boolean;
   /** `lead_form` opens the lead form; `handoff` sends its prompt, then asks for a person (docs/decisions/075-suggested-message-actions.md). */
-  suggested_messages: { id: string; type: "message" | "link" | "lead_form" | "handoff"; name: string; prompt: string; url: string | null }[];
+  suggested_messages: { id: string; type: "message" | "link" | "lead_form" | "handoff" | "http"; name: string; prompt: string; url: string | null }[];
   lead_form: PanelLeadForm;
 }
 

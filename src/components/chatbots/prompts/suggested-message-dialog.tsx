@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { applyServerErrors } from "@/components/chatbots/server-errors";
@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import {
   SUGGESTED_MESSAGE_LIMITS,
@@ -23,7 +24,7 @@ import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 import { FormError } from "@/components/ui/alert";
 
-const FIELDS = ["type", "name", "prompt", "url"] as const;
+const FIELDS = ["type", "name", "prompt", "url", "action_id"] as const;
 
 const formTypeOf = (m: SuggestedMessageItem): SuggestedMessageType => (SUGGESTED_MESSAGE_TYPES.find((t) => t === m.type) ?? "message");
 
@@ -36,10 +37,12 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
   const form = useForm<SuggestedMessageForm, unknown, SuggestedMessageValues>({
     resolver: zodResolver(suggestedMessageSchema),
     defaultValues: editing
-      ? { type: formTypeOf(editing), name: editing.name, prompt: editing.prompt, url: editing.action?.type === "url" ? editing.action.url : "" }
-      : { type: "message", name: "", prompt: "", url: "" },
+      ? { type: formTypeOf(editing), name: editing.name, prompt: editing.prompt, url: editing.action?.type === "url" ? editing.action.url : "", action_id: editing.action?.type === "http" ? editing.action.action_id : "" }
+      : { type: "message", name: "", prompt: "", url: "", action_id: "" },
   });
   const type = useWatch({ control: form.control, name: "type" });
+  // The chatbot's HTTP actions, for an `http` button (only fetched once that type is chosen).
+  const actions = useQuery({ ...trpc.actions.list.queryOptions({ chatbot_id: chatbotId }), enabled: type === "http" });
   const errors = form.formState.errors;
   const err = (name: (typeof FIELDS)[number]) => {
     const message = errors[name]?.message;
@@ -61,7 +64,7 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
     else create.mutate({ chatbot_id: chatbotId, ...values });
   });
 
-  const ids = { name: `${uid}-name`, prompt: `${uid}-prompt`, url: `${uid}-url` };
+  const ids = { name: `${uid}-name`, prompt: `${uid}-prompt`, url: `${uid}-url`, action: `${uid}-action` };
 
   return (
     <Dialog open onClose={onClose} title={editing ? "Edit suggested message" : "Add suggested message"} className="max-w-lg">
@@ -75,6 +78,7 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
                 ["link", "Link", "Opens a page in a new tab"],
                 ["lead_form", "Lead form", "Opens the form to leave contact details"],
                 ["handoff", "Talk to a person", "Asks a person from the team to join"],
+                ["http", "HTTP action", "Calls one of this chatbot's actions and shows its answer"],
               ] as const
             ).map(([value, label, description]) => (
               <label
@@ -96,6 +100,17 @@ export function SuggestedMessageDialog({ chatbotId, editing, onClose }: { chatbo
         {type === "link" ? (
           <Field id={ids.url} label="Link URL" error={err("url")}>
             <Input id={ids.url} type="url" inputMode="url" placeholder="https://…" {...form.register("url")} {...describedBy(ids.url, { error: err("url") })} />
+          </Field>
+        ) : type === "http" ? (
+          <Field id={ids.action} label="Action" error={err("action_id")} hint="An action without required parameters; the visitor reads its response.">
+            <Select id={ids.action} {...form.register("action_id")} {...describedBy(ids.action, { hint: true, error: err("action_id") })}>
+              <option value="">{actions.isLoading ? "Loading…" : actions.data?.length ? "Choose an action" : "No actions yet: add one under Actions"}</option>
+              {(actions.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
           </Field>
         ) : type === "message" || type === "handoff" ? (
           <Field

@@ -17,7 +17,7 @@ import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
 
-const TYPE_LABELS: Record<string, string> = { message: "Message", link: "Link", lead_form: "Lead form", handoff: "Talk to a person" };
+const TYPE_LABELS: Record<string, string> = { message: "Message", link: "Link", lead_form: "Lead form", handoff: "Talk to a person", http: "HTTP action" };
 
 type Direction = "up" | "down";
 

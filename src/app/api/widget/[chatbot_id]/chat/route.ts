@@ -18,7 +18,7 @@ export const POST = widgetHandler(async ({ req, chatbot, ip, cors }) => {
   const token = typeof body.visitor_token === "string" ? body.visitor_token : undefined;
   const knownKey = visitorKeyFromToken(chatbot.id, token);
   const visitor = knownKey ? { key: knownKey, token: token! } : issueVisitorKey(chatbot.id);
-  const input = { message: body.message, conversation_id: body.conversation_id } as Parameters<typeof runTurn>[2];
+  const input = { message: body.message, conversation_id: body.conversation_id, suggestion_id: body.suggestion_id } as Parameters<typeof runTurn>[2];
   const res = await sseResponse(async (onDelta) => ({
     body: { ...(await runTurn(getDb(), { chatbot, visitorKey: visitor.key, ip, onDelta, source: body.source === "share" ? "share" : "widget" }, input)), visitor_token: visitor.token },
   }));
