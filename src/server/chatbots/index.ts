@@ -13,6 +13,6 @@ export { widgetConfig } from "./widget-config";
 export type { WidgetConfig } from "./widget-config";
 export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
-export { deadEndOf, panelState } from "./panel-state";
+export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState } from "./panel-state";
 export type { PanelDeadEnd, PanelState } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";

@@ -1,5 +1,7 @@
-import { getDb } from "@/server/kernel/db/client";
-import { readWidgetChatbot, type PublicChatbot } from "@/server/chatbots/public-chatbot";
+import { getDb, type Db } from "@/server/kernel/db/client";
+import { leadFormOf, type LeadForm } from "@/server/conversations";
+import { AppError } from "@/server/kernel/errors";
+import { readWidgetChatbot, WIDGET_UNAVAILABLE, type PublicChatbot } from "@/server/chatbots/public-chatbot";
 import { widgetConfig, type WidgetConfig } from "@/server/chatbots/widget-config";
 import { widgetServes } from "@/server/chatbots/widget-embedding";
 
@@ -8,7 +10,13 @@ export type PanelDeadEnd = "unknown" | "unavailable" | "paused" | "suspended" | 
 
 export type PanelState =
   | { open: true; config: WidgetConfig }
-  | { open: false; reason: PanelDeadEnd; face: Pick<WidgetConfig, "name" | "accent_color" | "header_icon" | "font_size" | "header_size" | "hide_powered_by"> | null };
+  | {
+      open: false;
+      reason: PanelDeadEnd;
+      face: Pick<WidgetConfig, "name" | "accent_color" | "header_icon" | "font_size" | "header_size" | "hide_powered_by"> | null;
+      /** The lead form a paused or suspended chatbot still offers (`leadsWhenStopped`); null otherwise. */
+      leads: { chatbot_id: string; lead_form: LeadForm } | null;
+    };
 
 /** The reason, from the same facts `widgetServes` reads (a soft pause serves: its answers say the rest). */
 export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" | "workspace"> | null): PanelDeadEnd | null {
@@ -16,6 +24,26 @@ export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" |
   if (widgetServes(chatbot)) return null;
   if (!chatbot.enabled) return "unavailable";
   return chatbot.workspace.status === "suspended" ? "suspended" : "paused";
+}
+
+/**
+ * Whether a paused or suspended chatbot still takes leads (issue 27, docs/decisions/078-a-light-visitor-panel.md):
+ * when its lead form is set to show once the chatbot cannot answer (`on_no_credits`) — the visitor's
+ * situation is the same as out of credits. A lead is data: no answer, no credit. Switched off, deleted or
+ * unknown chatbots never take one.
+ */
+export function leadsWhenStopped(chatbot: PublicChatbot | null): LeadForm | null {
+  const reason = deadEndOf(chatbot);
+  if (!chatbot || (reason !== "paused" && reason !== "suspended")) return null;
+  const form = leadFormOf(chatbot.leadForm);
+  return form.on_no_credits ? form : null;
+}
+
+/** The chatbot behind a widget lead: a serving one, or a stopped one that still takes leads; else 404 like every widget call. */
+export async function loadLeadTakingChatbot(db: Db, chatbotId: string): Promise<PublicChatbot> {
+  const chatbot = await readWidgetChatbot(db, chatbotId);
+  if (chatbot && (deadEndOf(chatbot) === null || leadsWhenStopped(chatbot))) return chatbot;
+  throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
 }
 
 /**
@@ -27,8 +55,9 @@ export async function panelState(chatbotId: string): Promise<PanelState> {
   const chatbot = await readWidgetChatbot(db, chatbotId);
   const reason = deadEndOf(chatbot);
   if (reason === null) return { open: true, config: await widgetConfig(db, chatbot!) };
-  if (reason === "unknown" || !chatbot) return { open: false, reason: "unknown", face: null };
+  if (reason === "unknown" || !chatbot) return { open: false, reason: "unknown", face: null, leads: null };
   const config = await widgetConfig(db, chatbot);
   const { name, accent_color, header_icon, font_size, header_size, hide_powered_by } = config;
-  return { open: false, reason, face: { name, accent_color, header_icon, font_size, header_size, hide_powered_by } };
+  const form = leadsWhenStopped(chatbot);
+  return { open: false, reason, face: { name, accent_color, header_icon, font_size, header_size, hide_powered_by }, leads: form ? { chatbot_id: chatbot.id, lead_form: form } : null };
 }

@@ -1,5 +1,5 @@
 import { clientIp } from "@/server/kernel/security/peer-address";
-import { getDb } from "@/server/kernel/db/client";
+import { getDb, type Db } from "@/server/kernel/db/client";
 import { originAllowed } from "@/server/chatbots";
 import { env } from "@/server/kernel/env";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
@@ -64,7 +64,11 @@ export function widgetPreflight(methods: string): (req: Request) => Response {
     });
 }
 
-export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): (req: Request, ctx: Params) => Promise<Response> {
+/** `load` finds the chatbot a route serves: a serving one (default); the leads route also takes a stopped one that wants leads. */
+export function widgetHandler(
+  handle: (w: WidgetRequest) => Promise<Response>,
+  load: (db: Db, chatbotId: string) => Promise<PublicChatbot> = loadPublicChatbot,
+): (req: Request, ctx: Params) => Promise<Response> {
   return async (req, ctx) => {
     const origin = req.headers.get("origin");
     const cors = corsHeaders(origin);
@@ -73,7 +77,7 @@ export function widgetHandler(handle: (w: WidgetRequest) => Promise<Response>): 
       const chatbotId = params.chatbot_id;
       const ip = widgetClientIp(req);
       await limitWidgetRequest(ip, chatbotId);
-      const chatbot = await loadPublicChatbot(getDb(), chatbotId);
+      const chatbot = await load(getDb(), chatbotId);
       if (!originAllowed(origin, chatbot, new URL(env().APP_URL).origin)) {
         throw new AppError("FORBIDDEN", "This website is not allowed to use this chatbot.");
       }

@@ -16,7 +16,7 @@ export async function panelPage(req: Request, chatbotId: string, mode: PanelMode
     state = await panelState(chatbotId);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    state = { open: false, reason: "interrupted", face: null };
+    state = { open: false, reason: "interrupted", face: null, leads: null };
   }
   const nonce = req.headers.get("x-nonce") ?? "";
   const html = panelPageHtml({ mode, ...state }, { nonce, scriptUrl: await widgetPanelUrl() });

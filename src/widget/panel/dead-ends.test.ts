@@ -17,6 +17,10 @@ describe("the panel's dead ends (issue 27)", () => {
   it("offers the lead form only when the chatbot wants leads", () => {
     expect(deadEndText("no-credits", "Bot", true).body).toContain("Leave your details");
     expect(deadEndText("no-credits", "Bot", false).body).not.toContain("Leave your details");
+    for (const reason of ["paused", "suspended"] as const) {
+      expect(deadEndText(reason, "Bot", true).body).toContain("Leave your details");
+      expect(deadEndText(reason, "Bot", false).body).not.toContain("Leave your details");
+    }
   });
 
   it("an unknown chatbot's page names nothing", () => {
@@ -27,7 +31,7 @@ describe("the panel's dead ends (issue 27)", () => {
 describe("the panel's page", () => {
   it("keeps every text inside its JSON block and puts the nonce on each script", () => {
     const face = { name: "</script><script>alert(1)</script>", accent_color: "#1d4ed8", header_icon: null, font_size: "md", header_size: "md", hide_powered_by: false } as const;
-    const html = panelPageHtml({ mode: "page", open: false, reason: "paused", face }, { nonce: "abc", scriptUrl: "/widget-panel.js?v=1" });
+    const html = panelPageHtml({ mode: "page", open: false, reason: "paused", face, leads: null }, { nonce: "abc", scriptUrl: "/widget-panel.js?v=1" });
     expect(html.match(/<script\b/g)).toHaveLength(2);
     for (const tag of html.match(/<script\b[^>]*>/g)!) expect(tag).toContain('nonce="abc"');
     expect(html).toContain("<title>&#60;/script&#62;");

@@ -18,11 +18,12 @@ export function deadEndText(reason: DeadEnd | "no-credits", name: string | null,
     case "interrupted":
       return { title: "This chat is unavailable for a moment", body: "Please try again in a minute." };
     case "paused":
-      return { title: `${name} is taking a break`, body: "I can\u2019t answer questions right now. Please come back a little later." };
+      return { title: `${name} is taking a break`, body: leadForm ? `I can\u2019t answer questions right now. ${leave}` : "I can\u2019t answer questions right now. Please come back a little later." };
     case "no-credits":
       return { title: `${name} can\u2019t answer right now`, body: leadForm ? `I can\u2019t take new questions at the moment. ${leave}` : "I can\u2019t take new questions at the moment. Please come back a little later." };
     case "unavailable":
     case "suspended":
-      return { title: `${name} isn\u2019t available`, body: "I\u2019m not answering questions at the moment. Please come back later." };
+      // Only a paused or suspended chatbot offers the form here (chatbots/panel-state.ts leadsWhenStopped).
+      return { title: `${name} isn\u2019t available`, body: leadForm ? `I\u2019m not answering questions at the moment. ${leave}` : "I\u2019m not answering questions at the moment. Please come back later." };
   }
 }

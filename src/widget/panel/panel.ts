@@ -15,6 +15,7 @@ import { postQuietly, sendChat } from "./chat-client";
 import { forgetConversation, loadConversation, saveConversation, type StoredConversation, type StoredMessage } from "./conversation-store";
 import { deadEndText } from "./dead-ends";
 import { h, icon, patch, swap } from "./dom";
+import { leadFormView, postLead, type LeadErrors } from "./lead-form";
 import type { PanelConfig, PanelData, PanelFace } from "./types";
 
 type Status = "bot" | "waiting" | "human" | "resolved";
@@ -75,13 +76,32 @@ function footer(face: PanelFace | null, ...items: (HTMLElement | null)[]) {
   return h("footer", { class: "foot" }, h("span", { class: "foot-actions" }, ...items), face && !face.hide_powered_by ? h("span", {}, "Powered by Agency Chatbot Platform") : null);
 }
 
-/** A chatbot that cannot chat: its page says why in its own voice, and nothing else. */
+/**
+ * A chatbot that cannot chat: its page says why in its own voice and, when a paused or suspended chatbot
+ * still takes leads (docs/decisions/078-a-light-visitor-panel.md), offers its lead form — nothing else.
+ */
 function deadEnd(data: Extract<PanelData, { open: false }>): HTMLElement {
   const embed = data.mode === "embed";
   const root = shell(data.face, embed, h("span"));
-  const text = deadEndText(data.reason, data.face?.name ?? null, false);
+  const leads = data.leads;
+  const text = deadEndText(data.reason, data.face?.name ?? null, leads !== null);
   const body = h("div", { class: "dead-end", "data-testid": "panel-dead-end", tabindex: "-1" }, h("h2", {}, text.title), h("p", {}, text.body));
-  root.append(body, footer(data.face));
+  const leadSlot = h("div");
+  const announcer = h("div", { class: "sr-only", "aria-live": "polite" });
+  if (leads) {
+    const view = leadFormView(leads.lead_form.fields, {
+      submit: async (fields) => {
+        const sent = await postLead(leads.chatbot_id, { fields });
+        if (!sent.ok) return sent.errors;
+        patch(leadSlot, h("p", { class: "notice", "data-testid": "panel-lead-thanks", tabindex: "-1", "data-f": "thanks" }, sent.thanks));
+        announcer.textContent = sent.thanks;
+        leadSlot.querySelector<HTMLElement>("[data-testid=panel-lead-thanks]")?.focus();
+        return null;
+      },
+    });
+    patch(leadSlot, view.form);
+  }
+  root.append(body, leadSlot, announcer, footer(data.face));
   return root;
 }
 
@@ -337,59 +357,17 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
   function openLead() {
     if (leadOpen) return;
     leadOpen = true;
-    const values: Record<string, string> = {};
-    const fields = config.lead_form.fields.map((field) => {
-      const id = `acp-lead-${field.key}`;
-      const input = h("input", {
-        id,
-        type: field.type === "phone" ? "tel" : field.type,
-        required: field.required,
-        autocomplete: ({ name: "name", email: "email", phone: "tel" } as Record<string, string>)[field.key] ?? "off",
-        "data-f": `lead-${field.key}`,
-      });
-      input.addEventListener("input", () => (values[field.key] = input.value));
-      input.addEventListener("keydown", (e) => {
-        if (e.key !== "Escape") return;
-        e.stopPropagation();
-        e.preventDefault();
-        closeLead();
-      });
-      const errorSlot = h("div");
-      return { field, input, errorSlot, el: h("div", { class: "field" }, h("label", { for: id }, field.label, field.required ? h("span", { "aria-hidden": "true" }, " *") : null), input, errorSlot) };
+    const view = leadFormView(config.lead_form.fields, {
+      submit: async (values) => {
+        const errors = await submitLead(values);
+        if (!errors) closeLead(false);
+        return errors;
+      },
+      close: () => closeLead(),
     });
-    const general = h("div");
-    const sendLead = h("button", { type: "submit", class: "primary" }, "Send");
-    const form = h(
-      "form",
-      { class: "lead", "aria-label": "Leave your details", "data-testid": "widget-lead-form" },
-      ...fields.map((f) => f.el),
-      general,
-      h("div", { class: "row" }, sendLead, h("button", { type: "button", class: "text-btn", onclick: () => closeLead() }, "Cancel")),
-    );
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      sendLead.disabled = true;
-      void submitLead(values).then((errors) => {
-        sendLead.disabled = false;
-        if (!errors) return closeLead(false);
-        for (const f of fields) {
-          const message = errors[`fields.${f.field.key}`]?.[0];
-          const errorId = `acp-lead-${f.field.key}-error`;
-          patch(f.errorSlot, message ? h("p", { id: errorId, class: "error" }, message) : null);
-          if (message) {
-            f.input.setAttribute("aria-invalid", "true");
-            f.input.setAttribute("aria-describedby", errorId);
-          } else {
-            f.input.removeAttribute("aria-invalid");
-            f.input.removeAttribute("aria-describedby");
-          }
-        }
-        patch(general, errors.fields?.[0] ? h("p", { role: "alert", class: "error" }, errors.fields[0]) : null);
-      });
-    });
-    patch(leadSlot, form);
+    patch(leadSlot, view.form);
     draw();
-    fields[0]?.input.focus();
+    view.focusFirst();
   }
 
   function closeLead(focusInput = true) {
@@ -410,21 +388,14 @@ function chat(config: PanelConfig, embed: boolean): { root: HTMLElement; input: 
     window.setTimeout(openLead, 0);
   }
 
-  async function submitLead(fields: Record<string, string>): Promise<Record<string, string[]> | null> {
+  async function submitLead(fields: Record<string, string>): Promise<LeadErrors | null> {
     const { conversation_id, visitor_token } = conversation;
-    try {
-      const res = await fetch(`/api/widget/${config.id}/leads`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ fields, conversation_id, visitor_token }) });
-      const body = (await res.json()) as { message?: string; errors?: Record<string, string[]>; visitor_token?: string };
-      if (res.status === 422) return body.errors ?? { fields: [body.message ?? "Please check the form."] };
-      if (!res.ok) return { fields: [body.message ?? "Something went wrong. Please try again."] };
-      const thanks = body.message ?? "Thank you!";
-      conversation = { ...conversation, lead_sent: true, visitor_token: conversation.visitor_token ?? body.visitor_token };
-      setMessages([...conversation.messages, { key: newKey(), role: "notice", content: thanks }], true);
-      announce(thanks);
-      return null;
-    } catch {
-      return { fields: ["You seem to be offline. Please try again."] };
-    }
+    const sent = await postLead(config.id, { fields, conversation_id, visitor_token });
+    if (!sent.ok) return sent.errors;
+    conversation = { ...conversation, lead_sent: true, visitor_token: conversation.visitor_token ?? sent.visitor_token };
+    setMessages([...conversation.messages, { key: newKey(), role: "notice", content: sent.thanks }], true);
+    announce(sent.thanks);
+    return null;
   }
 
   // ---- the conversation ----------------------------------------------------------------------------

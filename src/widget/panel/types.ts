@@ -51,4 +51,10 @@ export type PanelMode = "embed" | "page";
 
 export type PanelData =
   | { mode: PanelMode; open: true; config: PanelConfig }
-  | { mode: PanelMode; open: false; reason: DeadEnd; face: PanelFace | null };
+  | { mode: PanelMode; open: false; reason: DeadEnd; face: PanelFace | null; leads: PanelDeadEndLeads | null };
+
+/** A paused or suspended chatbot that still takes leads (its form shows when it cannot answer): the dead end draws the form. */
+export interface PanelDeadEndLeads {
+  chatbot_id: string;
+  lead_form: PanelLeadForm;
+}
