@@ -55,12 +55,13 @@ test("each dead end is said in the chatbot's voice, without a link into the app"
   expect(serious(await new AxeBuilder({ page }).analyze())).toEqual([]);
   await shot(page, "dead-end-unknown");
 
-  const states: [string, string, string][] = [
-    ["paused", `UPDATE teams SET status = 'paused', pause_mode = 'hard' WHERE id = '${clientId}'`, `${BOT} is taking a break`],
-    ["suspended", `UPDATE teams SET status = 'suspended', pause_mode = NULL WHERE id = '${clientId}'`, `${BOT} isn\u2019t available`],
-    ["switched-off", `UPDATE teams SET status = 'active' WHERE id = '${clientId}'; UPDATE chatbots SET enabled = false WHERE id = '${chatbotId}'`, `${BOT} isn\u2019t available`],
+  // A paused or suspended chatbot whose form shows when it cannot answer (the default form) still takes leads; switched off, it does not.
+  const states: [string, string, string, boolean][] = [
+    ["paused", `UPDATE teams SET status = 'paused', pause_mode = 'hard' WHERE id = '${clientId}'`, `${BOT} is taking a break`, true],
+    ["suspended", `UPDATE teams SET status = 'suspended', pause_mode = NULL WHERE id = '${clientId}'`, `${BOT} isn\u2019t available`, true],
+    ["switched-off", `UPDATE teams SET status = 'active' WHERE id = '${clientId}'; UPDATE chatbots SET enabled = false WHERE id = '${chatbotId}'`, `${BOT} isn\u2019t available`, false],
   ];
-  for (const [name, sql, title] of states) {
+  for (const [name, sql, title, leads] of states) {
     await e2eSql(sql);
     const res = await page.goto(`/chat/${chatbotId}`);
     expect(res!.status(), name).toBe(200);
@@ -68,8 +69,23 @@ test("each dead end is said in the chatbot's voice, without a link into the app"
     await expect(page.getByTestId("panel-dead-end")).toContainText(title);
     await expect(page.getByRole("link")).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+    const leadForm = page.getByRole("form", { name: "Leave your details" });
+    await expect(leadForm).toHaveCount(leads ? 1 : 0);
+    if (leads) await expect(page.getByTestId("panel-dead-end")).toContainText("Leave your details");
     expect(serious(await new AxeBuilder({ page }).analyze()), name).toEqual([]);
     await shot(page, `dead-end-${name}`);
+    if (name === "suspended") {
+      // The visitor leaves their details: a lead is data, never an answer — it is kept while the workspace is suspended.
+      await leadForm.getByLabel("Your e-mail").fill("suspended@bakery-fan.example");
+      await leadForm.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(page.getByTestId("panel-lead-thanks")).toContainText("Thank you!");
+      await expect(page.locator('[aria-live="polite"]')).toContainText("Thank you!");
+      await expect(leadForm).toHaveCount(0);
+      await expect(page.getByTestId("panel-dead-end")).not.toContainText("Leave your details");
+      await shot(page, "dead-end-suspended-lead-sent");
+      const contacts = await e2eSql(`SELECT email FROM contacts WHERE chatbot_id = $1 AND email = 'suspended@bakery-fan.example'`, [chatbotId]);
+      expect(contacts.rows).toHaveLength(1);
+    }
     // The panel a visitor already had open on a website says the same, and still closes.
     await page.goto(`/widget/${chatbotId}`);
     await expect(page.getByRole("dialog", { name: BOT })).toContainText(title);

@@ -85,7 +85,8 @@ function deadEnd(data: Extract<PanelData, { open: false }>): HTMLElement {
   const root = shell(data.face, embed, h("span"));
   const leads = data.leads;
   const text = deadEndText(data.reason, data.face?.name ?? null, leads !== null);
-  const body = h("div", { class: "dead-end", "data-testid": "panel-dead-end", tabindex: "-1" }, h("h2", {}, text.title), h("p", {}, text.body));
+  const said = h("p", {}, text.body);
+  const body = h("div", { class: "dead-end", "data-testid": "panel-dead-end", tabindex: "-1" }, h("h2", {}, text.title), said);
   const leadSlot = h("div");
   const announcer = h("div", { class: "sr-only", "aria-live": "polite" });
   if (leads) {
@@ -93,9 +94,13 @@ function deadEnd(data: Extract<PanelData, { open: false }>): HTMLElement {
       submit: async (fields) => {
         const sent = await postLead(leads.chatbot_id, { fields });
         if (!sent.ok) return sent.errors;
-        patch(leadSlot, h("p", { class: "notice", "data-testid": "panel-lead-thanks", tabindex: "-1", "data-f": "thanks" }, sent.thanks));
+        // Once the visitor has left their details, the chatbot no longer asks for them.
+        said.textContent = deadEndText(data.reason, data.face?.name ?? null, false).body;
+        const thanks = h("p", { class: "notice", "data-testid": "panel-lead-thanks", tabindex: "-1" }, sent.thanks);
+        thanks.style.margin = "8px 12px";
+        patch(leadSlot, thanks);
         announcer.textContent = sent.thanks;
-        leadSlot.querySelector<HTMLElement>("[data-testid=panel-lead-thanks]")?.focus();
+        thanks.focus();
         return null;
       },
     });
