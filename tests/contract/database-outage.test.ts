@@ -215,6 +215,12 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
       for (const answer of Object.values(await answers(product))) expectUnavailable(answer);
       expect(await trpcStatus(product, session)).toBe(503);
     }
+    // The share page (an HTML page, issue 27): 503 with Retry-After, the panel saying it is away for a moment.
+    const share = await fetch(`${product.base}/chat/${product.botId}`);
+    expect(share.status).toBe(503);
+    expect(share.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(share.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await share.text()).toMatch(/"open":false,"reason":"interrupted","face":null,"leads":null/);
     // The browser's session survives the outage: next-auth does not take the unreachable database for a revoked session.
     const kept = await fetch(`${product.base}/api/auth/session`, { headers: { Cookie: session } });
     expect(((await kept.json()) as { userId?: string }).userId).toEqual(expect.any(String));
