@@ -102,7 +102,7 @@ describe("a Telegram chat", () => {
 
   it("is connected: getMe's name, the webhook set with a secret token, listed, the token never shown", async () => {
     expect(channel).toMatchObject({ chatbot_id: botId, status: "connected", status_message: null, name: "@bakery_bot" });
-    expect(Object.keys(channel).sort()).toEqual(["chatbot_id", "created_at", "id", "kind", "name", "product", "status", "status_message", "verify_token", "webhook_url"]);
+    expect(Object.keys(channel).sort()).toEqual(["chatbot_id", "created_at", "handoff_channel", "id", "kind", "name", "product", "status", "status_message", "verify_token", "webhook_url"]);
     const hook = tg.webhookOf(TOKEN)!;
     expect(hook.url).toBe(channel.webhook_url);
     expect(hook.secret_token).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
