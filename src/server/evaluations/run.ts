@@ -1,8 +1,8 @@
 import type { Chatbot, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
-import { indexedPages, pagePassages, sourcesOf } from "@/server/training";
-import { generateQuestions, MAX_GENERATED, type GeneratedQuestion } from "./generated-questions";
+import { indexedPages, sourcesOf } from "@/server/training";
+import { generateQuestions } from "./generated-questions";
 import { MRR_DEPTH, ratesOf, verdict, type QuestionOrigin, type QuestionResult } from "./scoring";
 import { HEARTBEAT_MS } from "./sweep";
 
@@ -45,28 +45,8 @@ async function testQuestions(db: Db, chatbotId: string): Promise<TestQuestion[]>
   const [own, pages] = await Promise.all([db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), indexedPages(db, chatbotId)]);
   return [
     ...own.map((q) => ({ question: q.question, origin: "user" as const, questionId: q.id, expectedUrl: q.expectedUrl, expectedTitle: q.expectedTitle })),
-    ...(await answerableGenerated(db, chatbotId, pages)).map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
+    ...generateQuestions(pages).map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
   ];
-}
-
-/** Candidates looked at per run at most, for MAX_GENERATED kept: a site of headings its pages do not answer is not read whole. */
-const GENERATED_CANDIDATES = MAX_GENERATED * 3;
-
-/**
- * Generated questions whose expected page answers them by the engine's own grounding rule
- * (`groundedExtractive` over that page's passages): "What about Contact?" on a contact page without a phone
- * number or an address is a question no retrieval could pass, and would lower the score for nothing.
- */
-export async function answerableGenerated(db: Db, chatbotId: string, pages: Awaited<ReturnType<typeof indexedPages>>): Promise<GeneratedQuestion[]> {
-  const kept: GeneratedQuestion[] = [];
-  const passagesOf = new Map<string, Awaited<ReturnType<typeof pagePassages>>>();
-  for (const g of generateQuestions(pages, GENERATED_CANDIDATES)) {
-    if (kept.length >= MAX_GENERATED) break;
-    let own = passagesOf.get(g.expectedUrl);
-    if (!own) passagesOf.set(g.expectedUrl, (own = await pagePassages(db, chatbotId, g.expectedUrl)));
-    if (groundedExtractive(g.question, own)) kept.push(g);
-  }
-  return kept;
 }
 
 /**
