@@ -20,8 +20,10 @@
  * the 365-day analytics targets (p50 < 100 ms; ≥ 0.25× the no-op's rps).
  *
  * Everything lives in its own data folder and embedded PostgreSQL
- * (.data/bench/volume), removed at the end. The machine is shared: the 1M
- * size takes minutes to load; run it sparingly.
+ * (.data/bench/volume), removed at the end — unless BENCH_VOLUME_KEEP=1,
+ * which keeps the folder (PostgreSQL's data directory included) for
+ * profiling the largest size without loading it again. The machine is shared: the 1M size takes
+ * minutes to load; run it sparingly.
  */
 import { rmSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -47,6 +49,7 @@ const FLAT = 1.5;
 const ANALYTICS_P50_MS = 100;
 const ANALYTICS_NOOP_RATIO = 0.25;
 const LOAD_SECONDS = 3;
+const KEEP = process.env.BENCH_VOLUME_KEEP === "1";
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 interface Sample {
@@ -66,7 +69,7 @@ export async function runVolumeBenchmark() {
   ensureProductionBuild();
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), ephemeral: true });
+  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), ephemeral: !KEEP });
   const stops: (() => Promise<void>)[] = [() => pgServer.stop()];
   try {
     await ensureDatabase(pgServer.url(), DATABASE);
@@ -76,7 +79,7 @@ export async function runVolumeBenchmark() {
     stops.unshift(() => db.$disconnect());
     const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-volu", { DATA_DIR, WORKERS_ENABLED: "false" });
     stops.unshift(() => app.stop());
-    log("seeding the demo agency");
+    log(`seeding the demo agency (database ${url})`);
     const fixture = await seedRestFixture(db, app.baseUrl);
     const chatbotId = fixture.params.chatbot_id!;
     const session = await signIn(app.baseUrl);
@@ -129,7 +132,8 @@ export async function runVolumeBenchmark() {
     report(figures, reads.map((r) => r.label), analytics365.label);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
-    rmSync(DATA_DIR, { recursive: true, force: true });
+    if (KEEP) log(`kept ${DATA_DIR}`);
+    else rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }
 
