@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { ACTION_LIMITS } from "@/server/actions/client";
 import { useTRPC } from "@/trpc/react";
 import { ActionDialog, type ActionItem } from "./action-dialog";
@@ -31,14 +31,9 @@ export function ActionsManager({ chatbotId }: { chatbotId: string }) {
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading actions…
-        </p>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <Loading label="Loading actions…" className="space-y-2">
+        <SkeletonRows count={2} className="h-16" />
+      </Loading>
     );
   }
   if (query.error) return <ErrorAlert title="Couldn't load the actions." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;

@@ -13,7 +13,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { UpdatedAnswerDialog } from "./updated-answer-dialog";
 
@@ -31,14 +31,9 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading updated answers…
-        </p>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
+      <Loading label="Loading updated answers…" className="space-y-2">
+        <SkeletonRows count={2} className="h-24" />
+      </Loading>
     );
   }
   if (query.error) {

@@ -13,7 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
@@ -77,14 +77,9 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading suggested messages…
-        </p>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <Loading label="Loading suggested messages…" className="space-y-2">
+        <SkeletonRows count={3} className="h-16" />
+      </Loading>
     );
   }
   if (query.error) {

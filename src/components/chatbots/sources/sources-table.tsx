@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { anySourceInProgress, isSourceInProgress } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
@@ -57,14 +57,9 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
 
   if (query.isPending) {
     return (
-      <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading sources…
-        </p>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-8" />
-        ))}
-      </div>
+      <Loading label="Loading sources…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+        <SkeletonRows count={3} className="h-8" />
+      </Loading>
     );
   }
   if (query.error) {
