@@ -4,7 +4,7 @@ import { startLlmStub } from "./e2e/llm-stub";
 import { startHubspotStub } from "./tests/helpers/hubspot-server";
 import { generateKeyPairSync } from "node:crypto";
 import { startMailSink } from "./e2e/mail-sink";
-import { startDnsSink } from "./e2e/dns-sink";
+import { startDnsServer } from "./tests/helpers/dns-server";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
 
@@ -27,9 +27,10 @@ if (!process.env.E2E_HUBSPOT_URL) {
   hubspot.unref();
   process.env.E2E_HUBSPOT_URL = hubspot.baseUrl;
 }
-// Custom-domain and sending-domain verification ask a real DNS server on a free port (e2e/dns-sink.ts); the app signs
-// mail with a throw-away DKIM key.
-process.env.E2E_DNS_SERVER ??= await startDnsSink();
+// Custom-domain and sending-domain verification ask a real DNS server on a free port (tests/helpers/dns-server.ts); it
+// answers from a file the specs write with `publishTxt`. The app signs mail with a throw-away DKIM key.
+process.env.E2E_DNS_TABLE ??= ".data/e2e-dns.json";
+process.env.E2E_DNS_SERVER ??= (await startDnsServer({ tableFile: process.env.E2E_DNS_TABLE, unref: true })).address;
 process.env.E2E_DKIM_KEY ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString().replace(/\n/g, "\\n");
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
@@ -88,7 +89,7 @@ export default defineConfig({
       OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
       ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",
       HUBSPOT_API_BASE_URL: process.env.E2E_HUBSPOT_URL,
-      // e2e/agency-done-when.spec.ts: custom domain and sending domain verified against e2e/dns-sink.ts.
+      // e2e/agency-done-when.spec.ts: custom domain and sending domain verified against tests/helpers/dns-server.ts.
       DNS_SERVERS: process.env.E2E_DNS_SERVER,
       MAIL_DKIM_PRIVATE_KEY: process.env.E2E_DKIM_KEY,
     },

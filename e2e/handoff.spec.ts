@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startProductionServer, type ProductionServer } from "../scripts/lib/app-server";
 import { createPrismaClient } from "../src/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
-import { demoToken, logIn, OWNER } from "./helpers";
-import { startHostSite, type HostSite } from "./widget-host";
+import { trainOnBakeryPages } from "../tests/helpers/answers-fixtures";
+import { demoApi, e2eDatabaseUrl, logIn, OWNER } from "./helpers";
+import { startHostSite, widgetLauncher, widgetPanel, type HostSite } from "./widget-host";
 
 /**
  * Human handoff in real Chromium (issue 23), two browser contexts and two app
@@ -21,30 +19,13 @@ let second: ProductionServer;
 let chatbotId = "";
 const BOT = "Handoff Bakery Bot";
 
-function e2eDatabaseUrl(): string {
-  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/agency`;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field by the tests
-async function api(baseURL: string, method: string, route: string, body?: unknown): Promise<Record<string, any>> {
-  const res = await fetch(`${baseURL}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${demoToken()}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-
 test.beforeAll(async ({}, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
-  const created = await api(baseURL, "POST", "/v1/agency/clients", { name: `Handoff Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
+  const created = await demoApi(baseURL, "POST", "/v1/agency/clients", { name: `Handoff Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
   chatbotId = created.chatbot.id;
   const db = createPrismaClient(e2eDatabaseUrl());
   try {
-    for (const page of BAKERY_PAGES) await trainedTextSource(db, chatbotId, page);
+    await trainOnBakeryPages(db, chatbotId);
   } finally {
     await db.$disconnect();
   }
@@ -59,15 +40,11 @@ test.afterAll(async () => {
   await second?.stop();
 });
 
-const launcher = (page: Page) => page.getByRole("button", { name: `Open chat: ${BOT}` });
-const panel = (page: Page) => page.frameLocator(`iframe[title="Chat with ${BOT}"]`);
+const launcher = (page: Page) => widgetLauncher(page, BOT);
+const panel = (page: Page) => widgetPanel(page, BOT);
 
-test("the owner takes over a live widget conversation from the inbox; the visitor sees the reply at once and the bot stays silent everywhere", async ({ browser, baseURL }) => {
-  const visitorContext = await browser.newContext();
-  const agentContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  const agent = await agentContext.newPage();
-
+/** A visitor opens the widget on the host page and asks a question the bakery pages answer. */
+async function askAboutDelivery(visitor: Page) {
   await visitor.goto(host.url("/"));
   await launcher(visitor).click();
   const chat = panel(visitor);
@@ -76,7 +53,17 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
   await chat.getByRole("textbox", { name: "Message" }).press("Enter");
   await expect(chat.getByRole("log")).toContainText("Delivery is free for orders above 30 euros.");
-  const conversationId = (await api(baseURL!, "GET", `/v1/${chatbotId}/conversations`)).data[0].id as string;
+  return chat;
+}
+
+test("the owner takes over a live widget conversation from the inbox; the visitor sees the reply at once and the bot stays silent everywhere", async ({ browser, baseURL }) => {
+  const visitorContext = await browser.newContext();
+  const agentContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const agent = await agentContext.newPage();
+
+  const chat = await askAboutDelivery(visitor);
+  const conversationId = (await demoApi(baseURL!, "GET", `/v1/${chatbotId}/conversations`)).data[0].id as string;
 
   await logIn(agent, OWNER);
   await agent.goto(`/chatbots/${chatbotId}/inbox?conversation=${conversationId}`);
@@ -110,10 +97,10 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   await expect(transcript.getByTestId("transcript-user").last()).toContainText("Asking from the share page");
 
   // REST, on the e2e process.
-  const rest = await api(baseURL!, "POST", `/v1/${chatbotId}/chat`, { message: "And from the API?", conversation_id: conversationId });
+  const rest = await demoApi(baseURL!, "POST", `/v1/${chatbotId}/chat`, { message: "And from the API?", conversation_id: conversationId });
   expect(rest).toMatchObject({ answered: false, handoff: true });
 
-  const detail = await api(baseURL!, "GET", `/v1/${chatbotId}/conversations/${conversationId}`);
+  const detail = await demoApi(baseURL!, "GET", `/v1/${chatbotId}/conversations/${conversationId}`);
   const roles = (detail.messages as Array<{ role: string }>).map((m) => m.role);
   expect(roles).toEqual(["user", "assistant", "agent", "user", "user", "user"]);
   expect(detail.conversation).toMatchObject({ status: "human", source: "widget" });
@@ -150,13 +137,7 @@ test("a visitor the rules hand to a person is told so, and offered the lead form
   try {
     await agentSeen("now()");
     const visitor = await visitorContext.newPage();
-    await visitor.goto(host.url("/"));
-    await launcher(visitor).click();
-    const chat = panel(visitor);
-    await expect(chat.getByRole("textbox", { name: "Message" })).toBeFocused();
-    await chat.getByRole("textbox", { name: "Message" }).fill("Is delivery free?");
-    await chat.getByRole("textbox", { name: "Message" }).press("Enter");
-    await expect(chat.getByRole("log")).toContainText("Delivery is free for orders above 30 euros.");
+    const chat = await askAboutDelivery(visitor);
     // The escalation rules recognise the request: the visitor is told they wait for a person.
     await chat.getByRole("textbox", { name: "Message" }).fill("Can I talk to a real person please?");
     await chat.getByRole("textbox", { name: "Message" }).press("Enter");

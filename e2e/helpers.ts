@@ -62,12 +62,30 @@ export async function createChatbotInDialog(page: Page, name: string, workspace 
  * moving a source to `trained`.
  */
 export async function e2eSql(sql: string, params: unknown[] = []) {
-  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/agency` });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     return await client.query(sql, params);
   } finally {
     await client.end();
   }
+}
+
+/** The e2e server's database (its embedded PostgreSQL's port is in postmaster.pid). */
+export function e2eDatabaseUrl(): string {
+  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
+  return `postgresql://postgres:postgres@127.0.0.1:${port}/agency`;
+}
+
+/** A REST call with the demo owner's token (and an Idempotency-Key); an error status throws with the body. */
+export async function demoApi(baseURL: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${baseURL}${route}`, {
+    method,
+    headers: { Authorization: `Bearer ${demoToken()}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field by the tests
+  return JSON.parse(text) as Record<string, any>;
 }

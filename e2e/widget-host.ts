@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 
 /**
  * A third-party website for the widget e2e spec: its own origin (another
@@ -35,3 +36,7 @@ export async function startHostSite(appUrl: string, chatbotId: () => string): Pr
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The widget's launcher button and its panel (an iframe) for the chatbot named `bot`, on a host page. */
+export const widgetLauncher = (page: Page, bot: string) => page.getByRole("button", { name: `Open chat: ${bot}` });
+export const widgetPanel = (page: Page, bot: string) => page.frameLocator(`iframe[title="Chat with ${bot}"]`);

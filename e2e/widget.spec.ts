@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createPrismaClient } from "../src/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
+import { trainOnBakeryPages } from "../tests/helpers/answers-fixtures";
 import { startReceiver, waitFor } from "../tests/helpers/https-receiver";
-import { demoToken, logIn, OWNER } from "./helpers";
+import { demoApi, e2eDatabaseUrl, logIn, OWNER } from "./helpers";
 import { RECEIVER_CERT, RECEIVER_KEY } from "./receiver-tls";
-import { startHostSite, type HostSite } from "./widget-host";
+import { startHostSite, widgetLauncher, widgetPanel, type HostSite } from "./widget-host";
 
 /**
  * The embed line on a third-party website (another origin), driven in real
@@ -20,38 +19,21 @@ let chatbotId = "";
 let clientId = "";
 const BOT = "Bakery Bot";
 
-function e2eDatabaseUrl(): string {
-  const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/agency`;
-}
-
-async function api(baseURL: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${demoToken()}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field by the tests
-  return JSON.parse(text) as Record<string, any>;
-}
-
 test.beforeAll(async ({}, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
   // A fresh client workspace with one agent, trained on two pages (indexed through the retrieval module).
-  const created = await api(baseURL, "POST", "/v1/agency/clients", { name: `Widget Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
+  const created = await demoApi(baseURL, "POST", "/v1/agency/clients", { name: `Widget Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
   clientId = created.client.id;
   chatbotId = created.chatbot.id;
   const db = createPrismaClient(e2eDatabaseUrl());
   try {
     await db.chatbot.update({ where: { id: chatbotId }, data: { accentColor: "#1d4ed8", launcherText: "Chat with us" } });
-    for (const page of BAKERY_PAGES) await trainedTextSource(db, chatbotId, page);
+    await trainOnBakeryPages(db, chatbotId);
   } finally {
     await db.$disconnect();
   }
   receiver = await startReceiver({ port: 0, tls: { cert: readFileSync(RECEIVER_CERT, "utf8"), key: readFileSync(RECEIVER_KEY, "utf8") } });
-  await api(baseURL, "POST", "/v1/agency/webhooks", { url: receiver.url("/widget-leads"), events: ["lead.captured"] });
+  await demoApi(baseURL, "POST", "/v1/agency/webhooks", { url: receiver.url("/widget-leads"), events: ["lead.captured"] });
   host = await startHostSite(baseURL, () => chatbotId);
 });
 
@@ -60,8 +42,8 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-const launcher = (page: Page) => page.getByRole("button", { name: `Open chat: ${BOT}` });
-const panel = (page: Page) => page.frameLocator(`iframe[title="Chat with ${BOT}"]`);
+const launcher = (page: Page) => widgetLauncher(page, BOT);
+const panel = (page: Page) => widgetPanel(page, BOT);
 
 test("a visitor opens the widget, gets a streamed answer with sources, rates it, follows a link, comes back after a reload and leaves an e-mail", async ({ page, baseURL }) => {
   const requests: string[] = [];
@@ -104,7 +86,7 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await (await popup).close();
   expect((await click).status()).toBe(201);
   const today = new Date().toISOString().slice(0, 10);
-  const analytics = await api(baseURL!, "GET", `/v1/${chatbotId}/analytics?from=${today}&to=${today}`);
+  const analytics = await demoApi(baseURL!, "GET", `/v1/${chatbotId}/analytics?from=${today}&to=${today}`);
   expect(analytics.uniqueLinkClicks).toBe(1);
   expect(analytics.positiveFeedback).toBe(1);
   expect(analytics.popular.popularLinks).toEqual([expect.objectContaining({ url: "https://bakery.example/delivery", conversations_count: 1 })]);
@@ -145,7 +127,7 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
 test("a hard pause hides the widget on the next load; a resume shows it again", async ({ page, baseURL }) => {
   await page.goto(host.url("/"));
   await expect(launcher(page)).toBeVisible();
-  await api(baseURL!, "POST", `/v1/agency/clients/${clientId}/pause`, { mode: "hard" });
+  await demoApi(baseURL!, "POST", `/v1/agency/clients/${clientId}/pause`, { mode: "hard" });
   // The config is cached for 5 seconds: reload until the widget is gone.
   await expect(async () => {
     const config = page.waitForResponse((r) => r.url().endsWith("/config"));
@@ -155,7 +137,7 @@ test("a hard pause hides the widget on the next load; a resume shows it again", 
   await expect(page.locator("[data-acp-widget]")).toHaveCount(0);
   await expect(launcher(page)).toHaveCount(0);
 
-  await api(baseURL!, "POST", `/v1/agency/clients/${clientId}/resume`);
+  await demoApi(baseURL!, "POST", `/v1/agency/clients/${clientId}/resume`);
   await expect(async () => {
     await page.reload();
     await expect(launcher(page)).toBeVisible({ timeout: 2_000 });

@@ -17,7 +17,7 @@ import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
 import { chargeAnswer } from "../../tests/helpers/credits";
 import { searchPassages } from "@/server/training";
-import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
+import { trainOnBakeryPages } from "../../tests/helpers/answers-fixtures";
 import { startOpenAiStub } from "../../tests/helpers/openai-stub";
 
 const QUESTIONS = ["When are you open on Saturday?", "Is delivery free?", "Do you deliver cakes?", "Are you open on public holidays?", "How far do you deliver bread?"];
@@ -57,7 +57,7 @@ export async function runAnswersBenchmark() {
   const agency = await db.team.create({ data: { kind: "agency", plan: "agency", name: "Bench agency", ownerId: owner.id, monthlyMessagePool: 2_000_000_000 } });
   const workspace = await db.team.create({ data: { kind: "client", name: "Bench client", ownerId: owner.id, agencyId: agency.id, messageLimit: 2_000_000_000 } });
   const chatbot = await db.chatbot.create({ data: { teamId: workspace.id, userId: owner.id, name: "Bakery Bot" } });
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, chatbot.id, page);
+  await trainOnBakeryPages(db, chatbot.id);
 
   async function run(total: number, task: (i: number) => Promise<unknown>) {
     let next = 0;

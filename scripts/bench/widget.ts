@@ -23,7 +23,7 @@ import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
 import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "@/widget/build";
 import { startProductionServer } from "../lib/app-server";
-import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
+import { trainOnBakeryPages } from "../../tests/helpers/answers-fixtures";
 
 const LOADS = Number(process.env.BENCH_WIDGET_LOADS ?? 20);
 const OPENS = Number(process.env.BENCH_WIDGET_OPENS ?? 10);
@@ -143,7 +143,7 @@ export async function runWidgetBenchmark() {
   const team = await db.team.create({ data: { kind: "client", name: "Bench bakery", ownerId: owner.id, messageLimit: 1_000_000 } });
   await db.membership.create({ data: { teamId: team.id, userId: owner.id, role: "admin" } });
   const bot = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Bench Bot" } });
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+  await trainOnBakeryPages(db, bot.id);
   const { token } = await createApiToken(db, owner.id, "bench");
 
   const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-0");

@@ -3,10 +3,11 @@ import type { Db } from "@/server/kernel/db/client";
 import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
+import { agencyOwner, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { sseFrames } from "../helpers/sse";
+import { bakeryClient } from "../helpers/answers-fixtures";
 
 /** The chat runtime's REST surface (docs/decisions/021-the-answer-pipeline.md) over real HTTP against the production build. */
 let api: ReturnType<typeof apiClient>;
@@ -25,14 +26,10 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
   owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
+  const { team, bot } = await bakeryClient(db, owner);
   teamId = team.id;
   member = await teamMember(db, team.id, "member");
-  const bot = await chatbot(db, team.id, owner.user.id, "Bakery Bot");
   botId = bot.id;
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
   const server = await startAppServer(created.url);
   base = server.baseUrl;
   api = apiClient(base);
@@ -45,7 +42,7 @@ async function sse(path: string, token: string, body: unknown, headers: Record<s
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => ({ event: m[1]!, data: JSON.parse(m[2]!) as Record<string, unknown> }));
+  const events = sseFrames(text) as Array<{ event: string; data: Record<string, unknown> }>;
   return { res, events };
 }
 

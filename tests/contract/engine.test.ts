@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
+import { sseFrames } from "../helpers/sse";
 import { signIn } from "../helpers/session";
 
 /**
@@ -22,11 +23,7 @@ beforeAll(async () => {
   db = created.db;
   const owner = await agencyOwner(db);
   token = owner.token;
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
-  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
+  botId = (await bakeryClient(db, owner)).bot.id;
   base = (await startAppServer(created.url)).baseUrl;
   cookie = (await signIn(base, owner.user.email, "password-123")).cookie;
 }, 180_000);
@@ -49,8 +46,8 @@ async function ask(surface: Surface, body: Record<string, unknown>): Promise<{ s
   const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   const text = await res.text();
   if (!res.headers.get("content-type")?.startsWith("text/event-stream")) return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
-  const done = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].find((m) => m[1] === "done" || m[1] === "error")!;
-  return { status: done[1] === "done" ? res.status : 500, body: JSON.parse(done[2]!) as Record<string, unknown> };
+  const done = sseFrames(text).find((f) => f.event === "done" || f.event === "error")!;
+  return { status: done.event === "done" ? res.status : 500, body: done.data as Record<string, unknown> };
 }
 
 describe("the same input, the same answer on every surface", () => {

@@ -8,7 +8,7 @@ import { agencyOwner, chatbot, clientWorkspace, teamMember } from "../helpers/fi
 import { waitFor } from "../helpers/https-receiver";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { page, startTestSite } from "../helpers/test-site";
+import { startPetGroomingSite } from "../helpers/website-fixtures";
 
 /** A chatbot's quality evaluations over real HTTP (issue 22, item 6; docs/decisions/063-chatbot-quality-score.md). */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
@@ -20,7 +20,7 @@ let other: Awaited<ReturnType<typeof agencyOwner>>;
 let member: Awaited<ReturnType<typeof teamMember>>;
 let botId: string;
 let runner: Runner;
-let site: Awaited<ReturnType<typeof startTestSite>>;
+let site: Awaited<ReturnType<typeof startPetGroomingSite>>;
 
 const EVALUATION_KEYS = [
   "id", "chatbot_id", "trigger", "status", "question_count", "hit_rate", "first_hit_rate", "mrr", "grounded_rate", "score",
@@ -37,10 +37,7 @@ beforeAll(async () => {
   member = await teamMember(db, team.id, "member");
   base = (await startAppServer(created.url)).baseUrl;
   api = apiClient(base);
-  site = await startTestSite({
-    "/": { body: page("Pet Grooming", ["We groom cats and dogs every weekday, with gentle shampoo and a warm towel for each animal that visits us."], ["/prices"]) },
-    "/prices": { body: page("Prices", ["A full groom costs forty euros and a nail trim costs ten euros for every size of dog or cat."]) },
-  });
+  site = await startPetGroomingSite();
   runner = await startWorkers(created.url, { concurrency: 4 });
 }, 120_000);
 

@@ -3,9 +3,9 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/transport/root";
 import type { Db } from "@/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 import { expectNoServerErrorAndJsonErrors, hostileString, jsonValue } from "../helpers/fuzz-values";
 import { startAppServer } from "../helpers/server";
 import { signIn } from "../helpers/session";
@@ -38,11 +38,7 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
   const owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 1000 },
-  });
-  const bot = await chatbot(db, team.id, owner.user.id, "Bakery Bot");
-  for (const page of BAKERY_PAGES.slice(0, 2)) await trainedTextSource(db, bot.id, page);
+  const { team, bot } = await bakeryClient(db, owner, { messageLimit: 1000 });
   realIds = [bot.id, team.id, owner.agency.id, owner.user.id];
   base = (await startAppServer(created.url, { RATE_LIMIT_WIDGET_PER_MINUTE: "100000" })).baseUrl;
   cookie = (await signIn(base, owner.user.email, "password-123")).cookie;

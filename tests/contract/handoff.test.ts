@@ -1,11 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are checked field by field */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
+import { collectSseFrames, sseFrames } from "../helpers/sse";
 
 /**
  * Human handoff over real HTTP (issue 23) with TWO app processes on one
@@ -29,14 +30,11 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
   owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
+  const { team, bot } = await bakeryClient(db, owner);
   teamId = team.id;
   member = await teamMember(db, team.id, "member");
-  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
+  botId = bot.id;
   otherBotId = (await chatbot(db, team.id, owner.user.id, "Other Bot")).id;
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
   // Presence is re-checked every second here (default 30 s), so a visitor is told within the test's patience.
   const presence = { HANDOFF_PRESENCE_CHECK_SECONDS: "1" };
   const [sa, sb] = await Promise.all([startAppServer(created.url, presence), startAppServer(created.url, presence)]);
@@ -53,14 +51,8 @@ async function widgetChat(base: string, body: Record<string, unknown>) {
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  const done = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].find((m) => m[1] === "done");
-  return { status: res.status, done: done ? (JSON.parse(done[2]!) as Record<string, any>) : null, text };
-}
-
-interface Frame {
-  id?: string;
-  event: string;
-  data: any;
+  const done = sseFrames(text).find((f) => f.event === "done");
+  return { status: res.status, done: done ? (done.data as Record<string, any>) : null, text };
 }
 
 /** A visitor's live stream, read frame by frame. */
@@ -70,33 +62,7 @@ async function openStream(base: string, conversationId: string, opts: { token?: 
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   if (opts.lastEventId) headers["Last-Event-ID"] = opts.lastEventId;
   const res = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream${opts.query ?? ""}`, { headers, signal: controller.signal });
-  const frames: Frame[] = [];
-  if (res.ok && res.body) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = "";
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const raw = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const frame: Partial<Frame> = {};
-            for (const line of raw.split("\n")) {
-              if (line.startsWith("id: ")) frame.id = line.slice(4);
-              if (line.startsWith("event: ")) frame.event = line.slice(7);
-              if (line.startsWith("data: ")) frame.data = JSON.parse(line.slice(6));
-            }
-            if (frame.event) frames.push(frame as Frame);
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
-  return { res, frames, close: () => controller.abort() };
+  return { res, frames: collectSseFrames(res), close: () => controller.abort() };
 }
 
 const until = async (check: () => boolean, what: string) => {

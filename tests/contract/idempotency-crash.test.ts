@@ -3,12 +3,13 @@ import { once } from "node:events";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { startProductionServer } from "../../scripts/lib/app-server";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
+import { sseFrames } from "../helpers/sse";
 
 /**
  * Issue 20, item 2: an idempotent request whose process dies half way has exactly one effect, whatever the
@@ -29,13 +30,9 @@ beforeAll(async () => {
   db = created.db;
   url = created.url;
   owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
+  const { team, bot } = await bakeryClient(db, owner);
   teamId = team.id;
-  const bot = await chatbot(db, team.id, owner.user.id, "Bakery Bot");
   botId = bot.id;
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
   base = (await startAppServer(created.url)).baseUrl;
   api = apiClient(base);
 });
@@ -129,7 +126,7 @@ describe("a crash during an idempotent request", () => {
     });
     expect(streamed.status).toBe(200);
     expect(streamed.headers.get("idempotent-replayed")).toBe("true");
-    const events = [...(await streamed.text()).matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => ({ event: m[1]!, data: JSON.parse(m[2]!) }));
+    const events = sseFrames(await streamed.text());
     expect(events.map((e) => e.event)).toEqual(["delta", "done"]);
     expect(events[1]!.data.message).toMatchObject({ id: recorded[0]!.id, content: recorded[0]!.content });
 

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { signIn } from "../helpers/session";
@@ -30,12 +30,9 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
   owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
+  const { team, bot } = await bakeryClient(db, owner);
   teamId = team.id;
-  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
+  botId = bot.id;
   base = (await startAppServer(created.url, { SIGN_IN_FAILURES_PER_ACCOUNT: String(ACCOUNT_LIMIT), HTTP_REQUEST_TIMEOUT_SECONDS: "3" })).baseUrl;
   api = apiClient(base);
   cookie = (await signIn(base, owner.user.email, "password-123")).cookie;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiToken, revokeApiToken } from "@/server/access/api-tokens";
 import type { Db } from "@/server/kernel/db/client";
 import { createWebhook } from "@/server/webhooks/endpoints";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { trainOnBakeryPages } from "../helpers/answers-fixtures";
 import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
@@ -73,7 +73,7 @@ const clientBody = (name: string) => ({ name, message_limit: MESSAGE_LIMIT, chat
 
 /** The created client and its first agent, trained on the bakery pages (extractive answers need sources). */
 async function trainedClient(created: ApiResponse): Promise<{ clientId: string; botId: string }> {
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, created.body.chatbot.id, page);
+  await trainOnBakeryPages(db, created.body.chatbot.id);
   return { clientId: created.body.client.id, botId: created.body.chatbot.id };
 }
 

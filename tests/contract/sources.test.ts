@@ -7,7 +7,7 @@ import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from
 import { waitFor } from "../helpers/https-receiver";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { page, startTestSite } from "../helpers/test-site";
+import { startPetGroomingSite } from "../helpers/website-fixtures";
 
 /** The sources endpoints over real HTTP (docs/decisions/017-sources-and-training.md), with a worker training what they add. */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
@@ -19,7 +19,7 @@ let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let member: Awaited<ReturnType<typeof userWithToken>>;
 let botId: string;
 let runner: Runner;
-let site: Awaited<ReturnType<typeof startTestSite>>;
+let site: Awaited<ReturnType<typeof startPetGroomingSite>>;
 
 beforeAll(async () => {
   const created = await createTestDatabase();
@@ -30,10 +30,7 @@ beforeAll(async () => {
   member = await teamMember(db, team.id, "member");
   base = (await startAppServer(created.url)).baseUrl;
   api = apiClient(base);
-  site = await startTestSite({
-    "/": { body: page("Pet Grooming", ["We groom cats and dogs every weekday, with gentle shampoo and a warm towel for each animal that visits us."], ["/prices"]) },
-    "/prices": { body: page("Prices", ["A full groom costs forty euros and a nail trim costs ten euros for every size of dog or cat."]) },
-  });
+  site = await startPetGroomingSite();
   runner = await startWorkers(created.url, { concurrency: 4 });
 }, 120_000);
 afterAll(async () => {

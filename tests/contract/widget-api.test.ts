@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, suggestedMessages } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
+import { sseFrames } from "../helpers/sse";
 
 /** The widget's public API (docs/decisions/027-widget-public-api.md) over real HTTP against the production build: no token, CORS, SSE. */
 let base: string;
@@ -18,14 +19,10 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
   const owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100 },
-  });
+  const { team, bot } = await bakeryClient(db, owner);
   teamId = team.id;
-  const bot = await chatbot(db, team.id, owner.user.id, "Bakery Bot");
   botId = bot.id;
   await suggestedMessages(db, bot.id, [{ name: "Hours", prompt: "When are you open?" }, { name: "Shop", url: "https://bakery.example/shop" }]);
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
   const locked = await chatbot(db, team.id, owner.user.id, "Locked Bot");
   lockedBotId = locked.id;
   await db.chatbot.update({ where: { id: locked.id }, data: { domain: "www.bakery.example", domainVerified: true } });
@@ -39,8 +36,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 async function chat(body: unknown, headers: Record<string, string> = {}) {
   const res = await post(`/api/widget/${botId}/chat`, body, { Accept: "text/event-stream", ...headers });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- frames are checked field by field below
-  const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => ({ event: m[1]!, data: JSON.parse(m[2]!) as Record<string, any> }));
+  const events = sseFrames(text);
   return { res, text, events };
 }
 

@@ -32,3 +32,30 @@ export const BAKERY_PAGES = [
     ],
   },
 ];
+
+/** Trains a chatbot on BAKERY_PAGES (one trained text source a page). */
+export async function trainOnBakeryPages(db: Db, chatbotId: string) {
+  for (const page of BAKERY_PAGES) await trainedTextSource(db, chatbotId, page);
+}
+
+/** A chatbot row in `teamId`, trained on BAKERY_PAGES. */
+export async function bakeryChatbot(db: Db, teamId: string, userId: string, name = "Bakery Bot") {
+  const bot = await db.chatbot.create({ data: { teamId, userId, name } });
+  await trainOnBakeryPages(db, bot.id);
+  return bot;
+}
+
+/**
+ * The agency's "Bakery" client workspace (100 answers unless `team` says otherwise) with its
+ * "Bakery Bot" trained on BAKERY_PAGES: the chatbot the answer, chat and handoff tests talk to.
+ */
+export async function bakeryClient(
+  db: Db,
+  owner: { agency: { id: string; ownerId: string }; user: { id: string } },
+  team: { messageLimit?: number; enabledIntegrations?: string[] } = {},
+) {
+  const created = await db.team.create({
+    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, ...team },
+  });
+  return { team: created, bot: await bakeryChatbot(db, created.id, owner.user.id) };
+}

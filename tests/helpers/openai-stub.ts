@@ -71,37 +71,25 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       const text = reply.text ?? "";
       const id = `chatcmpl-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);
-      if (!recorded.body.stream && reply.toolCalls?.length) {
-        res.writeHead(200, { "Content-Type": "application/json" }).end(
-          JSON.stringify({
-            id,
-            object: "chat.completion",
-            created,
-            model: recorded.body.model,
-            choices: [
-              {
-                index: 0,
-                message: {
-                  role: "assistant",
-                  content: null,
-                  tool_calls: reply.toolCalls.map((c, i) => ({ id: `call_${requests.length}_${i}`, type: "function", function: { name: c.name, arguments: c.arguments } })),
-                },
-                finish_reason: "tool_calls",
-              },
-            ],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-          }),
-        );
-        return;
-      }
       if (!recorded.body.stream) {
+        // One chat.completion: the tool calls when the reply has them, else the text.
+        const choice = reply.toolCalls?.length
+          ? {
+              message: {
+                role: "assistant",
+                content: null,
+                tool_calls: reply.toolCalls.map((c, i) => ({ id: `call_${requests.length}_${i}`, type: "function", function: { name: c.name, arguments: c.arguments } })),
+              },
+              finish_reason: "tool_calls",
+            }
+          : { message: { role: "assistant", content: text }, finish_reason: "stop" };
         res.writeHead(200, { "Content-Type": "application/json" }).end(
           JSON.stringify({
             id,
             object: "chat.completion",
             created,
             model: recorded.body.model,
-            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            choices: [{ index: 0, ...choice }],
             usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
           }),
         );

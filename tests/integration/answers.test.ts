@@ -15,7 +15,7 @@ import { agencyOwner, chatbot as createChatbot } from "../helpers/fixtures";
 import { startReceiver, waitFor } from "../helpers/https-receiver";
 import { startOpenAiStub, type OpenAiStub } from "../helpers/openai-stub";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryChatbot, trainedTextSource } from "../helpers/answers-fixtures";
 
 /** The answer pipeline end to end: real PostgreSQL, real workers, a real HTTPS receiver, a real SMTP server, a local OpenAI-compatible stub. */
 let db: Db;
@@ -73,8 +73,7 @@ async function workspace(data: { messageLimit?: number | null; topupCredits?: nu
 }
 
 async function bakeryBot(teamId: string, settings: Parameters<Db["chatbot"]["update"]>[0]["data"] = {}) {
-  const bot = await createChatbot(db, teamId, owner.user.id, "Bakery Bot");
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+  const bot = await bakeryChatbot(db, teamId, owner.user.id);
   return db.chatbot.update({ where: { id: bot.id }, data: settings });
 }
 

@@ -5,7 +5,7 @@ import { createCaller } from "@/server/transport/root";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot as createChatbot } from "../helpers/fixtures";
 import { trpcFailure } from "../helpers/trpc-failure";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { bakeryChatbot } from "../helpers/answers-fixtures";
 
 /** Issue 26: auto top-up through the real answer path (engine → reserve → settle → charge_answer) on real PostgreSQL. */
 let db: Db;
@@ -23,8 +23,7 @@ async function clientWith(left: number, rule: { threshold: number; amount: numbe
   const { client } = await agency().agencyClients.create({ name: `Auto ${left}-${rule.amount}-${Math.random()}`, message_limit: 30 });
   await db.team.update({ where: { id: client.id }, data: { messagesUsed: 30 - left, poolMessagesUsed: 30 - left } });
   await agency().agencyClients.update({ client_id: client.id, auto_topup: rule });
-  const bot = await createChatbot(db, client.id, owner.user.id, "Bakery Bot");
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+  const bot = await bakeryChatbot(db, client.id, owner.user.id);
   return { client, bot };
 }
 

@@ -4,8 +4,8 @@ import { runTurn } from "@/server/conversations/engine";
 import { createCaller } from "@/server/transport/root";
 import { runClientCreditWarnings } from "@/server/workspaces/credit-warnings";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot as createChatbot, teamMember } from "../helpers/fixtures";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { agencyOwner, teamMember } from "../helpers/fixtures";
+import { bakeryChatbot } from "../helpers/answers-fixtures";
 import { mailText } from "../helpers/mail-text";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
@@ -35,8 +35,7 @@ describe("low-credit warnings to a client's admins", () => {
     await db.team.update({ where: { id: client.id }, data: { messagesUsed: 12_000 - 1_510, poolMessagesUsed: 12_000 - 1_510 } });
     const [ada, bea] = [await teamMember(db, client.id, "admin", "Ada Admin"), await teamMember(db, client.id, "admin", "Bea Admin")];
     const member = await teamMember(db, client.id, "member", "Mo Member");
-    const bot = await createChatbot(db, client.id, owner.user.id, "Bakery Bot");
-    for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+    const bot = await bakeryChatbot(db, client.id, owner.user.id);
 
     // 20 answers race past the threshold while the warning runs race each other.
     await Promise.all([

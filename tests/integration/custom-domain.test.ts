@@ -5,6 +5,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner } from "../helpers/fixtures";
 import { linkIn } from "../helpers/mail-text";
+import { onCleanup } from "../helpers/cleanup";
 import { startDnsServer, type LocalDnsServer } from "../helpers/dns-server";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 import { trpcFailure } from "../helpers/trpc-failure";
@@ -18,6 +19,7 @@ const agency = () => createCaller({ db, user: owner.user, via: "session", tokenI
 
 beforeAll(async () => {
   dns = await startDnsServer();
+  onCleanup(dns.stop);
   smtp = await startSmtpServer();
   ({ db } = await createTestDatabase());
   const { env } = await import("@/server/kernel/env");

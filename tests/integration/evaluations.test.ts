@@ -8,7 +8,7 @@ import { startWorkers } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot as makeChatbot, clientWorkspace } from "../helpers/fixtures";
 import { waitFor } from "../helpers/https-receiver";
-import { conditional, page, startTestSite } from "../helpers/test-site";
+import { shopRoute, startShopSite } from "../helpers/website-fixtures";
 
 /**
  * A chatbot's quality score (issue 22, item 6): the real queue and workers, a real site on 127.0.0.1, the
@@ -22,14 +22,6 @@ let db: Db;
 let url: string;
 let runner: Runner;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
-
-const text = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
-const SHOP: Record<string, { title: string; body: string[] }> = {
-  "/": { title: "Velo Shop", body: text("bicycles for the city") },
-  "/delivery": { title: "Delivery", body: text("delivery of bicycles") },
-  "/repairs": { title: "Repairs", body: text("repairs and servicing") },
-};
-const CONTACT = { title: "Contact", body: ["Our shop is at 12 Harbour Street, Bristol.", ...text("visiting the shop")] };
 
 const callerFor = (user: Context["user"]) => createCaller({ db, user, via: "session", tokenId: null });
 
@@ -51,9 +43,8 @@ const completedAfter = (chatbotId: string, count: number) =>
 
 describe("a chatbot's quality score", () => {
   it("is evaluated after every training and on demand, moves when a page is added, flags a drop, charges nothing", async () => {
-    const site = await startTestSite();
-    const links = ["/delivery", "/repairs"];
-    for (const [path, p] of Object.entries(SHOP)) site.route(path, conditional({ body: page(p.title, p.body, path === "/" ? links : ["/"]) }));
+    // The shop without its contact page yet.
+    const site = await startShopSite(["/", "/delivery", "/repairs"]);
     const team = await clientWorkspace(db, owner.agency);
     const bot = await makeChatbot(db, team.id, owner.user.id);
     const caller = callerFor(owner.user);
@@ -91,8 +82,8 @@ describe("a chatbot's quality score", () => {
     expect(await credits()).toEqual(before.team);
 
     // Adding the contact page (a re-sync) is a training: the score moves up, the shop question now passes.
-    site.route("/contact", conditional({ body: page(CONTACT.title, CONTACT.body, ["/"]) }));
-    site.route("/", conditional({ body: page(SHOP["/"]!.title, SHOP["/"]!.body, [...links, "/contact"]) }, new Date("2026-03-01T10:00:00Z")));
+    site.route("/contact", shopRoute("/contact"));
+    site.route("/", shopRoute("/", ["/delivery", "/repairs", "/contact"], new Date("2026-03-01T10:00:00Z")));
     await startSync(db, website.id);
     const afterContact = (await completedAfter(bot.id, 3)).at(-1)!;
     expect(afterContact.trigger).toBe("training");

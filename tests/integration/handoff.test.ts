@@ -8,8 +8,8 @@ import { submitLeadForm } from "@/server/conversations/lead-form";
 import { releaseCredit } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot as createChatbot, userWithToken } from "../helpers/fixtures";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
+import { agencyOwner, userWithToken } from "../helpers/fixtures";
+import { bakeryChatbot } from "../helpers/answers-fixtures";
 
 /**
  * Human handoff (issue 23) on real PostgreSQL: while a conversation waits for
@@ -35,8 +35,7 @@ async function bakeryBot(messageLimit = 100) {
   const team = await db.team.create({
     data: { kind: "client", name: `Client ${n}`, plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit },
   });
-  const bot = await createChatbot(db, team.id, owner.user.id, "Bakery Bot");
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+  const bot = await bakeryChatbot(db, team.id, owner.user.id);
   return db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
 }
 

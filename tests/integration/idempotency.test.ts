@@ -4,8 +4,8 @@ import { runTurn } from "@/server/conversations/engine";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { recordEffect, withIdempotency, type KeyClaim } from "@/server/kernel/http/idempotency";
 import { createTestDatabase } from "../helpers/db";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
+import { bakeryChatbot } from "../helpers/answers-fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 
 /**
  * The idempotency store's guarantees on a real PostgreSQL (issue 20): a `transaction` operation's writes,
@@ -111,8 +111,7 @@ describe("recorded operations", () => {
 
   it("an answer records its message id on the claim with the turn, plain or with a lead, and a retry returns it", async () => {
     const team = await db.team.create({ data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: userId, agencyId, messageLimit: 10 } });
-    const bot = await chatbot(db, team.id, userId);
-    for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
+    const bot = await bakeryChatbot(db, team.id, userId);
     for (const message of ["Is delivery free?", "Is delivery free? Write to me at lead@example.test"]) {
       const s = scope("recorded");
       const ask = () =>

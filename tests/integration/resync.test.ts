@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { discoverWebsite } from "@/server/training/crawler/discovery";
 import { searchPassages } from "@/server/training/retrieval/search";
-import { createSource, startSync } from "@/server/training/sources";
+import { startSync } from "@/server/training/sources";
 import { startWorkers } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot as makeChatbot, clientWorkspace } from "../helpers/fixtures";
+import { agencyOwner } from "../helpers/fixtures";
 import { waitFor } from "../helpers/https-receiver";
-import { conditional, page, startTestSite } from "../helpers/test-site";
+import { conditional, page } from "../helpers/test-site";
+import { chatbotTrainedFrom, shopParagraphs as text, startShopSite, VELO_SHOP as SHOP } from "../helpers/website-fixtures";
 
 /**
  * Re-syncing a website never loses what the site still has (issue 22): a real site on 127.0.0.1 that
@@ -23,41 +24,14 @@ let url: string;
 let runner: Runner;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 
-const text = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
-
-/** The small shop of the issue: six pages, linked only from the home page (no sitemap). */
-const SHOP: Record<string, { title: string; body: string[] }> = {
-  "/": { title: "Velo Shop", body: text("bicycles for the city") },
-  "/contact": { title: "Contact", body: ["Our shop is at 12 Harbour Street, Bristol.", ...text("visiting the shop")] },
-  "/delivery": { title: "Delivery", body: text("delivery of bicycles") },
-  "/loaners": { title: "Loaner bikes", body: text("loaner bikes during repairs") },
-  "/gift-cards": { title: "Gift cards", body: text("gift cards") },
-  "/repairs": { title: "Repairs", body: text("repairs and servicing") },
-};
-const SHOP_LINKS = Object.keys(SHOP).filter((p) => p !== "/");
-
-async function shopSite() {
-  const site = await startTestSite();
-  for (const [path, p] of Object.entries(SHOP)) site.route(path, conditional({ body: page(p.title, p.body, path === "/" ? SHOP_LINKS : ["/"]) }));
-  return site;
-}
-
-async function settled(id: string) {
-  return waitFor(async () => {
-    const s = await db.source.findUniqueOrThrow({ where: { id } });
-    return s.status === "trained" || s.status === "failed" ? s : null;
-  }, 60_000, "the crawl to finish");
-}
-
 const livePaths = async (websiteId: string) =>
   (await db.source.findMany({ where: { indexerId: websiteId, deletedAt: null }, orderBy: { path: "asc" } })).map((p) => p.path);
 
+/** The small shop of the issue (six pages, linked only from the home page), crawled into a chatbot. */
 async function trainedShop() {
-  const site = await shopSite();
-  const team = await clientWorkspace(db, owner.agency);
-  const bot = await makeChatbot(db, team.id, owner.user.id);
-  const website = await createSource(db, bot, { type: "website", url: site.url("/") });
-  expect(await settled(website.id)).toMatchObject({ status: "trained", pagesIndexed: 6 });
+  const site = await startShopSite();
+  const { bot, website } = await chatbotTrainedFrom(db, owner, site);
+  expect(website).toMatchObject({ status: "trained", pagesIndexed: 6 });
   return { site, bot, websiteId: website.id };
 }
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { KeyIcon } from "@/components/icons";
 import type { ApiTokenItem } from "@/components/lib/trpc-types";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/react";
 import { RevokeTokenDialog } from "@/components/api-tokens/revoke-token-dialog";
@@ -14,14 +14,9 @@ import { TokenRow } from "@/components/api-tokens/token-row";
 
 function TableSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
-      <p role="status" className="sr-only">
-        Loading API tokens…
-      </p>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-8" />
-      ))}
-    </div>
+    <Loading label="Loading API tokens…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+      <SkeletonRows count={3} className="h-8" />
+    </Loading>
   );
 }
 

@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/react";
 
@@ -160,14 +160,9 @@ export function AuditLog() {
         </div>
       </form>
       {query.isPending ? (
-        <div aria-busy="true" className="space-y-2">
-          <p role="status" className="sr-only">
-            Loading the audit log…
-          </p>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-10" />
-          ))}
-        </div>
+        <Loading label="Loading the audit log…" className="space-y-2">
+          <SkeletonRows count={3} className="h-10" />
+        </Loading>
       ) : query.error ? (
         <ErrorAlert title="Couldn't load the audit log." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />
       ) : query.data.data.length === 0 ? (

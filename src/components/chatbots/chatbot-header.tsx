@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { ChatIcon } from "@/components/icons";
 import { humanize } from "@/components/lib/format";
 import type { ChatbotOverview } from "@/components/chatbots/types";
@@ -10,19 +10,7 @@ export function ChatbotHeader({ overview }: { overview: ChatbotOverview }) {
   const { chatbot, can_edit } = overview;
   return (
     <div className="mb-5">
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <ol className="flex items-center gap-1.5 text-gray-500">
-          <li>
-            <Link href="/chatbots" className="hover:text-gray-900 hover:underline">
-              Chatbots
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate text-gray-700">
-            {chatbot.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb href="/chatbots" label="Chatbots" current={chatbot.name} />
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600" aria-hidden="true">
           <ChatIcon className="size-5" />

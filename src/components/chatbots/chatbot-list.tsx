@@ -6,17 +6,14 @@ import { ChatIcon } from "@/components/icons";
 import { useTRPC } from "@/trpc/react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { ChatbotCard } from "@/components/chatbots/chatbot-card";
 
 const GRID = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
 function ChatbotGridSkeleton() {
   return (
-    <div className={GRID} aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading chatbots…
-      </p>
+    <Loading label="Loading chatbots…" className={GRID}>
       {[0, 1, 2].map((i) => (
         <Card key={i} className="p-5">
           <div className="flex items-start gap-3">
@@ -32,7 +29,7 @@ function ChatbotGridSkeleton() {
           </div>
         </Card>
       ))}
-    </div>
+    </Loading>
   );
 }
 

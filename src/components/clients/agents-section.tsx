@@ -8,7 +8,7 @@ import { formatDate } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { ColorSwatch } from "@/components/clients/accent-color-input";
 import { formatNumber } from "@/components/clients/format";
@@ -51,13 +51,10 @@ export function AgentsSection({ client }: { client: Client }) {
         {blocked ? <p className="text-xs text-gray-500">{blocked}</p> : null}
         {adding ? <NewAgentForm clientId={client.id} onDone={() => setAdding(false)} /> : null}
         {isPending ? (
-          <div aria-busy="true" className="space-y-2">
-            <p role="status" className="sr-only">
-              Loading agents…
-            </p>
+          <Loading label="Loading agents…" className="space-y-2">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
-          </div>
+          </Loading>
         ) : error ? (
           <ErrorAlert title="Couldn't load the agents." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         ) : data.chatbots.length === 0 ? (

@@ -8,10 +8,11 @@ import { formatDate, formatDateTime } from "@/components/lib/format";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { AgentsSection } from "@/components/clients/agents-section";
+import { BackToClients } from "@/components/clients/back-to-clients";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
 import { AutoTopupCard } from "@/components/clients/auto-topup-card";
@@ -28,16 +29,6 @@ import { StatusActions } from "@/components/clients/status-actions";
 import { ViewAsClientButton } from "@/components/portal/view-as-button";
 import { StatusBadge } from "@/components/clients/status-badge";
 import type { Client } from "@/components/clients/types";
-
-function Breadcrumb() {
-  return (
-    <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-      <Link href="/clients" className="text-gray-500 hover:text-gray-900">
-        ← Clients
-      </Link>
-    </nav>
-  );
-}
 
 function StatusNote({ client }: { client: Client }) {
   if (client.status === "active") return null;
@@ -66,10 +57,7 @@ function StatusNote({ client }: { client: Client }) {
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-6">
-      <p role="status" className="sr-only">
-        Loading the client…
-      </p>
+    <Loading label="Loading the client…" className="space-y-6">
       <Skeleton className="h-8 w-64" />
       <Card className="space-y-3 p-5">
         <Skeleton className="h-4 w-32" />
@@ -80,7 +68,7 @@ function DetailSkeleton() {
         <Skeleton className="h-48" />
         <Skeleton className="h-48" />
       </div>
-    </div>
+    </Loading>
   );
 }
 
@@ -97,7 +85,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   if (isPending) {
     return (
       <>
-        <Breadcrumb />
+        <BackToClients />
         <DetailSkeleton />
       </>
     );
@@ -105,7 +93,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   if (error) {
     return (
       <>
-        <Breadcrumb />
+        <BackToClients />
         {isForbidden(error) ? (
           <AgencyOnlyState />
         ) : isNotFound(error) ? (
@@ -131,7 +119,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Breadcrumb />
+        <BackToClients />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2.5">

@@ -3,6 +3,7 @@
  * mirroring the server's rules; the server's own field errors are shown too.
  * Inputs are strings as typed; the output is what the procedures take.
  */
+import type { Path } from "react-hook-form";
 import { z } from "zod";
 import { isAccentColor } from "@/shared/accent-color";
 import { INTEGRATIONS, type Integration } from "@/components/clients/integration-labels";
@@ -93,6 +94,18 @@ export const createClientSchema = clientFieldsSchema
 export type ClientFieldsInput = z.input<typeof clientFieldsSchema>;
 export type CreateClientInput = z.input<typeof createClientSchema>;
 export type CreateClientOutput = z.output<typeof createClientSchema>;
+
+/** The client fields, as the server names them in its field errors: both forms show those errors on the field. */
+export const CLIENT_FIELD_PATHS: readonly Path<ClientFieldsInput>[] = [
+  "name",
+  "external_reference",
+  "message_limit",
+  "source_limit",
+  "chatbot_limit",
+  "response_token_limit",
+  "byok_enabled",
+  "enabled_integrations",
+];
 
 export const emptyClientFields: ClientFieldsInput = {
   name: "",

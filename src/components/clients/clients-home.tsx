@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { ClientsTable } from "@/components/clients/clients-table";
 import { HealthCards } from "@/components/clients/health-cards";
@@ -40,10 +40,7 @@ function NewClientButton({ agency }: { agency?: AgencySummary }) {
 
 function HomeSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-6">
-      <p role="status" className="sr-only">
-        Loading clients…
-      </p>
+    <Loading label="Loading clients…" className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Card key={i} className="space-y-2 p-4">
@@ -54,11 +51,9 @@ function HomeSkeleton() {
         ))}
       </div>
       <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
+        <SkeletonRows count={4} className="h-10" />
       </div>
-    </div>
+    </Loading>
   );
 }
 

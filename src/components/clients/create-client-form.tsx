@@ -14,6 +14,7 @@ import { useTRPC } from "@/trpc/react";
 import { AgentFields } from "@/components/clients/agent-fields";
 import { ClientFields } from "@/components/clients/client-fields";
 import {
+  CLIENT_FIELD_PATHS,
   createClientSchema,
   emptyCreateClient,
   ROLE_LABELS,
@@ -28,14 +29,7 @@ import { FormError } from "@/components/ui/alert";
 import type { AgencySummary } from "@/components/clients/types";
 
 const SERVER_FIELDS: readonly Path<CreateClientInput>[] = [
-  "name",
-  "external_reference",
-  "message_limit",
-  "source_limit",
-  "chatbot_limit",
-  "response_token_limit",
-  "byok_enabled",
-  "enabled_integrations",
+  ...CLIENT_FIELD_PATHS,
   "chatbot.name",
   "chatbot.website_url",
   "chatbot.accent_color",

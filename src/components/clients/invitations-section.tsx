@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { RevokeInvitationDialog } from "@/components/team/revoke-invitation-dialog";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import type { CreatedInvitation } from "@/components/clients/created-invitation";
 import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
@@ -114,12 +114,9 @@ export function InvitationsSection({ clientId }: { clientId: string }) {
           </p>
         ) : null}
         {isPending ? (
-          <div aria-busy="true" className="space-y-2">
-            <p role="status" className="sr-only">
-              Loading invitations…
-            </p>
+          <Loading label="Loading invitations…" className="space-y-2">
             <Skeleton className="h-12" />
-          </div>
+          </Loading>
         ) : error ? (
           <ErrorAlert title="Couldn't load the invitations." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />
         ) : data.length === 0 ? (

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatDateTime, humanize } from "@/components/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC, useTRPCClient } from "@/trpc/react";
 import { formatDelta, formatNumber } from "@/components/clients/format";
@@ -70,14 +70,9 @@ export function LedgerTable({ clientId }: { clientId: string }) {
 
   if (query.isPending) {
     return (
-      <div aria-busy="true" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
-        <p role="status" className="sr-only">
-          Loading the credit ledger…
-        </p>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-8" />
-        ))}
-      </div>
+      <Loading label="Loading the credit ledger…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+        <SkeletonRows count={3} className="h-8" />
+      </Loading>
     );
   }
   if (query.error) {

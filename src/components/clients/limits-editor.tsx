@@ -3,28 +3,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { FormProvider, useForm, type Path } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerFieldErrors } from "@/components/lib/server-field-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { useTRPC } from "@/trpc/react";
 import { ClientFields } from "@/components/clients/client-fields";
-import { clientFieldsSchema, fieldsFromClient, toUpdateInput, type ClientFieldsInput } from "@/components/clients/client-form-schema";
+import { CLIENT_FIELD_PATHS, clientFieldsSchema, fieldsFromClient, toUpdateInput, type ClientFieldsInput } from "@/components/clients/client-form-schema";
 import { FormError } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
-
-const SERVER_FIELDS: readonly Path<ClientFieldsInput>[] = [
-  "name",
-  "external_reference",
-  "message_limit",
-  "source_limit",
-  "chatbot_limit",
-  "response_token_limit",
-  "byok_enabled",
-  "enabled_integrations",
-];
 
 /** Name, reference, limits, BYOK and integrations of an existing client. */
 export function LimitsEditor({ client, included }: { client: Client; included: readonly string[] }) {
@@ -47,7 +36,7 @@ export function LimitsEditor({ client, included }: { client: Client; included: r
         setSaved(true);
         await refresh(res.client);
       },
-      onError: (error) => setOtherErrors(applyServerFieldErrors(error, form.setError, SERVER_FIELDS)),
+      onError: (error) => setOtherErrors(applyServerFieldErrors(error, form.setError, CLIENT_FIELD_PATHS)),
     }),
   );
   const onSubmit = form.handleSubmit((values) => {

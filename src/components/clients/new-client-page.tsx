@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { isForbidden } from "@/components/lib/trpc-error";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
+import { BackToClients } from "@/components/clients/back-to-clients";
 import { CreateClientForm } from "@/components/clients/create-client-form";
 import { AgencyOnlyState } from "@/components/clients/query-states";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -16,11 +16,7 @@ export function NewClientPage() {
   const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.overview.queryOptions(undefined, { retry: (n, e) => !isForbidden(e) && n < 1 }));
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/clients" className="text-gray-500 hover:text-gray-900">
-          ← Clients
-        </Link>
-      </nav>
+      <BackToClients />
       <PageHeader title="New client" description="Create a workspace with its limits, optionally a first agent and an invitation for the client's team." />
       {isPending ? (
         <Card aria-busy="true" className="space-y-4 p-6">

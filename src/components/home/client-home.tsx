@@ -8,7 +8,7 @@ import { cn } from "@/components/lib/cn";
 import { ErrorAlert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/components/clients/format";
 import { UsageBar } from "@/components/clients/usage-bar";
 import { useTRPC } from "@/trpc/react";
@@ -90,13 +90,10 @@ export function ClientHome({ teamId }: { teamId: string }) {
   const { data: home, error, isPending, refetch, isRefetching } = useQuery(trpc.lifecycle.clientHome.queryOptions({ team_id: teamId }, { staleTime: 0 }));
   if (isPending) {
     return (
-      <div aria-busy="true" className="space-y-4">
-        <p role="status" className="sr-only">
-          Loading your workspace…
-        </p>
+      <Loading label="Loading your workspace…" className="space-y-4">
         <Skeleton className="h-16" />
         <Skeleton className="h-40" />
-      </div>
+      </Loading>
     );
   }
   if (error) return <ErrorAlert title="Couldn't load your workspace." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />;

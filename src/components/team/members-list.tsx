@@ -1,13 +1,13 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { ROLES } from "@/components/clients/client-form-schema";
 import { humanize } from "@/components/lib/format";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { Select } from "@/components/ui/select";
 import { useTRPC } from "@/trpc/react";
 
@@ -71,15 +71,8 @@ function MemberRow({ teamId, member, onRemove }: { teamId: string; member: Membe
 export function MembersList({ teamId, members }: { teamId: string; members: Member[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [removing, setRemoving] = useState<Member | null>(null);
-  const remove = useMutation(
-    trpc.team.removeMember.mutationOptions({
-      onSuccess: async () => {
-        setRemoving(null);
-        await queryClient.invalidateQueries({ queryKey: trpc.team.get.queryKey({ team_id: teamId }) });
-      },
-    }),
-  );
+  const remove = useMutation(trpc.team.removeMember.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.team.get.queryKey({ team_id: teamId }) }) }));
+  const removing = useDeleteConfirm(remove, (m: Member) => ({ team_id: teamId, user_id: m.user_id }));
   return (
     <>
       <ul className="divide-y divide-gray-200" aria-label="Members">
@@ -88,22 +81,15 @@ export function MembersList({ teamId, members }: { teamId: string; members: Memb
             key={m.user_id}
             teamId={teamId}
             member={m}
-            onRemove={(member) => {
-              remove.reset();
-              setRemoving(member);
-            }}
+            onRemove={removing.ask}
           />
         ))}
       </ul>
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? ""}?`}
+        {...removing.dialog}
+        title={`Remove ${removing.target?.name ?? ""}?`}
         description="They lose access to this workspace's chatbots, conversations and analytics at once. Their account and anything they created stay."
         confirmLabel="Remove from workspace"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => removing && remove.mutate({ team_id: teamId, user_id: removing.user_id })}
-        onClose={() => setRemoving(null)}
       />
     </>
   );

@@ -6,7 +6,7 @@ import { humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { InviteMemberForm, type SentInvitation } from "@/components/team/invite-member-form";
 import { MembersList } from "@/components/team/members-list";
 import { PendingInvitations } from "@/components/team/pending-invitations";
@@ -21,13 +21,10 @@ export function TeamManager({ teamId }: { teamId: string }) {
 
   if (isPending) {
     return (
-      <div aria-busy="true" className="space-y-4">
-        <p role="status" className="sr-only">
-          Loading the team…
-        </p>
+      <Loading label="Loading the team…" className="space-y-4">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40" />
-      </div>
+      </Loading>
     );
   }
   if (error) return <ErrorAlert title="Couldn't load the team." message={error.message} onRetry={() => void refetch()} retrying={isRefetching} />;

@@ -6,7 +6,7 @@ import { WebhookIcon } from "@/components/icons";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TH, THead, TR } from "@/components/ui/table";
 import { DELIVERY_COLUMN_CLASSES, DeliveryRow } from "@/components/webhooks/delivery-row";
 import { DELIVERIES_PER_PAGE, DELIVERIES_POLL_MS, inFlight } from "@/components/webhooks/types";
@@ -47,14 +47,9 @@ export function DeliveryLog({
 
   if (query.isPending) {
     return (
-      <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading deliveries…
-        </p>
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-8" />
-        ))}
-      </div>
+      <Loading label="Loading deliveries…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+        <SkeletonRows count={4} className="h-8" />
+      </Loading>
     );
   }
   if (query.error) {

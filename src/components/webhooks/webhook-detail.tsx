@@ -2,13 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useState } from "react";
 import { WebhookIcon } from "@/components/icons";
 import { formatDateTime } from "@/components/lib/format";
 import { ErrorAlert, FormError } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EditWebhookCard } from "@/components/webhooks/edit-webhook-card";
 import { ActiveBadge, EventList } from "@/components/webhooks/event-list";
@@ -17,35 +18,15 @@ import { isForbidden, isNotFound, retryUnlessRefused } from "@/components/webhoo
 import { ActiveToggle, DeleteWebhookButton, SendTestButton } from "@/components/webhooks/webhook-actions";
 import { useTRPC } from "@/trpc/react";
 
-function Breadcrumb({ current }: { current: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-      <ol className="flex min-w-0 items-center gap-1.5 text-gray-500">
-        <li>
-          <Link href="/webhooks" className="hover:text-gray-900 hover:underline">
-            Webhooks
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="min-w-0 truncate text-gray-700">
-          {current}
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-4">
-      <p role="status" className="sr-only">
-        Loading the endpoint…
-      </p>
+    <Loading label="Loading the endpoint…" className="space-y-4">
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-48" />
       <Skeleton className="h-32" />
-    </div>
+    </Loading>
   );
 }
 
@@ -79,7 +60,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const webhook = query.data;
   return (
     <>
-      <Breadcrumb current={webhook.url} />
+      <Breadcrumb href="/webhooks" label="Webhooks" current={webhook.url} />
       <div className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600" aria-hidden="true">

@@ -9,7 +9,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { CreateWebhookDialog } from "@/components/webhooks/create-webhook-dialog";
 import { ActiveBadge, EventList } from "@/components/webhooks/event-list";
@@ -22,14 +22,9 @@ const DESCRIPTION = "Send events such as captured leads and escalations from you
 
 function ListSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
-      <p role="status" className="sr-only">
-        Loading webhook endpoints…
-      </p>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-8" />
-      ))}
-    </div>
+    <Loading label="Loading webhook endpoints…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+      <SkeletonRows count={3} className="h-8" />
+    </Loading>
   );
 }
 

@@ -10,8 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { ACTION_LIMITS } from "@/server/actions/client";
 import { useTRPC } from "@/trpc/react";
 import { ActionDialog, type ActionItem } from "./action-dialog";
@@ -23,26 +24,16 @@ export function ActionsManager({ chatbotId }: { chatbotId: string }) {
   const { can_edit } = useChatbot();
   const query = useQuery(trpc.actions.list.queryOptions({ chatbot_id: chatbotId }));
   const [dialog, setDialog] = useState<{ editing: ActionItem | null } | null>(null);
-  const [deleting, setDeleting] = useState<ActionItem | null>(null);
   const remove = useMutation(
-    trpc.actions.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey({ chatbot_id: chatbotId }) });
-        setDeleting(null);
-      },
-    }),
+    trpc.actions.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey({ chatbot_id: chatbotId }) }) }),
   );
+  const deleting = useDeleteConfirm(remove, (a: ActionItem) => ({ chatbot_id: chatbotId, action_id: a.id }));
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading actions…
-        </p>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <Loading label="Loading actions…" className="space-y-2">
+        <SkeletonRows count={2} className="h-16" />
+      </Loading>
     );
   }
   if (query.error) return <ErrorAlert title="Couldn't load the actions." message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
@@ -85,7 +76,7 @@ export function ActionsManager({ chatbotId }: { chatbotId: string }) {
                     <Button variant="secondary" size="sm" aria-label={`Edit ${a.name}`} onClick={() => setDialog({ editing: a })}>
                       Edit
                     </Button>
-                    <Button variant="secondary" size="sm" aria-label={`Delete ${a.name}`} className="text-red-700 hover:text-red-800" onClick={() => setDeleting(a)}>
+                    <Button variant="secondary" size="sm" aria-label={`Delete ${a.name}`} className="text-red-700 hover:text-red-800" onClick={() => deleting.ask(a)}>
                       Delete
                     </Button>
                   </div>
@@ -97,21 +88,14 @@ export function ActionsManager({ chatbotId }: { chatbotId: string }) {
       )}
       {dialog ? <ActionDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        open={deleting !== null}
+        {...deleting.dialog}
         title="Delete action?"
         description={
           <p>
-            The agent will no longer call <strong className="font-medium text-gray-900">{deleting?.name}</strong>. Past calls stay in the inbox.
+            The agent will no longer call <strong className="font-medium text-gray-900">{deleting.target?.name}</strong>. Past calls stay in the inbox.
           </p>
         }
         confirmLabel="Delete action"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, action_id: deleting.id })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
       />
     </>
   );

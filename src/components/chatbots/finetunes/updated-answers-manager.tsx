@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { PlusIcon, SparkIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { UpdatedAnswerItem } from "@/components/chatbots/types";
@@ -12,7 +13,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { UpdatedAnswerDialog } from "./updated-answer-dialog";
 
@@ -23,26 +24,16 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
   const { can_edit } = useChatbot();
   const query = useQuery(trpc.chatbots.finetunes.list.queryOptions({ chatbot_id: chatbotId }));
   const [dialog, setDialog] = useState<{ editing: UpdatedAnswerItem | null } | null>(null);
-  const [deleting, setDeleting] = useState<UpdatedAnswerItem | null>(null);
   const remove = useMutation(
-    trpc.chatbots.finetunes.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.chatbots.finetunes.list.queryKey({ chatbot_id: chatbotId }) });
-        setDeleting(null);
-      },
-    }),
+    trpc.chatbots.finetunes.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.chatbots.finetunes.list.queryKey({ chatbot_id: chatbotId }) }) }),
   );
+  const deleting = useDeleteConfirm(remove, (a: UpdatedAnswerItem) => ({ chatbot_id: chatbotId, id: a.id }));
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading updated answers…
-        </p>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
+      <Loading label="Loading updated answers…" className="space-y-2">
+        <SkeletonRows count={2} className="h-24" />
+      </Loading>
     );
   }
   if (query.error) {
@@ -104,7 +95,7 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
                         size="sm"
                         aria-label={`Delete the answer to “${a.question}”`}
                         className="text-red-700 hover:text-red-800"
-                        onClick={() => setDeleting(a)}
+                        onClick={() => deleting.ask(a)}
                       >
                         Delete
                       </Button>
@@ -118,17 +109,10 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
       )}
       {dialog ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        open={deleting !== null}
+        {...deleting.dialog}
         title="Delete updated answer?"
-        description={<p>The chatbot will answer &ldquo;{deleting?.question}&rdquo; from its sources again.</p>}
+        description={<p>The chatbot will answer &ldquo;{deleting.target?.question}&rdquo; from its sources again.</p>}
         confirmLabel="Delete answer"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, id: deleting.id })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
       />
     </>
   );

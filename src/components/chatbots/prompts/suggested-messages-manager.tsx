@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { ArrowDownIcon, ArrowUpIcon, LinkIcon, MessageIcon, PlusIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { SuggestedMessageItem } from "@/components/chatbots/types";
@@ -12,7 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { SUGGESTED_MESSAGE_LIMITS } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { SuggestedMessageDialog } from "./suggested-message-dialog";
@@ -29,7 +30,6 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
   const listKey = trpc.chatbots.prompts.list.queryKey({ chatbot_id: chatbotId });
   const query = useQuery(trpc.chatbots.prompts.list.queryOptions({ chatbot_id: chatbotId }));
   const [dialog, setDialog] = useState<{ editing: SuggestedMessageItem | null } | null>(null);
-  const [deleting, setDeleting] = useState<SuggestedMessageItem | null>(null);
 
   // Keyboard users keep their place: after a move, focus returns to the moved
   // item's button (its other arrow when it reached an end), and the new
@@ -72,25 +72,14 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
       {direction === "up" ? <ArrowUpIcon className="size-4" /> : <ArrowDownIcon className="size-4" />}
     </Button>
   );
-  const remove = useMutation(
-    trpc.chatbots.prompts.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: listKey });
-        setDeleting(null);
-      },
-    }),
-  );
+  const remove = useMutation(trpc.chatbots.prompts.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }) }));
+  const deleting = useDeleteConfirm(remove, (m: SuggestedMessageItem) => ({ chatbot_id: chatbotId, id: m.id }));
 
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading suggested messages…
-        </p>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <Loading label="Loading suggested messages…" className="space-y-2">
+        <SkeletonRows count={3} className="h-16" />
+      </Loading>
     );
   }
   if (query.error) {
@@ -157,7 +146,7 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
                     <Button variant="secondary" size="sm" aria-label={`Edit ${m.name}`} onClick={() => setDialog({ editing: m })}>
                       Edit
                     </Button>
-                    <Button variant="secondary" size="sm" aria-label={`Delete ${m.name}`} className="text-red-700 hover:text-red-800" onClick={() => setDeleting(m)}>
+                    <Button variant="secondary" size="sm" aria-label={`Delete ${m.name}`} className="text-red-700 hover:text-red-800" onClick={() => deleting.ask(m)}>
                       Delete
                     </Button>
                   </div>
@@ -173,21 +162,14 @@ export function SuggestedMessagesManager({ chatbotId }: { chatbotId: string }) {
       {move.error ? <ErrorAlert className="mt-3" title="Couldn't move the message." message={move.error.message} /> : null}
       {dialog ? <SuggestedMessageDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        open={deleting !== null}
+        {...deleting.dialog}
         title="Delete suggested message?"
         description={
           <p>
-            <strong className="font-medium text-gray-900">{deleting?.name}</strong> will no longer be shown in the widget.
+            <strong className="font-medium text-gray-900">{deleting.target?.name}</strong> will no longer be shown in the widget.
           </p>
         }
         confirmLabel="Delete message"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, id: deleting.id })}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
       />
     </>
   );

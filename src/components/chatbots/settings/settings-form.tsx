@@ -12,7 +12,7 @@ import type { ChatbotSettings } from "@/components/chatbots/types";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { chatbotSettingsFields, chatbotSettingsSchema, settingsFormValues, type ChatbotSettingsForm, type ChatbotSettingsValues } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
 import { AppearanceSection, BehaviourSection, DomainSection, EscalationsSection, GeneralSection } from "./sections";
@@ -21,10 +21,7 @@ const SETTINGS_FIELDS = Object.keys(chatbotSettingsFields.shape);
 
 function SettingsSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading settings…
-      </p>
+    <Loading label="Loading settings…" className="space-y-6">
       {[0, 1, 2].map((i) => (
         <Card key={i} className="space-y-4 p-5">
           <Skeleton className="h-4 w-40" />
@@ -36,7 +33,7 @@ function SettingsSkeleton() {
           </div>
         </Card>
       ))}
-    </div>
+    </Loading>
   );
 }
 

@@ -10,8 +10,9 @@ import { formatDateTime, humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { anySourceInProgress, isSourceInProgress } from "@/server/training/client";
 import { useTRPC } from "@/trpc/react";
@@ -48,29 +49,17 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
   });
   const [adding, setAdding] = useState<AddKind | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SourceItem | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
   const sync = useMutation(trpc.chatbots.sources.sync.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(
-    trpc.chatbots.sources.delete.mutationOptions({
-      onSuccess: async () => {
-        await refresh();
-        setDeleting(null);
-      },
-    }),
-  );
+  const remove = useMutation(trpc.chatbots.sources.delete.mutationOptions({ onSuccess: refresh }));
+  const deleting = useDeleteConfirm(remove, (s: SourceItem) => ({ chatbot_id: chatbotId, source_id: s.id }));
 
   if (query.isPending) {
     return (
-      <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading sources…
-        </p>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-8" />
-        ))}
-      </div>
+      <Loading label="Loading sources…" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+        <SkeletonRows count={3} className="h-8" />
+      </Loading>
     );
   }
   if (query.error) {
@@ -141,7 +130,7 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
               >
                 Retrain
               </Button>
-              <Button variant="secondary" size="sm" aria-label={`Delete ${s.title || s.url}`} className="text-red-700 hover:text-red-800" onClick={() => setDeleting(s)}>
+              <Button variant="secondary" size="sm" aria-label={`Delete ${s.title || s.url}`} className="text-red-700 hover:text-red-800" onClick={() => deleting.ask(s)}>
                 Delete
               </Button>
             </>
@@ -203,22 +192,15 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
       {adding ? <AddSourceDialog chatbotId={chatbotId} kind={adding} onClose={() => setAdding(null)} /> : null}
       {detail ? <SourceDetailDialog chatbotId={chatbotId} sourceId={detail} onClose={() => setDetail(null)} /> : null}
       <ConfirmDialog
-        open={deleting !== null}
+        {...deleting.dialog}
         title="Delete source?"
         description={
           <p>
-            The chatbot forgets what it learnt from &ldquo;{deleting?.title || deleting?.url}&rdquo;
-            {deleting?.type === "website" ? ", including every page of the website" : ""}.
+            The chatbot forgets what it learnt from &ldquo;{deleting.target?.title || deleting.target?.url}&rdquo;
+            {deleting.target?.type === "website" ? ", including every page of the website" : ""}.
           </p>
         }
         confirmLabel="Delete source"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate({ chatbot_id: chatbotId, source_id: deleting.id })}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
       />
     </>
   );
