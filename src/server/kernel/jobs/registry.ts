@@ -58,6 +58,8 @@ export const JOB_PAYLOADS = {
   // Issue 24, the Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
   slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
+  // Issue 24: the providers' event ids older than their retry window (channels/purge.ts).
+  purge_channel_events: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
