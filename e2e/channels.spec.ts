@@ -12,7 +12,7 @@ import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
  * a chatbot on its Channels tab, against the local Telegram server the e2e app
  * talks to (playwright.config.ts: TELEGRAM_API_BASE_URL); an update sent to the
  * webhook Telegram was given is answered, the reply reaches the Telegram
- * server, and the conversation is in the inbox marked "Channel".
+ * server, and the conversation is in the inbox marked with its product ("Telegram @bakery_e2e_bot").
  */
 const BOT = "Channels Bakery Bot";
 const TOKEN = "777001:E2Echannels-token";
@@ -85,7 +85,7 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   // The new chatbot's only conversation: from the channel, the question and the answer.
   const row = page.getByTestId("inbox-conversation");
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Channel");
+  await expect(row.getByTestId("inbox-conversation-channel")).toHaveText("Telegram @bakery_e2e_bot");
   await expect(row).toContainText("2 messages");
   await row.click();
   await expect(page.getByText("When is the bakery open on Saturday?")).toBeVisible();

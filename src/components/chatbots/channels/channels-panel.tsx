@@ -141,7 +141,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
   return (
     <div className="space-y-6">
       <ReadOnlyNotice what="the channels" />
-      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with the source “Channel”.</p>
+      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with their channel (Telegram, WhatsApp or Slack).</p>
 
       <section aria-labelledby="connected-channels" className="space-y-3">
         <h2 id="connected-channels" className="text-base font-semibold text-gray-900">
