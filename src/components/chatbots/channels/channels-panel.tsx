@@ -14,7 +14,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
+import { channelLabel, CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
 import { HandoffChannelForm } from "./handoff-channel-form";
 import { useTRPC } from "@/trpc/react";
 
@@ -168,7 +168,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                         {STATUS_LABELS[c.status]}
                       </Badge>
                       {can_edit ? (
-                        <Button variant="secondary" size="sm" className="text-red-700 hover:text-red-800" aria-label={`Disconnect ${c.product}${c.name ? ` ${c.name}` : ""}`} onClick={() => setRemoving(c)}>
+                        <Button variant="secondary" size="sm" className="text-red-700 hover:text-red-800" aria-label={`Disconnect ${channelLabel(c)}`} onClick={() => setRemoving(c)}>
                           Disconnect
                         </Button>
                       ) : null}
