@@ -7,6 +7,7 @@ import { startMailSink } from "./e2e/mail-sink";
 import { startDnsServer } from "./tests/helpers/dns-server";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
+import { startSlackStandIn } from "./scripts/lib/slack-stand-in";
 
 /**
  * End-to-end tests against the real product started the way a newcomer starts
@@ -19,6 +20,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_SMTP_URL ??= await startMailSink();
 // e2e/channels.spec.ts: a local Telegram Bot API, started once in the runner (workers drive it through its control routes).
 process.env.E2E_TELEGRAM_URL ??= (await startTelegramStandIn({ unref: true })).baseUrl;
+// e2e/channels.spec.ts: a local Slack Web API (auth.test when a Slack channel is connected).
+process.env.E2E_SLACK_URL ??= (await startSlackStandIn({ unref: true })).baseUrl;
 // e2e/actions.spec.ts: an OpenAI-compatible server that calls tools (no platform key: only a workspace's own key reaches it).
 process.env.E2E_OPENAI_BASE_URL ??= await startLlmStub();
 // e2e/hubspot.spec.ts: a local HubSpot (tests/helpers/hubspot-server.ts); specs read its contacts over HTTP.
@@ -85,6 +88,7 @@ export default defineConfig({
       // e2e/account.spec.ts: password reset and invitation e-mails (e2e/mail-sink.ts).
       SMTP_URL: process.env.E2E_SMTP_URL,
       TELEGRAM_API_BASE_URL: process.env.E2E_TELEGRAM_URL,
+      SLACK_API_BASE_URL: process.env.E2E_SLACK_URL,
       // e2e/actions.spec.ts: the LLM stand-in, and HTTP actions calling a service on loopback.
       OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
       ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { slackControl } from "../scripts/lib/slack-stand-in";
 import { telegramControl, textUpdate } from "../scripts/lib/telegram-stand-in";
 import { createPrismaClient } from "../src/server/kernel/db/client";
 import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
@@ -12,11 +13,14 @@ import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
  * a chatbot on its Channels tab, against the local Telegram server the e2e app
  * talks to (playwright.config.ts: TELEGRAM_API_BASE_URL); an update sent to the
  * webhook Telegram was given is answered, the reply reaches the Telegram
- * server, and the conversation is in the inbox marked "Channel".
+ * server, and the conversation is in the inbox marked with its product ("Telegram @bakery_e2e_bot").
+ * Then Slack against the local Slack Web API (SLACK_API_BASE_URL): connected (auth.test), its handoff
+ * channel set in the form, by keyboard, and saved.
  */
 const BOT = "Channels Bakery Bot";
 const TOKEN = "777001:E2Echannels-token";
 const telegram = () => telegramControl(process.env.E2E_TELEGRAM_URL!);
+const slack = () => slackControl(process.env.E2E_SLACK_URL!);
 let teamId = "";
 let integrationsBefore: string[] = [];
 
@@ -30,6 +34,14 @@ test.afterAll(async () => {
   if (teamId) await e2eSql("UPDATE teams SET enabled_integrations = $2 WHERE id = $1", [teamId, integrationsBefore]);
 });
 
+/** The workspace's integrations before the specs change them (restored after the file). */
+async function rememberIntegrations(chatbotId: string) {
+  if (teamId) return;
+  const team = await e2eSql("SELECT t.id, t.enabled_integrations FROM teams t JOIN chatbots c ON c.team_id = t.id WHERE c.id = $1", [chatbotId]);
+  teamId = team.rows[0].id as string;
+  integrationsBefore = team.rows[0].enabled_integrations as string[];
+}
+
 test("connect Telegram on the Channels tab; an update is answered on Telegram and the conversation is in the inbox", async ({ page }) => {
   await telegram().addBot(TOKEN, "bakery_e2e_bot");
   await logIn(page, OWNER);
@@ -40,9 +52,7 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   } finally {
     await db.$disconnect();
   }
-  const team = await e2eSql("SELECT t.id, t.enabled_integrations FROM teams t JOIN chatbots c ON c.team_id = t.id WHERE c.id = $1", [chatbotId]);
-  teamId = team.rows[0].id as string;
-  integrationsBefore = team.rows[0].enabled_integrations as string[];
+  await rememberIntegrations(chatbotId);
   await e2eSql("UPDATE teams SET enabled_integrations = array_remove(enabled_integrations, 'messaging_app_2') WHERE id = $1", [teamId]);
 
   // Not enabled for the workspace: no form, the reason instead.
@@ -85,7 +95,7 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   // The new chatbot's only conversation: from the channel, the question and the answer.
   const row = page.getByTestId("inbox-conversation");
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Channel");
+  await expect(row.getByTestId("inbox-conversation-channel")).toHaveText("Telegram @bakery_e2e_bot");
   await expect(row).toContainText("2 messages");
   await row.click();
   await expect(page.getByText("When is the bakery open on Saturday?")).toBeVisible();
@@ -94,6 +104,61 @@ test("connect Telegram on the Channels tab; an update is answered on Telegram an
   // Disconnect from the tab: asked first, then gone.
   await page.getByRole("link", { name: "Channels" }).click();
   await page.getByRole("button", { name: "Disconnect Telegram @bakery_e2e_bot" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("No channel yet.")).toBeVisible();
+});
+
+test("connect Slack on the Channels tab and set its handoff channel, by keyboard", async ({ page }) => {
+  await slack().addBot("xoxb-e2e-slack-token", "bakery_helper", "Bakery HQ");
+  await logIn(page, OWNER);
+  const chatbotId = await createChatbotInDialog(page, "Slack Bakery Bot");
+  await rememberIntegrations(chatbotId);
+  await e2eSql("UPDATE teams SET enabled_integrations = array_append(array_remove(enabled_integrations, 'team_chat_1'), 'team_chat_1') WHERE id = $1", [teamId]);
+
+  await page.getByRole("link", { name: "Channels" }).click();
+  await expect(page).toHaveURL(new RegExp(`/chatbots/${chatbotId}/channels$`));
+  const card = page.locator('[data-kind="team_chat_1"]');
+  // Keyboard only: the token, Tab to the signing secret, Enter submits; Slack's auth.test names the bot.
+  await card.getByLabel("Bot token (xoxb-…)").focus();
+  await page.keyboard.type("xoxb-e2e-slack-token");
+  await page.keyboard.press("Tab");
+  await expect(card.getByLabel("Signing secret")).toBeFocused();
+  await page.keyboard.type("e2e-signing-secret");
+  await page.keyboard.press("Enter");
+
+  const channel = page.locator("[data-channel-id]");
+  await expect(channel.getByTestId("channel-status")).toHaveText("Connected");
+  await expect(channel).toContainText("@bakery_helper (Bakery HQ)");
+  await expect(channel.getByTestId("channel-webhook-url")).toHaveText(/\/api\/channels\/[0-9a-f-]{36}$/);
+
+  // The handoff channel: a wrong id is refused inline; a Slack channel id is saved (Tab reaches the button).
+  const handoff = channel.getByLabel("Handoff channel id (optional)");
+  await handoff.focus();
+  await page.keyboard.type("general");
+  await page.keyboard.press("Enter");
+  await expect(channel.getByText("A Slack channel id looks like C0123456789")).toBeVisible();
+  await handoff.fill("");
+  await handoff.focus();
+  await page.keyboard.type("C0HANDOFF42");
+  await page.keyboard.press("Tab");
+  const save = channel.getByRole("button", { name: "Save handoff channel" });
+  await expect(save).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(channel.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const channelId = await channel.getAttribute("data-channel-id");
+  expect((await e2eSql("SELECT handoff_channel FROM channels WHERE id = $1", [channelId])).rows[0].handoff_channel).toBe("C0HANDOFF42");
+  await page.reload();
+  await expect(page.locator("[data-channel-id]").getByLabel("Handoff channel id (optional)")).toHaveValue("C0HANDOFF42");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await page.screenshot({ path: "test-results/channels-slack-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/channels-slack-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole("button", { name: "Disconnect Slack @bakery_helper (Bakery HQ)" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("No channel yet.")).toBeVisible();
 });

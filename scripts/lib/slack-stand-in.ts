@@ -3,10 +3,13 @@
  * (`auth.test`, `chat.postMessage`; `Authorization: Bearer xoxb-…`; HTTP 200 `{ok: false, error}` for
  * failures, HTTP 429 with `Retry-After` when rate limited) and the Events API's side: requests signed
  * `v0=HMAC-SHA256(signing secret, "v0:{timestamp}:{body}")` with `X-Slack-Request-Timestamp`.
+ * Processes other than the one that started it (Playwright's workers) drive it through `/__control/*`:
+ * `POST bots {token, user, team}`, `GET posts`.
  */
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
 
 export interface SlackPost {
   channel: string;
@@ -31,38 +34,30 @@ export interface SlackStandIn {
   stop(): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return {};
-  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(text) as Record<string, unknown>;
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...headers });
-  res.end(JSON.stringify(body));
-}
-
-export async function startSlackStandIn(): Promise<SlackStandIn> {
+export async function startSlackStandIn(opts: { unref?: boolean } = {}): Promise<SlackStandIn> {
   const bots = new Map<string, { user: string; team: string }>();
-  const faults = new Map<string, SlackFault[]>();
+  const faults = faultQueue<SlackFault>();
   const posts: SlackPost[] = [];
   const postAttempts: Array<{ channel: string; at: number }> = [];
   let seq = 0;
 
   const server = createServer((req, res) => {
     void (async () => {
+      if (req.url === "/__control/bots") {
+        const body = await readBody(req);
+        bots.set(String(body.token), { user: String(body.user), team: String(body.team) });
+        return answer(res, 200, { ok: true });
+      }
+      if (req.url === "/__control/posts") return answer(res, 200, posts);
       const method = (req.url ?? "").replace(/^\//, "").split("?")[0];
       const bot = bots.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
       if (!bot) return answer(res, 200, { ok: false, error: "invalid_auth" });
-      const body = await readJson(req);
+      const body = await readBody(req);
       if (method === "auth.test") return answer(res, 200, { ok: true, url: "https://bakery.slack.com/", team: bot.team, user: bot.user, team_id: "T0001", user_id: "U0BOT", bot_id: "B0BOT" });
       if (method === "chat.postMessage") {
         const channel = String(body.channel ?? "");
         postAttempts.push({ channel, at: Date.now() });
-        const fault = faults.get(channel)?.shift();
+        const fault = faults.next(channel);
         if (fault?.kind === "ratelimited") return answer(res, 429, { ok: false, error: "ratelimited" }, { "Retry-After": String(fault.retryAfter) });
         if (fault) return answer(res, 200, { ok: false, error: fault.error });
         if (!body.text) return answer(res, 200, { ok: false, error: "no_text" });
@@ -75,6 +70,8 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  // In Playwright's runner it lives as long as the run, never holding the process open.
+  if (opts.unref) server.unref();
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -83,9 +80,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
     addBot(token, user, team) {
       bots.set(token, { user, team });
     },
-    failPosts(channel, fault, count = 1) {
-      faults.set(channel, [...(faults.get(channel) ?? []), ...Array.from({ length: count }, () => fault)]);
-    },
+    failPosts: faults.add,
     async deliver(url, signingSecret, body, opts = {}) {
       const raw = JSON.stringify(body);
       const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
@@ -111,4 +106,16 @@ let eventSeq = 0;
 /** An `event_callback` envelope around one event. */
 export function slackEventEnvelope(event: Record<string, unknown>, eventId = `Ev${Date.now()}${++eventSeq}`) {
   return { token: "legacy", team_id: "T0001", api_app_id: "A0001", type: "event_callback", event_id: eventId, event_time: Math.floor(Date.now() / 1000), event };
+}
+
+/** Drives a stand-in started by another process (Playwright's runner) through its control routes. */
+export function slackControl(baseUrl: string) {
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await res.json()) as unknown;
+  };
+  return {
+    addBot: (token: string, user: string, team: string) => call("bots", { token, user, team }),
+    posts: () => call("posts") as Promise<SlackPost[]>,
+  };
 }

@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
 
 export interface SentMessage {
   token: string;
@@ -43,20 +44,7 @@ export interface TelegramStandIn {
   stop(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return {};
-  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(text) as Record<string, unknown>;
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function answer(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
+/** Telegram's error answer: the HTTP status of `error_code`, with `parameters.retry_after` on a 429. */
 const error = (res: ServerResponse, fault: TelegramFault) =>
   answer(res, fault.error_code, {
     ok: false,
@@ -67,7 +55,7 @@ const error = (res: ServerResponse, fault: TelegramFault) =>
 
 export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Promise<TelegramStandIn> {
   const bots = new Map<string, { id: number; username: string; webhook?: { url: string; secret_token: string } }>();
-  const faults = new Map<string, Array<TelegramFault>>();
+  const faults = faultQueue<TelegramFault>();
   const sent: SentMessage[] = [];
   const sendAttempts: Array<{ chat_id: string; at: number }> = [];
   let nextId = 1000;
@@ -108,8 +96,8 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
           const chatId = String(body.chat_id ?? "");
           const text = String(body.text ?? "");
           sendAttempts.push({ chat_id: chatId, at: Date.now() });
-          const pending = faults.get(chatId);
-          if (pending?.length) return error(res, pending.shift()!);
+          const fault = faults.next(chatId);
+          if (fault) return error(res, fault);
           if (!chatId || !text) return error(res, { error_code: 400, description: "Bad Request: message text is empty" });
           const message = { token, chat_id: chatId, text, at: Date.now() };
           sent.push(message);
@@ -134,9 +122,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
       bots.set(token, { id: Number(token.split(":")[0]), username });
     },
     webhookOf: (token: string) => bots.get(token)?.webhook,
-    failSends(chatId: string, fault: TelegramFault, count = 1) {
-      faults.set(chatId, [...(faults.get(chatId) ?? []), ...Array.from({ length: count }, () => fault)]);
-    },
+    failSends: faults.add,
     async deliver(token: string, update: unknown, secret?: string | null) {
       const hook = bots.get(token)?.webhook;
       if (!hook) throw new Error(`no webhook set for bot ${token}`);

@@ -6,8 +6,9 @@
  * `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
 
 export interface GraphMessage {
   phone_number_id: string;
@@ -36,24 +37,13 @@ export interface WhatsAppStandIn {
   stop(): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-function answer(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
+/** Graph's error answer (a 429 is code 130429, "Rate limit hit", with no Retry-After). */
 const graphError = (res: ServerResponse, fault: GraphFault) =>
   answer(res, fault.status, { error: { message: fault.message, type: "OAuthException", code: fault.code, fbtrace_id: randomBytes(8).toString("hex") } });
 
 export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   const numbers = new Map<string, { token: string; display: string }>();
-  const faults = new Map<string, GraphFault[]>();
+  const faults = faultQueue<GraphFault>();
   const sent: GraphMessage[] = [];
   const sendAttempts: Array<{ to: string; at: number }> = [];
 
@@ -66,11 +56,11 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
       if (!number || number.token !== token) return graphError(res, { status: 401, code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
       if (req.method === "GET" && !edge) return answer(res, 200, { id: phoneNumberId, display_phone_number: number.display, verified_name: "Bakery" });
       if (req.method === "POST" && edge === "messages") {
-        const body = await readJson(req);
+        const body = await readBody(req);
         const to = String(body.to ?? "");
         sendAttempts.push({ to, at: Date.now() });
-        const pending = faults.get(to);
-        if (pending?.length) return graphError(res, pending.shift()!);
+        const fault = faults.next(to);
+        if (fault) return graphError(res, fault);
         const text = (body.text as { body?: string } | undefined)?.body;
         if (body.messaging_product !== "whatsapp" || body.type !== "text" || !text) return graphError(res, { status: 400, code: 100, message: "(#100) Invalid parameter" });
         sent.push({ phone_number_id: phoneNumberId!, to, text, at: Date.now() });
@@ -89,9 +79,7 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
     addNumber(accessToken, phoneNumberId, displayPhoneNumber) {
       numbers.set(phoneNumberId, { token: accessToken, display: displayPhoneNumber });
     },
-    failSends(to, fault, count = 1) {
-      faults.set(to, [...(faults.get(to) ?? []), ...Array.from({ length: count }, () => fault)]);
-    },
+    failSends: faults.add,
     async handshake(callbackUrl, verifyToken) {
       const challenge = String(Math.floor(Math.random() * 1e9));
       const url = `${callbackUrl}?${new URLSearchParams({ "hub.mode": "subscribe", "hub.verify_token": verifyToken, "hub.challenge": challenge })}`;
@@ -118,47 +106,30 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   };
 }
 
-/** A webhook delivery with one inbound text message, as the Cloud API sends it. */
-export function whatsappTextDelivery(phoneNumberId: string, from: string, messageId: string, text: string) {
+/** A webhook delivery as the Cloud API sends it: one `messages` change of the number, carrying `value`. */
+function whatsappDelivery(phoneNumberId: string, value: Record<string, unknown>) {
   return {
     object: "whatsapp_business_account",
     entry: [
       {
         id: "WABA_ID",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: "Ada" }, wa_id: from }],
-              messages: [{ from, id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
-            },
-          },
-        ],
+        changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId }, ...value } }],
       },
     ],
   };
 }
 
+/** A webhook delivery with one inbound text message. */
+export function whatsappTextDelivery(phoneNumberId: string, from: string, messageId: string, text: string) {
+  return whatsappDelivery(phoneNumberId, {
+    contacts: [{ profile: { name: "Ada" }, wa_id: from }],
+    messages: [{ from, id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
+  });
+}
+
 /** A status callback (sent, delivered, read): tolerated, never answered. */
 export function whatsappStatusDelivery(phoneNumberId: string, messageId: string) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "WABA_ID",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
-              statuses: [{ id: messageId, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "15551234567" }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return whatsappDelivery(phoneNumberId, {
+    statuses: [{ id: messageId, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "15551234567" }],
+  });
 }

@@ -13,6 +13,7 @@ import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/lib/cn";
 import { formatDateTime } from "@/components/lib/format";
+import { channelLabel } from "@/server/channels/client";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, type ConversationSource, type ConversationStatus } from "@/server/conversations/client";
 import { useTRPC } from "@/trpc/react";
 import { StatusBadge } from "./status-badge";
@@ -62,6 +63,12 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
     }),
   );
   const waiting = useQuery(trpc.conversations.inbox.queryOptions({ chatbot_id: chatbotId, filter: "all", status: "waiting", page: 1, per_page: 1 }));
+  // The listed channel conversations' products (Telegram, WhatsApp, Slack), in one query per page.
+  const channelConversationIds = (list.data?.data ?? []).filter((c) => c.source === "channel").map((c) => c.id);
+  const channels = useQuery({
+    ...trpc.channels.ofConversations.queryOptions({ chatbot_id: chatbotId, conversation_ids: channelConversationIds }),
+    enabled: channelConversationIds.length > 0,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
   const flags = useMutation(trpc.conversations.setFlags.mutationOptions({ onSuccess: refresh }));
 
@@ -194,7 +201,11 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                       <span>{c.message_count} messages</span>
                       {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}
                       {c.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
-                      {c.source === "channel" ? <Badge tone="green">Channel</Badge> : null}
+                      {c.source === "channel" ? (
+                        <Badge tone="green" data-testid="inbox-conversation-channel">
+                          {channelLabel(channels.data?.[c.id])}
+                        </Badge>
+                      ) : null}
                       {c.sentiment === "negative" ? <Badge tone="red">Negative</Badge> : null}
                       {c.archived ? <Badge>Archived</Badge> : null}
                     </span>

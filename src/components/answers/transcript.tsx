@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatDateTime } from "@/components/lib/format";
+import { channelLabel } from "@/server/channels/client";
 import { useTRPC } from "@/trpc/react";
 import { AnswerMeta } from "./message-sources";
 import { LinkedText } from "./linked-text";
@@ -217,10 +218,9 @@ function ActionCalls({ calls }: { calls: Array<{ id: string; name: string; reque
 function ChannelBadge({ chatbotId, conversationId }: { chatbotId: string; conversationId: string }) {
   const trpc = useTRPC();
   const channel = useQuery(trpc.channels.ofConversation.queryOptions({ chatbot_id: chatbotId, conversation_id: conversationId }));
-  const label = channel.data ? `${channel.data.product}${channel.data.name ? ` ${channel.data.name}` : ""}` : "Channel";
   return (
     <Badge tone="green" data-testid="conversation-channel">
-      {label}
+      {channelLabel(channel.data)}
     </Badge>
   );
 }

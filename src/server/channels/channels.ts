@@ -193,16 +193,23 @@ export async function channelOptions(db: Db, teamId: string) {
  * Which channel a conversation came from, for the inbox (its visitor's key is `channel:{channel_id}:{chat}`,
  * jobs.ts): the product and the bot's or number's name; null for other sources or a channel since removed.
  */
-export async function channelOfConversation(db: Db, chatbotId: string, conversationId: string): Promise<{ kind: ChannelKind; product: string; name: string | null } | null> {
-  if (!isUuid(conversationId)) return null;
-  const { rows } = await poolOf(db).query<{ kind: ChannelKind; external_name: string | null }>({
-    name: "channels_of_conversation",
-    text: `SELECT ch.kind, ch.external_name
+export async function channelOfConversation(db: Db, chatbotId: string, conversationId: string): Promise<ConversationChannel | null> {
+  return (await channelsOfConversations(db, chatbotId, [conversationId]))[conversationId] ?? null;
+}
+
+type ConversationChannel = { kind: ChannelKind; product: string; name: string | null };
+
+/** The same for a page of conversations (the inbox's list), in one statement: by conversation id, channel conversations only. */
+export async function channelsOfConversations(db: Db, chatbotId: string, conversationIds: string[]): Promise<Record<string, ConversationChannel>> {
+  const ids = conversationIds.filter(isUuid);
+  if (ids.length === 0) return {};
+  const { rows } = await poolOf(db).query<{ conversation_id: string; kind: ChannelKind; external_name: string | null }>({
+    name: "channels_of_conversations",
+    text: `SELECT c.id::text AS conversation_id, ch.kind, ch.external_name
              FROM conversations c JOIN visitors v ON v.id = c.visitor_id
              JOIN channels ch ON v.visitor_key LIKE 'channel:%' AND ch.id::text = split_part(v.visitor_key, ':', 2)
-            WHERE c.id = $1::uuid AND c.chatbot_id = $2::uuid AND ch.chatbot_id = $2::uuid`,
-    values: [conversationId, chatbotId],
+            WHERE c.id = ANY($1::uuid[]) AND c.chatbot_id = $2::uuid AND ch.chatbot_id = $2::uuid`,
+    values: [ids, chatbotId],
   });
-  const row = rows[0];
-  return row ? { kind: row.kind, product: INTEGRATION_PRODUCTS[row.kind].product, name: row.external_name } : null;
+  return Object.fromEntries(rows.map((r) => [r.conversation_id, { kind: r.kind, product: INTEGRATION_PRODUCTS[r.kind].product, name: r.external_name }]));
 }

@@ -64,7 +64,8 @@ async function inboundChannel(db: Db, channelId: string): Promise<InboundChannel
 
 /** Records the event id and queues its job (the answer, or a handoff thread's reply), in one statement; false when the event was already taken. */
 async function takeEvent(db: Db, channelId: string, eventId: string, payload: JobPayload<"channel_answer">, name: "channel_answer" | "slack_handoff_reply" = "channel_answer"): Promise<boolean> {
-  const checked = JOB_PAYLOADS[name].parse(payload);
+  // The event id travels with the answer: it keys the turn (docs/decisions/083-channel-answers-once-across-a-crash.md).
+  const checked = JOB_PAYLOADS[name].parse({ ...payload, event_id: eventId });
   const { rows } = await poolOf(db).query({
     name: "channels_take_event",
     text: `WITH e AS (INSERT INTO channel_events (channel_id, event_id) VALUES ($1::uuid, $2) ON CONFLICT DO NOTHING RETURNING 1)

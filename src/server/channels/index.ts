@@ -4,3 +4,4 @@ export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";
 export { channelAnswerJob, channelSendJob } from "./jobs";
 export { slackHandoffPostJob, slackHandoffReplyJob } from "./handoff";
+export { purgeChannelEventsJob } from "./purge";

@@ -9,12 +9,12 @@
  */
 import type { JobHelpers } from "graphile-worker";
 import type { Chatbot } from "@/generated/prisma/client";
-import { recordDeliveryFailure, runTurn } from "@/server/conversations";
+import { recordDeliveryFailure, recordedTurn, runTurn } from "@/server/conversations";
 import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { toAppError } from "@/server/kernel/errors";
-import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
+import { enqueueFromTask, job, JOB_PAYLOADS, jobName, type JobPayload } from "@/server/kernel/jobs/registry";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
@@ -51,22 +51,29 @@ async function jobChannel(db: Db, channelId: string): Promise<JobChannel | null>
  * its chatbot as the engine takes it (the row as its Prisma model, kernel/db/rows.ts), and the conversation
  * the chat continues (null: its first message, or the conversation was deleted).
  */
-async function answerContext(db: Db, channelId: string, chatKey: string): Promise<{ channel: JobChannel; chatbot: Chatbot; conversationId: string | null } | null> {
-  const { rows } = await poolOf(db).query<Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null }>({
+async function answerContext(
+  db: Db,
+  channelId: string,
+  chatKey: string,
+  eventId: string | null,
+): Promise<{ channel: JobChannel; chatbot: Chatbot; conversationId: string | null; replied: boolean } | null> {
+  const { rows } = await poolOf(db).query<Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null; ch_replied: boolean }>({
     name: "channels_answer_context",
     text: `SELECT b.*, ch.kind AS ch_kind, ch.credentials_ciphertext AS ch_credentials, ${ENABLED_SQL("ch.kind", "t")} AS ch_enabled,
-                  (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id
+                  (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id,
+                  EXISTS (SELECT 1 FROM channel_events e WHERE e.channel_id = ch.id AND e.event_id = $3 AND e.replied_at IS NOT NULL) AS ch_replied
              FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
             WHERE ch.id = $1::uuid`,
-    values: [channelId, chatKey],
+    values: [channelId, chatKey, eventId],
   });
   if (!rows[0]) return null;
-  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ...columns } = rows[0];
+  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ch_replied, ...columns } = rows[0];
   const chatbot = modelOfRow<Chatbot>(columns);
   return {
     channel: { id: channelId, kind: ch_kind, chatbot_id: chatbot.id, credentials_ciphertext: ch_credentials, enabled: ch_enabled },
     chatbot,
     conversationId: ch_conversation_id,
+    replied: ch_replied,
   };
 }
 
@@ -119,33 +126,82 @@ export const failureReason = (sent: ProviderFailure, tries: { attempt: number })
  * One attempt to send a reply; a failure is retried by a `channel_send` job — at the provider's
  * `retry_after` for a 429 (not counted as an attempt), with backoff for a network error or a 5xx, up to
  * CHANNEL_SEND_ATTEMPTS — or, when retrying cannot help or the attempts are spent, shown on the message in the inbox.
+ * `eventId` (the answer job's first attempt): the event is marked replied once the reply has left — taken by
+ * the provider, or handed to its retry job in the same statement — so a retried answer job sends nothing more.
  */
-async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload): Promise<void> {
+async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload, eventId: string | null = null): Promise<void> {
   const sent = await deliver(channel, payload.chat_key, payload.text);
-  if (sent.ok) return;
+  if (sent.ok) return eventId ? markReplied(db, channel.id, eventId) : undefined;
   const retry = retryOf(sent, payload);
-  if (retry) return enqueueFromTask(helpers, "channel_send", { ...payload, ...retry.next }, { runAt: new Date(Date.now() + retry.inSeconds * 1000), maxAttempts: 3 });
+  if (retry) {
+    const next = { ...payload, ...retry.next };
+    const runAt = new Date(Date.now() + retry.inSeconds * 1000);
+    return eventId ? handReplyToRetry(db, channel.id, eventId, next, runAt) : enqueueFromTask(helpers, "channel_send", next, { runAt, maxAttempts: 3 });
+  }
   const reason = failureReason(sent, payload);
   if (payload.message_id) await recordDeliveryFailure(db, payload.message_id, reason);
   else console.error(`[channels] a reply on channel ${channel.id} was not delivered: ${reason}`);
+  if (eventId) await markReplied(db, channel.id, eventId);
 }
 
+/** The event's reply has left (docs/decisions/083-channel-answers-once-across-a-crash.md). */
+async function markReplied(db: Db, channelId: string, eventId: string): Promise<void> {
+  await poolOf(db).query({
+    name: "channels_mark_replied",
+    text: `UPDATE channel_events SET replied_at = now() WHERE channel_id = $1::uuid AND event_id = $2 AND replied_at IS NULL`,
+    values: [channelId, eventId],
+  });
+}
+
+/** The reply's retry job, queued in the statement that marks the event replied: both happen, or neither. */
+async function handReplyToRetry(db: Db, channelId: string, eventId: string, payload: SendPayload, runAt: Date): Promise<void> {
+  await poolOf(db).query({
+    name: "channels_hand_reply_to_retry",
+    text: `WITH e AS (UPDATE channel_events SET replied_at = now() WHERE channel_id = $1::uuid AND event_id = $2 AND replied_at IS NULL RETURNING 1)
+           SELECT graphile_worker.add_job($3::text, $4::json, run_at := $5::timestamptz, max_attempts := 3) FROM e`,
+    values: [channelId, eventId, jobName("channel_send"), JSON.stringify(JOB_PAYLOADS.channel_send.parse(payload)), runAt],
+  });
+}
+
+/** The test hook `CHANNEL_FAILPOINT`: the worker dies here, as a crash would (never set in production). */
+function failpoint(step: "after-turn" | "after-reply") {
+  if (env().CHANNEL_FAILPOINT === step) process.kill(process.pid, "SIGKILL");
+}
+
+/**
+ * Exactly once per provider event, across a crash (docs/decisions/083-channel-answers-once-across-a-crash.md):
+ * the turn is recorded under the event's key (`turnKey`, in the turn's transaction) and the event is marked
+ * when its reply has left. A retry of the job (its worker died before completing it) therefore answers and
+ * charges nothing again: an event already replied to does nothing; an event whose turn is recorded sends
+ * the recorded answer.
+ */
 export const channelAnswerJob = job("channel_answer", async (db, payload, helpers: JobHelpers) => {
-  const context = await answerContext(db, payload.channel_id, payload.chat_key);
+  const eventId = payload.event_id ?? null;
+  const context = await answerContext(db, payload.channel_id, payload.chat_key, eventId);
   // Disconnected since the event came (deleted, or the integration removed from the workspace): no answer.
-  if (!context?.channel.enabled) return;
+  if (!context?.channel.enabled || context.replied) return;
   const { channel, chatbot } = context;
-  const reply = (text: string, messageId: string | null) => send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 });
+  const reply = async (text: string, messageId: string | null) => {
+    await send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 }, eventId);
+    failpoint("after-reply");
+  };
   if (channel.kind === "messaging_app_2" && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
+  const turnKey = eventId ? `${channel.id}:${eventId}` : null;
+  const recorded = turnKey ? await recordedTurn(db, chatbot.id, turnKey) : null;
+  if (recorded) {
+    if (recorded.conversationId !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, recorded.conversationId);
+    return recorded.answer ? reply(recorded.answer.content, recorded.answer.id) : undefined;
+  }
   let answer;
   try {
-    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel" }, { message: payload.text, conversation_id: context.conversationId });
+    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel", turnKey }, { message: payload.text, conversation_id: context.conversationId });
   } catch (error) {
     const refusal = toAppError(error);
     // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget.
     if (refusal.status >= 500) throw error;
     return reply(refusal.message, null);
   }
+  failpoint("after-turn");
   if (answer.conversation_id !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, answer.conversation_id);
   // A person has the conversation: the message is recorded (the inbox shows it); the bot says nothing.
   if ("handoff" in answer) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_CREDENTIALS, isTelegramStart } from "./kinds";
+import { CHANNEL_CREDENTIALS, channelLabel, isTelegramStart } from "./kinds";
 import { failure } from "./provider-call";
 
 describe("channel rules", () => {
@@ -11,6 +11,13 @@ describe("channel rules", () => {
   it("accepts a BotFather token and refuses anything else", () => {
     expect(CHANNEL_CREDENTIALS.messaging_app_2.safeParse({ bot_token: "123456:AA-bb_CC" }).success).toBe(true);
     for (const bot_token of ["", "abc", "123456", "12:with space", undefined]) expect(CHANNEL_CREDENTIALS.messaging_app_2.safeParse({ bot_token }).success).toBe(false);
+  });
+
+  it("names a channel by its product and its bot's name, 'Channel' while unknown", () => {
+    expect(channelLabel({ product: "Telegram", name: "@bakery_bot" })).toBe("Telegram @bakery_bot");
+    expect(channelLabel({ product: "Slack", name: null })).toBe("Slack");
+    expect(channelLabel(undefined)).toBe("Channel");
+    expect(channelLabel(null)).toBe("Channel");
   });
 
   it("retries 429, 408 and 5xx; not other 4xx", () => {

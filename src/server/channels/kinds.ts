@@ -38,5 +38,13 @@ export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 
 export const isChannelKind = (kind: string): kind is ChannelKind => (CHANNEL_KINDS as readonly string[]).includes(kind);
 
+/**
+ * How a channel is named wherever it is shown — a channel conversation in the inbox's list and its view, the
+ * audit log: the product, then the bot's or number's name ("Telegram @bakery_bot"); "Channel" while unknown
+ * (not loaded yet, or the channel was removed since).
+ */
+export const channelLabel = (channel: { product: string; name: string | null } | null | undefined) =>
+  channel ? `${channel.product}${channel.name ? ` ${channel.name}` : ""}` : "Channel";
+
 /** Telegram's command that opens a chat with a bot: answered with the chatbot's welcome message, not by a turn. */
 export const isTelegramStart = (text: string) => /^\/start(@\w+)?(\s|$)/.test(text.trim());

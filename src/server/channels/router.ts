@@ -3,7 +3,8 @@ import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/serv
 import { actorOf, auditAgencyOf, recordChannelChange } from "@/server/audit";
 import type { Db } from "@/server/kernel/db/client";
 import { setHandoffChannel } from "./handoff";
-import { channelOfConversation, channelOptions, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+import { channelOfConversation, channelOptions, channelsOfConversations, channelSchema, connectChannel, connectChannelInput, disconnectChannel, listChannels } from "./channels";
+import { channelLabel } from "./kinds";
 
 /** A channel connected or disconnected, in the workspace's and its agency's audit log (its credentials never). */
 async function auditChannel(
@@ -18,7 +19,7 @@ async function auditChannel(
     actor: actorOf(ctx),
     connected,
     chatbot: { id: ctx.chatbot.id, name: ctx.chatbot.name },
-    channel: { id: channel.id, kind: channel.kind, name: `${channel.product}${channel.name ? ` ${channel.name}` : ""}` },
+    channel: { id: channel.id, kind: channel.kind, name: channelLabel(channel) },
   });
 }
 
@@ -34,6 +35,11 @@ export const channelsRouter = createTRPCRouter({
 
   /** The inbox: which channel a conversation came from (not in REST). */
   ofConversation: chatbotProcedure.input(z.object({ conversation_id: z.string() })).query(({ ctx, input }) => channelOfConversation(ctx.db, ctx.chatbot.id, input.conversation_id)),
+
+  /** The inbox's list: the channels of a page of conversations, by conversation id (not in REST). */
+  ofConversations: chatbotProcedure
+    .input(z.object({ conversation_ids: z.array(z.string().max(64)).max(100) }))
+    .query(({ ctx, input }) => channelsOfConversations(ctx.db, ctx.chatbot.id, input.conversation_ids)),
 
   create: chatbotEditProcedure
     .meta({

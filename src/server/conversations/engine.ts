@@ -81,6 +81,12 @@ export interface TurnCaller {
   source?: ConversationSource;
   /** REST with an Idempotency-Key: the key's claim, recorded with the turn; an answer already recorded on it is returned as is. */
   idempotency?: KeyClaim | null;
+  /**
+   * The surface's own key of this turn (a channel: the provider's event, docs/decisions/083-channel-answers-once-across-a-crash.md):
+   * written on the turn's messages in the turn's transaction, unique per chatbot, so a turn is recorded and
+   * charged at most once per key; the surface looks it up first (`recordedTurn`).
+   */
+  turnKey?: string | null;
 }
 
 /**
@@ -102,7 +108,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
   const admission = await admitAnswer(db, chatbot, input.conversation_id ?? null, ownerKey);
   if (!admission.ok) throw refused(admission.refusal);
   // A person is asked for or owns the conversation: the bot says nothing; the message is recorded, free.
-  if (admission.handoff) return recordVisitorMessageForPerson(db, chatbot.id, admission.conversation, input.message);
+  if (admission.handoff) return recordVisitorMessageForPerson(db, chatbot.id, admission.conversation, input.message, caller.turnKey ?? null);
   const { team, conversation } = admission;
 
   try {
@@ -137,6 +143,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): 
       answer: { id: answerId, content: reply.content, answered: reply.answered, sources: reply.sources, providerError: reply.providerError },
       charge: { metered: team.metered, reservationId: admission.reservationId },
       idempotency: caller.idempotency,
+      turnKey: caller.turnKey ?? null,
     });
     await recordTurnActionCalls(db, recorded.conversationId, answerId, reply.actionCalls);
     return serialize({

@@ -44,17 +44,19 @@ export async function recordVisitorMessageForPerson(
   chatbotId: string,
   conversation: { id: string; status: "waiting" | "human" },
   content: string,
+  /** The turn's key (engine.ts TurnCaller.turnKey): a retried channel event finds this message and records none. */
+  turnKey: string | null = null,
 ): Promise<HandoffAnswer> {
   const { rows } = await poolOf(db).query<{ id: string; created_at: Date; status: "waiting" | "human" }>({
     name: "handoff_visitor_message",
     text: `WITH m AS (
-             INSERT INTO messages (conversation_id, chatbot_id, role, content) VALUES ($1::uuid, $2::uuid, 'user', $3) RETURNING id, created_at
+             INSERT INTO messages (conversation_id, chatbot_id, role, content, turn_key) VALUES ($1::uuid, $2::uuid, 'user', $3, $4) RETURNING id, created_at
            ), c AS (
              UPDATE conversations SET unread = true, last_message_at = (SELECT created_at FROM m), updated_at = now() WHERE id = $1::uuid RETURNING status
            )
            SELECT m.id::text, m.created_at, c.status, ${notifySql("$2", "$1", "'kind', 'message', 'message_id', m.id::text, 'role', 'user'")}
              FROM m CROSS JOIN c`,
-    values: [conversation.id, chatbotId, content],
+    values: [conversation.id, chatbotId, content, turnKey],
   });
   const row = rows[0];
   if (!row) throw notFound();

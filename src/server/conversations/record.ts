@@ -52,6 +52,8 @@ export interface TurnToRecord {
   charge: { metered: boolean; reservationId: string | null };
   /** The REST request's Idempotency-Key claim: the answer's id is recorded on it with the turn (kernel/http/idempotency.ts). */
   idempotency?: KeyClaim | null;
+  /** The surface's key of the turn (engine.ts TurnCaller.turnKey), on both messages: a second turn with it fails on the unique index. */
+  turnKey?: string | null;
 }
 
 export interface RecordedTurn {
@@ -112,6 +114,23 @@ export async function recordedAnswer(db: Db, chatbotId: string, messageId: strin
   };
 }
 
+/**
+ * The turn a surface recorded under its key (TurnToRecord.turnKey), null when there is none: its
+ * conversation, and its answer (null when a person had the conversation: the visitor's message was recorded
+ * unanswered). A retried channel event takes it instead of a second turn.
+ */
+export async function recordedTurn(db: Db, chatbotId: string, turnKey: string): Promise<{ conversationId: string; answer: { id: string; content: string } | null } | null> {
+  const { rows } = await poolOf(db).query<{ conversation_id: string; role: string; id: string; content: string }>({
+    name: "recorded_turn",
+    text: `SELECT conversation_id::text, role, id::text, content FROM messages
+            WHERE chatbot_id = $1::uuid AND turn_key = $2 ORDER BY role = 'assistant' DESC LIMIT 1`,
+    values: [chatbotId, turnKey],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  return { conversationId: row.conversation_id, answer: row.role === "assistant" ? { id: row.id, content: row.content } : null };
+}
+
 interface TurnRow {
   conversation_id: string;
   visitor_id: string;
@@ -126,11 +145,11 @@ interface TurnRow {
 function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
   const rest = `
     m AS (
-      INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at)
-      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz FROM c RETURNING id
+      INSERT INTO messages (conversation_id, chatbot_id, role, content, created_at, turn_key)
+      SELECT c.id, $1::uuid, 'user', $2, $3::timestamptz, $17::text FROM c RETURNING id
     ), a AS (
-      INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at)
-      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz FROM c RETURNING id
+      INSERT INTO messages (id, conversation_id, chatbot_id, role, content, answered, sources, provider_error, created_at, turn_key)
+      SELECT $4::uuid, c.id, $1::uuid, 'assistant', $5, $6, $7::jsonb, $8, $9::timestamptz, $17::text FROM c RETURNING id
     ), s AS MATERIALIZED (${SETTLE_AFTER_MESSAGES_PARAMS_10_TO_14})
     SELECT c.id::text AS conversation_id, c.visitor_id::text,
            -- The inbox's live list (conversations/live.ts), delivered when the turn commits.
@@ -149,6 +168,7 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
     ...settleValues(turn),
     sentimentOf(turn.question),
     categoryOf(turn.question),
+    turn.turnKey ?? null,
   ];
   return turn.conversationId
     ? {
@@ -158,20 +178,20 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
                         -- A conversation's sentiment is its latest non-neutral message's (neutral until there is one).
                         sentiment = CASE WHEN $15 <> 'neutral' THEN $15 ELSE COALESCE(sentiment, 'neutral') END,
                         category = COALESCE(category, $16)
-                  WHERE id = $17::uuid RETURNING id, visitor_id
+                  WHERE id = $18::uuid RETURNING id, visitor_id
                ), ${rest}`,
         values: [...values, turn.conversationId],
       }
     : {
         name: "record_turn_new",
         text: `WITH v AS (
-                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $17, $18, $19)
+                 INSERT INTO visitors (chatbot_id, visitor_key, country, country_code) VALUES ($1::uuid, $18, $19, $20)
                  ON CONFLICT (chatbot_id, visitor_key) DO UPDATE
                    SET last_seen_at = now(), country = COALESCE(EXCLUDED.country, visitors.country), country_code = COALESCE(EXCLUDED.country_code, visitors.country_code)
                  RETURNING id
                ), c AS (
                  INSERT INTO conversations (chatbot_id, visitor_id, created_at, last_message_at, updated_at, sentiment, category, source)
-                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16, $20 FROM v RETURNING id, visitor_id
+                 SELECT $1::uuid, v.id, $3::timestamptz, $9::timestamptz, $9::timestamptz, $15, $16, $21 FROM v RETURNING id, visitor_id
                ), ${rest}`,
         values: [...values, turn.visitor.key, turn.visitor.country?.name ?? null, turn.visitor.country?.code ?? null, turn.source],
       };

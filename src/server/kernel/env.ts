@@ -146,6 +146,9 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/i, "must be one DNS label")
     .default("acp"),
+  // A test hook only (issue 24, docs/decisions/083-channel-answers-once-across-a-crash.md): the worker kills
+  // itself (SIGKILL) at this step of a channel answer job, as a crash would.
+  CHANNEL_FAILPOINT: z.enum(["after-turn", "after-reply"]).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

@@ -11,6 +11,7 @@ import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepW
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
+import { purgeChannelEventsJob } from "@/server/channels";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -36,6 +37,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   sweepEvaluationsJob,
   slackHandoffPostJob,
   slackHandoffReplyJob,
+  purgeChannelEventsJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -62,6 +64,8 @@ export const crontab = [
   schedule("low_credit_alerts", "* * * * *", 1),
   // Evaluations whose worker died, queued again.
   schedule("sweep_evaluations", "* * * * *", 1),
+  // Channel event ids past the providers' retry window (channels/purge.ts).
+  schedule("purge_channel_events", "45 3 * * *", 3),
 ].join("\n");
 
 let stopping = false;

@@ -14,7 +14,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
+import { channelLabel, CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
 import { HandoffChannelForm } from "./handoff-channel-form";
 import { useTRPC } from "@/trpc/react";
 
@@ -141,7 +141,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
   return (
     <div className="space-y-6">
       <ReadOnlyNotice what="the channels" />
-      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with the source “Channel”.</p>
+      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with their channel (Telegram, WhatsApp or Slack).</p>
 
       <section aria-labelledby="connected-channels" className="space-y-3">
         <h2 id="connected-channels" className="text-base font-semibold text-gray-900">
@@ -168,7 +168,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                         {STATUS_LABELS[c.status]}
                       </Badge>
                       {can_edit ? (
-                        <Button variant="secondary" size="sm" className="text-red-700 hover:text-red-800" aria-label={`Disconnect ${c.product}${c.name ? ` ${c.name}` : ""}`} onClick={() => setRemoving(c)}>
+                        <Button variant="secondary" size="sm" className="text-red-700 hover:text-red-800" aria-label={`Disconnect ${channelLabel(c)}`} onClick={() => setRemoving(c)}>
                           Disconnect
                         </Button>
                       ) : null}

@@ -39,7 +39,8 @@ export const JOB_PAYLOADS = {
   // analytics: one chatbot's period, or (scheduled) the preset periods of every active chatbot
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
   // channels: a provider's message to answer, and one reply to send (attempt counts failures; waits, the provider's 429s)
-  channel_answer: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
+  // event_id: the provider's event (channel_events), the key of its turn; absent in jobs queued before it was carried.
+  channel_answer: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000), event_id: z.string().min(1).max(300).optional() }),
   channel_send: z.object({
     channel_id: z.uuid(),
     chat_key: z.string().min(1).max(200),
@@ -57,6 +58,8 @@ export const JOB_PAYLOADS = {
   // Issue 24, the Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
   slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
+  // Issue 24: the providers' event ids older than their retry window (channels/purge.ts).
+  purge_channel_events: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

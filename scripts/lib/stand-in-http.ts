@@ -1,0 +1,35 @@
+/**
+ * What the provider stand-ins (telegram-, whatsapp-, slack-stand-in.ts) share: a request's body, a JSON
+ * answer, and failures queued per recipient for the next calls. Each provider's own error body (Telegram's
+ * `{ok: false, error_code, description, parameters}`, Graph's `{error: {…}}`, Slack's `{ok: false, error}`
+ * and 429 `Retry-After`) stays in its stand-in: that shape is what the stand-in is for.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** A request's body: JSON (what the channels send), else form fields; `{}` when empty. */
+export async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return {};
+  if ((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** A JSON answer with the provider's status (and headers, e.g. Slack's `Retry-After`). */
+export function answerJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Failures to answer, in order, to the next calls for one recipient (a chat, a phone number, a Slack channel). */
+export function faultQueue<F>() {
+  const queued = new Map<string, F[]>();
+  return {
+    add(recipient: string, fault: F, count = 1) {
+      queued.set(recipient, [...(queued.get(recipient) ?? []), ...Array.from({ length: count }, () => fault)]);
+    },
+    /** The next failure for this recipient, if one is queued (then it is used up). */
+    next: (recipient: string): F | undefined => queued.get(recipient)?.shift(),
+  };
+}
