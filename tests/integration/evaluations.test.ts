@@ -107,6 +107,14 @@ describe("a chatbot's quality score", () => {
     const [latest] = (await caller.evaluations.list({ chatbot_id: bot.id, per_page: 1 })).data;
     expect(latest!.score!).toBeLessThan(afterContact.score! - 5);
     expect(latest).toMatchObject({ trigger: "training", score_dropped: true, previous_score: afterContact.score });
+    // The lost page's generated question is asked again and fails (its page is gone), marked as such.
+    expect(latest!.results.find((r) => r.question === "What about Repairs?")).toMatchObject({ origin: "generated", expected_url: site.url("/repairs"), page_missing: true, hit: false, passed: false });
+    expect(latest!.results.filter((r) => r.page_missing).map((r) => r.question)).toEqual(["What about Repairs?"]);
+
+    // The loss counts once: the next run measures the chatbot on the pages it has.
+    const next = await caller.evaluations.run({ chatbot_id: bot.id });
+    const again = (await completedAfter(bot.id, 5)).find((r) => r.id === next.id)!;
+    expect((again.results as Array<{ question: string }>).map((r) => r.question)).not.toContain("What about Repairs?");
     await site.close();
   }, 240_000);
 });

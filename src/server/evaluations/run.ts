@@ -3,6 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
 import { indexedPages, sourcesOf } from "@/server/training";
 import { generateQuestions } from "./generated-questions";
+import { lostPageQuestions } from "./lost-pages";
 import { MRR_DEPTH, ratesOf, verdict, type QuestionOrigin, type QuestionResult } from "./scoring";
 import { HEARTBEAT_MS } from "./sweep";
 
@@ -12,6 +13,8 @@ interface TestQuestion {
   questionId: string | null;
   expectedUrl: string | null;
   expectedTitle: string | null;
+  /** Its expected page was lost since the previous run (lost-pages.ts). */
+  pageMissing?: boolean;
 }
 
 type UpdatedAnswers = Array<{ question: string; suggestedAnswer: string }>;
@@ -21,7 +24,7 @@ type UpdatedAnswers = Array<{ question: string; suggestedAnswer: string }>;
  * groundedExtractive — the same code, never a copy), without an LLM, a conversation or a charge.
  */
 export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, updatedAnswers: UpdatedAnswers): Promise<QuestionResult> {
-  const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_title: q.expectedTitle };
+  const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_title: q.expectedTitle, page_missing: q.pageMissing ?? false };
   if (matchUpdatedAnswer(q.question, updatedAnswers)) {
     return { ...base, rank: null, ...verdict({ expectedUrl: q.expectedUrl, rank: null, topK: chatbot.topK, grounded: true, updatedAnswer: true }), via: "updated_answer", found: [] };
   }
@@ -40,12 +43,16 @@ export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, upd
   };
 }
 
-/** The chatbot's test questions: its owners' own, then those generated from its pages. */
-async function testQuestions(db: Db, chatbotId: string): Promise<TestQuestion[]> {
+/**
+ * The chatbot's test questions: its owners' own, those generated from its pages, then the previous run's
+ * generated questions whose page is gone (lost-pages.ts: a training that loses pages lowers the score).
+ */
+async function testQuestions(db: Db, chatbotId: string, previous: readonly QuestionResult[]): Promise<TestQuestion[]> {
   const [own, pages] = await Promise.all([db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), indexedPages(db, chatbotId)]);
   return [
     ...own.map((q) => ({ question: q.question, origin: "user" as const, questionId: q.id, expectedUrl: q.expectedUrl, expectedTitle: q.expectedTitle })),
     ...generateQuestions(pages).map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
+    ...lostPageQuestions(previous, new Set(pages.map((p) => p.url))).map((l) => ({ ...l, origin: "generated" as const, questionId: null, pageMissing: true })),
   ];
 }
 
@@ -59,8 +66,14 @@ export async function runEvaluation(db: Db, evaluationId: string): Promise<void>
   try {
     const chatbot = await db.chatbot.findFirst({ where: { id: evaluation.chatbotId, deletedAt: null } });
     if (!chatbot) throw new Error("The chatbot was deleted.");
+    // The run this one is compared with: its score (a drop is flagged) and its questions (lost pages count).
+    const previous = await db.evaluation.findFirst({
+      where: { chatbotId: chatbot.id, status: "completed", id: { not: evaluation.id } },
+      orderBy: [{ completedAt: "desc" }, { id: "desc" }],
+      select: { score: true, results: true },
+    });
     const [questions, updatedAnswers] = await Promise.all([
-      testQuestions(db, chatbot.id),
+      testQuestions(db, chatbot.id, (previous?.results ?? []) as unknown as QuestionResult[]),
       db.updatedAnswer.findMany({ where: { chatbotId: chatbot.id }, select: { question: true, suggestedAnswer: true } }),
     ]);
     const results: QuestionResult[] = [];
@@ -74,11 +87,6 @@ export async function runEvaluation(db: Db, evaluationId: string): Promise<void>
       }
     }
     const rates = ratesOf(results);
-    const previous = await db.evaluation.findFirst({
-      where: { chatbotId: chatbot.id, status: "completed", id: { not: evaluation.id } },
-      orderBy: [{ completedAt: "desc" }, { id: "desc" }],
-      select: { score: true },
-    });
     await db.evaluation.update({
       where: { id: evaluation.id },
       data: {

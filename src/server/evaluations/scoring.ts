@@ -35,6 +35,11 @@ export interface QuestionResult {
   via: "updated_answer" | "passages" | "default";
   /** The pages of the passages found, best first (at most top_k). */
   found: Array<{ title: string; url: string | null }>;
+  /**
+   * Its expected page was among the chatbot's pages at the run before and is not any more (lost by a
+   * training): asked again so the loss counts (lost-pages.ts). Absent from runs stored before it existed.
+   */
+  page_missing?: boolean;
 }
 
 export interface Rates {

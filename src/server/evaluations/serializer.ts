@@ -18,6 +18,7 @@ export const questionResultSchema = z
     passed: z.boolean(),
     via: z.enum(["updated_answer", "passages", "default"]),
     found: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
+    page_missing: z.boolean().meta({ description: "Its expected page was among the chatbot's pages at the previous evaluation and is gone now (lost by a training)" }),
   })
   .meta({ id: "EvaluationQuestionResult" });
 
@@ -61,7 +62,8 @@ export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<ty
     previous_score: e.previousScore,
     score_dropped: dropped,
     error: e.error,
-    results: (e.results ?? []) as unknown as QuestionResult[],
+    // Runs stored before page_missing existed lack it: none of their questions had lost its page.
+    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({ ...r, page_missing: r.page_missing ?? false })),
     created_at: isoMicro(e.createdAt),
     completed_at: isoMicroOrNull(e.completedAt),
   };

@@ -26,6 +26,7 @@ const pct = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate
 
 /** Why a question failed, in the owner's words. */
 function failureOf(r: QuestionResult): string {
+  if (r.page_missing) return "Its page is no longer among the chatbot's pages: the training before this run lost it.";
   if (r.expected_url && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
   return "The chatbot would give its default answer: what it found does not answer the question.";
 }
