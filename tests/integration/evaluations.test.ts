@@ -99,8 +99,13 @@ describe("a chatbot's quality score", () => {
     expect((afterContact.results as Array<{ question: string; passed: boolean }>).find((r) => r.question === "Where is the shop?")).toMatchObject({ passed: true });
     expect(afterContact.score!).toBeGreaterThan(manual.score!);
     expect(afterContact.previousScore).toBe(manual.score);
+    // "What about Contact?" is not asked: the contact page gives an address, no phone or e-mail, so by the
+    // engine's grounding rule the page itself cannot answer it; a question no retrieval could pass is not generated.
+    const asked = (afterContact.results as Array<{ question: string; origin: string }>).filter((r) => r.origin === "generated").map((r) => r.question);
+    expect(asked).toEqual(expect.arrayContaining(["What about Repairs?", "What about Delivery?"]));
+    expect(asked).not.toContain("What about Contact?");
 
-    // A training that loses the repairs page lowers the score by more than 5 points: flagged.
+    // A training that loses the repairs page lowers the score by more than 5 points, with the filter on: flagged.
     site.route("/repairs", null);
     await startSync(db, website.id);
     await completedAfter(bot.id, 4);

@@ -1,8 +1,9 @@
 import type { Chatbot, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
-import { indexedPages, sourcesOf } from "@/server/training";
-import { generateQuestions } from "./generated-questions";
+import { indexedPages, pagePassages, sourcesOf } from "@/server/training";
+import { keepAnswerable } from "./answerable";
+import { generateQuestions, MAX_GENERATED } from "./generated-questions";
 import { lostPageQuestions } from "./lost-pages";
 import { MRR_DEPTH, ratesOf, verdict, type QuestionOrigin, type QuestionResult } from "./scoring";
 import { HEARTBEAT_MS } from "./sweep";
@@ -43,15 +44,21 @@ export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, upd
   };
 }
 
+/** Generated candidates looked at per run at most, for MAX_GENERATED kept. */
+const GENERATED_CANDIDATES = MAX_GENERATED * 3;
+
 /**
- * The chatbot's test questions: its owners' own, those generated from its pages, then the previous run's
+ * The chatbot's test questions: its owners' own, those generated from its pages that their page answers, then the previous run's
  * generated questions whose page is gone (lost-pages.ts: a training that loses pages lowers the score).
  */
 async function testQuestions(db: Db, chatbotId: string, previous: readonly QuestionResult[]): Promise<TestQuestion[]> {
   const [own, pages] = await Promise.all([db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), indexedPages(db, chatbotId)]);
+  // Only questions their own page answers (answerable.ts); a site of headings its pages do not answer is
+  // read for at most GENERATED_CANDIDATES of them.
+  const generated = await keepAnswerable(generateQuestions(pages, GENERATED_CANDIDATES), (g) => pagePassages(db, chatbotId, g.expectedUrl), MAX_GENERATED);
   return [
     ...own.map((q) => ({ question: q.question, origin: "user" as const, questionId: q.id, expectedUrl: q.expectedUrl, expectedTitle: q.expectedTitle })),
-    ...generateQuestions(pages).map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
+    ...generated.map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
     ...lostPageQuestions(previous, new Set(pages.map((p) => p.url))).map((l) => ({ ...l, origin: "generated" as const, questionId: null, pageMissing: true })),
   ];
 }

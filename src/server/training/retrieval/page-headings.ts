@@ -1,4 +1,5 @@
 import type { Db } from "@/server/kernel/db/client";
+import type { AnswerPassage } from "./passages";
 
 /** A page the chatbot answers from: its url, title and the heading paths of its passages. */
 export interface IndexedPage {
@@ -18,4 +19,16 @@ export async function indexedPages(db: Db, chatbotId: string): Promise<IndexedPa
      WHERE c.chatbot_id = ${chatbotId}::uuid AND c.url IS NOT NULL
      GROUP BY c.url
      ORDER BY c.url`;
+}
+
+/**
+ * One page's passages in order, as retrieval hands them to an answer: what the quality score asks whether a
+ * generated question is one its expected page can answer at all (evaluations/run.ts).
+ */
+export async function pagePassages(db: Db, chatbotId: string, url: string): Promise<AnswerPassage[]> {
+  return db.$queryRaw<AnswerPassage[]>`
+    SELECT c.id::text AS "chunkId", c.source_id::text AS "sourceId", c.url, c.title, c.heading_path AS "headingPath", c.content, 0::float8 AS score
+      FROM source_chunks c JOIN sources s ON s.id = c.source_id AND s.deleted_at IS NULL
+     WHERE c.chatbot_id = ${chatbotId}::uuid AND c.url = ${url}
+     ORDER BY c.position`;
 }
