@@ -122,4 +122,24 @@ describe("a chatbot's quality score", () => {
     expect((again.results as Array<{ question: string }>).map((r) => r.question)).not.toContain("What about Repairs?");
     await site.close();
   }, 240_000);
+
+  it("generates questions from a text source too (no pages): the chatbot gets a score", async () => {
+    const team = await clientWorkspace(db, owner.agency);
+    const bot = await makeChatbot(db, team.id, owner.user.id);
+    const text = await createSource(db, bot, {
+      type: "text",
+      title: "Shop policies",
+      text: "## Returns\n\nReturns of a bicycle are accepted within 30 days of purchase for a full refund.\n\n## Rentals\n\nRentals of city bicycles cost 15 pounds a day, helmet included.",
+    });
+    const [run] = await completedAfter(bot.id, 1);
+    expect(run).toMatchObject({ trigger: "training", status: "completed" });
+    const [listed] = (await callerFor(owner.user).evaluations.list({ chatbot_id: bot.id })).data;
+    const generated = listed!.results.filter((r) => r.origin === "generated");
+    // A short text is one passage, under its first heading: that heading and the title are asked.
+    expect(generated.map((r) => r.question)).toEqual(expect.arrayContaining(["What about Returns?"]));
+    // Named by its source (a text has no url), found first.
+    expect(generated.find((r) => r.question === "What about Returns?")).toMatchObject({ expected_url: null, expected_source_id: text.id, expected_title: "Shop policies", rank: 1, hit: true, passed: true });
+    expect(listed!.score).not.toBeNull();
+    expect(listed!.hit_rate).toBe(1);
+  }, 120_000);
 });

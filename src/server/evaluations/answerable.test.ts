@@ -10,8 +10,8 @@ const PAGES: Record<string, { title: string; passages: string[] }> = {
   "https://shop.example/delivery": { title: "Delivery", passages: ["Delivery of bicycles is free within the city.", "Delivery takes three working days."] },
 };
 
-const passagesOf = async (g: { expectedUrl: string }): Promise<AnswerPassage[]> =>
-  PAGES[g.expectedUrl]!.passages.map((content, i) => ({ chunkId: `${g.expectedUrl}#${i}`, sourceId: g.expectedUrl, url: g.expectedUrl, title: PAGES[g.expectedUrl]!.title, headingPath: PAGES[g.expectedUrl]!.title, content, score: 0 }));
+const passagesOf = async ({ expectedUrl: url }: { expectedUrl: string | null }): Promise<AnswerPassage[]> =>
+  PAGES[url!]!.passages.map((content, i) => ({ chunkId: `${url}#${i}`, sourceId: url!, url, title: PAGES[url!]!.title, headingPath: PAGES[url!]!.title, content, score: 0 }));
 
 const candidates = generateQuestions(Object.entries(PAGES).map(([url, p]) => ({ url, title: p.title, headingPaths: [p.title] })));
 
@@ -26,7 +26,7 @@ describe("the generated test questions kept", () => {
   it("stop at the cap and read each page once", async () => {
     const reads: string[] = [];
     const twice = [...candidates, ...candidates];
-    const kept = await keepAnswerable(twice, (g) => (reads.push(g.expectedUrl), passagesOf(g)), 3);
+    const kept = await keepAnswerable(twice, (g) => (reads.push(g.expectedUrl!), passagesOf(g)), 3);
     expect(kept).toHaveLength(3);
     expect(new Set(reads).size).toBe(reads.length);
   });

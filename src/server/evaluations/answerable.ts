@@ -6,7 +6,7 @@
  */
 import { groundedExtractive } from "@/server/conversations";
 import type { AnswerPassage } from "@/server/training";
-import type { GeneratedQuestion } from "./generated-questions";
+import { expectedKey, type GeneratedQuestion } from "./generated-questions";
 
 /** Where a generated question's expected page (or text source) is: its passages in order. */
 export type PassagesOf = (question: GeneratedQuestion) => Promise<AnswerPassage[]>;
@@ -17,8 +17,8 @@ export async function keepAnswerable(candidates: readonly GeneratedQuestion[], p
   const read = new Map<string, Promise<AnswerPassage[]>>();
   for (const g of candidates) {
     if (kept.length >= max) break;
-    let own = read.get(g.expectedUrl);
-    if (!own) read.set(g.expectedUrl, (own = passagesOf(g)));
+    let own = read.get(expectedKey(g));
+    if (!own) read.set(expectedKey(g), (own = passagesOf(g)));
     if (groundedExtractive(g.question, await own)) kept.push(g);
   }
   return kept;

@@ -1,7 +1,7 @@
 import type { Chatbot, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
-import { indexedPages, pagePassages, sourcesOf } from "@/server/training";
+import { indexedPages, indexedTexts, pagePassages, sourcesOf } from "@/server/training";
 import { keepAnswerable } from "./answerable";
 import { generateQuestions, MAX_GENERATED } from "./generated-questions";
 import { lostPageQuestions } from "./lost-pages";
@@ -13,6 +13,8 @@ interface TestQuestion {
   origin: QuestionOrigin;
   questionId: string | null;
   expectedUrl: string | null;
+  /** The expected source when it has no url (a text, a file; generated questions only). */
+  expectedSourceId?: string | null;
   expectedTitle: string | null;
   /** Its expected page was lost since the previous run (lost-pages.ts). */
   pageMissing?: boolean;
@@ -25,20 +27,24 @@ type UpdatedAnswers = Array<{ question: string; suggestedAnswer: string }>;
  * groundedExtractive — the same code, never a copy), without an LLM, a conversation or a charge.
  */
 export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, updatedAnswers: UpdatedAnswers): Promise<QuestionResult> {
-  const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_title: q.expectedTitle, page_missing: q.pageMissing ?? false };
+  const expectedSourceId = q.expectedUrl === null ? (q.expectedSourceId ?? null) : null;
+  const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_source_id: expectedSourceId, expected_title: q.expectedTitle, page_missing: q.pageMissing ?? false };
+  const expected = q.expectedUrl ?? expectedSourceId;
   if (matchUpdatedAnswer(q.question, updatedAnswers)) {
-    return { ...base, rank: null, ...verdict({ expectedUrl: q.expectedUrl, rank: null, topK: chatbot.topK, grounded: true, updatedAnswer: true }), via: "updated_answer", found: [] };
+    return { ...base, rank: null, ...verdict({ expected, rank: null, topK: chatbot.topK, grounded: true, updatedAnswer: true }), via: "updated_answer", found: [] };
   }
   // One search deep enough for MRR@10; its first top_k passages are exactly what a reply draws on.
   const passages = await retrieveFor(db, chatbot, q.question, Math.max(MRR_DEPTH, chatbot.topK));
   const answering = passages.slice(0, chatbot.topK);
   const grounded = groundedExtractive(q.question, answering) !== null;
-  const at = q.expectedUrl === null ? -1 : passages.slice(0, MRR_DEPTH).findIndex((p) => p.url === q.expectedUrl);
+  // A page is found by its url; a text or a file (no url) by its source.
+  const isExpected = (p: { url: string | null; sourceId: string }) => (q.expectedUrl !== null ? p.url === q.expectedUrl : p.sourceId === expectedSourceId);
+  const at = expected === null ? -1 : passages.slice(0, MRR_DEPTH).findIndex(isExpected);
   const rank = at >= 0 ? at + 1 : null;
   return {
     ...base,
     rank,
-    ...verdict({ expectedUrl: q.expectedUrl, rank, topK: chatbot.topK, grounded, updatedAnswer: false }),
+    ...verdict({ expected, rank, topK: chatbot.topK, grounded, updatedAnswer: false }),
     via: grounded ? "passages" : "default",
     found: sourcesOf(answering).map((s) => ({ title: s.title, url: s.url })),
   };
@@ -48,17 +54,25 @@ export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, upd
 const GENERATED_CANDIDATES = MAX_GENERATED * 3;
 
 /**
- * The chatbot's test questions: its owners' own, those generated from its pages that their page answers, then the previous run's
- * generated questions whose page is gone (lost-pages.ts: a training that loses pages lowers the score).
+ * The chatbot's test questions: its owners' own, those generated from its pages (texts and files
+ * included) that their page answers, then the previous run's generated questions whose page is gone (lost-pages.ts: a training that loses pages lowers the score).
  */
 async function testQuestions(db: Db, chatbotId: string, previous: readonly QuestionResult[]): Promise<TestQuestion[]> {
-  const [own, pages] = await Promise.all([db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), indexedPages(db, chatbotId)]);
-  // Only questions their own page answers (answerable.ts); a site of headings its pages do not answer is
-  // read for at most GENERATED_CANDIDATES of them.
-  const generated = await keepAnswerable(generateQuestions(pages, GENERATED_CANDIDATES), (g) => pagePassages(db, chatbotId, g.expectedUrl), MAX_GENERATED);
+  const [own, pages, texts] = await Promise.all([
+    db.evaluationQuestion.findMany({ where: { chatbotId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    indexedPages(db, chatbotId),
+    indexedTexts(db, chatbotId),
+  ]);
+  // From its pages and its texts and files alike; only questions their own page answers (answerable.ts), and a
+  // site of headings its pages do not answer is read for at most GENERATED_CANDIDATES of them.
+  const generated = await keepAnswerable(
+    generateQuestions([...pages, ...texts], GENERATED_CANDIDATES),
+    (g) => pagePassages(db, chatbotId, { url: g.expectedUrl, sourceId: g.expectedSourceId }),
+    MAX_GENERATED,
+  );
   return [
     ...own.map((q) => ({ question: q.question, origin: "user" as const, questionId: q.id, expectedUrl: q.expectedUrl, expectedTitle: q.expectedTitle })),
-    ...generated.map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedTitle: g.expectedTitle })),
+    ...generated.map((g) => ({ question: g.question, origin: "generated" as const, questionId: null, expectedUrl: g.expectedUrl, expectedSourceId: g.expectedSourceId, expectedTitle: g.expectedTitle })),
     ...lostPageQuestions(previous, new Set(pages.map((p) => p.url))).map((l) => ({ ...l, origin: "generated" as const, questionId: null, pageMissing: true })),
   ];
 }

@@ -11,6 +11,7 @@ export const questionResultSchema = z
     origin: z.enum(["user", "generated"]),
     question_id: z.string().nullable(),
     expected_url: z.string().nullable(),
+    expected_source_id: z.string().nullable().meta({ description: "The expected source when it has no url (a text or a file)" }),
     expected_title: z.string().nullable(),
     rank: z.number().int().nullable(),
     hit: z.boolean(),
@@ -62,8 +63,8 @@ export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<ty
     previous_score: e.previousScore,
     score_dropped: dropped,
     error: e.error,
-    // Runs stored before page_missing existed lack it: none of their questions had lost its page.
-    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({ ...r, page_missing: r.page_missing ?? false })),
+    // Runs stored before these fields existed lack them: no question had lost its page or expected a text.
+    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({ ...r, expected_source_id: r.expected_source_id ?? null, page_missing: r.page_missing ?? false })),
     created_at: isoMicro(e.createdAt),
     completed_at: isoMicroOrNull(e.completedAt),
   };

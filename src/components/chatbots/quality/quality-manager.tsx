@@ -27,7 +27,7 @@ const pct = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate
 /** Why a question failed, in the owner's words. */
 function failureOf(r: QuestionResult): string {
   if (r.page_missing) return "Its page is no longer among the chatbot's pages: the training before this run lost it.";
-  if (r.expected_url && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
+  if ((r.expected_url || r.expected_source_id) && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
   return "The chatbot would give its default answer: what it found does not answer the question.";
 }
 
@@ -152,6 +152,8 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
                         <p className="mt-0.5 truncate text-xs text-gray-500">
                           Expected: <a className="text-indigo-700 underline" href={r.expected_url}>{r.expected_title || r.expected_url}</a>
                         </p>
+                      ) : r.expected_source_id && r.expected_title ? (
+                        <p className="mt-0.5 truncate text-xs text-gray-500">Expected: {r.expected_title}</p>
                       ) : null}
                       {r.found.length ? <p className="mt-0.5 truncate text-xs text-gray-500">Found: {r.found.map((f) => f.title || f.url).join(", ")}</p> : null}
                       <Badge className="mt-1">{r.origin === "user" ? "Your question" : "From the pages"}</Badge>
