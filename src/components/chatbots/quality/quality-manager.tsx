@@ -143,7 +143,7 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
           ) : (
             <ul className="space-y-2" aria-label="Failing questions">
               {failing.map((r) => (
-                <li key={`${r.origin}:${r.question}`} data-testid="failing-question">
+                <li key={`${r.origin}:${r.expected_url ?? r.expected_source_id ?? ""}:${r.question}`} data-testid="failing-question">
                   <Card className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start">
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-gray-900">{r.question}</p>
