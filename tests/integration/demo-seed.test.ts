@@ -4,6 +4,7 @@ import { createCaller } from "@/server/transport/root";
 import type { Db } from "@/server/kernel/db/client";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { runTurn } from "@/server/conversations/engine";
+import { runEvaluation } from "@/server/evaluations";
 import { createTestDatabase } from "../helpers/db";
 
 describe("demo data", () => {
@@ -56,6 +57,19 @@ describe("demo data", () => {
     for (const table of [db.suggestedMessage, db.source, db.updatedAnswer] as const) {
       expect(await (table as { count: () => Promise<number> }).count()).toBeGreaterThan(0);
     }
+  });
+
+  it("gives a demo chatbot a quality score: questions generated from its text source, queued by the seed's training", async () => {
+    const source = await db.source.findFirstOrThrow({ where: { title: "Delivery & refund policy" } });
+    // The trigger queued it when the seed wrote the trained sources; the workers run it after the seed.
+    const queued = await db.evaluation.findFirstOrThrow({ where: { chatbotId: source.chatbotId, status: "queued", trigger: "training" } });
+    await runEvaluation(db, queued.id);
+    const run = await db.evaluation.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(run).toMatchObject({ status: "completed" });
+    expect(run.questionCount).toBeGreaterThan(0);
+    expect(run.score).not.toBeNull();
+    const results = run.results as Array<{ question: string; expected_source_id: string | null; hit: boolean }>;
+    expect(results.find((r) => r.question === "What about Flower care?")).toMatchObject({ expected_source_id: source.id, hit: true });
   });
 
   // Last: it adds a conversation to the demo data.

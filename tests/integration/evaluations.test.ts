@@ -90,14 +90,47 @@ describe("a chatbot's quality score", () => {
     expect((afterContact.results as Array<{ question: string; passed: boolean }>).find((r) => r.question === "Where is the shop?")).toMatchObject({ passed: true });
     expect(afterContact.score!).toBeGreaterThan(manual.score!);
     expect(afterContact.previousScore).toBe(manual.score);
+    // "What about Contact?" is not asked: the contact page gives an address, no phone or e-mail, so by the
+    // engine's grounding rule the page itself cannot answer it; a question no retrieval could pass is not generated.
+    const asked = (afterContact.results as Array<{ question: string; origin: string }>).filter((r) => r.origin === "generated").map((r) => r.question);
+    expect(asked).toEqual(expect.arrayContaining(["What about Repairs?", "What about Delivery?"]));
+    expect(asked).not.toContain("What about Contact?");
 
-    // A training that loses the repairs page lowers the score by more than 5 points: flagged.
+    // A training that loses the repairs page lowers the score by more than 5 points, with the filter on: flagged.
     site.route("/repairs", null);
     await startSync(db, website.id);
     await completedAfter(bot.id, 4);
     const [latest] = (await caller.evaluations.list({ chatbot_id: bot.id, per_page: 1 })).data;
     expect(latest!.score!).toBeLessThan(afterContact.score! - 5);
     expect(latest).toMatchObject({ trigger: "training", score_dropped: true, previous_score: afterContact.score });
+    // The lost page's generated question is asked again and fails (its page is gone), marked as such.
+    expect(latest!.results.find((r) => r.question === "What about Repairs?")).toMatchObject({ origin: "generated", expected_url: site.url("/repairs"), page_missing: true, hit: false, passed: false });
+    expect(latest!.results.filter((r) => r.page_missing).map((r) => r.question)).toEqual(["What about Repairs?"]);
+
+    // The loss counts once: the next run measures the chatbot on the pages it has.
+    const next = await caller.evaluations.run({ chatbot_id: bot.id });
+    const again = (await completedAfter(bot.id, 5)).find((r) => r.id === next.id)!;
+    expect((again.results as Array<{ question: string }>).map((r) => r.question)).not.toContain("What about Repairs?");
     await site.close();
   }, 240_000);
+
+  it("generates questions from a text source too (no pages): the chatbot gets a score", async () => {
+    const team = await clientWorkspace(db, owner.agency);
+    const bot = await makeChatbot(db, team.id, owner.user.id);
+    const text = await createSource(db, bot, {
+      type: "text",
+      title: "Shop policies",
+      text: "## Returns\n\nReturns of a bicycle are accepted within 30 days of purchase for a full refund.\n\n## Rentals\n\nRentals of city bicycles cost 15 pounds a day, helmet included.",
+    });
+    const [run] = await completedAfter(bot.id, 1);
+    expect(run).toMatchObject({ trigger: "training", status: "completed" });
+    const [listed] = (await callerFor(owner.user).evaluations.list({ chatbot_id: bot.id })).data;
+    const generated = listed!.results.filter((r) => r.origin === "generated");
+    // A short text is one passage, under its first heading: that heading and the title are asked.
+    expect(generated.map((r) => r.question)).toEqual(expect.arrayContaining(["What about Returns?"]));
+    // Named by its source (a text has no url), found first.
+    expect(generated.find((r) => r.question === "What about Returns?")).toMatchObject({ expected_url: null, expected_source_id: text.id, expected_title: "Shop policies", rank: 1, hit: true, passed: true });
+    expect(listed!.score).not.toBeNull();
+    expect(listed!.hit_rate).toBe(1);
+  }, 120_000);
 });

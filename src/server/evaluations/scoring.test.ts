@@ -19,11 +19,11 @@ const result = (r: Partial<QuestionResult>): QuestionResult => ({
 
 describe("the quality score", () => {
   it("judges a question by its expected page and the grounding rule; an updated answer passes", () => {
-    expect(verdict({ expectedUrl: "u", rank: 2, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: true, grounded: true, passed: true });
-    expect(verdict({ expectedUrl: "u", rank: 5, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: false, grounded: true, passed: false });
-    expect(verdict({ expectedUrl: "u", rank: 1, topK: 4, grounded: false, updatedAnswer: false })).toEqual({ hit: true, grounded: false, passed: false });
-    expect(verdict({ expectedUrl: null, rank: null, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: false, grounded: true, passed: true });
-    expect(verdict({ expectedUrl: "u", rank: null, topK: 4, grounded: false, updatedAnswer: true })).toEqual({ hit: true, grounded: true, passed: true });
+    expect(verdict({ expected: "u", rank: 2, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: true, grounded: true, passed: true });
+    expect(verdict({ expected: "u", rank: 5, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: false, grounded: true, passed: false });
+    expect(verdict({ expected: "u", rank: 1, topK: 4, grounded: false, updatedAnswer: false })).toEqual({ hit: true, grounded: false, passed: false });
+    expect(verdict({ expected: null, rank: null, topK: 4, grounded: true, updatedAnswer: false })).toEqual({ hit: false, grounded: true, passed: true });
+    expect(verdict({ expected: "u", rank: null, topK: 4, grounded: false, updatedAnswer: true })).toEqual({ hit: true, grounded: true, passed: true });
   });
 
   it("rates retrieval over the questions naming a page, grounding and the score over all", () => {
@@ -66,5 +66,19 @@ describe("questions generated from a chatbot's pages", () => {
       "What about Repairs?",
       "Do you repair e-bikes?",
     ]);
+  });
+
+  it("asks a text's or a file's title and headings too, naming the source, and rates retrieval over them", () => {
+    const questions = generateQuestions([
+      { url: null, sourceId: "s1", title: "Delivery & refund policy", headingPaths: ["Delivery", "Refunds"] },
+      { url: "https://x/hours", title: "Opening hours", headingPaths: ["Refunds"] },
+    ]);
+    expect(questions).toEqual([
+      { question: "What about Opening hours?", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
+      { question: "What about Delivery & refund policy?", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
+      { question: "What about Delivery?", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
+    ]);
+    const rates = ratesOf([result({ expected_url: null, expected_source_id: "s1", rank: 1, hit: true, grounded: true, passed: true, via: "passages" }), result({ expected_url: null, expected_source_id: "s1" })]);
+    expect(rates).toMatchObject({ hit_rate: 0.5, first_hit_rate: 0.5, mrr: 0.5, score: 50 });
   });
 });

@@ -25,6 +25,8 @@ export interface QuestionResult {
   /** The user's test question it came from (null: generated from the chatbot's pages). */
   question_id: string | null;
   expected_url: string | null;
+  /** The expected source when it has no url (a text, a file); absent from runs stored before texts had questions. */
+  expected_source_id?: string | null;
   expected_title: string | null;
   /** Rank of the expected page's first passage among the first MRR_DEPTH (null: not there, or no expected page). */
   rank: number | null;
@@ -35,6 +37,11 @@ export interface QuestionResult {
   via: "updated_answer" | "passages" | "default";
   /** The pages of the passages found, best first (at most top_k). */
   found: Array<{ title: string; url: string | null }>;
+  /**
+   * Its expected page was among the chatbot's pages at the run before and is not any more (lost by a
+   * training): asked again so the loss counts (lost-pages.ts). Absent from runs stored before it existed.
+   */
+  page_missing?: boolean;
 }
 
 export interface Rates {
@@ -48,9 +55,12 @@ export interface Rates {
 
 const share = (n: number, of: number) => (of ? n / of : null);
 
+/** Whether a question names the page (or the text, the file) that should answer it. */
+const namesPage = (r: QuestionResult) => r.expected_url !== null || (r.expected_source_id ?? null) !== null;
+
 /** The rates of a run: retrieval rates over the questions that name a page, grounding and score over all. */
 export function ratesOf(results: QuestionResult[]): Rates {
-  const withPage = results.filter((r) => r.expected_url !== null);
+  const withPage = results.filter(namesPage);
   const rr = withPage.reduce((s, r) => s + (r.via === "updated_answer" ? 1 : r.rank ? 1 / r.rank : 0), 0);
   const passed = results.filter((r) => r.passed).length;
   return {
@@ -63,11 +73,11 @@ export function ratesOf(results: QuestionResult[]): Rates {
   };
 }
 
-/** One question's verdict from the rank of its expected page and the grounding rule. */
-export function verdict(input: { expectedUrl: string | null; rank: number | null; topK: number; grounded: boolean; updatedAnswer: boolean }) {
+/** One question's verdict from the rank of its expected page (`expected`: its url or source, null when none) and the grounding rule. */
+export function verdict(input: { expected: string | null; rank: number | null; topK: number; grounded: boolean; updatedAnswer: boolean }) {
   if (input.updatedAnswer) return { hit: true, grounded: true, passed: true };
-  const hit = input.expectedUrl === null ? false : input.rank !== null && input.rank <= input.topK;
-  return { hit, grounded: input.grounded, passed: input.grounded && (input.expectedUrl === null || hit) };
+  const hit = input.expected === null ? false : input.rank !== null && input.rank <= input.topK;
+  return { hit, grounded: input.grounded, passed: input.grounded && (input.expected === null || hit) };
 }
 
 /** Whether a run lowered the score by more than SCORE_DROP_FLAG points from the run before it. */

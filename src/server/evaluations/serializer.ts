@@ -11,6 +11,7 @@ export const questionResultSchema = z
     origin: z.enum(["user", "generated"]),
     question_id: z.string().nullable(),
     expected_url: z.string().nullable(),
+    expected_source_id: z.string().nullable().meta({ description: "The expected source when it has no url (a text or a file)" }),
     expected_title: z.string().nullable(),
     rank: z.number().int().nullable(),
     hit: z.boolean(),
@@ -18,6 +19,7 @@ export const questionResultSchema = z
     passed: z.boolean(),
     via: z.enum(["updated_answer", "passages", "default"]),
     found: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
+    page_missing: z.boolean().meta({ description: "Its expected page was among the chatbot's pages at the previous evaluation and is gone now (lost by a training)" }),
   })
   .meta({ id: "EvaluationQuestionResult" });
 
@@ -61,7 +63,8 @@ export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<ty
     previous_score: e.previousScore,
     score_dropped: dropped,
     error: e.error,
-    results: (e.results ?? []) as unknown as QuestionResult[],
+    // Runs stored before these fields existed lack them: no question had lost its page or expected a text.
+    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({ ...r, expected_source_id: r.expected_source_id ?? null, page_missing: r.page_missing ?? false })),
     created_at: isoMicro(e.createdAt),
     completed_at: isoMicroOrNull(e.completedAt),
   };

@@ -11,5 +11,5 @@ export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./sou
 export { createWebsiteSourceIn } from "./sources";
 // The quality score's pages (issue 22, evaluations).
 export { HEADING_SEPARATOR } from "./retrieval/passages";
-export { indexedPages } from "./retrieval/page-headings";
-export type { IndexedPage } from "./retrieval/page-headings";
+export { indexedPages, indexedTexts, pagePassages } from "./retrieval/page-headings";
+export type { IndexedPage, IndexedText } from "./retrieval/page-headings";

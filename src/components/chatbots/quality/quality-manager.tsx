@@ -26,7 +26,8 @@ const pct = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate
 
 /** Why a question failed, in the owner's words. */
 function failureOf(r: QuestionResult): string {
-  if (r.expected_url && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
+  if (r.page_missing) return "Its page is no longer among the chatbot's pages: the training before this run lost it.";
+  if ((r.expected_url || r.expected_source_id) && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
   return "The chatbot would give its default answer: what it found does not answer the question.";
 }
 
@@ -142,7 +143,7 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
           ) : (
             <ul className="space-y-2" aria-label="Failing questions">
               {failing.map((r) => (
-                <li key={`${r.origin}:${r.question}`} data-testid="failing-question">
+                <li key={`${r.origin}:${r.expected_url ?? r.expected_source_id ?? ""}:${r.question}`} data-testid="failing-question">
                   <Card className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start">
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-gray-900">{r.question}</p>
@@ -151,6 +152,8 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
                         <p className="mt-0.5 truncate text-xs text-gray-500">
                           Expected: <a className="text-indigo-700 underline" href={r.expected_url}>{r.expected_title || r.expected_url}</a>
                         </p>
+                      ) : r.expected_source_id && r.expected_title ? (
+                        <p className="mt-0.5 truncate text-xs text-gray-500">Expected: {r.expected_title}</p>
                       ) : null}
                       {r.found.length ? <p className="mt-0.5 truncate text-xs text-gray-500">Found: {r.found.map((f) => f.title || f.url).join(", ")}</p> : null}
                       <Badge className="mt-1">{r.origin === "user" ? "Your question" : "From the pages"}</Badge>
