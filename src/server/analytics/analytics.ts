@@ -1,5 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import type { AnalyticsPeriod } from "@/server/analytics/period";
+import { periodSpans } from "@/server/analytics/spans";
 import { feedbackTotals, summarizePeriod, type DayCounts, type DayFeedback } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
 
@@ -14,7 +15,8 @@ import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer
  * rows for a year; the distinct counts over the period (visitors per
  * country, leads, unique link clicks, conversations per link) from
  * `analytics_distinct_days`, where a key present in the period is counted on
- * its first day in it (docs/decisions/065-analytics-distinct-rollups.md).
+ * its first day in it (docs/decisions/065-analytics-distinct-rollups.md),
+ * summed per whole month and dekad (`analytics_distinct_spans`, record 089).
  */
 export const POPULAR_LIMIT = 10;
 
@@ -45,22 +47,32 @@ const popularValues = (kind: "category" | "event") => `
    WHERE chatbot_id = $1::uuid AND kind = '${kind}' AND day BETWEEN $2::date AND $3::date
    GROUP BY value HAVING sum(count) > 0 ORDER BY count DESC, value ASC LIMIT ${POPULAR_LIMIT}`;
 
+/** The distinct kinds read: leads only when they are counted at all (`$6`). */
+const DISTINCT_KINDS = `CASE WHEN $6::boolean THEN ARRAY['country', 'link', 'lead'] ELSE ARRAY['country', 'link'] END`;
+
 /*
  * One named (prepared) statement over rollups only: its plan is the same for every chatbot and period,
  * so PostgreSQL keeps it. `$1` the chatbot, `$2` the first day, `$3` the last, `$4` the previous period's
- * first day, `$5` the period type, `$6` whether leads are counted at all.
+ * first day, `$5` the period type, `$6` whether leads are counted at all, `$7`, `$8` and `$9` the period's
+ * whole months, whole dekads and remaining days (spans.ts).
  *
  * `distinct_keys`: per kind and dim, the keys present in the period — the rows of its days whose key was
- * not present in the days of the period before (prev_day < first day). A country's dim is its code, then
+ * not present in the days of the period before (prev_day < first day), read per whole month and dekad from
+ * `analytics_distinct_spans` and per remaining day from `analytics_distinct_days`. A country's dim is its code, then
  * a tab and the stored name when there is one; a link's dim is its id, then ':c' for the clickers that are
  * conversations and ':o' for the others.
  */
 const ANALYTICS = `
   WITH distinct_keys AS (
     SELECT kind, dim, sum(count)::int AS n
-      FROM analytics_distinct_days
-     WHERE chatbot_id = $1::uuid AND kind = ANY(CASE WHEN $6::boolean THEN ARRAY['country', 'link', 'lead'] ELSE ARRAY['country', 'link'] END)
-       AND day BETWEEN $2::date AND $3::date AND prev_day < $2::date
+      FROM (SELECT kind, dim, count FROM analytics_distinct_spans
+             WHERE chatbot_id = $1::uuid AND kind = ANY(${DISTINCT_KINDS}) AND grain = 'month' AND start = ANY($7::date[]) AND prev_day < $2::date
+            UNION ALL
+            SELECT kind, dim, count FROM analytics_distinct_spans
+             WHERE chatbot_id = $1::uuid AND kind = ANY(${DISTINCT_KINDS}) AND grain = 'dekad' AND start = ANY($8::date[]) AND prev_day < $2::date
+            UNION ALL
+            SELECT kind, dim, count FROM analytics_distinct_days
+             WHERE chatbot_id = $1::uuid AND kind = ANY(${DISTINCT_KINDS}) AND day = ANY($9::date[]) AND prev_day < $2::date) s
      GROUP BY kind, dim HAVING sum(count) > 0
   ), per_link AS (
     SELECT left(dim, 36)::uuid AS link_id, coalesce(sum(n) FILTER (WHERE right(dim, 2) = ':c'), 0)::int AS conversations_count, sum(n)::int AS unique_clicks
@@ -100,12 +112,13 @@ interface AnalyticsRow {
 
 export async function computeAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean }): Promise<AnalyticsData> {
   const { from, to, previousFrom } = period;
+  const spans = periodSpans(from, to);
   const {
     rows: [row],
   } = await poolOf(db).query<AnalyticsRow>({
     name: "analytics",
     text: ANALYTICS,
-    values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads],
+    values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads, spans.months, spans.dekads, spans.days],
   });
   const { days, categories, events, links, countries, leads, insight } = row!;
 

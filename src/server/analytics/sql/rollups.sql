@@ -341,8 +341,23 @@ CREATE OR REPLACE FUNCTION "analytics_prev_day"(p_prev DATE, p_day DATE) RETURNS
   SELECT CASE WHEN p_prev IS NULL OR p_prev < p_day - 365 THEN '-infinity'::date ELSE p_prev END
 $$;
 
+-- The first day of the span of `p_grain` holding a day: its month, or its
+-- dekad (days 1–10, 11–20, 21–end of the month). analytics.ts splits a period
+-- into whole months, whole dekads and single days by the same rule
+-- (src/server/analytics/spans.ts; docs/decisions/089-analytics-distinct-spans.md).
+CREATE OR REPLACE FUNCTION "analytics_span_start"(p_grain TEXT, p_day DATE) RETURNS DATE LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE p_grain WHEN 'month' THEN date_trunc('month', p_day)::date
+                      ELSE date_trunc('month', p_day)::date + least((extract(day FROM p_day)::int - 1) / 10, 2) * 10 END
+$$;
+
+-- Adds p_count keys to (day, previous day, dim) and to the month and the
+-- dekad holding the day, each on any row of its key nobody else holds (the
+-- no-hot-row rule of the daily rollups).
 CREATE OR REPLACE FUNCTION "analytics_bump_distinct"(p_chatbot UUID, p_kind TEXT, p_dim TEXT, p_day DATE, p_prev DATE, p_count INT)
 RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_grain TEXT;
+  v_start DATE;
 BEGIN
   UPDATE "analytics_distinct_days" SET "count" = "count" + p_count
    WHERE "id" = (SELECT "id" FROM "analytics_distinct_days"
@@ -352,6 +367,18 @@ BEGIN
     INSERT INTO "analytics_distinct_days" ("chatbot_id", "kind", "dim", "day", "prev_day", "count")
     VALUES (p_chatbot, p_kind, p_dim, p_day, p_prev, p_count);
   END IF;
+  FOREACH v_grain IN ARRAY ARRAY['month', 'dekad'] LOOP
+    v_start := "analytics_span_start"(v_grain, p_day);
+    UPDATE "analytics_distinct_spans" SET "count" = "count" + p_count
+     WHERE "id" = (SELECT "id" FROM "analytics_distinct_spans"
+                    WHERE "chatbot_id" = p_chatbot AND "kind" = p_kind AND "grain" = v_grain AND "start" = v_start
+                      AND "prev_day" = p_prev AND "dim" = p_dim
+                    LIMIT 1 FOR UPDATE SKIP LOCKED);
+    IF NOT FOUND THEN
+      INSERT INTO "analytics_distinct_spans" ("chatbot_id", "kind", "grain", "start", "dim", "prev_day", "count")
+      VALUES (p_chatbot, p_kind, v_grain, v_start, p_dim, p_prev, p_count);
+    END IF;
+  END LOOP;
 END
 $$;
 
@@ -584,6 +611,7 @@ BEGIN
   DELETE FROM "analytics_day_values" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_days" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_distinct_spans" WHERE "chatbot_id" = p_chatbot;
 
   INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
   SELECT p_chatbot, day, sum(n)::int, sum(classified)::int, sum(negative)::int, sum(messages)::int, sum(questions)::int, sum(answered)::int, sum(pos)::int, sum(neg)::int
@@ -621,6 +649,11 @@ BEGIN
     FROM (SELECT "kind", "dim", "day", lag("day") OVER (PARTITION BY "kind", "key", "dim" ORDER BY "day") AS prev
             FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot) p
    GROUP BY 2, 3, 4, 5;
+  INSERT INTO "analytics_distinct_spans" ("chatbot_id", "kind", "grain", "start", "dim", "prev_day", "count")
+  SELECT p_chatbot, "kind", g.grain, "analytics_span_start"(g.grain, "day"), "dim", "prev_day", sum("count")::int
+    FROM "analytics_distinct_days" CROSS JOIN (VALUES ('month'), ('dekad')) g(grain)
+   WHERE "chatbot_id" = p_chatbot
+   GROUP BY 2, 3, 4, 5, 6;
   PERFORM set_config('app.bulk_import', v_deferred, true);
 END
 $$;
