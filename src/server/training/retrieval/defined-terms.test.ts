@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { definedKey, passageDefines, questionKeys } from "./defined-terms";
+
+describe("definedKey", () => {
+  it("reduces a declaration to the name it declares", () => {
+    expect(definedKey("object.__enter__(self)¶")).toBe("enter");
+    expect(definedKey("coroutine loop.connect_read_pipe(protocol_factory, pipe)¶")).toBe("connect_read_pipe");
+    expect(definedKey("int PyType_Ready(PyTypeObject *type)¶")).toBe("pytype_ready");
+    expect(definedKey("exception asyncio.IncompleteReadError¶")).toBe("incompletereaderror");
+    expect(definedKey("class list([iterable])¶")).toBe("list");
+    expect(definedKey("max_connections (integer)")).toBe("max_connections");
+    expect(definedKey("PYTHONTRACEMALLOC¶")).toBe("pythontracemalloc");
+  });
+
+  it("takes a titled page's name before its description", () => {
+    expect(definedKey("logging — Logging facility for Python¶")).toBe("logging");
+  });
+
+  it("finds no name in a prose heading", () => {
+    expect(definedKey("Objects, values and types¶")).toBe("");
+    expect(definedKey("Built-in Functions¶")).toBe("");
+    expect(definedKey("How to return an item you bought online")).toBe("");
+  });
+});
+
+describe("passageDefines", () => {
+  it("keys the passage's own heading and the headings inside its text, each once", () => {
+    expect(passageDefines(["stat — Interpreting stat() results", "stat.UF_NODUMP¶"], "Do not dump.\n\n## stat.FILE_ATTRIBUTE_COMPRESSED¶\n\nCompressed.\n\n## stat.UF_NODUMP¶")).toEqual([
+      "uf_nodump",
+      "file_attribute_compressed",
+    ]);
+  });
+});
+
+describe("questionKeys", () => {
+  it("keys every identifier of the question as a heading's would be", () => {
+    expect(questionKeys("What is os.path.join?")).toEqual(["what", "is", "join"]);
+    expect(questionKeys("What is __self__?")).toEqual(["what", "is", "self"]);
+    expect(questionKeys("What is connect_read_pipe?")).toEqual(["what", "is", "connect_read_pipe"]);
+  });
+});
