@@ -10,6 +10,7 @@ describe("definedKey", () => {
     expect(definedKey("class list([iterable])¶")).toBe("list");
     expect(definedKey("max_connections (integer)")).toBe("max_connections");
     expect(definedKey("PYTHONTRACEMALLOC¶")).toBe("pythontracemalloc");
+    expect(definedKey("@typing.no_type_check¶")).toBe("no_type_check");
   });
 
   it("takes a titled page's name before its description", () => {
@@ -24,6 +25,10 @@ describe("definedKey", () => {
 });
 
 describe("passageDefines", () => {
+  it("keys each term of a heading that joins several", () => {
+    expect(passageDefines(["operator.or_(a, b) · operator.__or__(a, b)"], "Return the bitwise or.")).toEqual(["or"]);
+  });
+
   it("keys the passage's own heading and the headings inside its text, each once", () => {
     expect(passageDefines(["stat — Interpreting stat() results", "stat.UF_NODUMP¶"], "Do not dump.\n\n## stat.FILE_ATTRIBUTE_COMPRESSED¶\n\nCompressed.\n\n## stat.UF_NODUMP¶")).toEqual([
       "uf_nodump",

@@ -1,3 +1,4 @@
+import { TERM_SEPARATOR } from "@/server/training/retrieval/html-blocks";
 import { HEADING_MARK } from "@/server/training/retrieval/passages";
 
 /**
@@ -29,7 +30,7 @@ export function termKey(identifier: string): string {
  * The key of the name a heading declares, or "" for a heading that declares none (prose: "Objects, values
  * and types"). The name is the heading's only word, or the last word of a short declaration whose other
  * words are lower-case keywords or types, or a code-like last word (dotted, with an underscore, CamelCase,
- * CAPITALS). A call signature, a "— description" and pilcrows are left out.
+ * CAPITALS). A call signature, a "— description", pointer and decorator marks and pilcrows are left out.
  */
 export function definedKey(heading: string): string {
   const declaration = heading
@@ -37,7 +38,7 @@ export function definedKey(heading: string): string {
     .replace(/\s*[([].*$/s, "")
     .split(/\s+[—–-]\s+/)[0]!
     .replace(/\s*=.*$/s, "");
-  const words = declaration.split(/[\s*&]+/).filter(Boolean);
+  const words = declaration.split(/[\s*&@]+/).filter(Boolean);
   const name = words.at(-1);
   if (!name || !IDENTIFIER.test(name) || words.length > MAX_DECLARATION_WORDS) return "";
   const codeLike = name.includes(".") || name.includes("_") || /\p{Ll}\p{Lu}/u.test(name) || /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(name);
@@ -45,11 +46,14 @@ export function definedKey(heading: string): string {
   return "";
 }
 
-/** The keys a passage defines: its own last heading's and those of the headings met inside its text, each once. */
+/**
+ * The keys a passage defines: its own last heading's and those of the headings met inside its text (each
+ * term of a heading that joins several, TERM_SEPARATOR), each once.
+ */
 export function passageDefines(headingPath: readonly string[], content: string): string[] {
   const headings = [headingPath.at(-1) ?? ""];
   for (const paragraph of content.split(/\n\s*\n/)) if (paragraph.startsWith(HEADING_MARK)) headings.push(paragraph.slice(HEADING_MARK.length));
-  return [...new Set(headings.map(definedKey).filter(Boolean))];
+  return [...new Set(headings.flatMap((h) => h.split(TERM_SEPARATOR)).map(definedKey).filter(Boolean))];
 }
 
 /** The keys of a question's identifiers and words ("What is os.path.join?" → what, is, join), each once. */
