@@ -3,7 +3,7 @@ import { definedKey, passageDefines, questionKeys } from "./defined-terms";
 
 describe("definedKey", () => {
   it("reduces a declaration to the name it declares", () => {
-    expect(definedKey("object.__enter__(self)¶")).toBe("enter");
+    expect(definedKey("object.__enter__(self)¶")).toBe("__enter__");
     expect(definedKey("coroutine loop.connect_read_pipe(protocol_factory, pipe)¶")).toBe("connect_read_pipe");
     expect(definedKey("int PyType_Ready(PyTypeObject *type)¶")).toBe("pytype_ready");
     expect(definedKey("exception asyncio.IncompleteReadError¶")).toBe("incompletereaderror");
@@ -26,7 +26,7 @@ describe("definedKey", () => {
 
 describe("passageDefines", () => {
   it("keys each term of a heading that joins several", () => {
-    expect(passageDefines(["operator.or_(a, b) · operator.__or__(a, b)"], "Return the bitwise or.")).toEqual(["or"]);
+    expect(passageDefines(["operator.or_(a, b) · operator.__or__(a, b)"], "Return the bitwise or.")).toEqual(["or_", "__or__"]);
   });
 
   it("keys the passage's own heading and the headings inside its text, each once", () => {
@@ -40,7 +40,7 @@ describe("passageDefines", () => {
 describe("questionKeys", () => {
   it("keys every identifier of the question as a heading's would be", () => {
     expect(questionKeys("What is os.path.join?")).toEqual(["what", "is", "join"]);
-    expect(questionKeys("What is __self__?")).toEqual(["what", "is", "self"]);
+    expect(questionKeys("What is __self__?")).toEqual(["what", "is", "__self__"]);
     expect(questionKeys("What is connect_read_pipe?")).toEqual(["what", "is", "connect_read_pipe"]);
   });
 });

@@ -7,8 +7,8 @@ import { HEADING_MARK } from "@/server/training/retrieval/passages";
  * question's keys. A passage whose key is asked joins the search's candidates whatever its text's score, and
  * ranks higher (sql.ts SEARCH), so the page that defines a term beats the pages that mention it.
  *
- * A key is an identifier's last dotted part, without the underscores around it, lower case:
- * `object.__enter__(self)` → `enter`, `loop.connect_read_pipe(protocol_factory, pipe)` → `connect_read_pipe`,
+ * A key is an identifier's last dotted part, lower case, underscores kept (`__setitem__` is not `setitem`):
+ * `object.__enter__(self)` → `__enter__`, `loop.connect_read_pipe(protocol_factory, pipe)` → `connect_read_pipe`,
  * `int PyType_Ready(PyTypeObject *type)` → `pytype_ready`, `logging — Logging facility for Python` → `logging`.
  */
 const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
@@ -20,9 +20,9 @@ const MAX_DECLARATION_WORDS = 4;
 /** Keys of one or two letters say nothing (`a`, `x`). */
 const MIN_KEY_LENGTH = 2;
 
-/** An identifier's key: its last dotted part, underscores around it trimmed, lower case ("" when too short). */
+/** An identifier's key: its last dotted part, lower case ("" when too short). */
 export function termKey(identifier: string): string {
-  const key = (identifier.split(".").at(-1) ?? "").replace(/^_+|_+$/g, "").toLowerCase();
+  const key = (identifier.split(".").at(-1) ?? "").toLowerCase();
   return key.length >= MIN_KEY_LENGTH ? key : "";
 }
 
