@@ -25,6 +25,11 @@ describe("definedKey", () => {
 });
 
 describe("passageDefines", () => {
+  it("keys the page's title for an opening passage, under no heading", () => {
+    expect(passageDefines([], "This module defines a logging system.", "logging — Logging facility for Python")).toEqual(["logging"]);
+    expect(passageDefines(["Logger Objects"], "Loggers have attributes.", "logging — Logging facility for Python")).toEqual([]);
+  });
+
   it("keys each term of a heading that joins several", () => {
     expect(passageDefines(["operator.or_(a, b) · operator.__or__(a, b)"], "Return the bitwise or.")).toEqual(["or_", "__or__"]);
   });

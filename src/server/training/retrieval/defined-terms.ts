@@ -47,11 +47,12 @@ export function definedKey(heading: string): string {
 }
 
 /**
- * The keys a passage defines: its own last heading's and those of the headings met inside its text (each
+ * The keys a passage defines: its own last heading's — the page's title for the opening passages, under no
+ * heading (`logging — Logging facility for Python`) — and those of the headings met inside its text (each
  * term of a heading that joins several, TERM_SEPARATOR), each once.
  */
-export function passageDefines(headingPath: readonly string[], content: string): string[] {
-  const headings = [headingPath.at(-1) ?? ""];
+export function passageDefines(headingPath: readonly string[], content: string, title = ""): string[] {
+  const headings = [headingPath.at(-1) ?? title];
   for (const paragraph of content.split(/\n\s*\n/)) if (paragraph.startsWith(HEADING_MARK)) headings.push(paragraph.slice(HEADING_MARK.length));
   return [...new Set(headings.flatMap((h) => h.split(TERM_SEPARATOR)).map(definedKey).filter(Boolean))];
 }

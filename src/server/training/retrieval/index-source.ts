@@ -36,7 +36,7 @@ async function changeChunks(
     chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
     chunks.map((c) => identifierParts(c.content)),
     insert?.weight ?? 1,
-    chunks.map((c) => passageDefines(c.headingPath, c.content).join(" ")),
+    chunks.map((c) => passageDefines(c.headingPath, c.content, insert?.title).join(" ")),
   ]);
   for (const row of rows) {
     if (row.chunk_delta === 0 && row.length_delta === "0") continue;
