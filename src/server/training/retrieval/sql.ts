@@ -164,11 +164,16 @@ WITH lexemes AS (
       LIMIT ${CANDIDATE_BUDGET}
    ) h
    GROUP BY h.id
+), keys AS (
+  -- The question's keys but its stop words ("what", "is": plain words the configuration drops), which
+  -- every heading-like line could define; an identifier with an underscore stays ("or_").
+  SELECT coalesce(array_agg(k.key), '{}') AS keys FROM unnest($5::text[]) AS k(key)
+   WHERE strpos(k.key, '_') > 0 OR to_tsvector($3::regconfig, k.key) <> ''::tsvector
 ), definers AS (
-  -- Passages defining a key of the question, whatever their pre-score (full pages first, shorter first).
-  SELECT c.id FROM source_chunks c
-   WHERE c.chatbot_id = $1::uuid AND c.defines && $5::text[]
-   ORDER BY c.page_weight DESC, c.length ASC
+  -- Passages defining a key of the question, whatever their pre-score (unordered: the scan stops at
+  -- DEFINERS instead of reading every passage a common heading word defines).
+  SELECT c.id FROM source_chunks c, keys
+   WHERE c.chatbot_id = $1::uuid AND c.defines && keys.keys
    LIMIT ${DEFINERS}
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
