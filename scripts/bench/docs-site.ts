@@ -92,6 +92,7 @@ export interface DocsScore {
   ours: number[];
   /** The same for MiniSearch (BM25+, defaults) over the same pages' indexed text. */
   miniSearch: number[];
+  /** Every question whose right page was not cited, with what was cited instead. */
   misses: string[];
 }
 
@@ -126,7 +127,7 @@ export async function compareWithMiniSearch(
     });
     const answer = composeExtractiveAnswer(q.question, passages.slice(0, input.topK));
     if (answer?.sources.some((s) => expected.has(pathOf.get(s.id)!))) score.cited++;
-    else if (score.misses.length < 12) score.misses.push(`  "${q.question}" → ${q.pages.join(", ")}; cited ${answer?.sources.map((s) => pathOf.get(s.id)).join(", ") || "nothing"}`);
+    else score.misses.push(`  "${q.question}" → ${q.pages.join(", ")}; cited ${answer?.sources.map((s) => pathOf.get(s.id)).join(", ") || "nothing"}`);
   }
   return score;
 }

@@ -20,6 +20,7 @@ import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
 import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training";
+import { passageDefines } from "@/server/training/retrieval/defined-terms";
 import { searchPassages } from "@/server/training";
 
 const DATA_DIR = path.resolve(".data/bench");
@@ -144,6 +145,8 @@ async function ensureDataSet(url: string) {
           contents.map(() => Math.round(WORDS_PER_CHUNK * 1.3)),
           contents.map(() => ""),
           contents.map(() => ""),
+          1,
+          contents.map((content, i) => passageDefines([headings[i]!], content).join(" ")),
         ]);
         for (const r of rows) await client.query(STATS_DELTA, [r.chatbot_id, r.chunk_delta, r.length_delta]);
         await client.query("COMMIT");

@@ -33,6 +33,8 @@ export const EXTRA_CHECKS: Record<string, string> = {
 export const EXTRA_INDEXES: Record<string, string> = {
   // Retrieval (issue 9): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
   source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
+  // Issue 22: the passages defining an asked term (docs/decisions/085-defining-passages-are-candidates.md).
+  source_chunks_chatbot_id_defines_idx: "CREATE INDEX source_chunks_chatbot_id_defines_idx ON public.source_chunks USING gin (chatbot_id, defines)",
   chatbot_search_terms_chatbot_id_lexeme_idx:
     "CREATE INDEX chatbot_search_terms_chatbot_id_lexeme_idx ON public.chatbot_search_terms USING gin (chatbot_id, lexeme gin_trgm_ops)",
   // Issue 26: the month's auto top-ups of a workspace (the monthly cap).

@@ -4,6 +4,19 @@ import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEI
 const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 describe("extractHtml", () => {
+  it("makes each term of a definition list a heading: terms sharing a definition together, nested lists below", () => {
+    const doc = extractHtml(
+      page(`<main><h1>stat</h1><dl><dt>stat.UF_NODUMP</dt><dt>stat.UF_APPEND</dt><dd>Flags.</dd>
+        <dt>class stat.Mode</dt><dd><p>A mode.</p><dl><dt>is_dir()</dt><dd>Is a directory.</dd></dl></dd></dl></main>`),
+      "https://docs.example/library/stat.html",
+    );
+    expect(doc.blocks).toEqual([
+      { headingPath: ["stat", "stat.UF_NODUMP · stat.UF_APPEND"], text: "Flags." },
+      { headingPath: ["stat", "class stat.Mode"], text: "A mode." },
+      { headingPath: ["stat", "class stat.Mode", "is_dir()"], text: "Is a directory." },
+    ]);
+  });
+
   it("drops page furniture on pages that are not articles and keeps headings, tables and loose text", () => {
     const doc = extractHtml(
       page(`<header>Acme logo</header><nav><a href="/">Home</a></nav><main><h1>Pricing</h1><p>Plans for <b>every</b> team.</p>

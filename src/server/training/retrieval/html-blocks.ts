@@ -10,8 +10,10 @@ export interface TextBlock {
 }
 
 const HEADING = /^H([1-6])$/;
-/** Elements whose whole text is one block. */
-const BLOCK_LEAVES = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "DT", "DD", "FIGCAPTION", "CAPTION", "ADDRESS", "SUMMARY", "LABEL"]);
+/** Joins the terms of a definition list that share one definition, in the heading they make together. */
+export const TERM_SEPARATOR = " · ";
+/** Elements whose whole text is one block (a `<dd>` is not: it may hold paragraphs and nested definition lists). */
+const BLOCK_LEAVES = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "DT", "FIGCAPTION", "CAPTION", "ADDRESS", "SUMMARY", "LABEL"]);
 /** Elements that never carry readable content. */
 const SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "CANVAS", "IFRAME", "OBJECT", "BUTTON", "SELECT", "INPUT", "TEXTAREA"]);
 /** Inline elements: their text joins the surrounding run. */
@@ -89,13 +91,22 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       // A definition list: each term (DT) heads the definitions (DD) after it, one level below the
       // headings above — a page that *defines* a term carries it as a heading (weight A), not only as
       // a line of its text. Nested lists nest; after the list the headings are as they were.
+      // Terms listed together before one definition (`<dt>a</dt><dt>b</dt><dd>…`) head it together,
+      // joined by TERM_SEPARATOR, so each one is still a term the passage defines.
       const outer = headings.slice();
+      let afterTerm = false;
       for (const child of Array.from(node.childNodes)) {
         const childName = child.nodeType === ELEMENT_NODE ? child.nodeName.toUpperCase() : "";
         if (childName === "DT") {
+          const term = normalizeSpace(textOf(child, skip));
+          const previous = afterTerm ? headings[outer.length] : undefined;
           headings.length = outer.length;
-          headings[outer.length] = normalizeSpace(textOf(child, skip));
-        } else visit(child);
+          headings[outer.length] = previous && term ? `${previous}${TERM_SEPARATOR}${term}` : term || (previous ?? "");
+          afterTerm = true;
+        } else {
+          if (child.nodeType === ELEMENT_NODE || normalizeSpace(child.textContent ?? "")) afterTerm = false;
+          visit(child);
+        }
       }
       flush();
       headings.length = 0;

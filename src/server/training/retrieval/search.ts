@@ -1,4 +1,5 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
+import { questionKeys } from "@/server/training/retrieval/defined-terms";
 import { queryWords } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
@@ -49,7 +50,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const config = searchConfigFor(language);
   // A named (prepared) statement: after a few runs on a connection PostgreSQL keeps a generic plan and
   // skips planning this large query (2–9 ms, more than executing it); see sql.ts SEARCH.
-  const { rows } = await pool.query<PassageRow>({ name: "retrieval_search", text: SEARCH, values: [input.chatbotId, words, config, topK] });
+  const { rows } = await pool.query<PassageRow>({ name: "retrieval_search", text: SEARCH, values: [input.chatbotId, words, config, topK, questionKeys(input.query)] });
   return rows.map((r) => ({
     chunkId: r.chunk_id,
     sourceId: r.source_id,

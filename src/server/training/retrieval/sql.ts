@@ -20,16 +20,16 @@ export const CANDIDATE_BUDGET = 1000;
 /** Pre-scored matches whose tsvector is read for the exact BM25 score. */
 export const RESCORED = 40;
 /**
- * A passage whose own heading (its last heading, a `<dt>` term) *is* a word of the query — `PYTHONPATH`,
- * `object.__enter__(self)` for "__enter__", "Objects" for "objects" — defines what is asked: its score is
- * multiplied by this, so the defining page beats pages that merely mention the term.
+ * A passage that defines a term of the question (its `defines` keys, defined-terms.ts: a heading or `<dt>`
+ * term inside it *is* the asked identifier — `PYTHONPATH`, `object.__enter__(self)` for "__enter__") has its
+ * score multiplied by this, so the defining page beats pages that merely mention the term.
  */
 export const DEFINITION_BOOST = 2.5;
 /**
- * The identifier a heading defines, compared with the query words (queryWords: lower case, no underscores):
- * the last heading, without a call signature, its dotted prefix, underscores, spaces and pilcrows.
+ * Defining passages that join the candidates whatever their pre-score (docs/decisions/085): a term defined
+ * in a long passage, or mentioned by many short ones, would otherwise never be rescored.
  */
-const DEFINED_KEY = `lower(trim(both '_ ¶' from regexp_replace(regexp_replace(regexp_replace(c.heading_path, '^.* › ', ''), '\\s*\\(.*$', ''), '^.*\\.', '')))`;
+export const DEFINERS = 20;
 /** A lexeme as a quoted tsquery operand (backslashes and quotes escaped). */
 const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
 
@@ -43,22 +43,23 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * $4 text search configuration, $5 document title, $6 url; $11 and $12 the
  * parts of the dotted identifiers of the title and heading path, and of the
  * content (identifierParts), searchable but not stored; $13 the page's ranking
- * weight (ExtractedDocument.weight: below 1 for an index-like page).
+ * weight (ExtractedDocument.weight: below 1 for an index-like page); $14 each chunk's defined keys,
+ * space-separated (defined-terms.ts passageDefines).
  */
 export const CHANGE_CHUNKS = `
 WITH gone AS (
   DELETE FROM source_chunks WHERE source_id = ANY($1::uuid[])
   RETURNING chatbot_id, tsv, length
 ), fresh AS (
-  SELECT c.position, c.heading_path, c.content, c.token_count,
+  SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), ' '), '{}') AS defines,
          setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
            || setweight(to_tsvector($4::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
-    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
-           AS c(position, heading_path, content, token_count, heading_parts, content_parts)
+    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[])
+           AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines)
 ), added AS (
-  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight)
+  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight, defines)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
-         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines
     FROM fresh f
   RETURNING chatbot_id, tsv, length
 ), changes AS (
@@ -98,15 +99,16 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
 
 /**
  * The top $4 passages of chatbot $1 for the query words $2 (see queryWords),
- * stemmed with configuration $3.
+ * stemmed with configuration $3; $5 the question's keys (defined-terms.ts questionKeys).
  *  1. Each word's lexemes; a lexeme the chatbot's text never uses is replaced
  *     by the most similar known one (pg_trgm over the vocabulary), its weight
  *     scaled by the similarity: typos and near-forms still find their page.
  *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
- *     only this chatbot's postings are read).
+ *     only this chatbot's postings are read), the best pre-scored, and the
+ *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *  3. BM25 over the candidates, tf read from the stored tsvector, times the
  *     page's weight (an index-like page counts less: extract.ts indexLikeWeight)
- *     and DEFINITION_BOOST for a passage whose heading is a query word.
+ *     and DEFINITION_BOOST for a passage that defines a key of the question.
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */
 export const SEARCH = `
@@ -162,12 +164,23 @@ WITH lexemes AS (
       LIMIT ${CANDIDATE_BUDGET}
    ) h
    GROUP BY h.id
+), keys AS (
+  -- The question's keys but its stop words ("what", "is": plain words the configuration drops), which
+  -- every heading-like line could define; an identifier with an underscore stays ("or_").
+  SELECT coalesce(array_agg(k.key), '{}') AS keys FROM unnest($5::text[]) AS k(key)
+   WHERE strpos(k.key, '_') > 0 OR to_tsvector($3::regconfig, k.key) <> ''::tsvector
+), definers AS (
+  -- Passages defining a key of the question, whatever their pre-score (unordered: the scan stops at
+  -- DEFINERS instead of reading every passage a common heading word defines).
+  SELECT c.id FROM source_chunks c, keys
+   WHERE c.chatbot_id = $1::uuid AND c.defines && keys.keys
+   LIMIT ${DEFINERS}
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
-  -- would) pay for reading their tsvector for the exact score.
+  -- would) and the defining ones pay for reading their tsvector for the exact score.
   SELECT c.id, c.tsv, c.length, c.page_weight,
-         CASE WHEN ${DEFINED_KEY} = ANY($2::text[]) THEN ${DEFINITION_BOOST} ELSE 1 END::float8 AS definition
-    FROM (SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) top
+         CASE WHEN c.defines && $5::text[] THEN ${DEFINITION_BOOST} ELSE 1 END::float8 AS definition
+    FROM ((SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) UNION SELECT id FROM definers) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
