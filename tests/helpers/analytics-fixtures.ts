@@ -69,3 +69,35 @@ export async function contact(db: Db, chatbotId: string, visitorId: string, at: 
     data: { teamId: bot.teamId, chatbotId, visitorId, email: details.email ?? "", phone: details.phone ?? null, createdAt: new Date(at) },
   });
 }
+
+/**
+ * The month and dekad rows (analytics_value_spans, analytics_distinct_spans) that differ from the sums of
+ * their daily rows, as "table|key|span sum|day sum" (docs/decisions/089-analytics-distinct-spans.md): empty
+ * when every span holds exactly its days.
+ */
+export async function spansNotMatchingDays(db: Db, chatbotId: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ k: string }[]>`
+    WITH grains(grain) AS (VALUES ('month'), ('dekad')),
+    value_days AS (
+      SELECT kind, g.grain, analytics_span_start(g.grain, day) AS start, value AS dim, NULL::date AS prev_day, sum(count)::int AS n
+        FROM analytics_day_values CROSS JOIN grains g WHERE chatbot_id = ${chatbotId}::uuid GROUP BY 1, 2, 3, 4
+    ), value_spans AS (
+      SELECT kind, grain, start, value AS dim, NULL::date AS prev_day, sum(count)::int AS n
+        FROM analytics_value_spans WHERE chatbot_id = ${chatbotId}::uuid GROUP BY 1, 2, 3, 4
+    ), distinct_days AS (
+      SELECT kind, g.grain, analytics_span_start(g.grain, day) AS start, dim, prev_day, sum(count)::int AS n
+        FROM analytics_distinct_days CROSS JOIN grains g WHERE chatbot_id = ${chatbotId}::uuid GROUP BY 1, 2, 3, 4, 5
+    ), distinct_spans AS (
+      SELECT kind, grain, start, dim, prev_day, sum(count)::int AS n
+        FROM analytics_distinct_spans WHERE chatbot_id = ${chatbotId}::uuid GROUP BY 1, 2, 3, 4, 5
+    )
+    SELECT concat_ws('|', 'value', kind, grain, start, dim, s.n, d.n) AS k
+      FROM value_spans s FULL JOIN value_days d USING (kind, grain, start, dim)
+     WHERE coalesce(s.n, 0) <> coalesce(d.n, 0)
+    UNION ALL
+    SELECT concat_ws('|', 'distinct', kind, grain, start, dim, prev_day, s.n, d.n)
+      FROM distinct_spans s FULL JOIN distinct_days d USING (kind, grain, start, dim, prev_day)
+     WHERE coalesce(s.n, 0) <> coalesce(d.n, 0)
+     ORDER BY 1`;
+  return rows.map((r) => r.k);
+}

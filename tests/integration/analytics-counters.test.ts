@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { conversation, feedback, visitor, widgetEvent } from "../helpers/analytics-fixtures";
+import { conversation, feedback, spansNotMatchingDays, visitor, widgetEvent } from "../helpers/analytics-fixtures";
 
 /**
  * The per-conversation message counters (migration 20261121120000_analytics)
@@ -171,6 +171,7 @@ describe("daily rollups", () => {
     const { rollup, raw } = await rollupsAndRaw(bot);
     expect(rollup.length).toBeGreaterThan(8);
     expect(rollup).toEqual(raw);
+    expect(await spansNotMatchingDays(db, bot)).toEqual([]);
   });
 
   it("never makes a writer wait for another transaction's rollup row", async () => {
@@ -193,6 +194,7 @@ describe("daily rollups", () => {
     }
     const { rollup, raw } = await rollupsAndRaw(bot);
     expect(rollup).toEqual(raw);
+    expect(await spansNotMatchingDays(db, bot)).toEqual([]);
   });
 
   it("go with their chatbot when it is deleted", async () => {
@@ -227,5 +229,6 @@ describe("the rollup migration", () => {
     const { rollup, raw } = await rollupsAndRaw(bot, old);
     expect(rollup.length).toBe(8);
     expect(rollup).toEqual(raw);
+    expect(await spansNotMatchingDays(old, bot)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { computeAnalytics, resolvePeriod } from "@/server/analytics";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { contact, conversation, link, linkClick, visitor } from "../helpers/analytics-fixtures";
+import { contact, conversation, link, linkClick, spansNotMatchingDays, visitor } from "../helpers/analytics-fixtures";
 
 /**
  * The distinct counts of the analytics result (visitors per country, leads,
@@ -98,6 +98,7 @@ async function expectEqualToRecount(chatbotId: string, seed: number) {
     const from = Math.floor(random() * 500);
     periods.push([from, Math.min(499, from + Math.floor(random() * (random() < 0.5 ? 30 : 366)))]);
   }
+  expect(await spansNotMatchingDays(db, chatbotId)).toEqual([]);
   for (const [from, to] of periods) {
     expect(await figures(chatbotId, iso(from), iso(to)), `${iso(from)}..${iso(to)}`).toEqual(await recount(chatbotId, iso(from), iso(to)));
   }

@@ -40,11 +40,17 @@ export interface AnalyticsData {
 /** A subquery's rows as one JSON array ([] when none). */
 const jsonRows = (query: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${query}) r)`;
 
-/** The most frequent values of one kind of `analytics_day_values` in the period. */
+/** The most frequent values of one kind of `analytics_day_values` in the period, per whole month and dekad from `analytics_value_spans` (record 089). */
 const popularValues = (kind: "category" | "event") => `
   SELECT value, sum(count)::int AS count
-    FROM analytics_day_values
-   WHERE chatbot_id = $1::uuid AND kind = '${kind}' AND day BETWEEN $2::date AND $3::date
+    FROM (SELECT value, count FROM analytics_value_spans
+           WHERE chatbot_id = $1::uuid AND kind = '${kind}' AND grain = 'month' AND start = ANY($7::date[])
+          UNION ALL
+          SELECT value, count FROM analytics_value_spans
+           WHERE chatbot_id = $1::uuid AND kind = '${kind}' AND grain = 'dekad' AND start = ANY($8::date[])
+          UNION ALL
+          SELECT value, count FROM analytics_day_values
+           WHERE chatbot_id = $1::uuid AND kind = '${kind}' AND day = ANY($9::date[])) v
    GROUP BY value HAVING sum(count) > 0 ORDER BY count DESC, value ASC LIMIT ${POPULAR_LIMIT}`;
 
 /** The distinct kinds read: leads only when they are counted at all (`$6`). */

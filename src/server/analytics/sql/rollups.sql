@@ -99,6 +99,32 @@ BEGIN
 END
 $$;
 
+-- The month and dekad sums of analytics_day_values (docs/decisions/089-analytics-distinct-spans.md):
+-- each day's delta added to the month and the dekad holding the day, by the
+-- same no-hot-row rule. Called by both value bumps below.
+CREATE OR REPLACE FUNCTION "analytics_bump_value_spans"(p_kind TEXT, p_chatbot UUID[], p_day DATE[], p_value TEXT[], p_count INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT e.chatbot_id, g.grain, "analytics_span_start"(g.grain, e.day) AS start, e.value, sum(e.n)::int AS n
+      FROM unnest(p_chatbot, p_day, p_value, p_count) AS e(chatbot_id, day, value, n)
+     CROSS JOIN (VALUES ('month'), ('dekad')) g(grain)
+     GROUP BY 1, 2, 3, 4
+  ), updated AS (
+    UPDATE "analytics_value_spans" a SET "count" = a."count" + d.n
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_value_spans" x
+                      WHERE x."chatbot_id" = d.chatbot_id AND x."kind" = p_kind AND x."grain" = d.grain AND x."start" = d.start AND x."value" = d.value
+                      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."grain", a."start", a."value"
+  )
+  INSERT INTO "analytics_value_spans" ("chatbot_id", "kind", "grain", "start", "value", "count")
+  SELECT d.chatbot_id, p_kind, d.grain, d.start, d.value, d.n FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."grain" = d.grain AND u."start" = d.start AND u."value" = d.value)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
 CREATE OR REPLACE FUNCTION "analytics_bump_values"(p_kind TEXT, p_chatbot UUID[], p_day DATE[], p_value TEXT[], p_count INT[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -116,6 +142,7 @@ BEGIN
   SELECT d.chatbot_id, p_kind, d.day, d.value, d.n FROM d
    WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."value" = d.value)
      AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+  PERFORM "analytics_bump_value_spans"(p_kind, p_chatbot, p_day, p_value, p_count);
 END
 $$;
 
@@ -149,6 +176,7 @@ BEGIN
     INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
     SELECT p_chatbot, p_kind, p_day, p_value, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
+  PERFORM "analytics_bump_value_spans"(p_kind, ARRAY[p_chatbot], ARRAY[p_day], ARRAY[p_value], ARRAY[p_count]);
 END
 $$;
 
@@ -609,6 +637,7 @@ BEGIN
      AND (c2."message_count", c2."question_count", c2."answered_count") IS DISTINCT FROM (coalesce(m.m, 0), coalesce(m.q, 0), coalesce(m.a, 0));
   DELETE FROM "analytics_days" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_day_values" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_value_spans" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_days" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_spans" WHERE "chatbot_id" = p_chatbot;
@@ -629,6 +658,11 @@ BEGIN
   UNION ALL
   SELECT p_chatbot, 'event', ("created_at" AT TIME ZONE 'UTC')::date, "value", count(*)::int
     FROM "widget_events" WHERE "chatbot_id" = p_chatbot AND "value" <> '' GROUP BY 3, 4;
+  INSERT INTO "analytics_value_spans" ("chatbot_id", "kind", "grain", "start", "value", "count")
+  SELECT p_chatbot, "kind", g.grain, "analytics_span_start"(g.grain, "day"), "value", sum("count")::int
+    FROM "analytics_day_values" CROSS JOIN (VALUES ('month'), ('dekad')) g(grain)
+   WHERE "chatbot_id" = p_chatbot
+   GROUP BY 2, 3, 4, 5;
 
   INSERT INTO "analytics_presence" ("chatbot_id", "kind", "key", "dim", "day", "n")
   SELECT p_chatbot, 'country', c."visitor_id", "analytics_country_dim"(v."country_code", v."country"), (c."created_at" AT TIME ZONE 'UTC')::date, count(*)::int
