@@ -1,7 +1,7 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import type { AnalyticsPeriod } from "@/server/analytics/period";
 import { periodSpans } from "@/server/analytics/spans";
-import { feedbackTotals, summarizePeriod, type DayCounts, type DayFeedback } from "@/server/analytics/metrics";
+import { feedbackTotals, summarizePeriod, type PeriodRollup } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
 
 /**
@@ -20,8 +20,8 @@ import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer
  */
 export const POPULAR_LIMIT = 10;
 
-/** A day of the rollup: its conversations' counts and the ratings given that day. */
-type DayRow = DayCounts & DayFeedback;
+/** The daily rollup's columns summed per period (metrics.ts `PeriodSums`). */
+const SUMS = ["conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback"] as const;
 
 export interface StoredInsights {
   computedAt: Date;
@@ -84,13 +84,14 @@ const ANALYTICS = `
     SELECT left(dim, 36)::uuid AS link_id, coalesce(sum(n) FILTER (WHERE right(dim, 2) = ':c'), 0)::int AS conversations_count, sum(n)::int AS unique_clicks
       FROM distinct_keys WHERE kind = 'link' GROUP BY 1
   )
-  SELECT ${jsonRows(`
-           SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(conversations)::int AS conversations, sum(classified)::int AS classified,
-                  sum(negative)::int AS negative, sum(messages)::int AS messages, sum(questions)::int AS questions,
-                  sum(answered)::int AS answered, sum(positive_feedback)::int AS positive_feedback, sum(negative_feedback)::int AS negative_feedback
-             FROM analytics_days
-            WHERE chatbot_id = $1::uuid AND day BETWEEN $4::date AND $3::date
-            GROUP BY day`)} AS days,
+  SELECT (SELECT json_build_object(
+            'current', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day >= $2::date), 0)`).join(", ")}),
+            'previous', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day < $2::date), 0)`).join(", ")}),
+            'conversationsByDay', coalesce(json_object_agg(to_char(day, 'YYYY-MM-DD'), conversations) FILTER (WHERE conversations <> 0), '{}'::json))
+            FROM (SELECT day, ${SUMS.map((c) => `sum(${c})::int AS ${c}`).join(", ")}
+                    FROM analytics_days
+                   WHERE chatbot_id = $1::uuid AND day BETWEEN $4::date AND $3::date
+                   GROUP BY day) d) AS rollup,
          ${jsonRows(popularValues("category"))} AS categories,
          ${jsonRows(popularValues("event"))} AS events,
          ${jsonRows(`
@@ -107,7 +108,7 @@ const ANALYTICS = `
             FROM insights WHERE chatbot_id = $1::uuid AND period_type = $5 AND period_start = $2::date AND period_end = $3::date) AS insight`;
 
 interface AnalyticsRow {
-  days: DayRow[];
+  rollup: PeriodRollup;
   categories: { value: string; count: number }[];
   events: { value: string; count: number }[];
   links: { id: string | null; url: string | null; title: string | null; conversations_count: number; unique_clicks: number }[];
@@ -126,10 +127,10 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
     text: ANALYTICS,
     values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads, spans.months, spans.dekads, spans.days],
   });
-  const { days, categories, events, links, countries, leads, insight } = row!;
+  const { rollup, categories, events, links, countries, leads, insight } = row!;
 
-  const summary = summarizePeriod(period, days);
-  const fb = feedbackTotals(period, days);
+  const summary = summarizePeriod(period, rollup);
+  const fb = feedbackTotals(rollup);
   return {
     result: {
       fromDate: from,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedbackTotals, summarizePeriod, type DayCounts } from "@/server/analytics/metrics";
+import { NO_SUMS, feedbackTotals, summarizePeriod, type PeriodSums } from "@/server/analytics/metrics";
 import { resolvePeriod, type AnalyticsPeriod } from "@/server/analytics/period";
 
 function period(from: string, to: string): AnalyticsPeriod {
@@ -8,41 +8,23 @@ function period(from: string, to: string): AnalyticsPeriod {
   return resolved.period;
 }
 
-const day = (d: string, counts: Partial<Omit<DayCounts, "day">>): DayCounts => ({
-  day: d,
-  conversations: 0,
-  classified: 0,
-  negative: 0,
-  messages: 0,
-  questions: 0,
-  answered: 0,
-  ...counts,
-});
+const sums = (counts: Partial<PeriodSums>): PeriodSums => ({ ...NO_SUMS, ...counts });
 
 describe("feedbackTotals", () => {
-  it("splits the daily ratings into the period and the previous period, ignoring other days", () => {
-    const p = period("2026-03-10", "2026-03-12"); // previous: 03-07..03-09
-    const rows = [
-      { day: "2026-03-06", positive_feedback: 100, negative_feedback: 100 },
-      { day: "2026-03-07", positive_feedback: 1, negative_feedback: 2 },
-      { day: "2026-03-09", positive_feedback: 3, negative_feedback: 0 },
-      { day: "2026-03-10", positive_feedback: 5, negative_feedback: 7 },
-      { day: "2026-03-12", positive_feedback: -1, negative_feedback: 1 },
-      { day: "2026-03-13", positive_feedback: 100, negative_feedback: 100 },
-    ];
-    expect(feedbackTotals(p, rows)).toEqual({ positive: 4, negative: 8, previous_positive: 4, previous_negative: 2 });
-    expect(feedbackTotals(p, [])).toEqual({ positive: 0, negative: 0, previous_positive: 0, previous_negative: 0 });
+  it("reads the ratings of the period and of the previous period", () => {
+    const rollup = { current: sums({ positive_feedback: 4, negative_feedback: 8 }), previous: sums({ positive_feedback: 4, negative_feedback: 2 }), conversationsByDay: {} };
+    expect(feedbackTotals(rollup)).toEqual({ positive: 4, negative: 8, previous_positive: 4, previous_negative: 2 });
   });
 });
 
 describe("summarizePeriod", () => {
-  it("adds up days, keeps days without conversations (ratings only) at zero and fills missing days", () => {
-    const p = period("2026-03-10", "2026-03-11");
-    const s = summarizePeriod(p, [
-      day("2026-03-08", { conversations: 1, classified: 1, negative: 1, messages: 4, questions: 2, answered: 1 }),
-      day("2026-03-10", { conversations: 2, classified: 1, negative: 0, messages: 5, questions: 3, answered: 2 }),
-      day("2026-03-11", {}),
-    ]);
+  it("derives the headline figures from the sums and fills the days without conversations with zero", () => {
+    const p = period("2026-03-10", "2026-03-11"); // previous: 03-08..03-09
+    const s = summarizePeriod(p, {
+      current: sums({ conversations: 2, classified: 1, negative: 0, messages: 5, questions: 3, answered: 2 }),
+      previous: sums({ conversations: 1, classified: 1, negative: 1, messages: 4, questions: 2, answered: 1 }),
+      conversationsByDay: { "2026-03-08": 1, "2026-03-10": 2, "2026-03-20": 7 },
+    });
     expect(s.conversationsPerDay).toEqual({ "2026-03-10": 2, "2026-03-11": 0 });
     expect(s.previousConversationsPerDay).toEqual({ "2026-03-08": 1, "2026-03-09": 0 });
     expect(s.current).toEqual({
@@ -53,5 +35,6 @@ describe("summarizePeriod", () => {
       messagesPerConversation: 3,
     });
     expect(s.previous.negativeSentimentPercentage).toBe(100);
+    expect(summarizePeriod(p, { current: NO_SUMS, previous: NO_SUMS, conversationsByDay: {} }).current.answeredQuestionsPercentage).toBe(0);
   });
 });

@@ -1,12 +1,11 @@
 /**
- * Pure arithmetic from per-day conversation counts to the headline metrics
+ * Pure arithmetic from the period sums and per-day conversation counts to the headline metrics
  * of a period and of the period before it (docs/analytics.md).
  */
 import { dayList, percentage, ratio2, ratioInt, type AnalyticsPeriod } from "@/server/analytics/period";
 
-/** Conversations started on one UTC day, with the counters of their messages. */
-export interface DayCounts {
-  day: string;
+/** Sums of the daily rollup over one period: its conversations' counters and the ratings given in it. */
+export interface PeriodSums {
   conversations: number;
   /** Conversations with a sentiment. */
   classified: number;
@@ -14,7 +13,27 @@ export interface DayCounts {
   messages: number;
   questions: number;
   answered: number;
+  positive_feedback: number;
+  negative_feedback: number;
 }
+
+/** What the rollups statement returns: the sums of the period and of the one before, and conversations per day of both (days without any left out). */
+export interface PeriodRollup {
+  current: PeriodSums;
+  previous: PeriodSums;
+  conversationsByDay: Record<string, number>;
+}
+
+export const NO_SUMS: PeriodSums = {
+  conversations: 0,
+  classified: 0,
+  negative: 0,
+  messages: 0,
+  questions: 0,
+  answered: 0,
+  positive_feedback: 0,
+  negative_feedback: 0,
+};
 
 export interface PeriodTotals {
   conversations: number;
@@ -32,40 +51,24 @@ export interface PeriodSummary {
   previousConversationsPerDay: Record<string, number>;
 }
 
-function totals(rows: DayCounts[], days: number): PeriodTotals {
-  const sum = (key: keyof Omit<DayCounts, "day">) => rows.reduce((acc, r) => acc + r[key], 0);
-  const conversations = sum("conversations");
+function totals(sums: PeriodSums, days: number): PeriodTotals {
   return {
-    conversations,
-    averageConversationsPerDay: ratio2(conversations, days),
-    answeredQuestionsPercentage: percentage(sum("answered"), sum("questions")),
-    negativeSentimentPercentage: percentage(sum("negative"), sum("classified")),
-    messagesPerConversation: ratioInt(sum("messages"), conversations),
+    conversations: sums.conversations,
+    averageConversationsPerDay: ratio2(sums.conversations, days),
+    answeredQuestionsPercentage: percentage(sums.answered, sums.questions),
+    negativeSentimentPercentage: percentage(sums.negative, sums.classified),
+    messagesPerConversation: ratioInt(sums.messages, sums.conversations),
   };
 }
 
-/** Rows for days outside both periods are ignored. */
-export function summarizePeriod(period: AnalyticsPeriod, rows: DayCounts[]): PeriodSummary {
-  const inRange = (from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to);
-  const current = inRange(period.from, period.to);
-  const previous = inRange(period.previousFrom, period.previousTo);
-  const perDay = (from: string, to: string, list: DayCounts[]) => {
-    const byDay = new Map(list.map((r) => [r.day, r.conversations]));
-    return Object.fromEntries(dayList(from, to).map((d) => [d, byDay.get(d) ?? 0]));
-  };
+export function summarizePeriod(period: AnalyticsPeriod, rollup: PeriodRollup): PeriodSummary {
+  const perDay = (from: string, to: string) => Object.fromEntries(dayList(from, to).map((d) => [d, rollup.conversationsByDay[d] ?? 0]));
   return {
-    current: totals(current, period.days),
-    previous: totals(previous, period.days),
-    conversationsPerDay: perDay(period.from, period.to, current),
-    previousConversationsPerDay: perDay(period.previousFrom, period.previousTo, previous),
+    current: totals(rollup.current, period.days),
+    previous: totals(rollup.previous, period.days),
+    conversationsPerDay: perDay(period.from, period.to),
+    previousConversationsPerDay: perDay(period.previousFrom, period.previousTo),
   };
-}
-
-/** Ratings given on one UTC day (the daily rollup's feedback columns). */
-export interface DayFeedback {
-  day: string;
-  positive_feedback: number;
-  negative_feedback: number;
 }
 
 export interface FeedbackTotals {
@@ -75,17 +78,12 @@ export interface FeedbackTotals {
   previous_negative: number;
 }
 
-/** Ratings of the period and of the previous period; rows for days outside both are ignored. */
-export function feedbackTotals(period: AnalyticsPeriod, rows: DayFeedback[]): FeedbackTotals {
-  const totals: FeedbackTotals = { positive: 0, negative: 0, previous_positive: 0, previous_negative: 0 };
-  for (const r of rows) {
-    if (r.day >= period.from && r.day <= period.to) {
-      totals.positive += r.positive_feedback;
-      totals.negative += r.negative_feedback;
-    } else if (r.day >= period.previousFrom && r.day <= period.previousTo) {
-      totals.previous_positive += r.positive_feedback;
-      totals.previous_negative += r.negative_feedback;
-    }
-  }
-  return totals;
+/** Ratings of the period and of the previous period. */
+export function feedbackTotals(rollup: PeriodRollup): FeedbackTotals {
+  return {
+    positive: rollup.current.positive_feedback,
+    negative: rollup.current.negative_feedback,
+    previous_positive: rollup.previous.positive_feedback,
+    previous_negative: rollup.previous.negative_feedback,
+  };
 }
