@@ -35,6 +35,8 @@ export interface TelegramStandIn {
   sendAttempts: Array<{ chat_id: string; at: number }>;
   /** The next `count` sendMessage calls to `chatId` fail with `fault`. */
   failSends(chatId: string, fault: TelegramFault, count?: number): void;
+  /** The next sendMessage call to `chatId` is answered only once `until` settles (a slow provider: a long job). */
+  holdSends(chatId: string, until: Promise<unknown>): void;
   /** POSTs an update to the bot's webhook as Telegram does (the secret header unless overridden); the app's status. */
   deliver(token: string, update: unknown, secret?: string | null): Promise<number>;
   /** Resolves with the first message sent to `chatId` after `from` messages (polls the list, no timers in assertions). */
@@ -56,6 +58,7 @@ const error = (res: ServerResponse, fault: TelegramFault) =>
 export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Promise<TelegramStandIn> {
   const bots = new Map<string, { id: number; username: string; webhook?: { url: string; secret_token: string } }>();
   const faults = faultQueue<TelegramFault>();
+  const holds = faultQueue<Promise<unknown>>();
   const sent: SentMessage[] = [];
   const sendAttempts: Array<{ chat_id: string; at: number }> = [];
   let nextId = 1000;
@@ -96,6 +99,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
           const chatId = String(body.chat_id ?? "");
           const text = String(body.text ?? "");
           sendAttempts.push({ chat_id: chatId, at: Date.now() });
+          await holds.next(chatId)?.catch(() => undefined);
           const fault = faults.next(chatId);
           if (fault) return error(res, fault);
           if (!chatId || !text) return error(res, { error_code: 400, description: "Bad Request: message text is empty" });
@@ -123,6 +127,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
     },
     webhookOf: (token: string) => bots.get(token)?.webhook,
     failSends: faults.add,
+    holdSends: (chatId: string, until: Promise<unknown>) => holds.add(chatId, until),
     async deliver(token: string, update: unknown, secret?: string | null) {
       const hook = bots.get(token)?.webhook;
       if (!hook) throw new Error(`no webhook set for bot ${token}`);

@@ -149,6 +149,10 @@ const schema = z.object({
   // A test hook only (issue 24, docs/decisions/083-channel-answers-once-across-a-crash.md): the worker kills
   // itself (SIGKILL) at this step of a channel answer job, as a crash would.
   CHANNEL_FAILPOINT: z.enum(["after-turn", "after-reply"]).optional(),
+  // Issue 24 (docs/decisions/084-jobs-of-a-killed-worker.md): each worker process refreshes its heartbeat this
+  // often, and the jobs of one silent for longer than WORKER_DEAD_AFTER_SECONDS (at least 3 heartbeats) are unlocked.
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).max(14_400).default(120),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; NEXTAUTH_SECRET: string; ENCRYPTION_KEY: string };

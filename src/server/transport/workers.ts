@@ -1,4 +1,5 @@
-import { run, type Runner, type TaskList, Logger, type LogLevel } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { run, type Runner, type TaskList, Logger, type LogLevel, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
 import { sendEscalationEmailJob } from "@/server/conversations";
@@ -12,6 +13,7 @@ import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from 
 import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
 import { purgeChannelEventsJob } from "@/server/channels";
+import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/kernel/jobs/heartbeat";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -38,6 +40,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   slackHandoffPostJob,
   slackHandoffReplyJob,
   purgeChannelEventsJob,
+  sweepDeadWorkersJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -66,6 +69,8 @@ export const crontab = [
   schedule("sweep_evaluations", "* * * * *", 1),
   // Channel event ids past the providers' retry window (channels/purge.ts).
   schedule("purge_channel_events", "45 3 * * *", 3),
+  // Jobs held by a killed worker process, unlocked once its heartbeat is stale (kernel/jobs/heartbeat.ts).
+  schedule("sweep_dead_workers", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;
@@ -88,7 +93,11 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   // never an uncaught exception in the process.
   const pgPool = new pg.Pool({ connectionString, max: concurrency });
   pgPool.on("error", () => undefined);
+  // This process's worker pool beats while it lives, so that a sweep frees the jobs it holds if it is killed.
+  const events: WorkerEvents = new EventEmitter();
+  const heartbeat = startHeartbeat(db, events, (error) => quietLogger.warn(`heartbeat: ${(error as Error).message}`));
   const runner = await run({
+    events,
     pgPool,
     taskList: taskList(db),
     crontab,
@@ -101,8 +110,20 @@ export async function startWorkers(connectionString: string, opts: { concurrency
     noHandleSignals: true,
     pollInterval: 1000,
     logger: quietLogger,
+  }).catch(async (error: unknown) => {
+    await heartbeat.stop();
+    throw error;
   });
-  void runner.promise.catch(() => undefined).finally(() => Promise.all([db.$disconnect(), pgPool.end()]));
+  // A graceful stop has released this pool's jobs: its heartbeat goes too, before the connections close.
+  const closed = runner.promise
+    .catch(() => undefined)
+    .then(() => heartbeat.stop())
+    .finally(() => Promise.all([db.$disconnect(), pgPool.end()]));
+  const stopRunner = runner.stop.bind(runner);
+  runner.stop = async (reason) => {
+    await stopRunner(reason);
+    await closed;
+  };
   // Whatever a previous worker left half done (killed mid-delivery) is picked up at once, not at the next minute.
   await enqueue(db, "sweep_webhook_deliveries", {}, { jobKey: "sweep_webhook_deliveries" });
   // Crawls a killed worker left behind: once now, and once its page leases have run out.
@@ -110,5 +131,8 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
   // Evaluations a killed worker left running or queued without a job: at once.
   await enqueue(db, "sweep_evaluations", {}, { jobKey: "sweep_evaluations" });
+  // A restarted worker (after a kill) frees its predecessor's jobs as soon as that one's heartbeat is stale.
+  await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers" });
+  await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers_after_bound", runAt: new Date(Date.now() + heartbeatBounds().deadAfterMs + 1000) });
   return runner;
 }

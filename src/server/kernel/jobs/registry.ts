@@ -60,6 +60,8 @@ export const JOB_PAYLOADS = {
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
   // Issue 24: the providers' event ids older than their retry window (channels/purge.ts).
   purge_channel_events: scheduled,
+  // Issue 24: the jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
+  sweep_dead_workers: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,0 +1,69 @@
+import type { Runner } from "graphile-worker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/kernel/db/client";
+import { enqueue } from "@/server/kernel/jobs/registry";
+import { startWorkers } from "@/server/transport/workers";
+import { createTestDatabase } from "../helpers/db";
+import { waitFor } from "../helpers/https-receiver";
+
+/**
+ * Issue 24 (docs/decisions/084-jobs-of-a-killed-worker.md): a worker process's pool beats while it runs,
+ * and its row goes with a graceful stop; the sweep unlocks the jobs of the pools silent past the bound
+ * (here, what a killed process leaves: an old beat and a job it locked) and of no other.
+ * The kill itself, with a real process, is in tests/contract/channels-crash.test.ts.
+ */
+let db: Db;
+let url: string;
+let runner: Runner | undefined;
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+}, 60_000);
+
+afterAll(async () => {
+  await runner?.stop();
+});
+
+/** A job locked by `pool` at its first attempt (of 3), as a worker pool that took it leaves it; its id. */
+async function jobLockedBy(pool: string, jobKey: string): Promise<bigint> {
+  await enqueue(db, "purge_idempotency_keys", {}, { jobKey, maxAttempts: 3 });
+  const [job] = await db.$queryRawUnsafe<Array<{ id: bigint }>>(
+    `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = $1, attempts = 1 WHERE key = $2 RETURNING id`,
+    pool,
+    jobKey,
+  );
+  return job!.id;
+}
+
+const lockOf = async (id: bigint) =>
+  (await db.$queryRawUnsafe<Array<{ locked_by: string | null }>>(`SELECT locked_by FROM graphile_worker.jobs WHERE id = $1`, id))[0];
+
+describe("worker heartbeats", () => {
+  it("a running pool beats; the sweep unlocks a silent pool's job, not a live one's; a graceful stop removes the beat", async () => {
+    await db.workerHeartbeat.createMany({
+      data: [
+        { workerId: "pool-killed", beatAt: new Date(Date.now() - 10 * 60_000) },
+        { workerId: "pool-alive", beatAt: new Date() },
+      ],
+    });
+    const killedJob = await jobLockedBy("pool-killed", "heartbeat_test_killed");
+    const aliveJob = await jobLockedBy("pool-alive", "heartbeat_test_alive");
+
+    runner = await startWorkers(url, { concurrency: 2 });
+    const own = await waitFor(async () => (await db.workerHeartbeat.findMany({ where: { workerId: { notIn: ["pool-killed", "pool-alive"] } } }))[0]);
+    expect(own.workerId).toMatch(/^pool-/);
+
+    // The sweep queued at the worker's start: the killed pool's job runs (and is gone), its beat forgotten.
+    await waitFor(async () => (await lockOf(killedJob)) === undefined, 60_000, "the killed pool's job to run");
+    expect(await db.workerHeartbeat.findUnique({ where: { workerId: "pool-killed" } })).toBeNull();
+    // Another sweep, for certain after the first: the live pool keeps its job and its beat.
+    await enqueue(db, "sweep_dead_workers", {}, { jobKey: "heartbeat_test_sweep", maxAttempts: 1 });
+    await waitFor(async () => Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'heartbeat_test_sweep'`))[0]!.n) === 0);
+    expect(await lockOf(aliveJob)).toEqual({ locked_by: "pool-alive" });
+    expect(await db.workerHeartbeat.findUnique({ where: { workerId: "pool-alive" } })).not.toBeNull();
+
+    await runner.stop();
+    runner = undefined;
+    expect(await db.workerHeartbeat.findUnique({ where: { workerId: own.workerId } })).toBeNull();
+  }, 120_000);
+});
