@@ -63,7 +63,14 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   const agent = await agentContext.newPage();
 
   const chat = await askAboutDelivery(visitor);
-  const conversationId = (await demoApi(baseURL!, "GET", `/v1/${chatbotId}/conversations`)).data[0].id as string;
+  // The streamed answer reaches the panel before its turn commits: wait until the REST list shows the conversation.
+  let conversationId = "";
+  await expect
+    .poll(async () => {
+      conversationId = ((await demoApi(baseURL!, "GET", `/v1/${chatbotId}/conversations`)).data[0]?.id as string | undefined) ?? "";
+      return conversationId;
+    })
+    .not.toBe("");
 
   await logIn(agent, OWNER);
   await agent.goto(`/chatbots/${chatbotId}/inbox?conversation=${conversationId}`);
