@@ -107,9 +107,16 @@ const samePath = (a: string[], b: string[]) => a.length === b.length && a.every(
  */
 export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
   const { maxTokens, minTokensAtHeading, overlapTokens } = options;
-  const pieces: Piece[] = doc.blocks.filter((b) => breakLongRuns(b.text)).flatMap((b) =>
-    splitLong(breakLongRuns(b.text), Math.floor(maxTokens * 0.95) - overlapTokens, count).map((text) => ({ headingPath: b.headingPath, text, tokens: count(text) })),
-  );
+  const pieceMax = Math.floor(maxTokens * 0.95) - overlapTokens;
+  const pieces: Piece[] = [];
+  for (const b of doc.blocks) {
+    // Each block's text is cleaned and counted once (most blocks are one piece): counting is chunking's cost.
+    const text = breakLongRuns(b.text);
+    if (!text) continue;
+    const tokens = count(text);
+    if (tokens <= pieceMax) pieces.push({ headingPath: b.headingPath, text, tokens });
+    else for (const part of splitLong(text, pieceMax, count)) pieces.push({ headingPath: b.headingPath, text: part, tokens: count(part) });
+  }
 
   const chunks: Chunk[] = [];
   let parts: string[] = [];

@@ -1,7 +1,8 @@
-import { isProbablyReaderable, Readability } from "@mozilla/readability";
+import { isProbablyReaderable } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { boundedDocxXml } from "./docx-archive";
 import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
+import { elementsWithTags, LinkedomReadability } from "./linkedom-readability";
 
 /** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
 export interface ExtractedDocument {
@@ -23,28 +24,27 @@ export const INDEX_LINK_SHARE = 0.5;
 const INDEX_PATH = /\/(?:genindex[^/]*|[a-z]*-?modindex|[a-z-]+-index|contents|toc|sitemap|site-?map)\.html?$/i;
 
 /** The share of the body's text (`bodyChars`, furniture left out) that is link text. */
-export function linkShare(document: LinkedDocument, bodyChars: number): number {
+export function linkShare(document: LinkedDocument, bodyChars: number, furniture: ReadonlySet<unknown> = furnitureOf(document)): number {
   const body = document.body ?? document.documentElement;
   if (!body || bodyChars <= 0) return 0;
-  const furniture = new Set<unknown>(body.querySelectorAll(FURNITURE));
   const inFurniture = (el: unknown) => {
     for (let node = el as { parentElement: unknown } | null; node; node = node.parentElement as { parentElement: unknown } | null) if (furniture.has(node)) return true;
     return false;
   };
   let links = 0;
-  for (const a of body.querySelectorAll("a")) if (!inFurniture(a)) links += normalizeSpace(a.textContent ?? "").length;
+  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) if (!inFurniture(a)) links += normalizeSpace(a.textContent ?? "").length;
   return Math.min(1, links / bodyChars);
 }
 
 /** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text, else 1. */
-export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars: number): number {
+export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars: number, furniture?: ReadonlySet<unknown>): number {
   let path = "";
   try {
     path = new URL(url).pathname;
   } catch {
     path = "";
   }
-  return INDEX_PATH.test(path) || linkShare(document, bodyChars) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
+  return INDEX_PATH.test(path) || linkShare(document, bodyChars, furniture) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
@@ -59,16 +59,24 @@ export function parseHtml(html: string): LinkedDocument {
   return parseHTML(full).document;
 }
 
+const LINK = new Set(["a"]);
+
+/** The body's furniture elements (found once per page: the body without furniture and the link share both skip them). */
+function furnitureOf(document: LinkedDocument): ReadonlySet<unknown> {
+  const body = document.body ?? document.documentElement;
+  return new Set<unknown>(body ? body.querySelectorAll(FURNITURE) : []);
+}
+
 /** The body without its furniture (skipped in place: the document is left as it is for Readability). */
-function fallbackBlocks(document: LinkedDocument): TextBlock[] {
+function fallbackBlocks(document: LinkedDocument, furniture: ReadonlySet<unknown>): TextBlock[] {
   const body = document.body ?? document.documentElement;
   if (!body) return [];
-  return blocksFromDom(body, new Set<unknown>(body.querySelectorAll(FURNITURE)));
+  return blocksFromDom(body, furniture);
 }
 
 /** Readability's article; it rewrites the document it is given. */
 function readableBlocks(document: LinkedDocument): { title: string; blocks: TextBlock[] } | null {
-  const article = new Readability(document as unknown as Document, { serializer: (node: Node) => node }).parse();
+  const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node }).parse();
   if (!article?.content) return null;
   const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
   return { title: normalizeSpace(article.title ?? ""), blocks };
@@ -94,9 +102,10 @@ export function extractHtml(html: string, url: string): ExtractedDocument {
 export function extractHtmlDocument(document: LinkedDocument, url: string): ExtractedDocument {
   const pageTitle = normalizeSpace(document.querySelector("title")?.textContent ?? "");
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
-  const fallback = fallbackBlocks(document);
+  const furniture = furnitureOf(document);
+  const fallback = fallbackBlocks(document, furniture);
   // Before Readability, which rewrites the document.
-  const weight = indexLikeWeight(document, url, countChars(fallback));
+  const weight = indexLikeWeight(document, url, countChars(fallback), furniture);
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
