@@ -8,6 +8,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
+import { collectSseFrames, sseFrames } from "../helpers/sse";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
@@ -52,34 +53,14 @@ afterAll(async () => {
 async function widgetChat(body: Record<string, unknown>) {
   const res = await fetch(`${base}/api/widget/${botId}/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body) });
   const text = await res.text();
-  const done = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].find((m) => m[1] === "done");
-  return done ? (JSON.parse(done[2]!) as Record<string, any>) : null;
+  return (sseFrames(text).find((f) => f.event === "done")?.data as Record<string, any> | undefined) ?? null;
 }
 
 /** A visitor's live stream, read frame by frame. */
 async function openStream(conversationId: string, token: string) {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream`, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${token}` }, signal: controller.signal });
-  const frames: Array<{ event: string; data: any }> = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const raw = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = raw.split("\n").find((l) => l.startsWith("event: "))?.slice(7);
-          const data = raw.split("\n").find((l) => l.startsWith("data: "))?.slice(6);
-          if (event) frames.push({ event, data: data ? JSON.parse(data) : null });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  const frames = collectSseFrames(res);
   return { res, frames, close: () => controller.abort() };
 }
 
