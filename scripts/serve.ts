@@ -56,19 +56,65 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 /**
- * A web handler answered here, without Next: for the visitor's live stream, held open for as long as
- * the visitor stays, whose per-request objects in Next cost more than the stream itself
- * (docs/performance.md, handoff). Same handler as the Next route; closing the socket aborts it.
+ * The request's body as a web stream, read as the handler reads it. Unlike `Readable.toWeb`, cancelling it
+ * (a handler that stops at its size bound) drains the rest instead of destroying the socket, whose
+ * keep-alive connection then serves the client's next request.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  const settle = (then: () => void) => cancelled || then();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      // (After a cancel the stream is closed already: closing it again throws.)
+      req.once("end", () => settle(() => controller.close()));
+      req.once("error", (error) => settle(() => controller.error(error)));
+    },
+    pull: () => void req.resume(),
+    cancel: () => {
+      cancelled = true;
+      req.removeAllListeners("data").resume();
+    },
+  });
+}
+
+/**
+ * A web handler answered here, without Next's router (src/server/transport/front-handlers.ts): the visitor's
+ * live stream, held open for as long as the visitor stays, whose per-request objects in Next cost more than
+ * the stream itself (docs/decisions/071-visitor-stream-ahead-of-next.md), and the documented `/v1` routes,
+ * whose routing in Next cost more than our own work (docs/decisions/090-rest-ahead-of-next.md). The same
+ * handlers as the Next routes; the request body is streamed to the handler; closing the socket aborts it.
  */
 async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (request: Request) => Promise<Response>) {
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // The client went away before the answer was complete (an answer sent in full also closes: not an abort).
+  res.on("close", () => res.writableFinished || controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
+  } as RequestInit);
   try {
-    const response = await answer(new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, signal: controller.signal }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    const response = await answer(request);
+    // A JSON answer is sent in one write with its length; a stream (server-sent events) as it comes.
+    const streamed = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    const head: Record<string, string | number> = Object.fromEntries(response.headers);
+    // A body the handler did not read (an error answered first) is drained, so the connection stays usable.
+    if (hasBody && !req.complete) res.once("finish", () => req.removeAllListeners("data").resume());
+    if (!streamed || !response.body) {
+      const body = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, { ...head, "Content-Length": body.byteLength });
+      return void res.end(body);
+    }
+    res.writeHead(response.status, head);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
     res.end();
   } catch (error) {
     if (controller.signal.aborted) return;
@@ -84,8 +130,8 @@ await app.prepare();
 // bundle's imports are all evaluated before its code).
 await import("next/dist/server/node-environment.js");
 // A computed path: the compiled serve.mjs must not bundle it (its Next imports would be evaluated first).
-const visitorStreamFile = runningCompiled() ? compiledFile("visitor-stream") : path.resolve("src/server/transport/visitor-stream.ts");
-const { visitorStream, visitorStreamParams } = (await import(pathToFileURL(visitorStreamFile).href)) as typeof import("@/server/transport/visitor-stream");
+const frontHandlersFile = runningCompiled() ? compiledFile("front-handlers") : path.resolve("src/server/transport/front-handlers.ts");
+const front = (await import(pathToFileURL(frontHandlersFile).href)) as typeof import("@/server/transport/front-handlers");
 const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
@@ -95,8 +141,11 @@ const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
     for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
     giveEmptyErrorsAJsonBody(req, res);
   }
-  const stream = req.method === "GET" ? visitorStreamParams(pathname) : null;
-  if (stream) return void serveDirect(req, res, (request) => visitorStream(request, { params: Promise.resolve(stream) }));
+  const stream = req.method === "GET" ? front.visitorStreamParams(pathname) : null;
+  if (stream) return void serveDirect(req, res, (request) => front.visitorStream(request, { params: Promise.resolve(stream) }));
+  // In development Next serves REST too, so that an edited procedure is reloaded.
+  const route = !dev && pathname.startsWith("/v1/") ? front.documentedRoute(req.method ?? "GET", pathname) : null;
+  if (route) return void serveDirect(req, res, (request) => front.answerDocumentedRoute(request, route));
   void handle(req, res);
 });
 server.on("clientError", clientError);

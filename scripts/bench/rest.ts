@@ -210,9 +210,11 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
   let body = target.body;
   if (body?.includes("__VISITOR__")) body = body.replace("__VISITOR__", await visitorToken(target));
   // The first requests load the route's modules and fill the pools, and check the answer.
+  let bytes = 0;
   for (let i = 0; i < 20; i++) {
     const res = await fetch(target.url, { method: target.method ?? "GET", headers: target.headers, body });
     const text = await res.text();
+    bytes = Buffer.byteLength(text);
     if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
   }
   const load = { url: target.url, method: target.method ?? "GET", headers: target.headers, body, connections: CONNECTIONS } as const;
@@ -237,7 +239,7 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
     .join(", ");
   const figures = { label: target.label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, target: target.target, cpu };
   const cpuNote = cpu ? `, CPU/request server ${cpu.server.toFixed(2)} ms + PostgreSQL ${cpu.postgres.toFixed(2)} ms` : "";
-  log(`${figures.label}: ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms${cpuNote} (load ${loadavg()[0]!.toFixed(2)})`);
+  log(`${figures.label}: ${figures.rps.toFixed(0)} rps, p50 ${figures.p50} ms, p99 ${figures.p99} ms${cpuNote} (${bytes} bytes, load ${loadavg()[0]!.toFixed(2)})`);
   return figures;
 }
 

@@ -12,8 +12,8 @@ export const RUNTIME_ENTRIES = {
   serve: "scripts/serve.ts",
   worker: "scripts/worker.ts",
   "extract-worker": "src/server/training/retrieval/extract-worker.ts",
-  // The visitor's live stream, served by `serve` ahead of Next; its own bundle, loaded once Next is prepared.
-  "visitor-stream": "src/server/transport/visitor-stream.ts",
+  // What `serve` answers ahead of Next (the visitor's live stream, documented /v1 routes); its own bundle, loaded once Next is prepared.
+  "front-handlers": "src/server/transport/front-handlers.ts",
 };
 
 export const compiledFile = (name) => path.join(DIST_DIR, `${name}.mjs`);

@@ -1,5 +1,4 @@
 import { errorResponse, JSON_HEADERS, jsonResponse } from "@/server/kernel/http/json-response";
-import { NextResponse, type NextRequest } from "next/server";
 import { createCaller } from "@/server/transport/root";
 import { createContext } from "@/server/access";
 import { toAppError } from "@/server/kernel/errors";
@@ -12,6 +11,7 @@ import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type S
 import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
 import { sseResponse } from "@/server/kernel/http/sse";
 import { clientIp } from "@/server/kernel/security/peer-address";
+import { restRouteMatcher, type RestRoute } from "@/server/transport/rest/route-match";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
@@ -27,13 +27,13 @@ import { clientIp } from "@/server/kernel/security/peer-address";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
-type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 export const json = jsonResponse;
 
 function stored(response: StoredResponse, headers: Record<string, string> = {}): Response {
-  if (response.status === 204) return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
-  return new NextResponse(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
+  if (response.status === 204) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
+  return new Response(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /** Any path under /v1 that is not documented: 404 in the documented error shape, never an HTML page. */
@@ -51,7 +51,31 @@ export function restRoutes(path: string): Record<Method, Handler> {
   return handlers;
 }
 
-async function handle(path: string, method: Method, req: NextRequest, routeCtx: RouteContext): Promise<Response> {
+/** Route folders below `/v1` that are not documented operations, answered by Next alone. */
+export const NEXT_ONLY_V1_PATHS = ["/v1/openapi.json"];
+
+let matchDocumented: ((pathname: string) => RestRoute | null) | undefined;
+
+/**
+ * The documented operation a request names (route-match.ts), for the front server; null for a path Next
+ * routes otherwise, and for a method the route files leave to Next (HEAD, OPTIONS).
+ */
+export function documentedRoute(method: string, pathname: string): RestRoute | null {
+  if (!METHODS.some((m) => m === method)) return null;
+  matchDocumented ??= restRouteMatcher(restEndpoints().keys(), NEXT_ONLY_V1_PATHS);
+  return matchDocumented(pathname);
+}
+
+/**
+ * A documented route answered by the front server ahead of Next's router (docs/decisions/090-rest-ahead-of-next.md):
+ * the same handling as the route file's.
+ */
+export function answerDocumentedRoute(req: Request, route: RestRoute): Promise<Response> {
+  return handle(route.path, req.method as Method, req, { params: Promise.resolve(route.params) });
+}
+
+async function handle(path: string, method: Method, req: Request, routeCtx: RouteContext): Promise<Response> {
+  const url = new URL(req.url);
   const endpoints = restEndpoints().get(path) ?? [];
   const endpoint = endpoints.find((e) => e.method === method);
   let limitHeaders: Record<string, string> = {};
@@ -68,7 +92,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     const params = (await routeCtx?.params) ?? {};
     // Reads take their filters from the query; writes take path params + the body only, so that
     // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
-    const query = method === "GET" || method === "DELETE" ? Object.fromEntries(req.nextUrl.searchParams) : {};
+    const query = method === "GET" || method === "DELETE" ? Object.fromEntries(url.searchParams) : {};
     const fromPath = pathParams(params);
     const input = { ...query, ...body, ...fromPath };
     assertNoNul(input);
@@ -92,7 +116,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
       // Streamed or not, a retry is the same request: `stream` is left out of the fingerprint.
       const { stream: _mode, ...fingerprinted } = body as Record<string, unknown>;
       void _mode;
-      const fingerprint = requestFingerprint(method, req.nextUrl.pathname, endpoint.stream ? fingerprinted : body);
+      const fingerprint = requestFingerprint(method, url.pathname, endpoint.stream ? fingerprinted : body);
       const scope = { userId: ctx.user.id, key, fingerprint, shownOnce: endpoint.shownOnce, effect: endpoint.idempotentEffect };
       return withIdempotency(ctx.db, scope, (run) => execute(onDelta, run));
     };
@@ -107,7 +131,7 @@ async function handle(path: string, method: Method, req: NextRequest, routeCtx: 
     return stored(response, response.replayed ? { ...limitHeaders, "Idempotent-Replayed": "true" } : limitHeaders);
   } catch (error) {
     const app = toAppError(error);
-    if (app.code === "INTERNAL") console.error(`[rest] ${method} ${req.nextUrl.pathname} failed:`, error);
+    if (app.code === "INTERNAL") console.error(`[rest] ${method} ${url.pathname} failed:`, error);
     return errorResponse(app, limitHeaders);
   }
 }

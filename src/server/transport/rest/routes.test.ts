@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { restEndpoints } from "@/server/transport/rest/registry";
+import { NEXT_ONLY_V1_PATHS } from "@/server/transport/rest/bridge";
 
 /**
  * A REST path is written twice, in the procedure's `meta.rest.path` and in
@@ -44,5 +45,13 @@ describe("REST paths", () => {
   it("gives every procedure's meta.rest.path a route file", () => {
     const served = new Set(declared.map((d) => d.path));
     expect([...restEndpoints().keys()].filter((p) => !served.has(p))).toEqual([]);
+  });
+
+  // The front server answers documented routes ahead of Next (route-match.ts): every other route folder
+  // below /v1 must be named, or a static name of it could be taken for a `{chatbot_id}`.
+  it("names every route folder that is not a documented path or a catch-all", () => {
+    const documented = new Set(restEndpoints().keys());
+    const others = routeFiles(V1).map(folderPath).filter((p) => p !== "/v1" && !p.includes("[...") && !documented.has(p));
+    expect(others.sort()).toEqual([...NEXT_ONLY_V1_PATHS].sort());
   });
 });
