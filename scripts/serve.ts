@@ -88,17 +88,19 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * whose routing in Next cost more than our own work (docs/decisions/090-rest-ahead-of-next.md). The same
  * handlers as the Next routes; the request body is streamed to the handler; closing the socket aborts it.
  */
-async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (request: Request) => Promise<Response>) {
-  const controller = new AbortController();
-  // The client went away before the answer was complete (an answer sent in full also closes: not an abort).
-  res.on("close", () => res.writableFinished || controller.abort());
+async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (request: Request) => Promise<Response>, opts: { abortable: boolean }) {
+  // For a handler that watches its request's signal (the visitor's stream): aborted when the client goes away
+  // before the answer is complete (an answer sent in full also closes: not an abort). A signal makes the
+  // request cost ~2.5× as much to build, so REST, whose handlers do not watch it, goes without.
+  const controller = opts.abortable ? new AbortController() : null;
+  if (controller) res.on("close", () => res.writableFinished || controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
     method: req.method,
     headers,
-    signal: controller.signal,
+    signal: controller?.signal,
     ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
   } as RequestInit);
   try {
@@ -114,10 +116,15 @@ async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (r
       return void res.end(body);
     }
     res.writeHead(response.status, head);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    // A client gone mid-stream: stop reading (what the stream's producer does with that is its own: a REST
+    // answer is still recorded and charged).
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      res.write(chunk);
+    }
     res.end();
   } catch (error) {
-    if (controller.signal.aborted) return;
+    if (controller?.signal.aborted || res.destroyed) return;
     console.error("[serve] direct handler failed:", error);
     if (!res.headersSent) res.writeHead(500, JSON_HEADERS);
     res.end(res.headersSent ? undefined : errorBodyText("Something went wrong."));
@@ -142,10 +149,10 @@ const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
     giveEmptyErrorsAJsonBody(req, res);
   }
   const stream = req.method === "GET" ? front.visitorStreamParams(pathname) : null;
-  if (stream) return void serveDirect(req, res, (request) => front.visitorStream(request, { params: Promise.resolve(stream) }));
+  if (stream) return void serveDirect(req, res, (request) => front.visitorStream(request, { params: Promise.resolve(stream) }), { abortable: true });
   // In development Next serves REST too, so that an edited procedure is reloaded.
   const route = !dev && pathname.startsWith("/v1/") ? front.documentedRoute(req.method ?? "GET", pathname) : null;
-  if (route) return void serveDirect(req, res, (request) => front.answerDocumentedRoute(request, route));
+  if (route) return void serveDirect(req, res, (request) => front.answerDocumentedRoute(request, route), { abortable: false });
   void handle(req, res);
 });
 server.on("clientError", clientError);
