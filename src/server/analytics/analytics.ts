@@ -33,8 +33,8 @@ export interface AnalyticsData {
   result: Omit<AnalyticsResult, "insights">;
   /** The insight themes stored for exactly this period (null: the job has not run for it). */
   insights: StoredInsights | null;
-  /** The previous period day by day, for the dashboard's comparison line. */
-  previousConversationsPerDay: Record<string, number>;
+  /** The previous period day by day, for the dashboard's comparison line (null unless asked for: `previousDays`). */
+  previousConversationsPerDay: Record<string, number> | null;
 }
 
 /** A subquery's rows as one JSON array ([] when none). */
@@ -60,7 +60,8 @@ const DISTINCT_KINDS = `CASE WHEN $6::boolean THEN ARRAY['country', 'link', 'lea
  * One named (prepared) statement over rollups only: its plan is the same for every chatbot and period,
  * so PostgreSQL keeps it. `$1` the chatbot, `$2` the first day, `$3` the last, `$4` the previous period's
  * first day, `$5` the period type, `$6` whether leads are counted at all, `$7`, `$8` and `$9` the period's
- * whole months, whole dekads and remaining days (spans.ts).
+ * whole months, whole dekads and remaining days (spans.ts), `$10` whether the previous period's days are read
+ * one by one (the dashboard's comparison line) or only summed.
  *
  * `distinct_keys`: per kind and dim, the keys present in the period — the rows of its days whose key was
  * not present in the days of the period before (prev_day < first day), read per whole month and dekad from
@@ -87,7 +88,7 @@ const ANALYTICS = `
   SELECT (SELECT json_build_object(
             'current', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day >= $2::date), 0)`).join(", ")}),
             'previous', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day < $2::date), 0)`).join(", ")}),
-            'conversationsByDay', coalesce(json_object_agg(to_char(day, 'YYYY-MM-DD'), conversations) FILTER (WHERE conversations <> 0), '{}'::json))
+            'conversationsByDay', coalesce(json_object_agg(to_char(day, 'YYYY-MM-DD'), conversations) FILTER (WHERE conversations <> 0 AND ($10::boolean OR day >= $2::date)), '{}'::json))
             FROM (SELECT day, ${SUMS.map((c) => `sum(${c})::int AS ${c}`).join(", ")}
                     FROM analytics_days
                    WHERE chatbot_id = $1::uuid AND day BETWEEN $4::date AND $3::date
@@ -117,7 +118,7 @@ interface AnalyticsRow {
   insight: { computed_at_ms: number; answered: InsightList | null; unanswered: InsightList | null } | null;
 }
 
-export async function computeAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean }): Promise<AnalyticsData> {
+export async function computeAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean; previousDays?: boolean }): Promise<AnalyticsData> {
   const { from, to, previousFrom } = period;
   const spans = periodSpans(from, to);
   const {
@@ -125,11 +126,11 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   } = await poolOf(db).query<AnalyticsRow>({
     name: "analytics",
     text: ANALYTICS,
-    values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads, spans.months, spans.dekads, spans.days],
+    values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads, spans.months, spans.dekads, spans.days, opts.previousDays ?? false],
   });
   const { rollup, categories, events, links, countries, leads, insight } = row!;
 
-  const summary = summarizePeriod(period, rollup);
+  const summary = summarizePeriod(period, rollup, { previousDays: opts.previousDays ?? false });
   const fb = feedbackTotals(rollup);
   return {
     result: {

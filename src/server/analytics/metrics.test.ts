@@ -37,4 +37,11 @@ describe("summarizePeriod", () => {
     expect(s.previous.negativeSentimentPercentage).toBe(100);
     expect(summarizePeriod(p, { current: NO_SUMS, previous: NO_SUMS, conversationsByDay: {} }).current.answeredQuestionsPercentage).toBe(0);
   });
+
+  it("leaves out the previous period's days unless asked (the REST result has no place for them)", () => {
+    const p = period("2026-03-10", "2026-03-11");
+    const s = summarizePeriod(p, { current: NO_SUMS, previous: NO_SUMS, conversationsByDay: { "2026-03-10": 2 } }, { previousDays: false });
+    expect(s.previousConversationsPerDay).toBeNull();
+    expect(s.conversationsPerDay).toEqual({ "2026-03-10": 2, "2026-03-11": 0 });
+  });
 });

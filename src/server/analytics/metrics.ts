@@ -48,7 +48,8 @@ export interface PeriodSummary {
   previous: PeriodTotals;
   /** One entry per day of the period, zeros included, in day order. */
   conversationsPerDay: Record<string, number>;
-  previousConversationsPerDay: Record<string, number>;
+  /** The same for the previous period, when asked for (the dashboard's comparison line); else null. */
+  previousConversationsPerDay: Record<string, number> | null;
 }
 
 function totals(sums: PeriodSums, days: number): PeriodTotals {
@@ -61,13 +62,13 @@ function totals(sums: PeriodSums, days: number): PeriodTotals {
   };
 }
 
-export function summarizePeriod(period: AnalyticsPeriod, rollup: PeriodRollup): PeriodSummary {
+export function summarizePeriod(period: AnalyticsPeriod, rollup: PeriodRollup, opts: { previousDays: boolean } = { previousDays: true }): PeriodSummary {
   const perDay = (from: string, to: string) => Object.fromEntries(dayList(from, to).map((d) => [d, rollup.conversationsByDay[d] ?? 0]));
   return {
     current: totals(rollup.current, period.days),
     previous: totals(rollup.previous, period.days),
     conversationsPerDay: perDay(period.from, period.to),
-    previousConversationsPerDay: perDay(period.previousFrom, period.previousTo),
+    previousConversationsPerDay: opts.previousDays ? perDay(period.previousFrom, period.previousTo) : null,
   };
 }
 

@@ -15,13 +15,13 @@ const periodInput = z.object({
   to: z.string().optional().describe("End date, YYYY-MM-DD (UTC), included. Default: today. Ranges over 366 days keep `to` and start 365 days before it."),
 });
 
-async function analyticsFor(ctx: Pick<Context, "db"> & { chatbot: Chatbot; role: ChatbotRole }, input: z.infer<typeof periodInput>) {
+async function analyticsFor(ctx: Pick<Context, "db"> & { chatbot: Chatbot; role: ChatbotRole }, input: z.infer<typeof periodInput>, opts: { previousDays: boolean }) {
   const { chatbot } = ctx;
   const resolved = resolvePeriod({ from: input.from, to: input.to }, new Date());
   if (!resolved.ok) throw validationError(resolved.errors);
   const period = resolved.period;
 
-  const data = await computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true });
+  const data = await computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays });
   const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights) };
   if (!canViewContacts(ctx.role)) result.leads = null;
   return { chatbot, result, previousConversationsPerDay: data.previousConversationsPerDay };
@@ -52,13 +52,13 @@ export const analyticsRouter = createTRPCRouter({
     })
     .input(periodInput)
     .output(analyticsResultSchema)
-    .query(async ({ ctx, input }) => (await analyticsFor(ctx, input)).result),
+    .query(async ({ ctx, input }) => (await analyticsFor(ctx, input, { previousDays: false })).result),
 
   /** The dashboard page: the same result plus the chatbot's name and the previous period day by day. */
   dashboard: chatbotProcedure
     .input(periodInput)
     .query(async ({ ctx, input }) => {
-      const { chatbot, result, previousConversationsPerDay } = await analyticsFor(ctx, input);
-      return { chatbot: { id: chatbot.id, name: chatbot.name }, analytics: result, previousConversationsPerDay };
+      const { chatbot, result, previousConversationsPerDay } = await analyticsFor(ctx, input, { previousDays: true });
+      return { chatbot: { id: chatbot.id, name: chatbot.name }, analytics: result, previousConversationsPerDay: previousConversationsPerDay ?? {} };
     }),
 });

@@ -1,5 +1,6 @@
 import { auditedChange, changedFields, recordAudit, workspaceAuditScope, type AuditAction, type AuditActor } from "@/server/audit";
 import type { Db } from "@/server/kernel/db/client";
+import type { Team } from "@/generated/prisma/client";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { sealSecret } from "@/server/kernel/lib/secret-box";
 import { accountDetails } from "./hubspot-api";
@@ -17,10 +18,12 @@ async function auditHubspot(db: Db, teamId: string, actor: AuditActor, action: A
 }
 
 export async function hubspotStatus(db: Db, teamId: string) {
-  const [team, connection] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { kind: true, enabledIntegrations: true } }),
-    db.hubspotConnection.findUnique({ where: { teamId } }),
-  ]);
+  return hubspotStatusOf(db, await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, kind: true, enabledIntegrations: true } }));
+}
+
+/** The same, for a caller that holds the workspace's row already (the REST read: one statement, not two). */
+export async function hubspotStatusOf(db: Db, team: Pick<Team, "id" | "kind" | "enabledIntegrations">) {
+  const connection = await db.hubspotConnection.findUnique({ where: { teamId: team.id }, select: { portalId: true, fieldMapping: true } });
   return {
     /** A client workspace syncs only while its agency enabled `crm_1` for it. */
     enabled: team.kind !== "client" || team.enabledIntegrations.includes("crm_1"),

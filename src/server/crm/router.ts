@@ -2,7 +2,7 @@ import { z } from "zod";
 import { canViewContacts, chatbotProcedure, clientProcedure, createTRPCRouter, type ChatbotRole } from "@/server/access";
 import { actorOf } from "@/server/audit";
 import { AppError, validationError } from "@/server/kernel/errors";
-import { connectHubspot, disconnectHubspot, hubspotStatus, leadSyncs, setFieldMapping } from "./connection";
+import { connectHubspot, disconnectHubspot, hubspotStatus, hubspotStatusOf, leadSyncs, setFieldMapping } from "./connection";
 import { fieldMappingInput, hubspotTokenInput } from "./rules";
 
 /**
@@ -40,7 +40,7 @@ export const crmRouter = createTRPCRouter({
   workspace: clientProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}/crm", summary: "The workspace's HubSpot connection (the token is never returned)", tags: crmTags } })
     .output(workspaceCrmSchema)
-    .query(async ({ ctx }) => ({ hubspot: await hubspotStatus(ctx.db, ctx.client.id) })),
+    .query(async ({ ctx }) => ({ hubspot: await hubspotStatusOf(ctx.db, ctx.client) })),
 
   setWorkspace: clientProcedure
     .meta({
