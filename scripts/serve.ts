@@ -85,7 +85,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * A web handler answered here, without Next's router (src/server/transport/front-handlers.ts): the visitor's
  * live stream, held open for as long as the visitor stays, whose per-request objects in Next cost more than
  * the stream itself (docs/decisions/071-visitor-stream-ahead-of-next.md), and the documented `/v1` routes,
- * whose routing in Next cost more than our own work (docs/decisions/090-rest-ahead-of-next.md). The same
+ * whose routing in Next cost more than our own work (docs/decisions/091-rest-ahead-of-next.md). The same
  * handlers as the Next routes; the request body is streamed to the handler; closing the socket aborts it.
  */
 async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (request: Request) => Promise<Response>, opts: { abortable: boolean }) {

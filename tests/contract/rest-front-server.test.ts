@@ -5,7 +5,7 @@ import { agencyOwner } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
 
 /**
- * Documented /v1 routes are answered by the front server ahead of Next (docs/decisions/090-rest-ahead-of-next.md),
+ * Documented /v1 routes are answered by the front server ahead of Next (docs/decisions/091-rest-ahead-of-next.md),
  * with the request body streamed to the handler. A body the handler does not read (an error answered
  * first) must not cost the client its keep-alive connection: the next request on the same socket is
  * answered. A body past its bound is answered 413 with `Connection: close` (the rest is not kept).

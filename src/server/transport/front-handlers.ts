@@ -4,7 +4,7 @@
  * import Next's. The handlers are the ones the Next route files export, so a request is answered the same
  * either way (`npm run dev` leaves REST to Next, for hot reloading).
  * - The visitor's live stream (docs/decisions/071-visitor-stream-ahead-of-next.md).
- * - Every documented `/v1` operation (docs/decisions/090-rest-ahead-of-next.md).
+ * - Every documented `/v1` operation (docs/decisions/091-rest-ahead-of-next.md).
  */
 export { visitorStream, visitorStreamParams } from "@/server/transport/visitor-stream";
 export { answerDocumentedRoute, documentedRoute } from "@/server/transport/rest/bridge";

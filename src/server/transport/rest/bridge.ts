@@ -67,7 +67,7 @@ export function documentedRoute(method: string, pathname: string): RestRoute | n
 }
 
 /**
- * A documented route answered by the front server ahead of Next's router (docs/decisions/090-rest-ahead-of-next.md):
+ * A documented route answered by the front server ahead of Next's router (docs/decisions/091-rest-ahead-of-next.md):
  * the same handling as the route file's.
  */
 export function answerDocumentedRoute(req: Request, route: RestRoute): Promise<Response> {

@@ -1,7 +1,7 @@
 /**
  * Which documented `/v1` operation a request path names, for the front server
  * (scripts/serve.ts), which answers documented routes itself, ahead of Next's
- * router (docs/decisions/090-rest-ahead-of-next.md).
+ * router (docs/decisions/091-rest-ahead-of-next.md).
  *
  * The match follows the route folders of `src/app/v1` as Next does: at each
  * segment a static name wins over a `{param}`. It never backtracks: a path
