@@ -41,14 +41,126 @@ export function elementsWithTags(root: object, tags: ReadonlySet<string>): ListN
   return found;
 }
 
+/** True when `node` has a text descendant that is not only white space: `textContent.trim()` is not empty, without building it. */
+function hasText(node: ListNode, k: { next: symbol; end: symbol }): boolean {
+  const end = node[k.end];
+  for (let next = node[k.next]; next && next !== end; next = next[k.next]) {
+    if ((next.nodeType === TEXT_NODE || next.nodeType === CDATA_SECTION_NODE) && NOT_SPACE.test((next as unknown as Text).textContent ?? "")) return true;
+  }
+  return false;
+}
+
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
+/** What `String.prototype.trim` leaves: `\s` is exactly the white space and line terminators trim removes. */
+const NOT_SPACE = /\S/;
+
+/** The parts of Readability 0.6 the overrides call (not in its type declarations). */
+interface ReadabilityInternals {
+  _debug: boolean;
+  _doc: Document;
+  _disableJSONLD: boolean;
+  _maxElemsToParse: number;
+  _metadata: Record<string, string | undefined>;
+  _articleTitle: string;
+  _articleByline: string | undefined;
+  _articleDir: string | undefined;
+  _articleLang: string | undefined;
+  _articleSiteName: string | undefined;
+  _serializer: (node: Node) => unknown;
+  REGEXPS: Record<string, RegExp>;
+  log(...args: unknown[]): void;
+  _unwrapNoscriptImages(doc: Document): void;
+  _getJSONLD(doc: Document): Record<string, string>;
+  _removeScripts(doc: Document): void;
+  _prepDocument(): void;
+  _getArticleMetadata(jsonLd: Record<string, string>): Record<string, string | undefined>;
+  _grabArticle(page?: Element | null): Element | null;
+  _postProcessContent(content: Element): void;
+}
+
 /**
  * Readability on a linkedom document, extracting exactly what Readability does (the extraction golden
- * test, docs/decisions/086-one-extraction-pass-per-page.md), only faster: its tag look-ups
- * (`_getAllNodesWithTag`, called for every candidate it scores and cleans) use elementsWithTags.
+ * test, docs/decisions/086-one-extraction-pass-per-page.md), only faster. Each override returns what the
+ * method it replaces returns (Readability 0.6.0, pinned by the golden test and `scripts/extraction/check.ts`):
+ * - `_getAllNodesWithTag` (called for every candidate it scores and cleans) uses elementsWithTags;
+ * - `_isValidByline` reads a node's text only when its attributes or class say "byline" (it read the whole
+ *   text of every node it walked, `<html>` and `<body>` included, before looking at them);
+ * - `_isElementWithoutContent` looks for one text node that is not white space instead of joining them all;
+ * - `_isProbablyVisible` skips linkedom's style object (a Proxy parsing the attribute) when there is no
+ *   `style` attribute: its `display` and `visibility` are then "" — visible;
+ * - `parse` serialises the article for its debug log only in debug mode.
+ * (docs/decisions/090-readability-overrides.md)
  */
 export class LinkedomReadability<T> extends Readability<T> {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
     const tags = tagNames.map((t) => t.toLowerCase());
     return (tags.every((t) => PLAIN_TAG.test(t)) && elementsWithTags(node, new Set(tags))) || node.querySelectorAll(tagNames.join(","));
+  }
+
+  _isValidByline(node: Element, matchString: string): boolean {
+    const rel = node.getAttribute("rel");
+    const itemprop = node.getAttribute("itemprop");
+    if (!(rel === "author" || (itemprop && itemprop.includes("author")) || (this as unknown as ReadabilityInternals).REGEXPS.byline!.test(matchString))) return false;
+    const bylineLength = (node.textContent ?? "").trim().length;
+    return !!bylineLength && bylineLength < 100;
+  }
+
+  _isElementWithoutContent(node: Element): boolean {
+    const k = listKeys(node);
+    if (!k) return (Readability.prototype as unknown as { _isElementWithoutContent(n: Element): boolean })._isElementWithoutContent.call(this, node);
+    return (
+      node.nodeType === ELEMENT_NODE &&
+      !hasText(node as unknown as ListNode, k) &&
+      (!node.children.length || node.children.length == node.getElementsByTagName("br").length + node.getElementsByTagName("hr").length)
+    );
+  }
+
+  _isProbablyVisible(node: Element): boolean {
+    if (!listKeys(node) || node.hasAttribute("style")) return (Readability.prototype as unknown as { _isProbablyVisible(n: Element): boolean })._isProbablyVisible.call(this, node);
+    const className = node.className as unknown;
+    return (
+      !node.hasAttribute("hidden") &&
+      (!node.hasAttribute("aria-hidden") ||
+        node.getAttribute("aria-hidden") != "true" ||
+        !!(className && (className as { includes?: unknown }).includes && (className as string).includes("fallback-image")))
+    );
+  }
+
+  /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */
+  parse() {
+    const self = this as unknown as ReadabilityInternals;
+    if (self._maxElemsToParse > 0) {
+      const numTags = self._doc.getElementsByTagName("*").length;
+      if (numTags > self._maxElemsToParse) throw new Error("Aborting parsing document; " + numTags + " elements found");
+    }
+    self._unwrapNoscriptImages(self._doc);
+    const jsonLd = self._disableJSONLD ? {} : self._getJSONLD(self._doc);
+    self._removeScripts(self._doc);
+    self._prepDocument();
+    const metadata = self._getArticleMetadata(jsonLd);
+    self._metadata = metadata;
+    self._articleTitle = metadata.title as string;
+    const articleContent = self._grabArticle();
+    if (!articleContent) return null;
+    if (self._debug) self.log("Grabbed: " + articleContent.innerHTML);
+    self._postProcessContent(articleContent);
+    if (!metadata.excerpt) {
+      const paragraphs = articleContent.getElementsByTagName("p");
+      if (paragraphs.length) metadata.excerpt = paragraphs[0]!.textContent!.trim();
+    }
+    const textContent = articleContent.textContent ?? "";
+    return {
+      title: self._articleTitle,
+      byline: metadata.byline || self._articleByline,
+      dir: self._articleDir,
+      lang: self._articleLang,
+      content: self._serializer(articleContent),
+      textContent,
+      length: textContent.length,
+      excerpt: metadata.excerpt,
+      siteName: metadata.siteName || self._articleSiteName,
+      publishedTime: metadata.publishedTime,
+    } as ReturnType<Readability<T>["parse"]>;
   }
 }
