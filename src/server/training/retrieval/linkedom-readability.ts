@@ -27,7 +27,7 @@ function listKeys(node: object): { next: symbol; end: symbol } | null {
  * css-select's compiled selector against every element — what Readability's many tag look-ups spent
  * their time on. Null when the DOM is not linkedom's.
  */
-export function elementsWithTags(root: object, tags: ReadonlySet<string>): ListNode[] | null {
+export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
   const k = listKeys(root);
   if (!k) return null;
   const found: ListNode[] = [];
@@ -40,6 +40,9 @@ export function elementsWithTags(root: object, tags: ReadonlySet<string>): ListN
   }
   return found;
 }
+
+/** Every tag (elementsWithTags then lists every element). */
+const ANY_TAG: Pick<ReadonlySet<string>, "has"> = { has: () => true };
 
 /** True when `node` has a text descendant that is not only white space: `textContent.trim()` is not empty, without building it. */
 function hasText(node: ListNode, k: { next: symbol; end: symbol }): boolean {
@@ -79,6 +82,17 @@ interface ReadabilityInternals {
   _postProcessContent(content: Element): void;
 }
 
+type Filter = (this: unknown, node: Node, i: number, list: ArrayLike<Node>) => boolean;
+const base = Readability.prototype as unknown as {
+  _isElementWithoutContent(n: Element): boolean;
+  _isProbablyVisible(n: Element): boolean;
+  _getInnerText(e: Node, normalizeSpaces?: boolean): string;
+  _removeNodes(list: ArrayLike<Node>, filter?: Filter): void;
+  _cleanConditionally(e: Element, tag: string): void;
+  _clean(e: Element, tag: string): void;
+  _prepArticle(content: Element): void;
+};
+
 /**
  * Readability on a linkedom document, extracting exactly what Readability does (the extraction golden
  * test, docs/decisions/086-one-extraction-pass-per-page.md), only faster. Each override returns what the
@@ -89,8 +103,14 @@ interface ReadabilityInternals {
  * - `_isElementWithoutContent` looks for one text node that is not white space instead of joining them all;
  * - `_isProbablyVisible` skips linkedom's style object (a Proxy parsing the attribute) when there is no
  *   `style` attribute: its `display` and `visibility` are then "" — visible;
+ * - `_cleanConditionally`'s test of one node reads the same texts up to five times (the node's for the list
+ *   share, the comma count, the ad words, the link density and the text density; its lists', links' and
+ *   headings'): within one test, which changes nothing in the document, `_getInnerText` remembers them;
+ * - `_clean` (ten tags, each a walk of the article) returns at once for a tag that is not in the article: the
+ *   tags are listed at its first call in `_prepArticle`, and until its last call the article only loses
+ *   elements (cleaning, `_cleanMatchedNodes`, `_cleanConditionally` remove; none adds one);
  * - `parse` serialises the article for its debug log only in debug mode.
- * (docs/decisions/090-readability-overrides.md)
+ * (docs/decisions/090-cheaper-dom-same-extraction.md)
  */
 export class LinkedomReadability<T> extends Readability<T> {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
@@ -108,7 +128,7 @@ export class LinkedomReadability<T> extends Readability<T> {
 
   _isElementWithoutContent(node: Element): boolean {
     const k = listKeys(node);
-    if (!k) return (Readability.prototype as unknown as { _isElementWithoutContent(n: Element): boolean })._isElementWithoutContent.call(this, node);
+    if (!k) return base._isElementWithoutContent.call(this, node);
     return (
       node.nodeType === ELEMENT_NODE &&
       !hasText(node as unknown as ListNode, k) &&
@@ -117,7 +137,7 @@ export class LinkedomReadability<T> extends Readability<T> {
   }
 
   _isProbablyVisible(node: Element): boolean {
-    if (!listKeys(node) || node.hasAttribute("style")) return (Readability.prototype as unknown as { _isProbablyVisible(n: Element): boolean })._isProbablyVisible.call(this, node);
+    if (!listKeys(node) || node.hasAttribute("style")) return base._isProbablyVisible.call(this, node);
     const className = node.className as unknown;
     return (
       !node.hasAttribute("hidden") &&
@@ -125,6 +145,59 @@ export class LinkedomReadability<T> extends Readability<T> {
         node.getAttribute("aria-hidden") != "true" ||
         !!(className && (className as { includes?: unknown }).includes && (className as string).includes("fallback-image")))
     );
+  }
+
+  /** Texts read during one `_cleanConditionally` test (null outside one): nothing changes the document meanwhile. */
+  private textMemo: Map<Node, string> | null = null;
+  private memoizeTests = false;
+  /** The tags in the article being prepared (`_prepArticle`), listed at its first `_clean` (null until then). */
+  private articleTags: { of: Element; tags: Set<string> | null } | null = null;
+
+  _getInnerText(e: Node, normalizeSpaces?: boolean): string {
+    if (!this.textMemo || normalizeSpaces === false) return base._getInnerText.call(this, e, normalizeSpaces);
+    let text = this.textMemo.get(e);
+    if (text === undefined) this.textMemo.set(e, (text = base._getInnerText.call(this, e, true)));
+    return text;
+  }
+
+  _removeNodes(list: ArrayLike<Node>, filter?: Filter): void {
+    if (!filter || !this.memoizeTests) return base._removeNodes.call(this, list, filter);
+    const memoized: Filter = (node, i, nodes) => {
+      this.textMemo = new Map();
+      try {
+        return filter.call(this, node, i, nodes);
+      } finally {
+        this.textMemo = null;
+      }
+    };
+    base._removeNodes.call(this, list, memoized);
+  }
+
+  _cleanConditionally(e: Element, tag: string): void {
+    this.memoizeTests = true;
+    try {
+      base._cleanConditionally.call(this, e, tag);
+    } finally {
+      this.memoizeTests = false;
+    }
+  }
+
+  _prepArticle(content: Element): void {
+    this.articleTags = { of: content, tags: null };
+    try {
+      base._prepArticle.call(this, content);
+    } finally {
+      this.articleTags = null;
+    }
+  }
+
+  _clean(e: Element, tag: string): void {
+    const article = this.articleTags?.of === e ? this.articleTags : null;
+    if (article && !article.tags) {
+      const all = elementsWithTags(e, ANY_TAG);
+      article.tags = all && new Set(all.map((el) => el.localName.toLowerCase()));
+    }
+    if (!article?.tags || article.tags.has(tag)) base._clean.call(this, e, tag);
   }
 
   /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */
