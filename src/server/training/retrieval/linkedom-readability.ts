@@ -1,62 +1,11 @@
 import { Readability } from "@mozilla/readability";
+import { elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
 const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
-
-/** A linkedom node: its document is a linked list of nodes, each element's `end` marking where it closes. */
-interface ListNode {
-  nodeType: number;
-  localName: string;
-  [key: symbol]: ListNode | undefined;
-}
-
-/** linkedom's private `next`/`end` keys (not exported), read off a node once; null when the DOM is not linkedom's. */
-let keys: { next: symbol; end: symbol } | null | undefined;
-function listKeys(node: object): { next: symbol; end: symbol } | null {
-  if (keys !== undefined) return keys;
-  const symbols = Object.getOwnPropertySymbols(node);
-  const next = symbols.find((s) => s.description === "next");
-  const end = symbols.find((s) => s.description === "end");
-  keys = next && end ? { next, end } : null;
-  return keys;
-}
-
-/**
- * The elements under `root` whose tag is one of `tags` (lower case), in document order: the walk of
- * linkedom's own `querySelectorAll` (a template's content is skipped), with a set look-up where it runs
- * css-select's compiled selector against every element — what Readability's many tag look-ups spent
- * their time on. Null when the DOM is not linkedom's.
- */
-export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
-  const k = listKeys(root);
-  if (!k) return null;
-  const found: ListNode[] = [];
-  const end = (root as ListNode)[k.end];
-  let next = (root as ListNode)[k.next];
-  while (next && next !== end) {
-    const element = next.nodeType === ELEMENT_NODE;
-    if (element && (tags.has(next.localName) || tags.has(next.localName.toLowerCase()))) found.push(next);
-    next = element && next.localName === "template" ? next[k.end] : next[k.next];
-  }
-  return found;
-}
-
 /** Every tag (elementsWithTags then lists every element). */
 const ANY_TAG: Pick<ReadonlySet<string>, "has"> = { has: () => true };
 
-/** True when `node` has a text descendant that is not only white space: `textContent.trim()` is not empty, without building it. */
-function hasText(node: ListNode, k: { next: symbol; end: symbol }): boolean {
-  const end = node[k.end];
-  for (let next = node[k.next]; next && next !== end; next = next[k.next]) {
-    if ((next.nodeType === TEXT_NODE || next.nodeType === CDATA_SECTION_NODE) && NOT_SPACE.test((next as unknown as Text).textContent ?? "")) return true;
-  }
-  return false;
-}
-
-const TEXT_NODE = 3;
-const CDATA_SECTION_NODE = 4;
-/** What `String.prototype.trim` leaves: `\s` is exactly the white space and line terminators trim removes. */
-const NOT_SPACE = /\S/;
 
 /** The parts of Readability 0.6 the overrides call (not in its type declarations). */
 interface ReadabilityInternals {
