@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import { elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
+import { elementsNamed, elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
 const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
@@ -40,6 +40,7 @@ const base = Readability.prototype as unknown as {
   _cleanConditionally(e: Element, tag: string): void;
   _clean(e: Element, tag: string): void;
   _prepArticle(content: Element): void;
+  _getLinkDensity(element: Element): number;
 };
 
 /**
@@ -58,6 +59,8 @@ const base = Readability.prototype as unknown as {
  * - `_clean` (ten tags, each a walk of the article) returns at once for a tag that is not in the article: the
  *   tags are listed at its first call in `_prepArticle`, and until its last call the article only loses
  *   elements (cleaning, `_cleanMatchedNodes`, `_cleanConditionally` remove; none adds one);
+ * - `_getLinkDensity` lists a node's links without linkedom's `getElementsByTagName`, which upper-cases every
+ *   element's name to compare it;
  * - `parse` serialises the article for its debug log only in debug mode.
  * (docs/decisions/090-cheaper-dom-same-extraction.md)
  */
@@ -147,6 +150,22 @@ export class LinkedomReadability<T> extends Readability<T> {
       article.tags = all && new Set(all.map((el) => el.localName.toLowerCase()));
     }
     if (!article?.tags || article.tags.has(tag)) base._clean.call(this, e, tag);
+  }
+
+  /** Readability 0.6.0's `_getLinkDensity`, its links found by elementsNamed (the same walk and test as `getElementsByTagName("a")`). */
+  _getLinkDensity(element: Element): number {
+    const links = elementsNamed(element, "a");
+    if (!links) return base._getLinkDensity.call(this, element);
+    const textLength = this._getInnerText(element).length;
+    if (textLength === 0) return 0;
+    const hashUrl = (this as unknown as ReadabilityInternals).REGEXPS.hashUrl!;
+    let linkLength = 0;
+    for (const link of links) {
+      const href = link.getAttribute("href");
+      const coefficient = href && hashUrl.test(href) ? 0.3 : 1;
+      linkLength += this._getInnerText(link).length * coefficient;
+    }
+    return linkLength / textLength;
   }
 
   /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */

@@ -62,6 +62,22 @@ export function elementsWhere(root: object, match: (element: Element) => boolean
   return found;
 }
 
+/**
+ * What linkedom's `getElementsByTagName(tag)` returns for a lower-case `tag`, as an array: every element
+ * under `root` (template contents included) whose `localName` is `tag` — its other test, the upper-cased
+ * name equal to `tag`, cannot hold for a name with a lower-case letter, and computing it was its cost.
+ */
+export function elementsNamed(root: object, tag: string): Element[] | null {
+  const k = listKeys(root);
+  if (!k || !/[a-z]/.test(tag)) return null;
+  const found: Element[] = [];
+  const end = (root as ListNode)[k.end];
+  for (let next = (root as ListNode)[k.next]; next && next !== end; next = next[k.next]) {
+    if (next.nodeType === ELEMENT_NODE && next.localName === tag) found.push(next as unknown as Element);
+  }
+  return found;
+}
+
 /** True when `node` has a text descendant that is not only white space: `textContent.trim()` is not empty, without building it. */
 export function hasText(node: ListNode, k: { next: symbol; end: symbol }): boolean {
   const end = node[k.end];
