@@ -1,5 +1,6 @@
 import { normalizeUrl } from "@/server/training/crawler/urls";
 import type { LinkedDocument } from "@/server/training/retrieval/extract";
+import { elementsWhere } from "@/server/training/retrieval/linkedom-walk";
 
 /** What the crawler itself needs from an HTML page (extraction of the text is retrieval's job). */
 export interface PageMeta {
@@ -12,29 +13,41 @@ export interface PageMeta {
 
 const OUR_ROBOTS_META = ["robots", "agencychatbotbot"];
 
+/** The elements readPageMeta reads, found in one walk of the page (css-select's selector when the DOM is not linkedom's). */
+const PAGE_META = "base[href], meta[name], link[href], a[href], title";
+function isPageMeta(el: Element): boolean {
+  const tag = el.localName.toLowerCase();
+  if (tag === "base" || tag === "link" || tag === "a") return el.hasAttribute("href");
+  return tag === "meta" ? el.hasAttribute("name") : tag === "title";
+}
+/** `[rel~="canonical"]`: one of its space-separated words, in any case (`rel` is case-insensitive in HTML selectors). */
+const CANONICAL = /(?:^|\s)canonical(?:$|\s)/i;
+
 /** Reads the page without changing it (extraction runs on the same parsed document afterwards). */
 export function readPageMeta(document: LinkedDocument, pageUrl: string): PageMeta {
-  const base = document.querySelector("base[href]")?.getAttribute("href");
+  const found = elementsWhere(document, isPageMeta) ?? [...document.querySelectorAll(PAGE_META)];
+  const named = (tag: string) => found.filter((el) => el.localName.toLowerCase() === tag);
+  const base = named("base")[0]?.getAttribute("href");
   const baseUrl = (base && normalizeUrl(base, pageUrl)) || pageUrl;
   let noindex = false;
   let nofollow = false;
-  for (const meta of document.querySelectorAll("meta[name]")) {
+  for (const meta of named("meta")) {
     if (!OUR_ROBOTS_META.includes((meta.getAttribute("name") ?? "").toLowerCase())) continue;
     const content = (meta.getAttribute("content") ?? "").toLowerCase();
     if (/\b(noindex|none)\b/.test(content)) noindex = true;
     if (/\b(nofollow|none)\b/.test(content)) nofollow = true;
   }
-  const canonicalHref = document.querySelector('link[rel~="canonical"][href]')?.getAttribute("href");
+  const canonicalHref = named("link").find((link) => CANONICAL.test(link.getAttribute("rel") ?? ""))?.getAttribute("href");
   const links = new Set<string>();
   if (!nofollow) {
-    for (const a of document.querySelectorAll("a[href]")) {
+    for (const a of named("a")) {
       if (/\bnofollow\b/i.test(a.getAttribute("rel") ?? "")) continue;
       const href = normalizeUrl(a.getAttribute("href") ?? "", baseUrl);
       if (href) links.add(href);
     }
   }
   return {
-    title: (document.querySelector("title")?.textContent ?? "").replace(/\s+/g, " ").trim(),
+    title: (named("title")[0]?.textContent ?? "").replace(/\s+/g, " ").trim(),
     noindex,
     nofollow,
     canonical: canonicalHref ? normalizeUrl(canonicalHref, baseUrl) : null,

@@ -2,7 +2,8 @@ import { isProbablyReaderable } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { boundedDocxXml } from "./docx-archive";
 import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
-import { elementsWithTags, LinkedomReadability } from "./linkedom-readability";
+import { LinkedomReadability } from "./linkedom-readability";
+import { elementsWhere, elementsWithTags } from "./linkedom-walk";
 
 /** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
 export interface ExtractedDocument {
@@ -49,6 +50,11 @@ export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
 const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
+const FURNITURE_TAGS = new Set(["nav", "header", "footer", "aside", "script", "style", "noscript", "form", "template"]);
+const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo"]);
+/** FURNITURE as a test (tag names match in any case, attribute values exactly — as css-select matches them in HTML). */
+const isFurniture = (el: Element) =>
+  FURNITURE_TAGS.has(el.localName.toLowerCase()) || FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || el.getAttribute("aria-hidden") === "true";
 
 export type LinkedDocument = ReturnType<typeof parseHTML>["document"];
 
@@ -64,7 +70,7 @@ const LINK = new Set(["a"]);
 /** The body's furniture elements (found once per page: the body without furniture and the link share both skip them). */
 function furnitureOf(document: LinkedDocument): ReadonlySet<unknown> {
   const body = document.body ?? document.documentElement;
-  return new Set<unknown>(body ? body.querySelectorAll(FURNITURE) : []);
+  return new Set<unknown>(body ? (elementsWhere(body, isFurniture) ?? body.querySelectorAll(FURNITURE)) : []);
 }
 
 /** The body without its furniture (skipped in place: the document is left as it is for Readability). */

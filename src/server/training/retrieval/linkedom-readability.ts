@@ -1,54 +1,207 @@
 import { Readability } from "@mozilla/readability";
+import { elementsNamed, elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
 const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
+/** Every tag (elementsWithTags then lists every element). */
+const ANY_TAG: Pick<ReadonlySet<string>, "has"> = { has: () => true };
 
-/** A linkedom node: its document is a linked list of nodes, each element's `end` marking where it closes. */
-interface ListNode {
-  nodeType: number;
-  localName: string;
-  [key: symbol]: ListNode | undefined;
+
+/** The parts of Readability 0.6 the overrides call (not in its type declarations). */
+interface ReadabilityInternals {
+  _debug: boolean;
+  _doc: Document;
+  _disableJSONLD: boolean;
+  _maxElemsToParse: number;
+  _metadata: Record<string, string | undefined>;
+  _articleTitle: string;
+  _articleByline: string | undefined;
+  _articleDir: string | undefined;
+  _articleLang: string | undefined;
+  _articleSiteName: string | undefined;
+  _serializer: (node: Node) => unknown;
+  REGEXPS: Record<string, RegExp>;
+  log(...args: unknown[]): void;
+  _unwrapNoscriptImages(doc: Document): void;
+  _getJSONLD(doc: Document): Record<string, string>;
+  _removeScripts(doc: Document): void;
+  _prepDocument(): void;
+  _getArticleMetadata(jsonLd: Record<string, string>): Record<string, string | undefined>;
+  _grabArticle(page?: Element | null): Element | null;
+  _postProcessContent(content: Element): void;
 }
 
-/** linkedom's private `next`/`end` keys (not exported), read off a node once; null when the DOM is not linkedom's. */
-let keys: { next: symbol; end: symbol } | null | undefined;
-function listKeys(node: object): { next: symbol; end: symbol } | null {
-  if (keys !== undefined) return keys;
-  const symbols = Object.getOwnPropertySymbols(node);
-  const next = symbols.find((s) => s.description === "next");
-  const end = symbols.find((s) => s.description === "end");
-  keys = next && end ? { next, end } : null;
-  return keys;
-}
-
-/**
- * The elements under `root` whose tag is one of `tags` (lower case), in document order: the walk of
- * linkedom's own `querySelectorAll` (a template's content is skipped), with a set look-up where it runs
- * css-select's compiled selector against every element — what Readability's many tag look-ups spent
- * their time on. Null when the DOM is not linkedom's.
- */
-export function elementsWithTags(root: object, tags: ReadonlySet<string>): ListNode[] | null {
-  const k = listKeys(root);
-  if (!k) return null;
-  const found: ListNode[] = [];
-  const end = (root as ListNode)[k.end];
-  let next = (root as ListNode)[k.next];
-  while (next && next !== end) {
-    const element = next.nodeType === ELEMENT_NODE;
-    if (element && (tags.has(next.localName) || tags.has(next.localName.toLowerCase()))) found.push(next);
-    next = element && next.localName === "template" ? next[k.end] : next[k.next];
-  }
-  return found;
-}
+type Filter = (this: unknown, node: Node, i: number, list: ArrayLike<Node>) => boolean;
+const base = Readability.prototype as unknown as {
+  _isElementWithoutContent(n: Element): boolean;
+  _isProbablyVisible(n: Element): boolean;
+  _getInnerText(e: Node, normalizeSpaces?: boolean): string;
+  _removeNodes(list: ArrayLike<Node>, filter?: Filter): void;
+  _cleanConditionally(e: Element, tag: string): void;
+  _clean(e: Element, tag: string): void;
+  _prepArticle(content: Element): void;
+  _getLinkDensity(element: Element): number;
+};
 
 /**
  * Readability on a linkedom document, extracting exactly what Readability does (the extraction golden
- * test, docs/decisions/086-one-extraction-pass-per-page.md), only faster: its tag look-ups
- * (`_getAllNodesWithTag`, called for every candidate it scores and cleans) use elementsWithTags.
+ * test, docs/decisions/086-one-extraction-pass-per-page.md), only faster. Each override returns what the
+ * method it replaces returns (Readability 0.6.0, pinned by the golden test and `scripts/extraction/check.ts`):
+ * - `_getAllNodesWithTag` (called for every candidate it scores and cleans) uses elementsWithTags;
+ * - `_isValidByline` reads a node's text only when its attributes or class say "byline" (it read the whole
+ *   text of every node it walked, `<html>` and `<body>` included, before looking at them);
+ * - `_isElementWithoutContent` looks for one text node that is not white space instead of joining them all;
+ * - `_isProbablyVisible` skips linkedom's style object (a Proxy parsing the attribute) when there is no
+ *   `style` attribute: its `display` and `visibility` are then "" — visible;
+ * - `_cleanConditionally`'s test of one node reads the same texts up to five times (the node's for the list
+ *   share, the comma count, the ad words, the link density and the text density; its lists', links' and
+ *   headings'): within one test, which changes nothing in the document, `_getInnerText` remembers them;
+ * - `_clean` (ten tags, each a walk of the article) returns at once for a tag that is not in the article: the
+ *   tags are listed at its first call in `_prepArticle`, and until its last call the article only loses
+ *   elements (cleaning, `_cleanMatchedNodes`, `_cleanConditionally` remove; none adds one);
+ * - `_getLinkDensity` lists a node's links without linkedom's `getElementsByTagName`, which upper-cases every
+ *   element's name to compare it;
+ * - `parse` serialises the article for its debug log only in debug mode.
+ * (docs/decisions/090-cheaper-dom-same-extraction.md)
  */
 export class LinkedomReadability<T> extends Readability<T> {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
     const tags = tagNames.map((t) => t.toLowerCase());
     return (tags.every((t) => PLAIN_TAG.test(t)) && elementsWithTags(node, new Set(tags))) || node.querySelectorAll(tagNames.join(","));
+  }
+
+  _isValidByline(node: Element, matchString: string): boolean {
+    const rel = node.getAttribute("rel");
+    const itemprop = node.getAttribute("itemprop");
+    if (!(rel === "author" || (itemprop && itemprop.includes("author")) || (this as unknown as ReadabilityInternals).REGEXPS.byline!.test(matchString))) return false;
+    const bylineLength = (node.textContent ?? "").trim().length;
+    return !!bylineLength && bylineLength < 100;
+  }
+
+  _isElementWithoutContent(node: Element): boolean {
+    const k = listKeys(node);
+    if (!k) return base._isElementWithoutContent.call(this, node);
+    return (
+      node.nodeType === ELEMENT_NODE &&
+      !hasText(node as unknown as ListNode, k) &&
+      (!node.children.length || node.children.length == node.getElementsByTagName("br").length + node.getElementsByTagName("hr").length)
+    );
+  }
+
+  _isProbablyVisible(node: Element): boolean {
+    if (!listKeys(node) || node.hasAttribute("style")) return base._isProbablyVisible.call(this, node);
+    const className = node.className as unknown;
+    return (
+      !node.hasAttribute("hidden") &&
+      (!node.hasAttribute("aria-hidden") ||
+        node.getAttribute("aria-hidden") != "true" ||
+        !!(className && (className as { includes?: unknown }).includes && (className as string).includes("fallback-image")))
+    );
+  }
+
+  /** Texts read during one `_cleanConditionally` test (null outside one): nothing changes the document meanwhile. */
+  private textMemo: Map<Node, string> | null = null;
+  private memoizeTests = false;
+  /** The tags in the article being prepared (`_prepArticle`), listed at its first `_clean` (null until then). */
+  private articleTags: { of: Element; tags: Set<string> | null } | null = null;
+
+  _getInnerText(e: Node, normalizeSpaces?: boolean): string {
+    if (!this.textMemo || normalizeSpaces === false) return base._getInnerText.call(this, e, normalizeSpaces);
+    let text = this.textMemo.get(e);
+    if (text === undefined) this.textMemo.set(e, (text = base._getInnerText.call(this, e, true)));
+    return text;
+  }
+
+  _removeNodes(list: ArrayLike<Node>, filter?: Filter): void {
+    if (!filter || !this.memoizeTests) return base._removeNodes.call(this, list, filter);
+    const memoized: Filter = (node, i, nodes) => {
+      this.textMemo = new Map();
+      try {
+        return filter.call(this, node, i, nodes);
+      } finally {
+        this.textMemo = null;
+      }
+    };
+    base._removeNodes.call(this, list, memoized);
+  }
+
+  _cleanConditionally(e: Element, tag: string): void {
+    this.memoizeTests = true;
+    try {
+      base._cleanConditionally.call(this, e, tag);
+    } finally {
+      this.memoizeTests = false;
+    }
+  }
+
+  _prepArticle(content: Element): void {
+    this.articleTags = { of: content, tags: null };
+    try {
+      base._prepArticle.call(this, content);
+    } finally {
+      this.articleTags = null;
+    }
+  }
+
+  _clean(e: Element, tag: string): void {
+    const article = this.articleTags?.of === e ? this.articleTags : null;
+    if (article && !article.tags) {
+      const all = elementsWithTags(e, ANY_TAG);
+      article.tags = all && new Set(all.map((el) => el.localName.toLowerCase()));
+    }
+    if (!article?.tags || article.tags.has(tag)) base._clean.call(this, e, tag);
+  }
+
+  /** Readability 0.6.0's `_getLinkDensity`, its links found by elementsNamed (the same walk and test as `getElementsByTagName("a")`). */
+  _getLinkDensity(element: Element): number {
+    const links = elementsNamed(element, "a");
+    if (!links) return base._getLinkDensity.call(this, element);
+    const textLength = this._getInnerText(element).length;
+    if (textLength === 0) return 0;
+    const hashUrl = (this as unknown as ReadabilityInternals).REGEXPS.hashUrl!;
+    let linkLength = 0;
+    for (const link of links) {
+      const href = link.getAttribute("href");
+      const coefficient = href && hashUrl.test(href) ? 0.3 : 1;
+      linkLength += this._getInnerText(link).length * coefficient;
+    }
+    return linkLength / textLength;
+  }
+
+  /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */
+  parse() {
+    const self = this as unknown as ReadabilityInternals;
+    if (self._maxElemsToParse > 0) {
+      const numTags = self._doc.getElementsByTagName("*").length;
+      if (numTags > self._maxElemsToParse) throw new Error("Aborting parsing document; " + numTags + " elements found");
+    }
+    self._unwrapNoscriptImages(self._doc);
+    const jsonLd = self._disableJSONLD ? {} : self._getJSONLD(self._doc);
+    self._removeScripts(self._doc);
+    self._prepDocument();
+    const metadata = self._getArticleMetadata(jsonLd);
+    self._metadata = metadata;
+    self._articleTitle = metadata.title as string;
+    const articleContent = self._grabArticle();
+    if (!articleContent) return null;
+    if (self._debug) self.log("Grabbed: " + articleContent.innerHTML);
+    self._postProcessContent(articleContent);
+    if (!metadata.excerpt) {
+      const paragraphs = articleContent.getElementsByTagName("p");
+      if (paragraphs.length) metadata.excerpt = paragraphs[0]!.textContent!.trim();
+    }
+    const textContent = articleContent.textContent ?? "";
+    return {
+      title: self._articleTitle,
+      byline: metadata.byline || self._articleByline,
+      dir: self._articleDir,
+      lang: self._articleLang,
+      content: self._serializer(articleContent),
+      textContent,
+      length: textContent.length,
+      excerpt: metadata.excerpt,
+      siteName: metadata.siteName || self._articleSiteName,
+      publishedTime: metadata.publishedTime,
+    } as ReturnType<Readability<T>["parse"]>;
   }
 }

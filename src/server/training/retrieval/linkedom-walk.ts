@@ -1,0 +1,94 @@
+/**
+ * Walks over linkedom's document, which is a linked list of nodes (an element's `end` node marks where it
+ * closes): the same walk as linkedom's own `querySelectorAll`, with a plain test per element where it runs
+ * css-select's compiled selector against every one (docs/decisions/086-one-extraction-pass-per-page.md,
+ * docs/decisions/090-cheaper-dom-same-extraction.md). The walks return null for another DOM.
+ */
+const ELEMENT_NODE = 1;
+
+/** A linkedom node: its document is a linked list of nodes, each element's `end` marking where it closes. */
+export interface ListNode {
+  nodeType: number;
+  localName: string;
+  [key: symbol]: ListNode | undefined;
+}
+
+/** linkedom's private `next`/`end` keys (not exported), read off a node once; null when the DOM is not linkedom's. */
+let keys: { next: symbol; end: symbol } | null | undefined;
+export function listKeys(node: object): { next: symbol; end: symbol } | null {
+  if (keys !== undefined) return keys;
+  const symbols = Object.getOwnPropertySymbols(node);
+  const next = symbols.find((s) => s.description === "next");
+  const end = symbols.find((s) => s.description === "end");
+  keys = next && end ? { next, end } : null;
+  return keys;
+}
+
+/**
+ * The elements under `root` whose tag is one of `tags` (lower case), in document order: the walk of
+ * linkedom's own `querySelectorAll` (a template's content is skipped), with a set look-up where it runs
+ * css-select's compiled selector against every element — what Readability's many tag look-ups spent
+ * their time on. Null when the DOM is not linkedom's.
+ */
+export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
+  const k = listKeys(root);
+  if (!k) return null;
+  const found: ListNode[] = [];
+  const end = (root as ListNode)[k.end];
+  let next = (root as ListNode)[k.next];
+  while (next && next !== end) {
+    const element = next.nodeType === ELEMENT_NODE;
+    if (element && (tags.has(next.localName) || tags.has(next.localName.toLowerCase()))) found.push(next);
+    next = element && next.localName === "template" ? next[k.end] : next[k.next];
+  }
+  return found;
+}
+
+/**
+ * The elements under `root` that `match`, in document order: the walk of elementsWithTags with any test (the
+ * tests that replace css-select's say which selector they stand for). Null when the DOM is not linkedom's.
+ */
+export function elementsWhere(root: object, match: (element: Element) => boolean): Element[] | null {
+  const k = listKeys(root);
+  if (!k) return null;
+  const found: Element[] = [];
+  const end = (root as ListNode)[k.end];
+  let next = (root as ListNode)[k.next];
+  while (next && next !== end) {
+    const element = next.nodeType === ELEMENT_NODE;
+    if (element && match(next as unknown as Element)) found.push(next as unknown as Element);
+    next = element && next.localName === "template" ? next[k.end] : next[k.next];
+  }
+  return found;
+}
+
+/**
+ * What linkedom's `getElementsByTagName(tag)` returns for a lower-case `tag`, as an array: every element
+ * under `root` (template contents included) whose `localName` is `tag` — its other test, the upper-cased
+ * name equal to `tag`, cannot hold for a name with a lower-case letter, and computing it was its cost.
+ */
+export function elementsNamed(root: object, tag: string): Element[] | null {
+  const k = listKeys(root);
+  if (!k || !/[a-z]/.test(tag)) return null;
+  const found: Element[] = [];
+  const end = (root as ListNode)[k.end];
+  for (let next = (root as ListNode)[k.next]; next && next !== end; next = next[k.next]) {
+    if (next.nodeType === ELEMENT_NODE && next.localName === tag) found.push(next as unknown as Element);
+  }
+  return found;
+}
+
+/** True when `node` has a text descendant that is not only white space: `textContent.trim()` is not empty, without building it. */
+export function hasText(node: ListNode, k: { next: symbol; end: symbol }): boolean {
+  const end = node[k.end];
+  for (let next = node[k.next]; next && next !== end; next = next[k.next]) {
+    if ((next.nodeType === TEXT_NODE || next.nodeType === CDATA_SECTION_NODE) && NOT_SPACE.test((next as unknown as Text).textContent ?? "")) return true;
+  }
+  return false;
+}
+
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
+/** What `String.prototype.trim` leaves: `\s` is exactly the white space and line terminators trim removes. */
+const NOT_SPACE = /\S/;
+
