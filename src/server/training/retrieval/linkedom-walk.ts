@@ -31,17 +31,8 @@ export function listKeys(node: object): { next: symbol; end: symbol } | null {
  * their time on. Null when the DOM is not linkedom's.
  */
 export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
-  const k = listKeys(root);
-  if (!k) return null;
-  const found: ListNode[] = [];
-  const end = (root as ListNode)[k.end];
-  let next = (root as ListNode)[k.next];
-  while (next && next !== end) {
-    const element = next.nodeType === ELEMENT_NODE;
-    if (element && (tags.has(next.localName) || tags.has(next.localName.toLowerCase()))) found.push(next);
-    next = element && next.localName === "template" ? next[k.end] : next[k.next];
-  }
-  return found;
+  const hasTag = (element: Element) => tags.has(element.localName) || tags.has(element.localName.toLowerCase());
+  return elementsWhere(root, hasTag) as unknown as ListNode[] | null;
 }
 
 /**
