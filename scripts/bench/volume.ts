@@ -42,7 +42,8 @@ import { documentedGets, ensureProductionBuild, measure as measureLoad, noopTarg
 const DATA_DIR = path.resolve(".data/bench/volume");
 const DATABASE = "bench_volume";
 const SIZES = (process.env.BENCH_VOLUME_SIZES ?? "10000,100000,1000000").split(",").map(Number);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+// 100: reads now take 1–3 ms, and 30 samples of that on a shared machine moved a p50 by up to 1.6× between runs.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARMUP = 5;
 const PASSES = 2;
 const FLAT = 1.5;
