@@ -88,7 +88,8 @@ const ANALYTICS = `
   SELECT (SELECT json_build_object(
             'current', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day >= $2::date), 0)`).join(", ")}),
             'previous', json_build_object(${SUMS.map((c) => `'${c}', coalesce(sum(${c}) FILTER (WHERE day < $2::date), 0)`).join(", ")}),
-            'conversationsByDay', coalesce(json_object_agg(to_char(day, 'YYYY-MM-DD'), conversations) FILTER (WHERE conversations <> 0 AND ($10::boolean OR day >= $2::date)), '{}'::json))
+            'dayOffsets', coalesce(json_agg(day - $4::date) FILTER (WHERE conversations <> 0 AND ($10::boolean OR day >= $2::date)), '[]'::json),
+            'dayCounts', coalesce(json_agg(conversations) FILTER (WHERE conversations <> 0 AND ($10::boolean OR day >= $2::date)), '[]'::json))
             FROM (SELECT day, ${SUMS.map((c) => `sum(${c})::int AS ${c}`).join(", ")}
                     FROM analytics_days
                    WHERE chatbot_id = $1::uuid AND day BETWEEN $4::date AND $3::date

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cachedDayList,
   dayList,
   formatIsoDate,
   insightPeriodType,
@@ -127,6 +128,15 @@ describe("resolvePeriod", () => {
       ok: false,
       errors: { from: ["The from field must be a date before or equal to to."] },
     });
+  });
+});
+
+describe("cachedDayList", () => {
+  it("is dayList, remembered per range", () => {
+    const first = cachedDayList("2025-03-15", "2026-03-15");
+    expect(first).toEqual(dayList("2025-03-15", "2026-03-15"));
+    expect(cachedDayList("2025-03-15", "2026-03-15")).toBe(first);
+    expect(cachedDayList("2025-03-16", "2026-03-15")).toEqual(first.slice(1));
   });
 });
 

@@ -134,6 +134,24 @@ export function dayList(from: string, to: string): string[] {
   return days;
 }
 
+const DAY_LISTS_KEPT = 64;
+const dayLists = new Map<string, readonly string[]>();
+
+/**
+ * `dayList`, remembered for the last few ranges asked: every analytics call lists its period's days
+ * (365 for a year, ~45 µs to format), and the ranges asked repeat (today's last 30 or 365 days).
+ */
+export function cachedDayList(from: string, to: string): readonly string[] {
+  const key = `${from}/${to}`;
+  let days = dayLists.get(key);
+  if (days === undefined) {
+    days = Object.freeze(dayList(from, to));
+    if (dayLists.size >= DAY_LISTS_KEPT) dayLists.delete(dayLists.keys().next().value!);
+    dayLists.set(key, days);
+  }
+  return days;
+}
+
 /** 100 * part / whole rounded to 2 decimals; 0 when `whole` is 0. */
 export function percentage(part: number, whole: number): number {
   if (whole === 0) return 0;

@@ -4,6 +4,27 @@ import { z } from "zod";
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const count = z.number().int().nonnegative();
 
+/** Every value a whole number ≥ 0 (what `count` accepts), every key a string; not an array. */
+function isCountRecord(value: unknown): value is Record<string, number> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const key in value) {
+    const n = (value as Record<string, unknown>)[key];
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Conversations per day: a year is 365 entries, and `z.record` checks each entry through two schemas
+ * (~0.13 ms a call, a tenth of the server's work for a year's analytics, issue 28). The same rule as one
+ * loop; documented as the record it is.
+ */
+const countsPerDay = z.custom<Record<string, number>>(isCountRecord, "Expected an object of whole numbers ≥ 0 per day").meta({
+  type: "object",
+  propertyNames: { type: "string" },
+  additionalProperties: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+});
+
 const insightThemeSchema = z
   .object({
     summary_question: z.string(),
@@ -34,7 +55,7 @@ export const analyticsResultSchema = z
     previousPeriodAnsweredQuestionsPercentage: z.number(),
     previousPeriodNegativeSentimentPercentage: z.number(),
     previousPeriodMessagesPerConversation: count,
-    conversationsPerDay: z.record(z.string(), count),
+    conversationsPerDay: countsPerDay,
     popular: z.object({
       popularLinks: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), conversations_count: count })),
       popularCategories: z.array(z.object({ name: z.string(), conversations_count: count })),
