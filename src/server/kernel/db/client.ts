@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { requireDatabaseUrl } from "@/server/kernel/env";
+import { poolTypes } from "@/server/kernel/db/pg-types";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => ...)`. */
@@ -26,7 +27,8 @@ export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const
 
 /** One connection pool per database, shared by Prisma and the few hot paths that speak SQL directly. */
 export function createPrismaClient(connectionString: string, options: { omit?: Prisma.GlobalOmitConfig } = {}): PrismaClient {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // `types`: our statements' timestamps read digit by digit (pg-types.ts); Prisma's adapter brings its own parsers.
+  const pool = new pg.Pool({ connectionString, max: 10, types: poolTypes });
   pool.on("error", () => undefined); // an idle connection dropped by the server: the pool replaces it
   // `omit`: columns the database does not have yet (tests on a database migrated only part of the way).
   const client = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS, ...(options.omit ? { omit: options.omit } : {}) }) as PrismaClient;
