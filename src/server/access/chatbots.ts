@@ -1,6 +1,6 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { modelOfRow } from "@/server/kernel/db/rows";
+import { fieldOf } from "@/server/kernel/db/rows";
 import type { ChatbotRole } from "@/server/access/permissions";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { editableOrForbidden, roleIn, visibleOrNotFound } from "@/server/access/roles";
@@ -29,6 +29,18 @@ export const CHATBOT_ACCESS_COLUMNS = `c.*, ct.owner_id AS access_team_owner_id,
 export const chatbotAccessJoins = (userColumn: string) =>
   `LEFT JOIN teams a ON a.id = ct.agency_id LEFT JOIN memberships m ON m.team_id = ct.id AND m.user_id = ${userColumn}`;
 
+const ACCESS_PREFIX = "access_";
+
+/** The caller's role from the access facts of a row, or null when the caller has none. */
+function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | null {
+  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role } = facts as AccessRow;
+  return roleIn(userId, {
+    ownerId: access_team_owner_id,
+    agency: access_agency_owner_id !== null && access_agency_kind !== null && access_agency_plan !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan } : null,
+    memberships: access_membership_role ? [{ role: access_membership_role }] : [],
+  });
+}
+
 /**
  * The chatbot and the caller's role from a row of CHATBOT_ACCESS_COLUMNS, or
  * null when the row has no chatbot (not found, deleted, malformed id) or the
@@ -37,16 +49,29 @@ export const chatbotAccessJoins = (userColumn: string) =>
  */
 export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>, extra: (column: string) => boolean = () => false): ChatbotAccess | null {
   if (row.id === null || row.id === undefined) return null;
-  const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role, ...rest } = row as AccessRow;
-  const role = roleIn(userId, {
-    ownerId: access_team_owner_id,
-    agency: access_agency_owner_id !== null && access_agency_kind !== null && access_agency_plan !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan } : null,
-    memberships: access_membership_role ? [{ role: access_membership_role }] : [],
-  });
+  const role = roleOfFacts(userId, row as Partial<AccessRow>);
   if (!role) return null;
-  const columns: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(rest)) if (!extra(column)) columns[column] = value;
-  return { chatbot: modelOfRow<Chatbot>(columns), role };
+  const chatbot: Record<string, unknown> = {};
+  for (const column in row) if (!column.startsWith(ACCESS_PREFIX) && !extra(column)) chatbot[fieldOf(column)] = row[column];
+  return { chatbot: chatbot as unknown as Chatbot, role };
+}
+
+/**
+ * The same from a row read as an array (`rowMode: "array"`) with its columns' names: the chatbot's row
+ * becomes its model in one pass, without pg's row object and the copies between (issue 28: a chatbot's
+ * row is some 50 columns, read by every `{chatbot_id}` request).
+ */
+function chatbotAccessOfValues(userId: string, columns: readonly { name: string }[], values: readonly unknown[]): ChatbotAccess | null {
+  const facts: Record<string, unknown> = {};
+  const chatbot: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]!.name;
+    if (column.startsWith(ACCESS_PREFIX)) facts[column] = values[i];
+    else chatbot[fieldOf(column)] = values[i];
+  }
+  if (chatbot.id === null || chatbot.id === undefined) return null;
+  const role = roleOfFacts(userId, facts as Partial<AccessRow>);
+  return role ? { chatbot: chatbot as unknown as Chatbot, role } : null;
 }
 
 /**
@@ -61,14 +86,15 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
 export async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
   // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, issue 28).
-  const { rows } = await poolOf(db).query<AccessRow>({
+  const { rows, fields } = await poolOf(db).query<unknown[]>({
     name: "access_chatbot",
     text: `SELECT ${CHATBOT_ACCESS_COLUMNS}
              FROM chatbots c JOIN teams ct ON ct.id = c.team_id ${chatbotAccessJoins("$2::uuid")}
             WHERE c.id = $1::uuid AND c.deleted_at IS NULL AND ct.deleted_at IS NULL`,
     values: [chatbotId, userId],
+    rowMode: "array",
   });
-  return rows[0] ? chatbotAccessOfRow(userId, rows[0]) : null;
+  return rows[0] ? chatbotAccessOfValues(userId, fields, rows[0]) : null;
 }
 
 /** The read rule on a found access: NOT_FOUND when there is none. */

@@ -24,10 +24,10 @@ export function modelOfRow<T>(row: Record<string, unknown>): T {
   return model as T;
 }
 
-/** Each column's field name, computed once: the hot reads map thousands of rows of a few dozen known columns. */
+/** Each column's field name (`team_id` → `teamId`), computed once: the hot reads map thousands of rows of a few dozen known columns. */
 const fieldNames = new Map<string, string>();
 
-function fieldOf(column: string): string {
+export function fieldOf(column: string): string {
   let field = fieldNames.get(column);
   if (field === undefined) {
     field = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
