@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isoMicro, isoMicroOrNull, isoOffset, isoOffsetOrNull, MICRO_TIMESTAMP, OFFSET_TIMESTAMP } from "./timestamps";
 
@@ -24,5 +25,17 @@ describe("timestamp formats", () => {
   it("keeps null as null", () => {
     expect(isoMicroOrNull(null)).toBeNull();
     expect(isoOffsetOrNull(undefined)).toBeNull();
+  });
+
+  it("writes what toISOString writes, for any date", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("-000100-01-01T00:00:00Z"), max: new Date("+020000-01-01T00:00:00Z") }), (d) => {
+        if (Number.isNaN(d.getTime())) return;
+        expect(isoMicro(d)).toBe(d.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z"));
+        expect(isoOffset(d)).toBe(d.toISOString().replace(/\.\d{3}Z$/, "+00:00"));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(() => isoMicro(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
