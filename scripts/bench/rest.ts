@@ -13,9 +13,9 @@
  * - `POST /v1/{chatbot_id}/chat` (extractive: no LLM configured) and the
  *   widget's public chat with an allowed Origin and a visitor token;
  * - the two baselines: a no-op `/v1` route (the framework's JSON 404 at
- *   `/v1`, no database; measured before and after every group of four
- *   endpoints, so that each is compared with the framework's speed at that
- *   moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
+ *   `/v1`, no database, and the same below `{chatbot_id}`; measured just
+ *   before and just after every endpoint, so that each is compared with the
+ *   framework's speed at that moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
  *   (rest-floor.ts, at the start and the end).
  * Prints rps, p50, p99, and each rps as a ratio to both baselines; targets:
  * documented GETs ≥ 0.8× the no-op route of the same shape (static, or below a dynamic segment; issue 28),
@@ -45,7 +45,6 @@ const DATA_DIR = path.resolve(".data/bench/rest");
 const GET_TARGET = 0.8;
 const CHAT_TARGET = 0.5;
 /** A no-op measurement after every this many endpoints. */
-const NOOP_EVERY = 4;
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 interface Figures {
@@ -110,26 +109,26 @@ export async function runRestBenchmark() {
     // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route of
     // its shape (issue 28): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
     // JSON 404 below `{chatbot_id}` (app/v1/[chatbot_id]/[...rest]: Next's dynamic routing costs even a no-op),
-    // each measured just before and just after the endpoint's group, not once at the start of the run.
+    // measured just before and just after the endpoint itself: the endpoints of a shape run one after the
+    // other, each between two runs of their no-op (the run after one endpoint is the run before the next).
     const dynamicNoop = dynamicNoopTarget(app.baseUrl, fixture);
     const floors = [await measure(physical)];
     const loads = [loadavg()];
-    const dynamicNoops = [await measure(dynamicNoop, SECONDS, meter)];
-    const noops = [await measure(noop, SECONDS, meter)];
+    const noops: Figures[] = [];
+    const dynamicNoops: Figures[] = [];
     const rows: Figures[] = [];
-    for (let i = 0; i < targets.length; i += NOOP_EVERY) {
-      const group: { target: Target; figures: Figures }[] = [];
-      for (const target of targets.slice(i, i + NOOP_EVERY)) group.push({ target, figures: await measure(target, SECONDS, meter) });
-      noops.push(await measure(noop, SECONDS, meter));
-      dynamicNoops.push(await measure(dynamicNoop, SECONDS, meter));
+    for (const shape of ["static", "dynamic"] as const) {
+      const [baseline, runs] = shape === "dynamic" ? [dynamicNoop, dynamicNoops] : [noop, noops];
+      runs.push(await measure(baseline, SECONDS, meter));
+      for (const target of targets.filter((t) => (isDynamic(t) ? "dynamic" : "static") === shape)) {
+        const figures = await measure(target, SECONDS, meter);
+        runs.push(await measure(baseline, SECONDS, meter));
+        rows.push({ ...figures, noopRps: (runs.at(-2)!.rps + runs.at(-1)!.rps) / 2, noopShape: shape });
+      }
       loads.push(loadavg());
-      const around = (runs: Figures[]) => (runs.at(-2)!.rps + runs.at(-1)!.rps) / 2;
-      rows.push(
-        ...group.map(({ target, figures }): Figures => ({ ...figures, noopRps: around(isDynamic(target) ? dynamicNoops : noops), noopShape: isDynamic(target) ? "dynamic" : "static" })),
-      );
     }
     floors.push(await measure(physical));
-    console.log(`\nmachine load (1/5/15 min) at the start and after each group: ${loads.map((l) => l.map((v) => v.toFixed(2)).join(" ")).join(" | ")}`);
+    console.log(`\nmachine load (1/5/15 min) at the start and after the static and the dynamic paths: ${loads.map((l) => l.map((v) => v.toFixed(2)).join(" ")).join(" | ")}`);
     report(fixture, [...noops, ...dynamicNoops], floors, rows);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
@@ -299,6 +298,6 @@ ${rows.map(line).join("\n")}
   server, pg: CPU ms per request of the app server's process and of the PostgreSQL backends during the measured seconds.
   machine: ${cpu.length} cores' time per request at the measured rate (${cpu.length} × 1000 / rps ms: server, PostgreSQL, the load generator,
   the kernel); budget: the same at the target (the no-op's rate × the target ratio), i.e. what a request may cost to meet it.
-  /no-op: against the runs of the no-op of the same shape (static /v1, or dynamic: below {chatbot_id}) just before and after the endpoint's group; /floor: against the mean floor, ${floorRps.toFixed(0)} rps.
+  /no-op: against the runs of the no-op of the same shape (static /v1, or dynamic: below {chatbot_id}) just before and just after the endpoint; /floor: against the mean floor, ${floorRps.toFixed(0)} rps.
 `);
 }
