@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { elementsNamed, elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
 /** Every tag (elementsWithTags then lists every element). */
 const ANY_TAG: Pick<ReadonlySet<string>, "has"> = { has: () => true };
@@ -63,6 +64,11 @@ const base = Readability.prototype as unknown as {
  *   element's name to compare it;
  * - `parse` serialises the article for its debug log only in debug mode.
  * (docs/decisions/090-cheaper-dom-same-extraction.md)
+ * What the crawler reads of the article is its text and element structure (blocksFromDom), never an attribute,
+ * so the article's attributes are left as they are (docs/decisions/092-crawl-cpu-per-page.md):
+ * - `_fixRelativeUris` keeps its one change of structure — a `javascript:` link becomes its text (or a `<span>`
+ *   holding its children) — and does not resolve every `href`, `src`, `poster` and `srcset` against the base URL;
+ * - classes are kept (`keepClasses`, set by extractHtmlDocument): `_cleanClasses` only removes attributes.
  */
 export class LinkedomReadability<T> extends Readability<T> {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
@@ -166,6 +172,22 @@ export class LinkedomReadability<T> extends Readability<T> {
       linkLength += this._getInnerText(link).length * coefficient;
     }
     return linkLength / textLength;
+  }
+
+  /** Readability 0.6.0's `_fixRelativeUris` without its attribute rewrites (see the class comment). */
+  _fixRelativeUris(articleContent: Element): void {
+    const self = this as unknown as ReadabilityInternals;
+    for (const link of Array.from(this._getAllNodesWithTag(articleContent, ["a"]) as ArrayLike<Element>)) {
+      const href = link.getAttribute("href");
+      if (!href || href.indexOf("javascript:") !== 0) continue;
+      if (link.childNodes.length === 1 && link.childNodes[0]!.nodeType === TEXT_NODE) {
+        link.parentNode!.replaceChild(self._doc.createTextNode(link.textContent ?? ""), link);
+      } else {
+        const container = self._doc.createElement("span");
+        while (link.firstChild) container.appendChild(link.firstChild);
+        link.parentNode!.replaceChild(container, link);
+      }
+    }
   }
 
   /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */

@@ -31,8 +31,19 @@ export function listKeys(node: object): { next: symbol; end: symbol } | null {
  * their time on. Null when the DOM is not linkedom's.
  */
 export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
-  const hasTag = (element: Element) => tags.has(element.localName) || tags.has(element.localName.toLowerCase());
+  const hasTag = (element: Element) => tags.has(element.localName) || tags.has(lowerCase(element.localName));
   return elementsWhere(root, hasTag) as unknown as ListNode[] | null;
+}
+
+/** `name.toLowerCase()`, remembered: a page has a few dozen tag names, met thousands of times. */
+const LOWER_NAMES = new Map<string, string>();
+function lowerCase(name: string): string {
+  let lower = LOWER_NAMES.get(name);
+  if (lower === undefined) {
+    if (LOWER_NAMES.size >= 10_000) LOWER_NAMES.clear();
+    LOWER_NAMES.set(name, (lower = name.toLowerCase()));
+  }
+  return lower;
 }
 
 /**
