@@ -9,7 +9,8 @@ import { extractHtml, parseHtml } from "./extract";
 describe("linkedom className without a token list", () => {
   it("gives the class list's value", () => {
     const document = parseHtml(`<html><body><p id=a class="  x   y x	z "></p><p id=b class=one></p><p id=c class=""></p><p id=d></p></body></html>`);
-    const [a, b, c, d] = ["a", "b", "c", "d"].map((id) => document.getElementById(id)!);
+    const byId = (id: string) => document.getElementById(id)!;
+    const [a, b, c, d] = [byId("a"), byId("b"), byId("c"), byId("d")];
     expect([a, b, c, d].map((el) => el.className)).toEqual(["x y z", "one", "", ""]);
     // With the list made (the unpatched getter's way), the same strings.
     expect([a, b, c, d].map((el) => el.classList.value)).toEqual(["x y z", "one", "", ""]);
