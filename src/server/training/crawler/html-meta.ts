@@ -40,9 +40,16 @@ export function readPageMeta(document: LinkedDocument, pageUrl: string): PageMet
   const canonicalHref = named("link").find((link) => CANONICAL.test(link.getAttribute("rel") ?? ""))?.getAttribute("href");
   const links = new Set<string>();
   if (!nofollow) {
+    // A page links to the same few pages many times over (menus, "#section" anchors): each address before its
+    // fragment is normalised once — normalizeUrl drops the fragment, so what precedes it decides the result.
+    const normalized = new Map<string, string | null>();
     for (const a of named("a")) {
       if (/\bnofollow\b/i.test(a.getAttribute("rel") ?? "")) continue;
-      const href = normalizeUrl(a.getAttribute("href") ?? "", baseUrl);
+      const raw = a.getAttribute("href") ?? "";
+      const hash = raw.indexOf("#");
+      const key = hash === -1 ? raw : raw.slice(0, hash);
+      let href = normalized.get(key);
+      if (href === undefined) normalized.set(key, (href = normalizeUrl(raw, baseUrl)));
       if (href) links.add(href);
     }
   }

@@ -35,7 +35,9 @@ const SENTENCE_END = /(?<=[.!?…:;])\s+(?=["'“‘(\[]?[\p{Lu}\p{N}•])/u;
  */
 const LONG_RUN = /[\p{L}\p{N}]{80,}/gu;
 function breakLongRuns(text: string): string {
-  return text.replace(LONG_RUN, " ").replace(/ {2,}/g, " ").trim();
+  // Most blocks are shorter than one run, and most have no double space: the same result without the regexes.
+  const broken = text.length < 80 ? text : text.replace(LONG_RUN, " ");
+  return (broken.includes("  ") ? broken.replace(/ {2,}/g, " ") : broken).trim();
 }
 
 /**

@@ -82,7 +82,7 @@ function fallbackBlocks(document: LinkedDocument, furniture: ReadonlySet<unknown
 
 /** Readability's article; it rewrites the document it is given. */
 function readableBlocks(document: LinkedDocument): { title: string; blocks: TextBlock[] } | null {
-  const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node }).parse();
+  const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node, keepClasses: true }).parse();
   if (!article?.content) return null;
   const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
   return { title: normalizeSpace(article.title ?? ""), blocks };

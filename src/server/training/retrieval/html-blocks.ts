@@ -28,8 +28,28 @@ const ELEMENT_NODE = 1;
 interface DomNode {
   nodeType: number;
   nodeName: string;
+  /** An element's tag name as written (linkedom's `nodeName` is it upper-cased, made anew at every read). */
+  localName?: string;
   textContent: string | null;
   childNodes: ArrayLike<DomNode>;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
+}
+
+/** Upper-cased tag names, remembered (a page has a few dozen, met thousands of times). */
+const UPPER_NAMES = new Map<string, string>();
+/**
+ * `node.nodeName.toUpperCase()` for an element: in an HTML document (linkedom's `ignoreCase`) nodeName is the
+ * upper-cased localName, otherwise localName itself — upper-cased, the same either way.
+ */
+function upperName(node: DomNode): string {
+  const name = node.localName ?? node.nodeName;
+  let upper = UPPER_NAMES.get(name);
+  if (upper === undefined) {
+    if (UPPER_NAMES.size >= 10_000) UPPER_NAMES.clear();
+    UPPER_NAMES.set(name, (upper = name.toUpperCase()));
+  }
+  return upper;
 }
 
 /** Runs of whitespace as one space; NUL characters dropped (they carry no text, and a PostgreSQL `text` column cannot hold them). */
@@ -39,11 +59,13 @@ export function normalizeSpace(text: string): string {
 
 function textOf(node: DomNode, skip: ReadonlySet<unknown>): string {
   if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
-  if (node.nodeType !== ELEMENT_NODE || SKIPPED.has(node.nodeName.toUpperCase()) || skip.has(node)) return "";
-  const name = node.nodeName.toUpperCase();
+  if (node.nodeType !== ELEMENT_NODE) return "";
+  const name = upperName(node);
+  if (SKIPPED.has(name) || skip.has(node)) return "";
   if (name === "BR") return "\n";
   let out = "";
-  for (const child of Array.from(node.childNodes)) out += textOf(child, skip);
+  // Children by sibling links: linkedom's `childNodes` walks them all into a new array at every read.
+  for (let child = node.firstChild; child; child = child.nextSibling) out += textOf(child, skip);
   // Separate adjacent block-ish children (e.g. <div>s inside an <li>) by a space.
   return INLINE.has(name) ? out : ` ${out} `;
 }
@@ -73,7 +95,7 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
-    const name = node.nodeName.toUpperCase();
+    const name = upperName(node);
     if (SKIPPED.has(name) || skip.has(node)) return;
     if (INLINE.has(name)) {
       run += textOf(node, skip);
@@ -95,8 +117,8 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       // joined by TERM_SEPARATOR, so each one is still a term the passage defines.
       const outer = headings.slice();
       let afterTerm = false;
-      for (const child of Array.from(node.childNodes)) {
-        const childName = child.nodeType === ELEMENT_NODE ? child.nodeName.toUpperCase() : "";
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        const childName = child.nodeType === ELEMENT_NODE ? upperName(child) : "";
         if (childName === "DT") {
           const term = normalizeSpace(textOf(child, skip));
           const previous = afterTerm ? headings[outer.length] : undefined;
@@ -126,7 +148,7 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       push(cells.join(" | "));
       return;
     }
-    for (const child of Array.from(node.childNodes)) visit(child);
+    for (let child = node.firstChild; child; child = child.nextSibling) visit(child);
     flush();
   };
 

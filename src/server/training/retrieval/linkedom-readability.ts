@@ -1,7 +1,8 @@
 import { Readability } from "@mozilla/readability";
-import { elementsNamed, elementsWithTags, hasText, listKeys, type ListNode } from "./linkedom-walk";
+import { elementsNamed, elementsWithTags, hasText, innerTextLength, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
 /** Every tag (elementsWithTags then lists every element). */
 const ANY_TAG: Pick<ReadonlySet<string>, "has"> = { has: () => true };
@@ -60,9 +61,16 @@ const base = Readability.prototype as unknown as {
  *   tags are listed at its first call in `_prepArticle`, and until its last call the article only loses
  *   elements (cleaning, `_cleanMatchedNodes`, `_cleanConditionally` remove; none adds one);
  * - `_getLinkDensity` lists a node's links without linkedom's `getElementsByTagName`, which upper-cases every
- *   element's name to compare it;
+ *   element's name to compare it, and counts the lengths of the texts it compares without building them
+ *   (innerTextLength, docs/decisions/092-crawl-cpu-per-page.md): it scores every candidate, nested five deep,
+ *   so each text was built up to five times;
  * - `parse` serialises the article for its debug log only in debug mode.
  * (docs/decisions/090-cheaper-dom-same-extraction.md)
+ * What the crawler reads of the article is its text and element structure (blocksFromDom), never an attribute,
+ * so the article's attributes are left as they are (docs/decisions/092-crawl-cpu-per-page.md):
+ * - `_fixRelativeUris` keeps its one change of structure — a `javascript:` link becomes its text (or a `<span>`
+ *   holding its children) — and does not resolve every `href`, `src`, `poster` and `srcset` against the base URL;
+ * - classes are kept (`keepClasses`, set by extractHtmlDocument): `_cleanClasses` only removes attributes.
  */
 export class LinkedomReadability<T> extends Readability<T> {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
@@ -152,20 +160,45 @@ export class LinkedomReadability<T> extends Readability<T> {
     if (!article?.tags || article.tags.has(tag)) base._clean.call(this, e, tag);
   }
 
-  /** Readability 0.6.0's `_getLinkDensity`, its links found by elementsNamed (the same walk and test as `getElementsByTagName("a")`). */
+  /**
+   * Readability 0.6.0's `_getLinkDensity`, its links found by elementsNamed (the same walk and test as
+   * `getElementsByTagName("a")`), the lengths of `_getInnerText` counted by innerTextLength.
+   */
   _getLinkDensity(element: Element): number {
     const links = elementsNamed(element, "a");
-    if (!links) return base._getLinkDensity.call(this, element);
-    const textLength = this._getInnerText(element).length;
+    const k = listKeys(element);
+    if (!links || !k) return base._getLinkDensity.call(this, element);
+    const textLength = this.innerTextLength(element, k);
     if (textLength === 0) return 0;
     const hashUrl = (this as unknown as ReadabilityInternals).REGEXPS.hashUrl!;
     let linkLength = 0;
     for (const link of links) {
       const href = link.getAttribute("href");
       const coefficient = href && hashUrl.test(href) ? 0.3 : 1;
-      linkLength += this._getInnerText(link).length * coefficient;
+      linkLength += this.innerTextLength(link, k) * coefficient;
     }
     return linkLength / textLength;
+  }
+
+  /** `this._getInnerText(node).length`: the remembered text's length within a cleaning test, else counted without building the text. */
+  private innerTextLength(node: Element, k: { next: symbol; end: symbol }): number {
+    return this.textMemo?.get(node)?.length ?? innerTextLength(node as unknown as ListNode, k);
+  }
+
+  /** Readability 0.6.0's `_fixRelativeUris` without its attribute rewrites (see the class comment). */
+  _fixRelativeUris(articleContent: Element): void {
+    const self = this as unknown as ReadabilityInternals;
+    for (const link of Array.from(this._getAllNodesWithTag(articleContent, ["a"]) as ArrayLike<Element>)) {
+      const href = link.getAttribute("href");
+      if (!href || href.indexOf("javascript:") !== 0) continue;
+      if (link.childNodes.length === 1 && link.childNodes[0]!.nodeType === TEXT_NODE) {
+        link.parentNode!.replaceChild(self._doc.createTextNode(link.textContent ?? ""), link);
+      } else {
+        const container = self._doc.createElement("span");
+        while (link.firstChild) container.appendChild(link.firstChild);
+        link.parentNode!.replaceChild(container, link);
+      }
+    }
   }
 
   /** Readability 0.6.0's parse, line for line, except that the article is serialised for the log only when debugging. */

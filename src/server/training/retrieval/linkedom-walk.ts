@@ -31,8 +31,19 @@ export function listKeys(node: object): { next: symbol; end: symbol } | null {
  * their time on. Null when the DOM is not linkedom's.
  */
 export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "has">): ListNode[] | null {
-  const hasTag = (element: Element) => tags.has(element.localName) || tags.has(element.localName.toLowerCase());
+  const hasTag = (element: Element) => tags.has(element.localName) || tags.has(lowerCase(element.localName));
   return elementsWhere(root, hasTag) as unknown as ListNode[] | null;
+}
+
+/** `name.toLowerCase()`, remembered: a page has a few dozen tag names, met thousands of times. */
+const LOWER_NAMES = new Map<string, string>();
+function lowerCase(name: string): string {
+  let lower = LOWER_NAMES.get(name);
+  if (lower === undefined) {
+    if (LOWER_NAMES.size >= 10_000) LOWER_NAMES.clear();
+    LOWER_NAMES.set(name, (lower = name.toLowerCase()));
+  }
+  return lower;
 }
 
 /**
@@ -76,6 +87,42 @@ export function hasText(node: ListNode, k: { next: symbol; end: symbol }): boole
     if ((next.nodeType === TEXT_NODE || next.nodeType === CDATA_SECTION_NODE) && NOT_SPACE.test((next as unknown as Text).textContent ?? "")) return true;
   }
   return false;
+}
+
+/**
+ * `node.textContent.trim().replace(/\s{2,}/g, " ").length` — the length of Readability's `_getInnerText(node)` —
+ * without building the text: its characters that are not white space, plus one for each run of white space
+ * between two of them (a run of one stays one character, a longer run becomes one space; the runs at either
+ * end are trimmed). White space is what `\s` matches, the same set `trim` removes; every such character is one
+ * UTF-16 unit.
+ */
+export function innerTextLength(node: ListNode, k: { next: symbol; end: symbol }): number {
+  let length = 0;
+  let started = false;
+  let space = false;
+  const end = node[k.end];
+  for (let next = node[k.next]; next && next !== end; next = next[k.next]) {
+    if (next.nodeType !== TEXT_NODE && next.nodeType !== CDATA_SECTION_NODE) continue;
+    const text = (next as unknown as Text).textContent ?? "";
+    for (let i = 0; i < text.length; i++) {
+      if (isSpace(text.charCodeAt(i))) {
+        space = started;
+      } else {
+        if (space) length++;
+        length++;
+        started = true;
+        space = false;
+      }
+    }
+  }
+  return length;
+}
+
+/** `/\s/.test(String.fromCharCode(c))` for one UTF-16 unit. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
 
 const TEXT_NODE = 3;
