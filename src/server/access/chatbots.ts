@@ -48,24 +48,20 @@ function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | n
  * that are not the chatbot's.
  */
 export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>, extra: (column: string) => boolean = () => false): ChatbotAccess | null {
-  if (row.id === null || row.id === undefined) return null;
-  const role = roleOfFacts(userId, row as Partial<AccessRow>);
-  if (!role) return null;
-  const chatbot: Record<string, unknown> = {};
-  for (const column in row) if (!column.startsWith(ACCESS_PREFIX) && !extra(column)) chatbot[fieldOf(column)] = row[column];
-  return { chatbot: chatbot as unknown as Chatbot, role };
+  const columns = Object.keys(row).filter((column) => !extra(column));
+  return chatbotAccessOfValues(userId, columns, columns.map((column) => row[column]));
 }
 
 /**
- * The same from a row read as an array (`rowMode: "array"`) with its columns' names: the chatbot's row
+ * The same from a row's column names and values (a row read with `rowMode: "array"`): the chatbot's row
  * becomes its model in one pass, without pg's row object and the copies between (issue 28: a chatbot's
  * row is some 50 columns, read by every `{chatbot_id}` request).
  */
-function chatbotAccessOfValues(userId: string, columns: readonly { name: string }[], values: readonly unknown[]): ChatbotAccess | null {
+function chatbotAccessOfValues(userId: string, columns: readonly string[], values: readonly unknown[]): ChatbotAccess | null {
   const facts: Record<string, unknown> = {};
   const chatbot: Record<string, unknown> = {};
   for (let i = 0; i < columns.length; i++) {
-    const column = columns[i]!.name;
+    const column = columns[i]!;
     if (column.startsWith(ACCESS_PREFIX)) facts[column] = values[i];
     else chatbot[fieldOf(column)] = values[i];
   }
@@ -94,7 +90,7 @@ export async function findChatbotAccess(db: Db, userId: string, chatbotId: strin
     values: [chatbotId, userId],
     rowMode: "array",
   });
-  return rows[0] ? chatbotAccessOfValues(userId, fields, rows[0]) : null;
+  return rows[0] ? chatbotAccessOfValues(userId, fields.map((f) => f.name), rows[0]) : null;
 }
 
 /** The read rule on a found access: NOT_FOUND when there is none. */
