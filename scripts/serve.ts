@@ -81,6 +81,38 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
+/** What is read of a refused body's rest (lingerOnBody), at most: a little past the 1 MB bound, for a little while. */
+const LINGER_BYTES = 4 * 1024 * 1024;
+const LINGER_MS = 2_000;
+
+/**
+ * Before an answer that closes the connection with the request body still arriving (a 413 past the size
+ * bound): the rest of the body is read and dropped, up to LINGER_BYTES or LINGER_MS. Closing a socket with
+ * unread data makes the kernel reset the connection, and a client still writing its body then gets EPIPE
+ * or ECONNRESET instead of the 413 (`tests/contract/hardening.test.ts` saw it). Past either bound the socket
+ * closes anyway: a body that never ends is not read for ever.
+ */
+function lingerOnBody(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.removeListener("data", count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+      if (bytes > LINGER_BYTES) done();
+    };
+    const timer = setTimeout(done, LINGER_MS);
+    req.on("data", count);
+    req.once("end", done);
+    req.once("error", done);
+    req.once("close", done);
+    req.resume();
+  });
+}
+
 /**
  * A web handler answered here, without Next's router (src/server/transport/front-handlers.ts): the visitor's
  * live stream, held open for as long as the visitor stays, whose per-request objects in Next cost more than
@@ -109,7 +141,10 @@ async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (r
     const streamed = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
     const head: Record<string, string | number> = Object.fromEntries(response.headers);
     // A body the handler did not read (an error answered first) is drained, so the connection stays usable.
-    if (hasBody && !req.complete) res.once("finish", () => req.removeAllListeners("data").resume());
+    if (hasBody && !req.complete) {
+      if (response.headers.get("connection") === "close") await lingerOnBody(req);
+      else res.once("finish", () => req.removeAllListeners("data").resume());
+    }
     if (!streamed || !response.body) {
       const body = Buffer.from(await response.arrayBuffer());
       res.writeHead(response.status, { ...head, "Content-Length": body.byteLength });
