@@ -34,7 +34,7 @@ export interface ConversationQuery {
  * tests/integration/access-hot-path.test.ts holds them to the filters' rules.
  */
 
-/** Each inbox filter as a condition on `conversations c` (`$1` the chatbot, `$2` the archived flag or null). */
+/** Each inbox filter as a condition on `conversations c` (`$1` the chatbot; in the narrowed lists, `$2` the archived flag or null). */
 const FILTER_SQL: Record<InboxFilter, string> = {
   all: "true",
   unread: "c.unread",
@@ -59,12 +59,11 @@ const inboxCount = (expr: string) => `(SELECT ${expr} FROM ${inboxCountsSql("$1:
  * Each filter's total: from the chatbot's inbox counts where they hold it (every, archived or open
  * conversations; the open unread ones), else a count of the matching conversations.
  */
-function totalSql(filter: InboxFilter, where: string): string {
+function totalSql(filter: InboxFilter, archived: boolean | null, where: string): string {
   const counted = `(SELECT count(*)::int FROM conversations c WHERE ${where})`;
-  const byArchived = `CASE WHEN $2::boolean IS NULL THEN ${inboxCount("counts.total")}
-                           WHEN $2::boolean THEN ${inboxCount("counts.total - counts.open")} ELSE ${inboxCount("counts.open")} END`;
-  if (filter === "all" || filter === "archived") return byArchived;
-  if (filter === "unread") return `CASE WHEN $2::boolean = false THEN ${inboxCount("counts.unread")} ELSE ${counted} END`;
+  if (filter === "all" || filter === "archived")
+    return archived === null ? inboxCount("counts.total") : archived ? inboxCount("counts.total - counts.open") : inboxCount("counts.open");
+  if (filter === "unread") return archived === false ? inboxCount("counts.unread") : counted;
   return counted;
 }
 
@@ -74,20 +73,24 @@ const CONVERSATION_COLUMNS =
 export async function listConversations(db: Db, chatbotId: string, q: ConversationQuery) {
   if (q.status || q.assignee || q.source || q.search) return listNarrowedConversations(db, chatbotId, q);
   const filter = q.filter ?? "all";
-  const where = `c.chatbot_id = $1::uuid AND ($2::boolean IS NULL OR c.archived = $2::boolean) AND ${FILTER_SQL[filter]}`;
+  const archived = archivedFor(q);
+  // The archived flag is written into the statement, one statement per filter and flag, so that each has a
+  // plan PostgreSQL keeps (docs/decisions/095-first-pages-keep-their-plan.md); it is a parameter only in the
+  // narrowed lists below.
+  const where = `c.chatbot_id = $1::uuid AND ${archived === null ? "true" : archived ? "c.archived" : "NOT c.archived"} AND ${FILTER_SQL[filter]}`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
-    name: `conversations_page_${filter}`,
+    name: `conversations_page_${filter}_${archived === null ? "any" : archived ? "archived" : "open"}`,
     // The page from the (chatbot_id, last_message_at, id) index, the total from the inbox counts (or an
     // index-only count), the country looked up for the page's rows only: no sort or window over every
     // conversation.
     text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
-                  ${totalSql(filter, where)} AS total_count
+                  ${totalSql(filter, archived, where)} AS total_count
              FROM (SELECT ${CONVERSATION_COLUMNS}
                      FROM conversations c WHERE ${where}
-                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $3 OFFSET $4) p
+                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2 OFFSET $3) p
             ORDER BY p.last_message_at DESC, p.id DESC`,
-    countText: `SELECT ${totalSql(filter, where)} AS total_count`,
-    values: [chatbotId, archivedFor(q)],
+    countText: `SELECT ${totalSql(filter, archived, where)} AS total_count`,
+    values: [chatbotId],
     page: q.page,
     perPage: q.per_page,
   });

@@ -11,10 +11,17 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
  * total of 0.
  *
  * `page.text` takes `values` followed by its LIMIT and OFFSET (the last two
- * parameters); `countText` takes `values` alone.
+ * parameters, written `LIMIT $n OFFSET $n+1`); `countText` takes `values` alone.
+ *
+ * The first page, the one dashboards and integrations read most, is a
+ * statement of its own with the limit written in and no offset
+ * (docs/decisions/095-first-pages-keep-their-plan.md): PostgreSQL plans a
+ * statement whose LIMIT or OFFSET is a parameter again on every call, since
+ * a generic plan assumes a tenth of the rows and so never looks cheaper than
+ * the plan made for the values; with both written in, it keeps one plan.
  */
 export interface PageQuery {
-  /** Prepared-statement name prefix: the page is `<name>`, the count `<name>_count`. */
+  /** Prepared-statement name prefix: the page is `<name>`, the first page `<name>_first<per page>`, the count `<name>_count`. */
   name: string;
   text: string;
   countText: string;
@@ -26,11 +33,33 @@ export interface PageQuery {
 export async function pageWithTotal<Row extends object>(db: Db, q: PageQuery): Promise<{ rows: Row[]; total: number }> {
   const pool = poolOf(db);
   const offset = (q.page - 1) * q.perPage;
-  const { rows } = await pool.query<Row & { total_count: number }>({ name: q.name, text: q.text, values: [...q.values, q.perPage, offset] });
+  const { rows } = await pool.query<Row & { total_count: number }>(
+    offset === 0
+      ? { name: `${q.name}_first${q.perPage}`, text: firstPageText(q), values: q.values }
+      : { name: q.name, text: q.text, values: [...q.values, q.perPage, offset] },
+  );
   if (rows.length) return { rows: rows.map(withoutTotal), total: rows[0]!.total_count };
   if (offset === 0) return { rows: [], total: 0 };
   const count = await pool.query<{ total_count: number }>({ name: `${q.name}_count`, text: q.countText, values: q.values });
   return { rows: [], total: count.rows[0]?.total_count ?? 0 };
+}
+
+/** Per statement name and page size: a page's text is the same on every call. */
+const firstPages = new Map<string, string>();
+
+/** The page's text with its `LIMIT $n OFFSET $n+1` as `LIMIT <per page>` (a page size is a validated integer). */
+export function firstPageText(q: Pick<PageQuery, "name" | "text" | "values" | "perPage">): string {
+  const key = `${q.name}\0${q.perPage}`;
+  let text = firstPages.get(key);
+  if (text === undefined) {
+    if (!Number.isSafeInteger(q.perPage) || q.perPage < 1) throw new Error(`${q.name}: a page size must be a positive integer, not ${q.perPage}`);
+    const clause = `LIMIT $${q.values.length + 1} OFFSET $${q.values.length + 2}`;
+    const parts = q.text.split(clause);
+    if (parts.length !== 2) throw new Error(`${q.name}: the page's text must end its rows with "${clause}" once`);
+    text = parts.join(`LIMIT ${q.perPage}`);
+    firstPages.set(key, text);
+  }
+  return text;
 }
 
 function withoutTotal<Row extends object>(row: Row & { total_count: number }): Row {
