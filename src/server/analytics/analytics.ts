@@ -17,6 +17,11 @@ import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer
  * `analytics_distinct_days`, where a key present in the period is counted on
  * its first day in it (docs/decisions/065-analytics-distinct-rollups.md),
  * summed per whole month and dekad (`analytics_distinct_spans`, record 089).
+ *
+ * A result is kept in process memory with the chatbot's analytics version it
+ * was read at, and answered again while that version is unchanged: one
+ * indexed sum instead of the rollups statement
+ * (docs/decisions/096-analytics-kept-while-unchanged.md).
  */
 export const POPULAR_LIMIT = 10;
 
@@ -55,6 +60,9 @@ const popularValues = (kind: "category" | "event") => `
 
 /** The distinct kinds read: leads only when they are counted at all (`$6`). */
 const DISTINCT_KINDS = `CASE WHEN $6::boolean THEN ARRAY['country', 'link', 'lead'] ELSE ARRAY['country', 'link'] END`;
+
+/** The chatbot's analytics version (`$1`): grows in every transaction that changes what the statement below reads. */
+const VERSION = `SELECT coalesce(sum(n), 0)::text AS version FROM analytics_versions WHERE chatbot_id = $1::uuid`;
 
 /*
  * One named (prepared) statement over rollups only: its plan is the same for every chatbot and period,
@@ -107,7 +115,8 @@ const ANALYTICS = `
             GROUP BY code ORDER BY visitors_count DESC, country_code ASC LIMIT ${POPULAR_LIMIT}`)} AS countries,
          (SELECT coalesce(sum(n), 0)::int FROM distinct_keys WHERE kind = 'lead') AS leads,
          (SELECT json_build_object('computed_at_ms', (extract(epoch FROM created_at) * 1000)::float8, 'answered', answered, 'unanswered', unanswered)
-            FROM insights WHERE chatbot_id = $1::uuid AND period_type = $5 AND period_start = $2::date AND period_end = $3::date) AS insight`;
+            FROM insights WHERE chatbot_id = $1::uuid AND period_type = $5 AND period_start = $2::date AND period_end = $3::date) AS insight,
+         (${VERSION}) AS version`;
 
 interface AnalyticsRow {
   rollup: PeriodRollup;
@@ -117,9 +126,59 @@ interface AnalyticsRow {
   countries: { country: string; country_code: string; visitors_count: number }[];
   leads: number;
   insight: { computed_at_ms: number; answered: InsightList | null; unanswered: InsightList | null } | null;
+  version: string;
 }
 
+/** Results by chatbot, period and options, with the version each was read at; the oldest dropped past the bound. */
+const MAX_KEPT = 256;
+const kept = new Map<string, { version: string; data: AnalyticsData }>();
+let hits = 0;
+
+/** How many results were answered from memory (tests, diagnostics). */
+export function analyticsMemoryHits(): number {
+  return hits;
+}
+
+/** Forget every kept result (tests). */
+export function forgetAnalytics(): void {
+  kept.clear();
+}
+
+/**
+ * The analytics of a chatbot and period: the kept result when the chatbot's
+ * analytics version is the one it was read at, else read from the rollups.
+ * The result is frozen: callers copy what they change.
+ */
 export async function computeAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean; previousDays?: boolean }): Promise<AnalyticsData> {
+  const key = `${chatbotId} ${period.from} ${period.to} ${period.previousFrom} ${period.periodType} ${opts.includeLeads} ${opts.previousDays ?? false}`;
+  const known = kept.get(key);
+  if (known) {
+    const { rows } = await poolOf(db).query<{ version: string }>({ name: "analytics_version", text: VERSION, values: [chatbotId] });
+    if (rows[0]?.version === known.version) {
+      hits++;
+      // Most recently used last: the bound drops the least recently used.
+      kept.delete(key);
+      kept.set(key, known);
+      return known.data;
+    }
+  }
+  const { version, data } = await readAnalytics(db, chatbotId, period, opts);
+  kept.delete(key);
+  kept.set(key, { version, data: deepFreeze(data) });
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  return data;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** One read of the rollups statement, with the version it read them at (the same snapshot). */
+async function readAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod, opts: { includeLeads: boolean; previousDays?: boolean }): Promise<{ version: string; data: AnalyticsData }> {
   const { from, to, previousFrom } = period;
   const spans = periodSpans(from, to);
   const {
@@ -129,11 +188,11 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
     text: ANALYTICS,
     values: [chatbotId, from, to, previousFrom, period.periodType, opts.includeLeads, spans.months, spans.dekads, spans.days, opts.previousDays ?? false],
   });
-  const { rollup, categories, events, links, countries, leads, insight } = row!;
+  const { rollup, categories, events, links, countries, leads, insight, version } = row!;
 
   const summary = summarizePeriod(period, rollup, { previousDays: opts.previousDays ?? false });
   const fb = feedbackTotals(rollup);
-  return {
+  const data: AnalyticsData = {
     result: {
       fromDate: from,
       toDate: to,
@@ -166,6 +225,7 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
     previousConversationsPerDay: summary.previousConversationsPerDay,
     insights: storedInsights(insight),
   };
+  return { version, data };
 }
 
 /** The stored insight themes of a period, as the rollups statement reads them (null: the job has not run for it). */

@@ -70,6 +70,34 @@ BEGIN
 END
 $$;
 
+-- A chatbot's analytics version (docs/decisions/096-analytics-kept-while-unchanged.md):
+-- every function below that changes a rollup the analytics statement reads
+-- calls this in the writing transaction, and so do the triggers on the
+-- chatbot's links and insights. Once per chatbot and transaction (the
+-- transaction-local `app.analytics_touched` lists the chatbots done; a
+-- rolled-back savepoint takes its entry with it), on any of the chatbot's
+-- rows nobody else holds, else a new row: the rollups' no-hot-row rule.
+CREATE OR REPLACE FUNCTION "analytics_touch"(p_chatbot UUID) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_done TEXT := coalesce(current_setting('app.analytics_touched', true), '');
+BEGIN
+  IF p_chatbot IS NULL OR strpos(v_done, p_chatbot::text) > 0 THEN RETURN; END IF;
+  UPDATE "analytics_versions" SET "n" = "n" + 1
+   WHERE "id" = (SELECT "id" FROM "analytics_versions" WHERE "chatbot_id" = p_chatbot LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_versions" ("chatbot_id", "n") SELECT p_chatbot, 1 WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+  -- A transaction touching thousands of chatbots stops listing them (each touch then bumps again: still exact).
+  IF length(v_done) < 3700 THEN PERFORM set_config('app.analytics_touched', v_done || p_chatbot::text || ' ', true); END IF;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_touch_all"(p_chatbot UUID[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "analytics_touch"(c) FROM (SELECT DISTINCT c FROM unnest(p_chatbot) c) d;
+END
+$$;
+
 -- Adds deltas to (chatbot, day) keys, one statement for all the keys of a
 -- write: each key's delta goes to a row of that key no other transaction
 -- has locked, or to a new row. The insert is skipped when the chatbot is
@@ -96,6 +124,7 @@ BEGIN
   SELECT d.* FROM d
    WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day)
      AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+  PERFORM "analytics_touch_all"(p_chatbot);
 END
 $$;
 
@@ -143,6 +172,7 @@ BEGIN
    WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."value" = d.value)
      AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
   PERFORM "analytics_bump_value_spans"(p_kind, p_chatbot, p_day, p_value, p_count);
+  PERFORM "analytics_touch_all"(p_chatbot);
 END
 $$;
 
@@ -162,6 +192,7 @@ BEGIN
     SELECT p_chatbot, p_day, p_conversations, p_classified, p_negative, p_messages, p_questions, p_answered
      WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
+  PERFORM "analytics_touch"(p_chatbot);
 END
 $$;
 
@@ -177,6 +208,7 @@ BEGIN
     SELECT p_chatbot, p_kind, p_day, p_value, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
   END IF;
   PERFORM "analytics_bump_value_spans"(p_kind, ARRAY[p_chatbot], ARRAY[p_day], ARRAY[p_value], ARRAY[p_count]);
+  PERFORM "analytics_touch"(p_chatbot);
 END
 $$;
 
@@ -407,6 +439,7 @@ BEGIN
       VALUES (p_chatbot, p_kind, v_grain, v_start, p_dim, p_prev, p_count);
     END IF;
   END LOOP;
+  PERFORM "analytics_touch"(p_chatbot);
 END
 $$;
 
@@ -689,5 +722,23 @@ BEGIN
    WHERE "chatbot_id" = p_chatbot
    GROUP BY 2, 3, 4, 5, 6;
   PERFORM set_config('app.bulk_import', v_deferred, true);
+  PERFORM "analytics_touch"(p_chatbot);
 END
 $$;
+
+-- The chatbot's links (their url and title are in the result) and its stored
+-- insight themes are read by the analytics statement too: a change to either
+-- is a new analytics version (docs/decisions/096-analytics-kept-while-unchanged.md).
+CREATE OR REPLACE FUNCTION "analytics_inputs_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM "analytics_touch"(OLD."chatbot_id"); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "analytics_touch"(NEW."chatbot_id"); END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "chatbot_links_analytics_version" AFTER INSERT OR UPDATE OR DELETE ON "chatbot_links"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_inputs_changed"();
+
+CREATE OR REPLACE TRIGGER "insights_analytics_version" AFTER INSERT OR UPDATE OR DELETE ON "insights"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_inputs_changed"();
