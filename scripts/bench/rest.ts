@@ -70,7 +70,17 @@ export interface CpuMeter {
 /** A path with a dynamic segment (`{chatbot_id}`, `{client_id}`, …) or a chat path below `{chatbot_id}`. */
 const isDynamic = (target: Target) => target.label.includes("{");
 
-export type Target = { label: string; url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; expect: number; target?: number };
+export type Target = {
+  label: string;
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  expect: number;
+  target?: number;
+  /** Paths (same origin as `url`) asked in turn, one per request across all connections, instead of `url`'s alone. */
+  rotate?: string[];
+};
 
 export async function runRestBenchmark() {
   ensureProductionBuild();
@@ -216,7 +226,16 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
     bytes = Buffer.byteLength(text);
     if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
   }
-  const load = { url: target.url, method: target.method ?? "GET", headers: target.headers, body, connections: CONNECTIONS } as const;
+  let turn = 0;
+  const rotate = target.rotate;
+  const load = {
+    url: target.url,
+    method: target.method ?? "GET",
+    headers: target.headers,
+    body,
+    connections: CONNECTIONS,
+    ...(rotate ? { requests: [{ setupRequest: (req: { path?: string }) => ({ ...req, path: rotate[turn++ % rotate.length] }) }] } : {}),
+  } as const;
   // Load first, not recorded: the route's code is optimized by the JIT before it is measured (with 20 requests
   // of warm-up only, the first no-op run of a fresh server measured ~20 % under the later ones, and an endpoint's
   // first 5 s ~15 % under its next ones).
