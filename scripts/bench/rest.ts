@@ -114,7 +114,11 @@ export async function runRestBenchmark() {
     // (An unknown path below a static segment, e.g. /v1/me/x, would render the HTML not-found page: not a floor.)
     const noop = noopTarget(app.baseUrl, fixture);
     const physical: Target = { label: "node:http + pg /v1/me look-up", url: `${floor.baseUrl}/v1/me`, headers: auth, expect: 200 };
-    const targets = [...(await documentedGets(app.baseUrl, fixture)), ...chatTargets(app.baseUrl, fixture)];
+    const targets = [
+      ...(await documentedGets(app.baseUrl, fixture)),
+      recomputedAnalytics(app.baseUrl, fixture.params.chatbot_id!, auth, 30),
+      ...chatTargets(app.baseUrl, fixture),
+    ];
 
     // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route of
     // its shape (issue 28): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
@@ -178,6 +182,18 @@ export async function documentedGets(base: string, fixture: RestFixture): Promis
       });
       return { label: `GET ${template}`, url: `${base}${concrete}`, headers, expect: 200, target: GET_TARGET };
     });
+}
+
+/**
+ * Analytics recomputed on every request: periods of `days` days ending on 300 different days, asked in
+ * turn, more than the server keeps (256, docs/decisions/096-analytics-kept-while-unchanged.md), so none
+ * is answered from memory. Printed for comparison, with no target of its own: the documented GET asks one
+ * period again and again, as a dashboard does.
+ */
+export function recomputedAnalytics(base: string, chatbotId: string, headers: Record<string, string>, days: number): Target {
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const rotate = Array.from({ length: 300 }, (_, k) => `/v1/${chatbotId}/analytics?from=${day(days + k)}&to=${day(k)}`);
+  return { label: `GET /v1/{chatbot_id}/analytics, ${days} days, recomputed`, url: `${base}${rotate[0]}`, headers, expect: 200, rotate };
 }
 
 /** `/v1` itself: our JSON 404 (src/app/v1/route.ts) through Next, the proxy and serve.ts, no database. */

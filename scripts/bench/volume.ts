@@ -39,7 +39,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER } from "@/server/demo/seed";
 import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture } from "./rest-fixtures";
-import { documentedGets, ensureProductionBuild, measure as measureLoad, noopTarget, type Target } from "./rest";
+import { documentedGets, ensureProductionBuild, measure as measureLoad, noopTarget, recomputedAnalytics, type Target } from "./rest";
 
 const DATA_DIR = path.resolve(".data/bench/volume");
 const DATABASE = "bench_volume";
@@ -96,17 +96,8 @@ export async function runVolumeBenchmark() {
     const today = new Date().toISOString().slice(0, 10);
     const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const analytics365: Target = { label: "GET /v1/{chatbot_id}/analytics, 365 days", url: `${app.baseUrl}/v1/${chatbotId}/analytics?from=${yearAgo}&to=${today}`, headers: auth, expect: 200 };
-    // The same read recomputed every time: 365-day periods ending on 300 different days, asked in turn, more
-    // than the server keeps (256, docs/decisions/096-analytics-kept-while-unchanged.md), so none is answered
-    // from memory and each runs the rollups statement.
-    const recomputed: Target = {
-      ...analytics365,
-      label: "GET /v1/{chatbot_id}/analytics, 365 days, recomputed",
-      rotate: Array.from({ length: 300 }, (_, k) => {
-        const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-        return `/v1/${chatbotId}/analytics?from=${day(365 + k)}&to=${day(k)}`;
-      }),
-    };
+    // The same read recomputed every time (300 different 365-day periods in turn, more than the server keeps).
+    const recomputed = recomputedAnalytics(app.baseUrl, chatbotId, auth, 365);
     const trpc = (procedure: string, input: unknown): Target => ({
       label: `dashboard ${procedure}`,
       url: `${app.baseUrl}/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`,
