@@ -184,6 +184,16 @@ export async function documentedGets(base: string, fixture: RestFixture): Promis
     });
 }
 
+/** Where each `rotate` list is: one turn for all its measurements, so a later run does not ask again what an earlier one just did. */
+const turns = new WeakMap<string[], number>();
+
+/** The next path of a `rotate` list. */
+export function nextPath(rotate: string[]): string {
+  const turn = turns.get(rotate) ?? 0;
+  turns.set(rotate, turn + 1);
+  return rotate[turn % rotate.length]!;
+}
+
 /**
  * Analytics recomputed on every request: periods of `days` days ending on 300 different days, asked in
  * turn, more than the server keeps (256, docs/decisions/096-analytics-kept-while-unchanged.md), so none
@@ -242,7 +252,6 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
     bytes = Buffer.byteLength(text);
     if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
   }
-  let turn = 0;
   const rotate = target.rotate;
   const load = {
     url: target.url,
@@ -250,7 +259,7 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
     headers: target.headers,
     body,
     connections: CONNECTIONS,
-    ...(rotate ? { requests: [{ setupRequest: (req: { path?: string }) => ({ ...req, path: rotate[turn++ % rotate.length] }) }] } : {}),
+    ...(rotate ? { requests: [{ setupRequest: (req: { path?: string }) => ({ ...req, path: nextPath(rotate) }) }] } : {}),
   } as const;
   // Load first, not recorded: the route's code is optimized by the JIT before it is measured (with 20 requests
   // of warm-up only, the first no-op run of a fresh server measured ~20 % under the later ones, and an endpoint's

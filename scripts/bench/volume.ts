@@ -39,7 +39,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER } from "@/server/demo/seed";
 import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture } from "./rest-fixtures";
-import { documentedGets, ensureProductionBuild, measure as measureLoad, noopTarget, recomputedAnalytics, type Target } from "./rest";
+import { documentedGets, ensureProductionBuild, measure as measureLoad, nextPath, noopTarget, recomputedAnalytics, type Target } from "./rest";
 
 const DATA_DIR = path.resolve(".data/bench/volume");
 const DATABASE = "bench_volume";
@@ -240,9 +240,8 @@ async function bulkLoad(client: pg.Client, chatbotId: string, from: number, to: 
 
 /** p50 / p95 of sequential requests, after a warm-up. */
 async function sequential(target: Target): Promise<Sample> {
-  let turn = 0;
   const once = async () => {
-    const url = target.rotate ? new URL(target.rotate[turn++ % target.rotate.length]!, target.url).href : target.url;
+    const url = target.rotate ? new URL(nextPath(target.rotate), target.url).href : target.url;
     const res = await fetch(url, { headers: target.headers });
     const text = await res.text();
     if (res.status !== target.expect) throw new Error(`${target.label}: expected ${target.expect}, got ${res.status}: ${text.slice(0, 300)}`);
