@@ -6,6 +6,8 @@
  * it is read or buffered), and malformed or oversized headers (Node's own 431/400
  * has no body). Usage: `tsx scripts/serve.ts [--dev] -p <port> -H <host>`.
  */
+// First: the language's own Date, before Next replaces the global one (docs/decisions/097-dates-off-nexts-date-extension.md).
+import "@/server/kernel/lib/intrinsic-date";
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";

@@ -1,5 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { Logger, runMigrations } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
+import { createTestDatabase } from "./db";
+import { agencyOwner, clientWorkspace } from "./fixtures";
+
+/**
+ * A test database with the queue's schema too (so that asking for insight themes works as in
+ * production), an agency owner and one client workspace.
+ */
+export async function analyticsDatabase() {
+  const { db, url } = await createTestDatabase();
+  await runMigrations({ connectionString: url, logger: new Logger(() => () => undefined) });
+  const owner = await agencyOwner(db);
+  const workspace = await clientWorkspace(db, owner.agency);
+  return { db, url, owner, workspace };
+}
 
 /** Small builders for hand-made analytics traffic: every row gets an explicit time. */
 

@@ -1,9 +1,8 @@
-import { Logger, runMigrations } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/transport/root";
 import type { Db } from "@/server/kernel/db/client";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
+import { analyticsDatabase } from "../helpers/analytics-fixtures";
+import { type agencyOwner, chatbot } from "../helpers/fixtures";
 
 /**
  * Property: for random traffic and random ranges, `conversationsPerDay` has
@@ -30,11 +29,9 @@ let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let teamId: string;
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  await runMigrations({ connectionString: created.url, logger: new Logger(() => () => undefined) });
-  owner = await agencyOwner(db);
-  teamId = (await clientWorkspace(db, owner.agency)).id;
+  let workspace;
+  ({ db, owner, workspace } = await analyticsDatabase());
+  teamId = workspace.id;
 });
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

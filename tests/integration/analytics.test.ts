@@ -1,11 +1,9 @@
-import { Logger, runMigrations } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/transport/root";
 import type { Context } from "@/server/access/procedures";
 import type { Db } from "@/server/kernel/db/client";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, clientWorkspace, userWithToken } from "../helpers/fixtures";
-import { contact, conversation, feedback, link, linkClick, visitor, widgetEvent } from "../helpers/analytics-fixtures";
+import { type agencyOwner, chatbot, userWithToken } from "../helpers/fixtures";
+import { analyticsDatabase, contact, conversation, feedback, link, linkClick, visitor, widgetEvent } from "../helpers/analytics-fixtures";
 
 /**
  * Analytics on a small hand-built fixture. Every expected number below is
@@ -28,12 +26,8 @@ const user = (content: string) => ({ role: "user" as const, content });
 const reply = (answered: boolean | null) => ({ role: "assistant" as const, answered });
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  // The queue's schema, so that asking for insights works as in production.
-  await runMigrations({ connectionString: created.url, logger: new Logger(() => () => undefined) });
-  owner = await agencyOwner(db);
-  const workspace = await clientWorkspace(db, owner.agency);
+  let workspace;
+  ({ db, owner, workspace } = await analyticsDatabase());
   workspaceId = workspace.id;
   const bot = await chatbot(db, workspace.id, owner.user.id, "Fixture bot");
   botId = bot.id;

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { IntrinsicDate } from "@/server/kernel/lib/intrinsic-date";
 
 /**
  * How our pool's pg connections read column values: pg's own parsers, except a quicker one for
@@ -26,7 +27,8 @@ export function parseTimestamptz(text: string): Date | number {
   // The fraction's first three digits, zero-padded: the milliseconds pg's parser keeps (it drops the rest).
   for (let i = 20, scale = 100; i < 23 && i < fractionEnd; i++, scale /= 10) ms += digit(text, i) * scale;
   const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + twoDigits(text, 2);
-  return new Date(Date.UTC(year, twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), ms));
+  // The language's own Date, not Next's extension of it (kernel/lib/intrinsic-date.ts).
+  return new IntrinsicDate(Date.UTC(year, twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), ms));
 }
 
 /** The `types` of our pg pool (kernel/db/client.ts). */

@@ -38,4 +38,30 @@ describe("timestamp formats", () => {
     );
     expect(() => isoMicro(new Date(Number.NaN))).toThrow(RangeError);
   });
+
+  it("computes the calendar from the time value as toISOString does: every millisecond of years 1000–9999, the edges and leap days", () => {
+    const same = (d: Date) => {
+      expect(isoMicro(d)).toBe(d.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z"));
+      expect(isoOffset(d)).toBe(d.toISOString().replace(/\.\d{3}Z$/, "+00:00"));
+    };
+    for (const text of [
+      "1000-01-01T00:00:00.000Z",
+      "0999-12-31T23:59:59.999Z",
+      "9999-12-31T23:59:59.999Z",
+      "+010000-01-01T00:00:00.000Z",
+      "1600-02-29T12:00:00.001Z",
+      "1900-02-28T23:59:59.999Z",
+      "1900-03-01T00:00:00.000Z",
+      "1970-01-01T00:00:00.000Z",
+      "1969-12-31T23:59:59.999Z",
+      "2000-02-29T00:00:00.000Z",
+      "2024-12-31T23:59:59.999Z",
+      "2100-03-01T00:00:00.000Z",
+    ])
+      same(new Date(text));
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(10000, 0, 1) - 1 }), (ms) => same(new Date(ms))),
+      { numRuns: 20_000 },
+    );
+  });
 });
