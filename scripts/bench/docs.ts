@@ -11,9 +11,11 @@
  * - Starts its own ephemeral embedded PostgreSQL in `.data/bench/docs/`.
  * - Serves the site from a child process (BENCH_DOCS_SITE=inline: from this one, as a shared test server would).
  * - BENCH_VERBOSE=1 prints every question whose right page was not cited (else the first 12).
+ * - BENCH_CPU_PROFILE=<file.cpuprofile> writes a CPU profile of this process over the crawl only.
  * - Targets: cited ≥ 85 %, first ≥ 70 %, ≥ MiniSearch at the same k; crawl ≥ 20 pages/s.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -27,6 +29,19 @@ import { serveDocsInChild } from "./docs-site-process";
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 200);
 
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1).padStart(5)} %`;
+
+/** Starts V8's sampling profiler in this process; the returned function stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<unknown>> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    return profile;
+  };
+}
 
 export async function runDocsBenchmark() {
   if (!existsSync(path.join(PYTHON_DOCS, "genindex-all.html"))) {
@@ -56,6 +71,7 @@ export async function runDocsBenchmark() {
   const bot = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Python docs" } });
 
   const runner = await startWorkers(url, { concurrency: 6 });
+  const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   const t0 = performance.now();
   // The crawl's CPU in this process (the jobs and the docs site it serves): on a shared machine, a per-page
   // cost that does not move with the load (docs/decisions/088-crawl-speed-is-extraction-bound.md).
@@ -69,6 +85,7 @@ export async function runDocsBenchmark() {
   }
   const crawlSeconds = (performance.now() - t0) / 1000;
   const crawlCpu = process.cpuUsage(cpu0);
+  if (profile) writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profile()));
   await runner.stop();
 
   const pages = await db.source.findMany({ where: { indexerId: website.id, deletedAt: null }, select: { id: true, url: true } });
