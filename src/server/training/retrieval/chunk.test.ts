@@ -72,6 +72,17 @@ describe("chunkBlocks", () => {
     expect(chunks.map((c) => c.content)).toEqual(["Before after."]);
   });
 
+  it("finds runs of 80 letters or digits in any script, and only those (the quick scan before the pattern)", () => {
+    const text = (run: string) => chunkBlocks(doc([[[], `a ${run} b`]]), words)[0]?.content;
+    expect(text("é".repeat(80))).toBe("a b");
+    expect(text("Ж9".repeat(40))).toBe("a b");
+    expect(text("𝐀".repeat(80))).toBe("a b"); // astral letters: two UTF-16 units each, one letter to the pattern
+    expect(text("x".repeat(79))).toBe(`a ${"x".repeat(79)} b`);
+    expect(text("𝐀".repeat(79))).toBe(`a ${"𝐀".repeat(79)} b`);
+    expect(text(`${"x".repeat(40)}·${"x".repeat(40)}`)).toBe(`a ${"x".repeat(40)}·${"x".repeat(40)} b`); // · is neither
+    expect(text(`${"x".repeat(40)}_${"x".repeat(40)}`)).toBe(`a ${"x".repeat(40)}_${"x".repeat(40)} b`);
+  });
+
   it("numbers chunks in order and returns none for an empty document", () => {
     expect(chunkBlocks(doc([]), count)).toEqual([]);
     const paragraph = Array.from({ length: 30 }, (_, i) => sentence(i)).join(" ");

@@ -34,9 +34,27 @@ const SENTENCE_END = /(?<=[.!?…:;])\s+(?=["'“‘(\[]?[\p{Lu}\p{N}•])/u;
  * quadratic in a run's length (a 200 kB blob would take minutes to count).
  */
 const LONG_RUN = /[\p{L}\p{N}]{80,}/gu;
+const LONG_RUN_LENGTH = 80;
+
+/**
+ * False when `text` cannot hold a LONG_RUN: no 80 UTF-16 units in a row that could be letters or digits (an
+ * ASCII character other than a letter or digit ends a run; any other unit might be part of one, and an
+ * astral letter counts two here, one in the pattern — so this errs only towards running the pattern).
+ */
+function mayHoldLongRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57))) run = 0;
+    else if (++run >= LONG_RUN_LENGTH) return true;
+  }
+  return false;
+}
+
 function breakLongRuns(text: string): string {
-  // Most blocks are shorter than one run, and most have no double space: the same result without the regexes.
-  const broken = text.length < 80 ? text : text.replace(LONG_RUN, " ");
+  // Most blocks hold no run (or are shorter than one), and most have no double space: the same result
+  // without the regexes.
+  const broken = mayHoldLongRun(text) ? text.replace(LONG_RUN, " ") : text;
   return (broken.includes("  ") ? broken.replace(/ {2,}/g, " ") : broken).trim();
 }
 

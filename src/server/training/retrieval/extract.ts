@@ -58,11 +58,16 @@ const isFurniture = (el: Element) =>
 
 export type LinkedDocument = ReturnType<typeof parseHTML>["document"];
 
+/** The markup each parsed page was parsed from (Readability parses it again only for a retry: readableBlocks). */
+const SOURCES = new WeakMap<LinkedDocument, string>();
+
 /** An HTML page parsed once: the crawler reads its links from it, then extractHtmlDocument its text. */
 export function parseHtml(html: string): LinkedDocument {
   // linkedom needs a full document to give <body> and <title>.
   const full = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  return parseHTML(full).document;
+  const document = parseHTML(full).document;
+  SOURCES.set(document, full);
+  return document;
 }
 
 const LINK = new Set(["a"]);
@@ -82,7 +87,11 @@ function fallbackBlocks(document: LinkedDocument, furniture: ReadonlySet<unknown
 
 /** Readability's article; it rewrites the document it is given. */
 function readableBlocks(document: LinkedDocument): { title: string; blocks: TextBlock[] } | null {
-  const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node, keepClasses: true }).parse();
+  // Until Readability runs, the document is only read (page meta, furniture, blocks, weight): a fresh parse of
+  // its source is the same page, from which Readability's retry snapshot is made when a retry needs it.
+  const source = SOURCES.get(document);
+  const sourceCopy = source === undefined ? undefined : () => parseHTML(source).document as unknown as Document;
+  const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node, keepClasses: true }, sourceCopy).parse();
   if (!article?.content) return null;
   const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
   return { title: normalizeSpace(article.title ?? ""), blocks };

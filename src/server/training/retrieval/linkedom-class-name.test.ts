@@ -31,3 +31,36 @@ describe("Readability's article keeps its text when its attributes are left as t
     expect(blocks.map((b) => b.text).join("\n")).toContain("run it and go next");
   });
 });
+
+/**
+ * Also patched (docs/decisions/094-crawl-pages-per-second.md): parsing sets a class attribute the way
+ * `className = value` does without making the token list; `tagName` upper-cases each name once;
+ * `getElementsByTagName` skips the upper-cased comparison for a name with a lower-case letter.
+ */
+describe("linkedom's parse, tag names and tag look-ups, patched", () => {
+  it("leaves a parsed class attribute as `className = value` leaves it", () => {
+    const classes = ["  x   y x\tz ", "one", "", "a\nb  a", "É  é"];
+    const document = parseHtml(`<html><body>${classes.map((c, i) => `<p id=p${i} class="${c}"></p>`).join("")}<svg id=s class="u  v u"></svg></body></html>`);
+    classes.forEach((c, i) => {
+      const parsed = document.getElementById(`p${i}`)!;
+      const set = document.createElement("p");
+      set.className = c;
+      set.id = `p${i}`; // set last, listed first: the parsed order
+
+      expect(parsed.outerHTML).toBe(set.outerHTML);
+      expect(parsed.getAttribute("class")).toBe(set.getAttribute("class"));
+      expect(parsed.className).toBe(set.className);
+      expect([...parsed.classList]).toEqual([...set.classList]);
+    });
+    expect([...document.getElementById("s")!.classList]).toEqual(["u", "v"]);
+  });
+
+  it("finds elements by tag name in either case and gives upper-case tag names", () => {
+    const document = parseHtml(`<html><body><p>a</p><div><P>b</P><img></div><p>c</p></body></html>`);
+    expect(document.getElementsByTagName("p").length).toBe(3);
+    expect(document.getElementsByTagName("P").length).toBe(3);
+    expect(document.getElementsByTagName("IMG").length).toBe(1);
+    expect(document.getElementsByTagName("Img").length).toBe(0);
+    expect([...document.body.children].map((el) => [el.tagName, el.nodeName])).toEqual([["P", "P"], ["DIV", "DIV"], ["P", "P"]]);
+  });
+});

@@ -33,6 +33,34 @@ interface ReadabilityInternals {
 }
 
 type Filter = (this: unknown, node: Node, i: number, list: ArrayLike<Node>) => boolean;
+/** What `_grabArticle` holds instead of the page's serialisation until a retry writes it back. */
+const LAZY_SNAPSHOT = Object.freeze({ lazySnapshot: true });
+
+/** The `innerHTML` accessor `element` inherits (linkedom's element classes). */
+function innerHtmlProperty(element: Element): PropertyDescriptor | null {
+  for (let proto = Object.getPrototypeOf(element) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, "innerHTML");
+    if (descriptor) return descriptor;
+  }
+  return null;
+}
+
+/**
+ * `body.innerHTML` of `doc` as it is when Readability's `parse` reaches `_grabArticle`: the same steps, run
+ * on `doc` by a Readability with the same options, stopped there.
+ */
+export function bodyAtGrabArticle(doc: Document, options: ConstructorParameters<typeof Readability<unknown>>[1]): string {
+  let html = "";
+  class UpToGrabArticle extends LinkedomReadability<unknown> {
+    _grabArticle(): Element | null {
+      html = (this as unknown as ReadabilityInternals)._doc.body.innerHTML;
+      return null;
+    }
+  }
+  new UpToGrabArticle(doc, options).parse();
+  return html;
+}
+
 const base = Readability.prototype as unknown as {
   _isElementWithoutContent(n: Element): boolean;
   _isProbablyVisible(n: Element): boolean;
@@ -42,6 +70,7 @@ const base = Readability.prototype as unknown as {
   _clean(e: Element, tag: string): void;
   _prepArticle(content: Element): void;
   _getLinkDensity(element: Element): number;
+  _grabArticle(page?: Element | null): Element | null;
 };
 
 /**
@@ -66,6 +95,12 @@ const base = Readability.prototype as unknown as {
  *   so each text was built up to five times;
  * - `parse` serialises the article for its debug log only in debug mode.
  * (docs/decisions/090-cheaper-dom-same-extraction.md)
+ * - `_grabArticle` serialises the page (`page.innerHTML`) before its first attempt, only to restore it for a
+ *   retry (`page.innerHTML = pageCacheHtml`) when the article is shorter than `charThreshold` — 5 pages in 421
+ *   of the docs bench. Given the page's source (`sourceCopy`), the serialisation is made only when a retry
+ *   restores it, from a fresh parse of the source brought to the same point (the same `parse` steps, run by
+ *   a copy of this object, up to `_grabArticle`): the same string, made once per retried page instead of once
+ *   per page (docs/decisions/094-crawl-pages-per-second.md).
  * What the crawler reads of the article is its text and element structure (blocksFromDom), never an attribute,
  * so the article's attributes are left as they are (docs/decisions/092-crawl-cpu-per-page.md):
  * - `_fixRelativeUris` keeps its one change of structure — a `javascript:` link becomes its text (or a `<span>`
@@ -73,6 +108,48 @@ const base = Readability.prototype as unknown as {
  * - classes are kept (`keepClasses`, set by extractHtmlDocument): `_cleanClasses` only removes attributes.
  */
 export class LinkedomReadability<T> extends Readability<T> {
+  /**
+   * `sourceCopy`: a fresh parse of the page `doc` was parsed from, untouched since (nothing but reads before
+   * `parse`): `_grabArticle`'s snapshot is then made from it only when a retry needs it.
+   */
+  constructor(
+    doc: Document,
+    private readonly options: ConstructorParameters<typeof Readability<T>>[1] = {},
+    private readonly sourceCopy?: () => Document,
+  ) {
+    super(doc, options);
+  }
+
+  _grabArticle(page?: Element | null): Element | null {
+    // `parse` grabs the body (`page` is for paging, which Readability 0.6 does not do).
+    const target = page ? null : (this as unknown as ReadabilityInternals)._doc.body;
+    const innerHtml = target && this.sourceCopy ? innerHtmlProperty(target) : null;
+    if (!target || !innerHtml?.get || !innerHtml.set) return base._grabArticle.call(this, page);
+    const { get, set } = innerHtml;
+    const copy = this.sourceCopy!;
+    const options = this.options;
+    let snapshotRead = false;
+    let snapshot: string | undefined;
+    // The first read is Readability's snapshot: a token, turned into the string only when written back.
+    Object.defineProperty(target, "innerHTML", {
+      configurable: true,
+      get(this: Element) {
+        if (snapshotRead) return get.call(this);
+        snapshotRead = true;
+        return LAZY_SNAPSHOT;
+      },
+      set(this: Element, html: unknown) {
+        if (html === LAZY_SNAPSHOT) html = snapshot ??= bodyAtGrabArticle(copy(), options as ConstructorParameters<typeof Readability<unknown>>[1]);
+        set.call(this, html);
+      },
+    });
+    try {
+      return base._grabArticle.call(this, page);
+    } finally {
+      delete (target as unknown as Record<string, unknown>).innerHTML;
+    }
+  }
+
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<unknown> {
     const tags = tagNames.map((t) => t.toLowerCase());
     return (tags.every((t) => PLAIN_TAG.test(t)) && elementsWithTags(node, new Set(tags))) || node.querySelectorAll(tagNames.join(","));
