@@ -5,6 +5,7 @@
  * numbers of days since 1970-01-01 so no time zone or DST can creep in.
  */
 import type { FieldErrors } from "@/server/kernel/errors";
+import { civilFromDays, daysFromCivil } from "@/server/kernel/lib/calendar";
 
 /** Days since 1970-01-01 (UTC). */
 export type DayNumber = number;
@@ -38,28 +39,6 @@ const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 
 
 function daysInMonth(year: number, month: number): number {
   return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-}
-
-/** Howard Hinnant's days_from_civil: proleptic Gregorian date to days since 1970-01-01. */
-function daysFromCivil(year: number, month: number, day: number): DayNumber {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function civilFromDays(days: DayNumber): { year: number; month: number; day: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
 /** A real calendar date written exactly `YYYY-MM-DD` (years 1000–9999), else null. `2026-02-30` is null. */

@@ -1,6 +1,7 @@
 /**
  * The contract's two timestamp formats (docs/decisions/006-identifiers-and-timestamps.md).
  */
+import { civilFromDays } from "@/server/kernel/lib/calendar";
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
@@ -12,7 +13,7 @@ const END_MS = Date.UTC(10000, 0, 1);
 
 /**
  * `YYYY-MM-DDTHH:mm:ss` and the milliseconds of a date in the years 1000–9999, computed from its time
- * value (the proleptic Gregorian calendar, days to year, month and day); null for any other date
+ * value (its day number to year, month and day: kernel/lib/calendar.ts); null for any other date
  * (toISOString's longer forms, or its RangeError). Every listed row formats two or three timestamps:
  * this is a quarter of the cost of toISOString and slicing its result (issue 28). One `getTime()` rather
  * than the seven `getUTC…()` getters: under Next's server, whose `Date` extension constructs dates through
@@ -24,16 +25,7 @@ function utcFields(date: Date): { seconds: string; ms: number } | null {
   if (!(time >= FIRST_MS && time < END_MS)) return null;
   const days = Math.floor(time / DAY_MS);
   let rest = time - days * DAY_MS;
-  // Days since 0000-03-01, in 400-year eras of 146,097 days; the year starts in March, so that the leap day is its last.
-  const shifted = days + 719_468;
-  const era = Math.floor(shifted / 146_097);
-  const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
-  const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const { year, month, day } = civilFromDays(days);
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
