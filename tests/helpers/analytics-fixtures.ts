@@ -13,7 +13,7 @@ export async function analyticsDatabase() {
   await runMigrations({ connectionString: url, logger: new Logger(() => () => undefined) });
   const owner = await agencyOwner(db);
   const workspace = await clientWorkspace(db, owner.agency);
-  return { db, url, owner, workspace };
+  return { db, url, owner, workspace, teamId: workspace.id };
 }
 
 /** Small builders for hand-made analytics traffic: every row gets an explicit time. */

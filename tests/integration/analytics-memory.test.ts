@@ -15,11 +15,7 @@ let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let teamId: string;
 
-beforeAll(async () => {
-  let workspace;
-  ({ db, owner, workspace } = await analyticsDatabase());
-  teamId = workspace.id;
-});
+beforeAll(async () => ({ db, owner, teamId } = await analyticsDatabase()));
 
 describe("analytics kept while unchanged", () => {
   it("answers a repeated read from memory, and every write that changes a figure is seen by the next read", async () => {

@@ -28,11 +28,7 @@ let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let teamId: string;
 
-beforeAll(async () => {
-  let workspace;
-  ({ db, owner, workspace } = await analyticsDatabase());
-  teamId = workspace.id;
-});
+beforeAll(async () => ({ db, owner, teamId } = await analyticsDatabase()));
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
