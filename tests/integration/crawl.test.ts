@@ -214,33 +214,6 @@ describe("crawl loops", () => {
   });
 });
 
-describe("crawl loops working together", () => {
-  it("a site that starts with one page is crawled by every loop: a loop with nothing to claim waits for the pages being fetched", async () => {
-    // Each page takes a while to answer, so the loops' fetches overlap when both loops work.
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const slow = (title: string, links: string[] = []) => () => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      setTimeout(() => inFlight--, 300);
-      return { body: page(title, prose(title.toLowerCase()), links), delayMs: 300 };
-    };
-    const pages = ["/p1", "/p2", "/p3", "/p4", "/p5", "/p6"];
-    const own = await startTestSite({ "/": slow("Start", pages), ...Object.fromEntries(pages.map((p) => [p, slow(`Page ${p.slice(2)}`)])) });
-    try {
-      const bot = await newChatbot();
-      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
-      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
-      const outcomes = await Promise.all([runCrawlLoop(db, website.id), runCrawlLoop(db, website.id)]);
-      expect(outcomes).toEqual(["finished", "finished"]);
-      expect((await livePages(website.id)).map((p) => p.path)).toEqual(["/", ...pages]);
-      // The second loop did not end while the first fetched the start page: it fetched pages alongside it.
-      expect(mostInFlight).toBe(2);
-    } finally {
-      await own.close();
-    }
-  }, 60_000);
-});
-
 describe("single sources", () => {
   it("trains a page, a text, and fails a noindex page with its reason", async () => {
     const bot = await newChatbot();

@@ -18,12 +18,6 @@ const COUNTS_EVERY_MS = 1000;
 
 const CLAIM_RACE_RETRY_MS = 25;
 
-/**
- * A loop with nothing to claim while other loops hold pages looks again after this pause, doubled up to
- * WAIT_FOR_LINKS_MAX_MS: the pages being fetched are about to queue their links.
- */
-const WAIT_FOR_LINKS_MAX_MS = 250;
-
 /** A loop re-reads its website (stopped, deleted, re-synced?) at most this often, not before every page. */
 const WEBSITE_EVERY_MS = 1000;
 
@@ -150,7 +144,6 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
   let website: (Source & { chatbot: { defaultLanguage: string } }) | null = null;
   let readAt = 0;
   const sentLinks = new Set<string>();
-  let waitMs = CLAIM_RACE_RETRY_MS;
   for (;;) {
     if (Date.now() - readAt > WEBSITE_EVERY_MS) {
       website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null }, include: { chatbot: { select: { defaultLanguage: true } } } });
@@ -161,14 +154,7 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
     const row = await claimNext(db, websiteId, leaseMs());
     if (!row) {
       const state = await frontierState(db, websiteId);
-      if (state.leased > 0) {
-        // Other loops are fetching pages whose links will fill the queue: wait for them rather than end, or a
-        // site that starts with one page (no sitemap) is crawled by the one loop that claimed it. (A lease
-        // left by a dead loop runs out and its page becomes claimable here.) The budget still applies.
-        await new Promise((r) => setTimeout(r, waitMs));
-        waitMs = Math.min(2 * waitMs, WAIT_FOR_LINKS_MAX_MS);
-        continue;
-      }
+      if (state.leased > 0) return "idle"; // another loop (or the sweeper, for a dead one) finishes the crawl
       if (state.claimable > 0) {
         // A row we skipped because another loop is claiming it right now (its UPDATE not yet committed): finishing
         // here would close the crawl under that page. Look again in a moment; it is leased (or free) by then.
@@ -182,7 +168,6 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
       await finishWebsite(db, websiteId);
       return "finished";
     }
-    waitMs = CLAIM_RACE_RETRY_MS;
     try {
       await crawlRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
     } catch (error) {
