@@ -5,6 +5,9 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { runCrawlLoop } from "@/server/training/crawler/crawl-pages";
+import { beginCrawl, discoverWebsite } from "@/server/training/crawler/discovery";
+import { finishWebsite } from "@/server/training/crawler/finish";
+import { refreshCounts } from "@/server/training/crawler/frontier";
 import { startWorkers } from "@/server/transport/workers";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { createSource, deleteSource, startSync } from "@/server/training/sources";
@@ -211,6 +214,106 @@ describe("crawl loops", () => {
     expect(await loop).toBe("finished");
     expect((await livePages(website.id)).map((p) => p.path)).toEqual(["/about"]);
     expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 1 });
+  });
+});
+
+describe("crawl loops working together", () => {
+  it("a site that starts with one page is crawled by every loop: a loop with nothing to claim waits for the pages being fetched", async () => {
+    // Each page takes a while to answer, so the loops' fetches overlap when both loops work.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slow = (title: string, links: string[] = []) => () => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => inFlight--, 300);
+      return { body: page(title, prose(title.toLowerCase()), links), delayMs: 300 };
+    };
+    const pages = ["/p1", "/p2", "/p3", "/p4", "/p5", "/p6"];
+    const own = await startTestSite({ "/": slow("Start", pages), ...Object.fromEntries(pages.map((p) => [p, slow(`Page ${p.slice(2)}`)])) });
+    try {
+      const bot = await newChatbot();
+      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+      const outcomes = await Promise.all([runCrawlLoop(db, website.id), runCrawlLoop(db, website.id)]);
+      // One finishes the crawl; the other finishes too, or sees it finished when it looks again ("idle").
+      expect(outcomes).toContain("finished");
+      expect(outcomes).not.toContain("more");
+      expect((await livePages(website.id)).map((p) => p.path)).toEqual(["/", ...pages]);
+      // The second loop did not end while the first fetched the start page: it fetched pages alongside it.
+      expect(mostInFlight).toBe(2);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
+describe("a loop of the previous sync", () => {
+  it("does not finish a sync that has begun but whose discovery has not queued its start page yet", async () => {
+    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]) }, "/next": { body: page("Next", prose("the next page")) } });
+    try {
+      const bot = await newChatbot();
+      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 2 });
+
+      // A re-sync begins (crawling, every row stale) while a loop of the previous sync still runs: that loop sees
+      // nothing to claim, and must end without finishing the new sync under its discovery.
+      await beginCrawl(db, website.id);
+      expect(await runCrawlLoop(db, website.id)).toBe("idle");
+      expect((await db.source.findUniqueOrThrow({ where: { id: website.id } })).status).toBe("crawling");
+      await discoverWebsite(db, website.id, own.url("/"));
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      expect(own.hits("/next").length).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("ends once a new sync has begun, and cannot finish it", async () => {
+    // The start page takes longer than the loop's look at its website (every second) to answer.
+    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]), delayMs: 1200 }, "/next": { body: page("Next", prose("the next page")) } });
+    try {
+      const bot = await newChatbot();
+      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+      await beginCrawl(db, website.id);
+      await discoverWebsite(db, website.id, own.url("/"));
+      const previous = runCrawlLoop(db, website.id);
+      await waitFor(async () => own.hits("/").length > 0, 10_000, "the first loop to fetch the start page");
+      // A re-sync begins while that loop fetches: the loop of the previous sync ends instead of crawling this one.
+      await beginCrawl(db, website.id);
+      await discoverWebsite(db, website.id, own.url("/"));
+      expect(await previous).toBe("idle");
+      expect(own.hits("/next")).toHaveLength(0);
+      const { crawlStartedAt } = await db.source.findUniqueOrThrow({ where: { id: website.id } });
+      await finishWebsite(db, website.id, new Date(crawlStartedAt!.getTime() - 1000));
+      expect((await db.source.findUniqueOrThrow({ where: { id: website.id } })).status).toBe("crawling");
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 2 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("does not overwrite the finished totals with its late count of this sync's rows", async () => {
+    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]) }, "/next": { body: page("Next", prose("the next page")) } });
+    try {
+      const bot = await newChatbot();
+      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      // A re-sync during which the site answers 503: no row of this sync is done, the two pages are kept.
+      own.route("/", { status: 503, body: "Service Unavailable" });
+      own.route("/next", { status: 503, body: "Service Unavailable" });
+      await beginCrawl(db, website.id);
+      await discoverWebsite(db, website.id, own.url("/"));
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 2 });
+      // Another loop's count, a moment after the finish (it settled its row just before): the totals stand.
+      await refreshCounts(db, website.id);
+      expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 2 });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { quickAddJob, type Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { discoverWebsite } from "@/server/training/crawler/discovery";
+import { beginCrawl, discoverWebsite } from "@/server/training/crawler/discovery";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { startSync } from "@/server/training/sources";
 import { startWorkers } from "@/server/transport/workers";
@@ -92,6 +92,7 @@ describe("re-sync of a website", () => {
     expect(await addressFound(bot.id)).toBe(true);
 
     // Interrupted right after discovery (the worker died): the previous pages still answer meanwhile.
+    await beginCrawl(db, websiteId);
     await discoverWebsite(db, websiteId, site.url("/"));
     expect(await addressFound(bot.id)).toBe(true);
     expect(await livePaths(websiteId)).toEqual(Object.keys(SHOP).sort());

@@ -1,7 +1,7 @@
 import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { env } from "@/server/kernel/env";
 import { leaseMs, runCrawlLoop } from "@/server/training/crawler/crawl-pages";
-import { discoverWebsite } from "@/server/training/crawler/discovery";
+import { beginCrawl, discoverWebsite } from "@/server/training/crawler/discovery";
 import { enqueueCrawl, enqueueCrawlLoops, enqueueTraining } from "@/server/training/crawler/enqueue";
 import { trainSource } from "@/server/training/crawler/train-source";
 import { startSync } from "@/server/training/sources";
@@ -10,7 +10,7 @@ import { startSync } from "@/server/training/sources";
 export const crawlWebsiteJob = job("crawl_website", async (db, { id }) => {
   const website = await db.source.findFirst({ where: { id, deletedAt: null, type: "website" } });
   if (!website?.url) return;
-  await db.source.update({ where: { id }, data: { status: "crawling", statusReason: null, crawlHeartbeatAt: new Date() } });
+  await beginCrawl(db, id);
   const outcome = await discoverWebsite(db, id, website.url);
   if (!outcome.ok) {
     await db.source.update({ where: { id }, data: { status: "failed", statusReason: outcome.reason, lastSyncedAt: new Date() } });

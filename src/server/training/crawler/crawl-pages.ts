@@ -18,6 +18,12 @@ const COUNTS_EVERY_MS = 1000;
 
 const CLAIM_RACE_RETRY_MS = 25;
 
+/**
+ * A loop with nothing to claim while other loops hold pages looks again after this pause, doubled up to
+ * WAIT_FOR_LINKS_MAX_MS: the pages being fetched are about to queue their links.
+ */
+const WAIT_FOR_LINKS_MAX_MS = 250;
+
 /** A loop re-reads its website (stopped, deleted, re-synced?) at most this often, not before every page. */
 const WEBSITE_EVERY_MS = 1000;
 
@@ -144,30 +150,50 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
   let website: (Source & { chatbot: { defaultLanguage: string } }) | null = null;
   let readAt = 0;
   const sentLinks = new Set<string>();
+  let waitMs = CLAIM_RACE_RETRY_MS;
+  /** The sync this loop works for (when it began): a loop never works for, or finishes, the next one. */
+  let sync: Date | null | undefined;
+  const pause = async (ms: number) => {
+    await new Promise((r) => setTimeout(r, ms));
+    readAt = 0; // a loop that waited looks at its website again before it claims (a new sync may have begun)
+  };
   for (;;) {
     if (Date.now() - readAt > WEBSITE_EVERY_MS) {
       website = await db.source.findFirst({ where: { id: websiteId, deletedAt: null }, include: { chatbot: { select: { defaultLanguage: true } } } });
       readAt = Date.now();
+      if (sync === undefined) sync = website?.crawlStartedAt ?? null;
+      else if ((website?.crawlStartedAt?.getTime() ?? null) !== (sync?.getTime() ?? null)) return "idle";
     }
     if (!website || website.status !== "crawling" || !website.url) return "idle";
     if (Date.now() - startedAt > LOOP_BUDGET_MS) return "more";
     const row = await claimNext(db, websiteId, leaseMs());
     if (!row) {
       const state = await frontierState(db, websiteId);
-      if (state.leased > 0) return "idle"; // another loop (or the sweeper, for a dead one) finishes the crawl
+      // Every row stale: a new sync has begun and its discovery has not queued the start page yet (this loop
+      // is left over from the previous sync). Discovery starts this sync's loops; this one must not finish it.
+      if (state.live === 0) return "idle";
+      if (state.leased > 0) {
+        // Other loops are fetching pages whose links will fill the queue: wait for them rather than end, or a
+        // site that starts with one page (no sitemap) is crawled by the one loop that claimed it. (A lease
+        // left by a dead loop runs out and its page becomes claimable here.) The budget still applies.
+        await pause(waitMs);
+        waitMs = Math.min(2 * waitMs, WAIT_FOR_LINKS_MAX_MS);
+        continue;
+      }
       if (state.claimable > 0) {
         // A row we skipped because another loop is claiming it right now (its UPDATE not yet committed): finishing
         // here would close the crawl under that page. Look again in a moment; it is leased (or free) by then.
-        await new Promise((r) => setTimeout(r, CLAIM_RACE_RETRY_MS));
+        await pause(CLAIM_RACE_RETRY_MS);
         continue;
       }
       // Pages of the previous sync that no link led to this time are asked for once more before the crawl
       // ends: a page is removed only when the site says it is gone, never because it was not reached.
       if (await recheckUnvisitedPages(db, websiteId)) continue;
       await refreshCounts(db, websiteId);
-      await finishWebsite(db, websiteId);
+      await finishWebsite(db, websiteId, sync ?? null);
       return "finished";
     }
+    waitMs = CLAIM_RACE_RETRY_MS;
     try {
       await crawlRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
     } catch (error) {

@@ -52,10 +52,28 @@ async function sitemapPages(siteUrl: string, declared: string[]): Promise<string
 export type DiscoveryOutcome = { ok: true; queued: number; crawlDelayMs: number } | { ok: false; reason: string };
 
 /**
- * Discovery of a website source: robots.txt (stored so every page is checked
- * against it), `Crawl-delay`, sitemaps; the start URL and sitemap pages go
- * into the frontier. Rows of a previous sync become stale first: a page
- * nobody rediscovers by the end of this sync is removed.
+ * The start of a sync, in one transaction: the website is `crawling` and the
+ * rows of the previous sync are stale (a page nobody rediscovers is checked
+ * again before the end, see recheckUnvisitedPages). Together, so a loop of the
+ * previous sync that is still running never sees this sync's `crawling` over
+ * the previous sync's settled rows, which look like a crawl with nothing left
+ * to do: it would finish this sync before discovery queued its start page.
+ * With every row stale, such a loop finds no live row and ends; and the sync's
+ * start (crawl_started_at) differs from the one the loop began under, so it
+ * ends at its next look at the website and can never finish this sync
+ * (docs/decisions/098-a-crawl-loop-belongs-to-one-sync.md).
+ */
+export async function beginCrawl(db: Db, websiteId: string) {
+  await db.$transaction([
+    db.source.update({ where: { id: websiteId }, data: { status: "crawling", statusReason: null, crawlStartedAt: new Date(), crawlHeartbeatAt: new Date() } }),
+    db.$executeRaw`UPDATE crawl_frontier SET status = 'stale', updated_at = now() WHERE website_source_id = ${websiteId}::uuid`,
+  ]);
+}
+
+/**
+ * Discovery of a website source, after beginCrawl: robots.txt (stored so
+ * every page is checked against it), `Crawl-delay`, sitemaps; the start URL
+ * and sitemap pages go into the frontier.
  */
 export async function discoverWebsite(db: Db, websiteId: string, siteUrl: string): Promise<DiscoveryOutcome> {
   const { CRAWL_MAX_PAGES, CRAWL_PAGE_TIMEOUT_MS } = env();
@@ -72,7 +90,6 @@ export async function discoverWebsite(db: Db, websiteId: string, siteUrl: string
   if (!robotsAllow(robots, start)) return { ok: false, reason: "robots.txt does not allow crawling this site" };
   const delaySeconds = Number(robots.getCrawlDelay(ROBOTS_AGENT) ?? 0);
   const crawlDelayMs = Math.min(MAX_CRAWL_DELAY_MS, Number.isFinite(delaySeconds) ? Math.round(delaySeconds * 1000) : 0);
-  await db.$executeRaw`UPDATE crawl_frontier SET status = 'stale', updated_at = now() WHERE website_source_id = ${websiteId}::uuid`;
   await db.source.update({ where: { id: websiteId }, data: { robotsTxt, crawlDelayMs, crawlHeartbeatAt: new Date() } });
   let queued = await queueUrls(db, websiteId, [start], 0, CRAWL_MAX_PAGES);
   const fromSitemaps = (await sitemapPages(start, robots.getSitemaps()))

@@ -8,9 +8,11 @@ import { removePages } from "@/server/training/crawler/page-sources";
  * not reached is rechecked before the end (recheckUnvisitedPages) and kept
  * when the site does not answer —, then the website source is
  * `trained` with its totals, or `failed` with the reason its start page gave.
+ * `sync`: the crawl_started_at of the sync the caller crawled for.
  */
-export async function finishWebsite(db: Db, websiteId: string) {
-  const claimed = await db.source.updateMany({ where: { id: websiteId, status: "crawling", deletedAt: null }, data: { status: "training" } });
+export async function finishWebsite(db: Db, websiteId: string, sync: Date | null) {
+  // Only the sync the caller worked for (see beginCrawl): a loop of an earlier one finishes nothing.
+  const claimed = await db.source.updateMany({ where: { id: websiteId, status: "crawling", deletedAt: null, crawlStartedAt: sync }, data: { status: "training" } });
   if (!claimed.count) return;
   const gone = await db.$queryRaw<{ page_source_id: string }[]>`
     WITH gone AS (

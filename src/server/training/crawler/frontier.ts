@@ -64,13 +64,17 @@ export async function settle(db: Db, rowId: string, status: "done" | "skipped" |
      WHERE id = ${rowId}::uuid AND status = 'fetching'`;
 }
 
-/** Whether pages are still queued or held under a live lease. */
-export async function frontierState(db: Db, websiteId: string): Promise<{ claimable: number; leased: number }> {
-  const [row] = await db.$queryRaw<{ claimable: number; leased: number }[]>`
+/**
+ * Whether pages are still queued or held under a live lease, and how many rows belong to this sync (not
+ * stale). No live row means a new sync's discovery has not queued its start page yet (see beginCrawl).
+ */
+export async function frontierState(db: Db, websiteId: string): Promise<{ claimable: number; leased: number; live: number }> {
+  const [row] = await db.$queryRaw<{ claimable: number; leased: number; live: number }[]>`
     SELECT count(*) FILTER (WHERE status = 'queued' OR (status = 'fetching' AND lease_until < now()))::int AS claimable,
-           count(*) FILTER (WHERE status = 'fetching' AND lease_until >= now())::int AS leased
+           count(*) FILTER (WHERE status = 'fetching' AND lease_until >= now())::int AS leased,
+           count(*) FILTER (WHERE status <> 'stale')::int AS live
       FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid`;
-  return row ?? { claimable: 0, leased: 0 };
+  return row ?? { claimable: 0, leased: 0, live: 0 };
 }
 
 /**
@@ -94,12 +98,16 @@ export async function recheckUnvisitedPages(db: Db, websiteId: string): Promise<
      WHERE website_source_id = ${websiteId}::uuid AND status = 'stale' AND page_source_id IS NOT NULL`;
 }
 
-/** Counts for the dashboard: URLs found (live rows) and pages kept. */
+/**
+ * Counts for the dashboard while the crawl runs: URLs found (live rows) and pages kept. Only while the
+ * website is crawling: once finishWebsite has claimed it, its totals (which count the pages kept from the
+ * previous sync too) are final, and a loop's late refresh must not overwrite them.
+ */
 export async function refreshCounts(db: Db, websiteId: string) {
   await db.$executeRaw`
     UPDATE sources s SET pages_found = c.found, pages_indexed = c.indexed, crawl_heartbeat_at = now()
       FROM (SELECT count(*) FILTER (WHERE status <> 'stale')::int AS found,
                    count(*) FILTER (WHERE status = 'done' AND page_source_id IS NOT NULL)::int AS indexed
               FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid) c
-     WHERE s.id = ${websiteId}::uuid`;
+     WHERE s.id = ${websiteId}::uuid AND s.status = 'crawling'`;
 }
