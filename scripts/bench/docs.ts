@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pg from "pg";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
@@ -79,6 +79,9 @@ export async function runDocsBenchmark() {
   const cpu0 = process.cpuUsage();
   // The machine's share: with its cores busy, pages/s measures the machine, CPU per page the crawl.
   const machineCpu = startCpuCount({ bench: () => [process.pid], children: () => withDescendants(process.pid).filter((pid) => pid !== process.pid) });
+  // How long the crawling process's event loop (which in `npm start` also answers HTTP) is held up by the crawl.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const website = await createSource(db, bot, { type: "website", url: `${site.base}/index.html` });
   let done;
   for (;;) {
@@ -88,6 +91,7 @@ export async function runDocsBenchmark() {
   }
   const crawlSeconds = (performance.now() - t0) / 1000;
   const crawlCpu = process.cpuUsage(cpu0);
+  loopDelay.disable();
   const machine = machineCpu();
   if (profile) writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profile()));
   await runner.stop();
@@ -112,6 +116,8 @@ export async function runDocsBenchmark() {
   console.log(`  crawl: status ${done.status}, ${done.pagesIndexed} pages indexed of ${done.pagesFound} found, ${chunks?.n ?? 0} chunks, ${(done.pagesIndexed / crawlSeconds).toFixed(1)} pages/s (${crawlSeconds.toFixed(1)} s)   target ≥ 20 pages/s`);
   if (span) console.log(`  first page trained after ${span.first_s.toFixed(1)} s, last after ${span.last_s.toFixed(1)} s: ${((done.pagesIndexed - 1) / Math.max(0.001, span.last_s - span.first_s)).toFixed(1)} pages/s in between`);
   console.log(`  crawl CPU in this process: ${((crawlCpu.user + crawlCpu.system) / 1000 / Math.max(1, done.pagesIndexed)).toFixed(1)} ms per page indexed (docs site served ${inline ? "in this process" : "by a child process"})`);
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  console.log(`  event loop held up during the crawl: p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms (CRAWL_READ_THREADS ${process.env.CRAWL_READ_THREADS ?? "unset: one per two cores"})`);
   const others = Math.max(0, machine.machineBusy * cpus().length * machine.seconds - machine.cpu.bench! - machine.cpu.children!);
   console.log(
     `  machine during the crawl: ${(100 * machine.machineBusy).toFixed(0)} % of ${cpus().length} cores busy — this process ${(machine.cpu.bench! / machine.seconds).toFixed(2)} cores, its children (PostgreSQL, docs site) ${(machine.cpu.children! / machine.seconds).toFixed(2)}, other work ${(others / machine.seconds).toFixed(2)}`,

@@ -1,7 +1,7 @@
 /**
  * What the crawler stores for one HTML page, as plain data: the check that a faster extraction extracts
  * exactly what the previous one did (docs/decisions/086-one-extraction-pass-per-page.md). The same steps as
- * fetchDocument (crawler/document.ts) and indexSource: parse once, the crawler's page meta, the text, the
+ * readPage (crawler/page-reading.ts) and indexSource: parse once, the crawler's page meta, the text, the
  * passages, and what each passage defines and the identifier parts it is searched by.
  */
 import { createHash } from "node:crypto";

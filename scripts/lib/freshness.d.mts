@@ -1,5 +1,5 @@
 export declare const DIST_DIR: string;
-export declare const RUNTIME_ENTRIES: { start: string; serve: string; worker: string; "extract-worker": string; "front-handlers": string };
+export declare const RUNTIME_ENTRIES: { start: string; serve: string; worker: string; "extract-worker": string; "page-worker": string; "front-handlers": string };
 export declare function compiledFile(name: keyof typeof RUNTIME_ENTRIES): string;
 export declare const WIDGET_LOADER_FILE: string;
 export declare const WIDGET_PANEL_FILE: string;

@@ -2,6 +2,7 @@ import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { env } from "@/server/kernel/env";
 import { leaseMs, runCrawlLoop } from "@/server/training/crawler/crawl-pages";
 import { beginCrawl, discoverWebsite } from "@/server/training/crawler/discovery";
+import { warmPageReading } from "@/server/training/crawler/page-pool";
 import { enqueueCrawl, enqueueCrawlLoops, enqueueTraining } from "@/server/training/crawler/enqueue";
 import { trainSource } from "@/server/training/crawler/train-source";
 import { startSync } from "@/server/training/sources";
@@ -10,6 +11,8 @@ import { startSync } from "@/server/training/sources";
 export const crawlWebsiteJob = job("crawl_website", async (db, { id }) => {
   const website = await db.source.findFirst({ where: { id, deletedAt: null, type: "website" } });
   if (!website?.url) return;
+  // The reading threads start while discovery runs rather than in front of the first page.
+  warmPageReading(env().CRAWL_CONCURRENCY_PER_HOST);
   await beginCrawl(db, id);
   const outcome = await discoverWebsite(db, id, website.url);
   if (!outcome.ok) {
