@@ -247,12 +247,22 @@ describe("crawl loops working together", () => {
 });
 
 describe("a loop of the previous sync", () => {
+  /** A site of two pages, the start page linking to the other (answering after `startDelayMs`). */
+  const twoPages = (startDelayMs = 0) =>
+    startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]), delayMs: startDelayMs }, "/next": { body: page("Next", prose("the next page")) } });
+
+  /** A website of that site being crawled: `crawling`, its start page queued. */
+  async function crawlingFromStart(own: Awaited<ReturnType<typeof twoPages>>) {
+    const bot = await newChatbot();
+    const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+    await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+    return website;
+  }
+
   it("does not finish a sync that has begun but whose discovery has not queued its start page yet", async () => {
-    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]) }, "/next": { body: page("Next", prose("the next page")) } });
+    const own = await twoPages();
     try {
-      const bot = await newChatbot();
-      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
-      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+      const website = await crawlingFromStart(own);
       expect(await runCrawlLoop(db, website.id)).toBe("finished");
       expect(await db.source.findUniqueOrThrow({ where: { id: website.id } })).toMatchObject({ status: "trained", pagesIndexed: 2 });
 
@@ -271,10 +281,9 @@ describe("a loop of the previous sync", () => {
 
   it("ends once a new sync has begun, and cannot finish it", async () => {
     // The start page takes longer than the loop's look at its website (every second) to answer.
-    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]), delayMs: 1200 }, "/next": { body: page("Next", prose("the next page")) } });
+    const own = await twoPages(1200);
     try {
-      const bot = await newChatbot();
-      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
+      const website = await crawlingFromStart(own);
       await beginCrawl(db, website.id);
       await discoverWebsite(db, website.id, own.url("/"));
       const previous = runCrawlLoop(db, website.id);
@@ -295,11 +304,9 @@ describe("a loop of the previous sync", () => {
   });
 
   it("does not overwrite the finished totals with its late count of this sync's rows", async () => {
-    const own = await startTestSite({ "/": { body: page("Start", prose("the start page"), ["/next"]) }, "/next": { body: page("Next", prose("the next page")) } });
+    const own = await twoPages();
     try {
-      const bot = await newChatbot();
-      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/"), status: "crawling", syncFrequency: "never" } });
-      await db.crawlFrontier.create({ data: { websiteSourceId: website.id, url: own.url("/"), normalizedUrl: own.url("/"), depth: 0 } });
+      const website = await crawlingFromStart(own);
       expect(await runCrawlLoop(db, website.id)).toBe("finished");
       // A re-sync during which the site answers 503: no row of this sync is done, the two pages are kept.
       own.route("/", { status: 503, body: "Service Unavailable" });
