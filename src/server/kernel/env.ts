@@ -4,6 +4,12 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
+/**
+ * Threads a CPU-bound pool of this process gets by default: one per two cores, at least one (the process's
+ * own thread, PostgreSQL and the other pools keep the rest).
+ */
+export const HALF_THE_CORES = Math.max(1, Math.floor(availableParallelism() / 2));
+
 /** Webhook attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure (webhooks/retry). */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
@@ -59,7 +65,7 @@ const schema = z.object({
   CRAWL_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(16).default(2),
   // Threads that read crawled pages (parse, extract) off the crawling thread, by default one per two cores
   // (the process's own thread, PostgreSQL and the server keep the rest); 0 reads them on it.
-  CRAWL_READ_THREADS: z.coerce.number().int().min(0).max(64).default(() => Math.max(1, Math.floor(availableParallelism() / 2))),
+  CRAWL_READ_THREADS: z.coerce.number().int().min(0).max(64).default(HALF_THE_CORES),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -107,7 +113,7 @@ const schema = z.object({
   PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(20),
   PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   // Half the CPUs: password hashing can never take the whole machine from the API.
-  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  AUTH_KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(HALF_THE_CORES),
   AUTH_KDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   // Only for the auth benchmark's baseline: no KDF bound, no dummy hash, no sign-in throttle.
   AUTH_PROTECTIONS_DISABLED: booleanString.default(false),

@@ -1,7 +1,7 @@
 import { compiledFile, runningCompiled } from "../../../../scripts/lib/freshness.mjs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
+import { HALF_THE_CORES } from "@/server/kernel/env";
 import { AppError, validationError } from "@/server/kernel/errors";
 import type { FileText, FileToExtract } from "./extract-file";
 
@@ -20,7 +20,7 @@ import type { FileText, FileToExtract } from "./extract-file";
  */
 const workerFile = () =>
   runningCompiled() ? compiledFile("extract-worker") : path.join(process.cwd(), "src/server/training/retrieval/extract-worker-dev.mjs");
-const THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
+const THREADS = HALF_THE_CORES;
 /** Files waiting for a thread; each holds its bytes (≤ 10 MB), so the queue is bounded and the rest get a 503. */
 const MAX_WAITING = 16;
 const TIME_LIMIT_MS = 60_000;
