@@ -14,6 +14,7 @@ import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { env, EnvError } from "@/server/kernel/env";
+import { loadTokenCounter } from "@/server/training/retrieval/tokenizer";
 import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
 import { compiledFile, runningCompiled } from "./lib/freshness.mjs";
 
@@ -111,6 +112,9 @@ try {
 
   if (config.WORKERS_ENABLED) {
     workers = await startWorkers(database.url);
+    // Chunking's tokenizer takes ~1 s to load, once per process: while the web server starts, rather than in
+    // front of the first crawl.
+    void loadTokenCounter();
     // The runner rides out a database restart by itself; if it ever ends, no job runs any more: stop, non-zero.
     const workersEnded = (how: string) => {
       if (stopping) return;

@@ -54,6 +54,7 @@ export async function runDocsBenchmark() {
   process.env.CRAWL_MAX_PAGES = process.env.CRAWL_MAX_PAGES ?? "2000";
   const { startWorkers } = await import("@/server/transport/workers");
   const { createSource } = await import("@/server/training/sources");
+  const { loadTokenCounter } = await import("@/server/training/retrieval/tokenizer");
 
   // The site is another machine's work: served from a child process unless BENCH_DOCS_SITE=inline.
   const inline = process.env.BENCH_DOCS_SITE === "inline";
@@ -72,6 +73,8 @@ export async function runDocsBenchmark() {
   const bot = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Python docs" } });
 
   const runner = await startWorkers(url, { concurrency: 6 });
+  // As the worker processes of `npm start` and `npm run worker` do when they start (a process's cost, not a crawl's).
+  await loadTokenCounter();
   const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   const t0 = performance.now();
   // The crawl's CPU in this process (the jobs and the docs site it serves): on a shared machine, a per-page

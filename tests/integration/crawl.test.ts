@@ -217,6 +217,44 @@ describe("crawl loops", () => {
   });
 });
 
+describe("a loop's pages", () => {
+  it("are read and indexed while the loop fetches the next one, and the site is still asked one page at a time", async () => {
+    // The first page is long (hundreds of milliseconds to read and index); every page takes 50 ms to answer.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const askedAt = new Map<string, number>();
+    const answer = (path: string, paragraphs: string[]) => () => {
+      askedAt.set(path, Date.now());
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => inFlight--, 50);
+      return { body: page(`Page ${path}`, paragraphs), delayMs: 50 };
+    };
+    const paths = ["/long", "/short-1", "/short-2"];
+    const own = await startTestSite({
+      "/long": answer("/long", Array.from({ length: 60 }, (_, i) => prose(`topic ${i}`).join(" "))),
+      "/short-1": answer("/short-1", prose("the first short page")),
+      "/short-2": answer("/short-2", prose("the second short page")),
+    });
+    try {
+      const bot = await newChatbot();
+      const website = await db.source.create({ data: { chatbotId: bot.id, type: "website", url: own.url("/long"), status: "crawling", syncFrequency: "never" } });
+      // Claimed in this order (same depth: the older row first).
+      const queuedAt = Date.now();
+      await db.crawlFrontier.createMany({ data: paths.map((p, i) => ({ websiteSourceId: website.id, url: own.url(p), normalizedUrl: own.url(p), depth: 0, createdAt: new Date(queuedAt + i) })) });
+      expect(await runCrawlLoop(db, website.id)).toBe("finished");
+      const pages = await livePages(website.id);
+      expect(pages.map((p) => p.path).sort()).toEqual([...paths].sort());
+      const long = pages.find((p) => p.path === "/long")!;
+      // The next page was asked for before the long one was indexed…
+      expect(askedAt.get("/short-1")!).toBeLessThan(long.trainedAt!.getTime());
+      // …and never while another request of this loop was open.
+      expect(mostInFlight).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("crawl loops working together", () => {
   it("a site that starts with one page is crawled by every loop: a loop with nothing to claim waits for the pages being fetched", async () => {
     // Each page takes a while to answer, so the loops' fetches overlap when both loops work.

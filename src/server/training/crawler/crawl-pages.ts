@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Source } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
-import { fetchDocument } from "@/server/training/crawler/document";
+import { readDocument, requestDocument } from "@/server/training/crawler/document";
+import type { FetchedResource } from "@/server/training/crawler/fetch";
 import type { PageMeta } from "@/server/training/crawler/html-meta";
 import { robotsAllow, robotsFor } from "@/server/training/crawler/discovery";
 import { claimNext, frontierState, MAX_ATTEMPTS, queueUrls, recheckUnvisitedPages, refreshCounts, settle, skipQueued, type FrontierRow } from "@/server/training/crawler/frontier";
@@ -10,6 +11,7 @@ import { isSameSite, looksLikePage, normalizeUrl, pathOf } from "@/server/traini
 import { finishWebsite } from "@/server/training/crawler/finish";
 import { recordTrained } from "@/server/training/crawler/page-sources";
 import { indexSource } from "@/server/training/retrieval/index-source";
+import { PageBacklog } from "@/server/training/crawler/page-backlog";
 
 /** A loop job works this long, then hands over to a fresh job (so one crawl never pins a worker for hours). */
 const LOOP_BUDGET_MS = 60_000;
@@ -68,23 +70,43 @@ export interface CrawlRowContext {
   sentLinks?: Set<string>;
 }
 
-/** Fetches one claimed frontier row and records the outcome (page source trained, skipped, failed). */
-export async function crawlRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<void> {
+/** What is left of a page once the site has answered: reading it, its links, its passages, the row's outcome. */
+export type PageWork = () => Promise<void>;
+
+/**
+ * The site's part of one claimed frontier row: the robots check and the (conditional) request. Returns the
+ * rest of the row's work, which needs nothing more from the site, or null when the row is already settled.
+ */
+export async function requestRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<PageWork | null> {
   const { CRAWL_PAGE_TIMEOUT_MS } = env();
-  if (row.attempts > MAX_ATTEMPTS) return settle(db, row.id, "failed", `Gave up after ${MAX_ATTEMPTS} attempts`);
-  if (!robotsAllow(robotsFor(website.url!, website.robotsTxt), row.url)) return settle(db, row.id, "skipped", "robots.txt disallows this page");
+  const settled = (status: "done" | "skipped" | "failed", reason: string | null) => settle(db, row.id, status, reason).then(() => null);
+  if (row.attempts > MAX_ATTEMPTS) return settled("failed", `Gave up after ${MAX_ATTEMPTS} attempts`);
+  if (!robotsAllow(robotsFor(website.url!, website.robotsTxt), row.url)) return settled("skipped", "robots.txt disallows this page");
   const existing = row.page_source_id ? await db.source.findFirst({ where: { id: row.page_source_id, deletedAt: null } }) : null;
-  const fetched = await fetchDocument(row.url, { timeoutMs: CRAWL_PAGE_TIMEOUT_MS, etag: existing?.etag, lastModified: existing?.lastModified });
-  if (fetched.kind === "failed") return settle(db, row.id, "failed", fetched.reason);
-  if (fetched.kind === "unchanged") {
+  const answer = await requestDocument(row.url, { timeoutMs: CRAWL_PAGE_TIMEOUT_MS, etag: existing?.etag, lastModified: existing?.lastModified });
+  if (answer.kind === "failed") return settled("failed", answer.reason);
+  if (answer.kind === "unchanged") {
     // 304: the page and its passages stay as they are, and so do its links — the pages it leads to are still
     // part of the site (without them a re-sync would lose every page only reachable through this one).
     if (existing) {
       await followLinks(db, website, row, existing.links, context.sentLinks ?? new Set());
       await db.source.update({ where: { id: existing.id }, data: { lastSyncedAt: new Date() } });
     }
-    return settle(db, row.id, "done", "not modified");
+    return settled("done", "not modified");
   }
+  return () => keepPage(db, website, row, existing, answer.response, context);
+}
+
+/** Fetches one claimed frontier row and records the outcome (page source trained, skipped, failed). */
+export async function crawlRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<void> {
+  const rest = await requestRow(db, website, row, context);
+  if (rest) await rest();
+}
+
+/** Reads a page the site answered with and keeps it (a page source with its passages), or says why not. */
+async function keepPage(db: Db, website: Source, row: FrontierRow, existing: Source | null, response: FetchedResource, context: CrawlRowContext): Promise<void> {
+  const fetched = await readDocument(response);
+  if (fetched.kind === "failed") return settle(db, row.id, "failed", fetched.reason);
 
   const finalUrl = normalizeUrl(fetched.finalUrl) ?? row.normalized_url;
   if (finalUrl !== row.normalized_url) {
@@ -140,11 +162,28 @@ export async function crawlRow(db: Db, website: Source, row: FrontierRow, contex
 }
 
 /**
+ * Pages a loop keeps working on (reading, passages) while it fetches the next one: the site still sees one
+ * request at a time per loop, but the loop no longer waits on the site while it works, or the other way round.
+ */
+const PAGES_KEPT_WHILE_FETCHING = 2;
+
+/**
  * One crawl loop of a website: claims pages one after the other (honouring
  * Crawl-delay) until none is left or the time budget is spent. Returns
- * "more" when a successor job should continue.
+ * "more" when a successor job should continue. A page's reading and indexing
+ * run while the loop fetches the next page (PageBacklog); the loop ends only
+ * once they are done.
  */
 export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | "finished" | "idle"> {
+  const backlog = new PageBacklog(PAGES_KEPT_WHILE_FETCHING);
+  try {
+    return await crawlLoop(db, websiteId, backlog);
+  } finally {
+    await backlog.drain();
+  }
+}
+
+async function crawlLoop(db: Db, websiteId: string, backlog: PageBacklog): Promise<"more" | "finished" | "idle"> {
   const startedAt = Date.now();
   let countedAt = 0;
   let website: (Source & { chatbot: { defaultLanguage: string } }) | null = null;
@@ -166,8 +205,14 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
     }
     if (!website || website.status !== "crawling" || !website.url) return "idle";
     if (Date.now() - startedAt > LOOP_BUDGET_MS) return "more";
+    await backlog.makeRoom();
     const row = await claimNext(db, websiteId, leaseMs());
     if (!row) {
+      if (backlog.size > 0) {
+        // This loop's own pages are still being read: their links may be what comes next.
+        await backlog.next();
+        continue;
+      }
       const state = await frontierState(db, websiteId);
       // Every row stale: a new sync has begun and its discovery has not queued the start page yet (this loop
       // is left over from the previous sync). Discovery starts this sync's loops; this one must not finish it.
@@ -194,10 +239,12 @@ export async function runCrawlLoop(db: Db, websiteId: string): Promise<"more" | 
       return "finished";
     }
     waitMs = CLAIM_RACE_RETRY_MS;
+    const failed = (error: unknown) => settle(db, row.id, "failed", `Could not be processed: ${(error as Error).message}`.slice(0, 300));
     try {
-      await crawlRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
+      const rest = await requestRow(db, website, row, { language: website.chatbot.defaultLanguage, sentLinks });
+      if (rest) backlog.add(rest, failed);
     } catch (error) {
-      await settle(db, row.id, "failed", `Could not be processed: ${(error as Error).message}`.slice(0, 300));
+      await failed(error);
     }
     // The dashboard's counts (and the heartbeat the sweeper watches), at most about once a second per loop.
     if (Date.now() - countedAt > COUNTS_EVERY_MS) {

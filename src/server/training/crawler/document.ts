@@ -1,5 +1,5 @@
 import type { ExtractedDocument } from "@/server/training/retrieval/extract";
-import { crawlFetch, FetchFailure, type FetchOptions } from "@/server/training/crawler/fetch";
+import { crawlFetch, FetchFailure, type FetchedResource, type FetchOptions } from "@/server/training/crawler/fetch";
 import type { PageMeta } from "@/server/training/crawler/html-meta";
 import { readPageOffThread } from "@/server/training/crawler/page-pool";
 import { isBlockedError } from "@/server/kernel/net/guard";
@@ -27,10 +27,20 @@ export function fetchFailureReason(error: unknown, timeoutMs: number): string {
   return `Could not connect: ${code ?? err.message}`;
 }
 
-export async function fetchDocument(
+/** A page's response, once the site has answered: what is left to do (reading it) needs nothing more from the site. */
+export interface PageResponse {
+  kind: "response";
+  response: FetchedResource;
+}
+
+/**
+ * The site's part of fetching a page: the (conditional) request and its body.
+ * What needs no more of the site is left as a `response`, for readDocument.
+ */
+export async function requestDocument(
   url: string,
   opts: FetchOptions & { etag?: string | null; lastModified?: string | null; timeoutMs: number },
-): Promise<FetchedDocument> {
+): Promise<Extract<FetchedDocument, { kind: "unchanged" | "failed" }> | PageResponse> {
   const headers: Record<string, string> = {};
   if (opts.etag) headers["if-none-match"] = opts.etag;
   if (opts.lastModified) headers["if-modified-since"] = opts.lastModified;
@@ -43,9 +53,21 @@ export async function fetchDocument(
   if (res.status === 304) return { kind: "unchanged", finalUrl: res.finalUrl };
   if (res.status === 404 || res.status === 410) return { kind: "failed", reason: `HTTP ${res.status}: the page does not exist`, gone: true };
   if (res.status < 200 || res.status >= 300) return { kind: "failed", reason: `HTTP ${res.status}`, gone: false };
-  // Read on a page-reading thread (page-pool.ts): parse, links and robots meta, title and text.
+  return { kind: "response", response: res };
+}
+
+/** Reads a successful response on a page-reading thread (page-pool.ts): parse, links and robots meta, title and text. */
+export async function readDocument(res: FetchedResource): Promise<Exclude<FetchedDocument, { kind: "unchanged" }>> {
   const read = await readPageOffThread({ body: res.body, contentType: res.contentType, finalUrl: res.finalUrl, robotsHeader: res.headers["x-robots-tag"] ?? null });
   if (read.kind === "failed") return { ...read, gone: false };
   if (read.kind === "skipped") return { ...read, finalUrl: res.finalUrl };
   return { ...read, finalUrl: res.finalUrl, etag: res.headers.etag || null, lastModified: res.headers["last-modified"] || null };
+}
+
+export async function fetchDocument(
+  url: string,
+  opts: FetchOptions & { etag?: string | null; lastModified?: string | null; timeoutMs: number },
+): Promise<FetchedDocument> {
+  const answer = await requestDocument(url, opts);
+  return answer.kind === "response" ? readDocument(answer.response) : answer;
 }
