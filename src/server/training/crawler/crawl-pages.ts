@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Source } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/kernel/db/client";
+import type { Db } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { readDocument, requestDocument } from "@/server/training/crawler/document";
 import type { FetchedResource } from "@/server/training/crawler/fetch";
@@ -9,7 +9,7 @@ import { robotsAllow, robotsFor } from "@/server/training/crawler/discovery";
 import { claimNext, frontierState, MAX_ATTEMPTS, queueUrls, recheckUnvisitedPages, refreshCounts, settle, skipQueued, type FrontierRow } from "@/server/training/crawler/frontier";
 import { isSameSite, looksLikePage, normalizeUrl, pathOf } from "@/server/training/crawler/urls";
 import { finishWebsite } from "@/server/training/crawler/finish";
-import { recordTrained } from "@/server/training/crawler/page-sources";
+import { createPageSource, recordTrained } from "@/server/training/crawler/page-sources";
 import { indexSource } from "@/server/training/retrieval/index-source";
 import { PageBacklog } from "@/server/training/crawler/page-backlog";
 
@@ -32,16 +32,6 @@ const WEBSITE_EVERY_MS = 1000;
 export const leaseMs = () => env().CRAWL_PAGE_TIMEOUT_MS * 2 + 10_000;
 
 export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
-
-/** The workspace's source_limit when this chatbot's workspace has reached it (counted like `usage.sources`). */
-async function reachedSourceLimit(db: Db | Tx, chatbotId: string): Promise<number | null> {
-  const [row] = await db.$queryRaw<{ source_limit: number | null; live: number }[]>`
-    SELECT t.source_limit, (SELECT count(*)::int FROM sources s JOIN chatbots c ON c.id = s.chatbot_id
-                             WHERE c.team_id = t.id AND c.deleted_at IS NULL AND s.deleted_at IS NULL) AS live
-      FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE c.id = ${chatbotId}::uuid`;
-  if (!row || row.source_limit === null) return null;
-  return row.live >= row.source_limit ? row.source_limit : null;
-}
 
 /** Links a loop has already put in the frontier (or seen refused by its cap), not sent again. */
 const SENT_LINKS_MAX = 50_000;
@@ -135,19 +125,7 @@ async function keepPage(db: Db, website: Source, row: FrontierRow, existing: Sou
     // Created and linked to its frontier row in one transaction, under the row's lock: a retry after a crash
     // (or a loop whose lease ran out meanwhile) reuses the page instead of making a second one. The limit is
     // checked under a per-workspace lock in the same transaction, so parallel loops cannot overshoot it.
-    const created = await db.$transaction(async (tx) => {
-      const [locked] = await tx.$queryRaw<{ page_source_id: string | null }[]>`
-        SELECT page_source_id::text FROM crawl_frontier WHERE id = ${row.id}::uuid FOR UPDATE`;
-      if (locked?.page_source_id) return { pageId: locked.page_source_id };
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(team_id::text, 0)) FROM chatbots WHERE id = ${website.chatbotId}::uuid`;
-      const limit = await reachedSourceLimit(tx, website.chatbotId);
-      if (limit !== null) return { limit };
-      const page = await tx.source.create({
-        data: { chatbotId: website.chatbotId, type: "page", indexer: "crawler", indexerId: website.id, url: finalUrl, path: pathOf(finalUrl), title, status: "training", syncFrequency: "never" },
-      });
-      await tx.crawlFrontier.update({ where: { id: row.id }, data: { pageSourceId: page.id } });
-      return { pageId: page.id };
-    });
+    const created = await createPageSource(db, { rowId: row.id, chatbotId: website.chatbotId, websiteId: website.id, url: finalUrl, path: pathOf(finalUrl), title });
     if ("limit" in created) {
       const reason = `Stopped at the workspace's source limit (${created.limit} sources)`;
       await db.source.update({ where: { id: website.id }, data: { statusReason: reason } });

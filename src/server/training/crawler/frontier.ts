@@ -1,11 +1,13 @@
-import type { Db } from "@/server/kernel/db/client";
+import { poolOf, type Db } from "@/server/kernel/db/client";
 
 /**
  * The crawl frontier in PostgreSQL: one row per (website source, normalized
  * URL), so a URL is queued once however often it is linked; a row is claimed
  * with a lease (`FOR UPDATE SKIP LOCKED`), so parallel loops never fetch the
  * same page and a page held by a killed worker is fetched again once its
- * lease runs out.
+ * lease runs out. The statements of every page (claim, queue, settle) go to
+ * the pg pool, not through Prisma: ~0.45 ms of CPU less each
+ * (docs/decisions/100-a-loop-fetches-while-it-keeps-pages.md).
  */
 export interface FrontierRow {
   id: string;
@@ -26,42 +28,47 @@ export const MAX_ATTEMPTS = 3;
 export async function queueUrls(db: Db, websiteId: string, urls: string[], depth: number, cap: number): Promise<number> {
   const unique = [...new Set(urls)];
   if (!unique.length) return 0;
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH candidates AS (
-      SELECT u, ord FROM unnest(${unique}::text[]) WITH ORDINALITY AS t(u, ord)
-       WHERE NOT EXISTS (SELECT 1 FROM crawl_frontier f
-                          WHERE f.website_source_id = ${websiteId}::uuid AND f.normalized_url = t.u AND f.status <> 'stale')
-       ORDER BY ord
-       LIMIT GREATEST(0, ${cap} - (SELECT count(*) FROM crawl_frontier WHERE website_source_id = ${websiteId}::uuid AND status <> 'stale'))
-    )
-    INSERT INTO crawl_frontier (website_source_id, url, normalized_url, depth)
-    SELECT ${websiteId}::uuid, u, u, ${depth} FROM candidates
-    ON CONFLICT (website_source_id, normalized_url) DO UPDATE
-       SET status = 'queued', depth = LEAST(crawl_frontier.depth, EXCLUDED.depth), reason = NULL, attempts = 0, updated_at = now()
-     WHERE crawl_frontier.status = 'stale'
-    RETURNING id::text`;
-  return rows.length;
+  const { rowCount } = await poolOf(db).query(
+    `WITH candidates AS (
+       SELECT u, ord FROM unnest($2::text[]) WITH ORDINALITY AS t(u, ord)
+        WHERE NOT EXISTS (SELECT 1 FROM crawl_frontier f
+                           WHERE f.website_source_id = $1::uuid AND f.normalized_url = t.u AND f.status <> 'stale')
+        ORDER BY ord
+        LIMIT GREATEST(0, $4::int - (SELECT count(*) FROM crawl_frontier WHERE website_source_id = $1::uuid AND status <> 'stale'))
+     )
+     INSERT INTO crawl_frontier (website_source_id, url, normalized_url, depth)
+     SELECT $1::uuid, u, u, $3::int FROM candidates
+     ON CONFLICT (website_source_id, normalized_url) DO UPDATE
+        SET status = 'queued', depth = LEAST(crawl_frontier.depth, EXCLUDED.depth), reason = NULL, attempts = 0, updated_at = now()
+      WHERE crawl_frontier.status = 'stale'`,
+    [websiteId, unique, depth, cap],
+  );
+  return rowCount ?? 0;
 }
 
 /** Claims the next page to fetch (shallowest first), or null when none is claimable. */
 export async function claimNext(db: Db, websiteId: string, leaseMs: number): Promise<FrontierRow | null> {
-  const rows = await db.$queryRaw<FrontierRow[]>`
-    UPDATE crawl_frontier SET status = 'fetching', lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
-           attempts = attempts + 1, updated_at = now()
-     WHERE id = (SELECT id FROM crawl_frontier
-                  WHERE website_source_id = ${websiteId}::uuid
-                    AND (status = 'queued' OR (status = 'fetching' AND lease_until < now()))
-                  ORDER BY depth, created_at, id
-                  LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id::text, url, normalized_url, depth, page_source_id::text, attempts`;
+  const { rows } = await poolOf(db).query<FrontierRow>(
+    `UPDATE crawl_frontier SET status = 'fetching', lease_until = now() + make_interval(secs => $2::float8),
+            attempts = attempts + 1, updated_at = now()
+      WHERE id = (SELECT id FROM crawl_frontier
+                   WHERE website_source_id = $1::uuid
+                     AND (status = 'queued' OR (status = 'fetching' AND lease_until < now()))
+                   ORDER BY depth, created_at, id
+                   LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id::text, url, normalized_url, depth, page_source_id::text, attempts`,
+    [websiteId, leaseMs / 1000],
+  );
   return rows[0] ?? null;
 }
 
 /** Closes a claimed row, only while the lease is still ours (a slow loop whose lease ran out does not overwrite a newer outcome). */
 export async function settle(db: Db, rowId: string, status: "done" | "skipped" | "failed", reason: string | null) {
-  await db.$executeRaw`
-    UPDATE crawl_frontier SET status = ${status}, reason = ${reason}, lease_until = NULL, updated_at = now()
-     WHERE id = ${rowId}::uuid AND status = 'fetching'`;
+  await poolOf(db).query(
+    `UPDATE crawl_frontier SET status = $2, reason = $3, lease_until = NULL, updated_at = now()
+      WHERE id = $1::uuid AND status = 'fetching'`,
+    [rowId, status, reason],
+  );
 }
 
 /**
