@@ -120,7 +120,7 @@ export async function runDocsBenchmark() {
   if (span) console.log(`  first page trained after ${span.first_s.toFixed(1)} s, last after ${span.last_s.toFixed(1)} s: ${((done.pagesIndexed - 1) / Math.max(0.001, span.last_s - span.first_s)).toFixed(1)} pages/s in between`);
   console.log(`  crawl CPU in this process: ${((crawlCpu.user + crawlCpu.system) / 1000 / Math.max(1, done.pagesIndexed)).toFixed(1)} ms per page indexed (docs site served ${inline ? "in this process" : "by a child process"})`);
   const ms = (ns: number) => (ns / 1e6).toFixed(0);
-  console.log(`  event loop held up during the crawl: p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms (CRAWL_READ_THREADS ${process.env.CRAWL_READ_THREADS ?? "unset: one per two cores"})`);
+  console.log(`  event loop held up during the crawl: p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms (CRAWL_READ_THREADS ${process.env.CRAWL_READ_THREADS ?? "unset: one per core"})`);
   const others = Math.max(0, machine.machineBusy * cpus().length * machine.seconds - machine.cpu.bench! - machine.cpu.children!);
   console.log(
     `  machine during the crawl: ${(100 * machine.machineBusy).toFixed(0)} % of ${cpus().length} cores busy — this process ${(machine.cpu.bench! / machine.seconds).toFixed(2)} cores, its children (PostgreSQL, docs site) ${(machine.cpu.children! / machine.seconds).toFixed(2)}, other work ${(others / machine.seconds).toFixed(2)}`,

@@ -63,9 +63,10 @@ const schema = z.object({
   CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   CRAWL_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(16).default(2),
-  // Threads that read crawled pages (parse, extract) off the crawling thread, by default one per two cores
-  // (the process's own thread, PostgreSQL and the server keep the rest); 0 reads them on it.
-  CRAWL_READ_THREADS: z.coerce.number().int().min(0).max(64).default(HALF_THE_CORES),
+  // Threads that read crawled pages (parse, extract) off the crawling thread, by default one per core: a
+  // thread starts only when a page waits for one, so the crawls running decide how many work (a website's
+  // loops keep a few pages each, record 100); 0 reads them on the crawling thread.
+  CRAWL_READ_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
