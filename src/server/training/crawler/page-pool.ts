@@ -1,7 +1,6 @@
-import { compiledFile, runningCompiled } from "../../../../scripts/lib/freshness.mjs";
 import path from "node:path";
-import { Piscina } from "piscina";
 import { env } from "@/server/kernel/env";
+import { movableBuffer, threadLimitReason, threadPool } from "@/server/kernel/lib/thread-pool";
 import { readPage, type PageBody, type PageReading } from "./page-reading";
 
 /**
@@ -10,31 +9,20 @@ import { readPage, type PageBody, type PageReading } from "./page-reading";
  * thread go on while a page is read — reading is most of a page's CPU, and
  * on the main thread it capped the crawl at one core
  * (docs/decisions/099-crawled-pages-read-off-the-main-thread.md).
- * `CRAWL_READ_THREADS` threads (0: read here), started on the first page and
- * stopped after a minute idle, each with its own heap bound and a time limit
- * per page.
+ * `CRAWL_READ_THREADS` threads (0: read here), each started when a page waits
+ * for one and stopped after a minute idle (kernel/lib/thread-pool.ts), each
+ * with its own heap bound and a time limit per page.
  */
 
-/** The thread's entry: the compiled one (scripts/build-runtime.ts) when running compiled, else the TypeScript one through tsx. */
-const workerFile = () => (runningCompiled() ? compiledFile("page-worker") : path.join(process.cwd(), "src/server/training/crawler/page-worker-dev.mjs"));
 const TIME_LIMIT_MS = 60_000;
-const HEAP_LIMIT_MB = 512;
 
-// On globalThis: Next instantiates a module once per bundle layer, and one pool per process is the point.
-const holder = globalThis as unknown as { pagePool?: Piscina<PageBody, PageReading> };
-
-export function pagePool(): Piscina<PageBody, PageReading> {
-  holder.pagePool ??= new Piscina<PageBody, PageReading>({
-    filename: workerFile(),
-    minThreads: 0,
+export const pagePool = () =>
+  threadPool<PageBody, PageReading>({
+    compiled: "page-worker",
+    dev: () => path.join(process.cwd(), "src/server/training/crawler/page-worker-dev.mjs"),
     maxThreads: env().CRAWL_READ_THREADS,
-    idleTimeout: 60_000,
-    // The process's own flags (`--import tsx`, `--cpu-prof`) are not for the thread: the dev entry registers tsx.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
+    heapMb: 512,
   });
-  return holder.pagePool;
-}
 
 /**
  * Reads a fetched page on a reading thread (or here when CRAWL_READ_THREADS
@@ -44,18 +32,11 @@ export function pagePool(): Piscina<PageBody, PageReading> {
  */
 export async function readPageOffThread(page: PageBody): Promise<PageReading> {
   if (env().CRAWL_READ_THREADS === 0) return readPage(page);
-  const { body } = page;
-  const movable = body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
   try {
-    return await pagePool().run(page, { transferList: movable ? [body.buffer as ArrayBuffer] : [], signal: AbortSignal.timeout(TIME_LIMIT_MS) });
+    return await pagePool().run(page, { transferList: movableBuffer(page.body), signal: AbortSignal.timeout(TIME_LIMIT_MS) });
   } catch (error) {
-    const err = error as Error & { code?: string };
-    const why =
-      err.name === "AbortError" || err.name === "TimeoutError"
-        ? `took more than ${TIME_LIMIT_MS / 1000} s to read`
-        : err.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? "needs too much memory to read"
-          : err.message;
+    const limit = threadLimitReason(error);
+    const why = limit === "too slow" ? `took more than ${TIME_LIMIT_MS / 1000} s to read` : limit === "too much memory" ? "needs too much memory to read" : (error as Error).message;
     return { kind: "failed", reason: `Could not read the ${page.contentType} document: ${why}`.slice(0, 300) };
   }
 }
