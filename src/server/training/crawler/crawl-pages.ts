@@ -61,13 +61,13 @@ export interface CrawlRowContext {
 }
 
 /** What is left of a page once the site has answered: reading it, its links, its passages, the row's outcome. */
-export type PageWork = () => Promise<void>;
+type PageWork = () => Promise<void>;
 
 /**
  * The site's part of one claimed frontier row: the robots check and the (conditional) request. Returns the
  * rest of the row's work, which needs nothing more from the site, or null when the row is already settled.
  */
-export async function requestRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<PageWork | null> {
+async function requestRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<PageWork | null> {
   const { CRAWL_PAGE_TIMEOUT_MS } = env();
   const settled = (status: "done" | "skipped" | "failed", reason: string | null) => settle(db, row.id, status, reason).then(() => null);
   if (row.attempts > MAX_ATTEMPTS) return settled("failed", `Gave up after ${MAX_ATTEMPTS} attempts`);
@@ -85,12 +85,6 @@ export async function requestRow(db: Db, website: Source, row: FrontierRow, cont
     return settled("done", "not modified");
   }
   return () => keepPage(db, website, row, existing, answer.response, context);
-}
-
-/** Fetches one claimed frontier row and records the outcome (page source trained, skipped, failed). */
-export async function crawlRow(db: Db, website: Source, row: FrontierRow, context: CrawlRowContext = {}): Promise<void> {
-  const rest = await requestRow(db, website, row, context);
-  if (rest) await rest();
 }
 
 /** Reads a page the site answered with and keeps it (a page source with its passages), or says why not. */
