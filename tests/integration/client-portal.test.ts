@@ -21,8 +21,9 @@ let editor: WorkspaceWithRoles["editor"];
 let member: WorkspaceWithRoles["member"];
 let stranger: WorkspaceWithRoles["stranger"];
 
-const callerFor = (user: Context["user"], host: string | null = null) => createCaller({ db, user, via: "session", tokenId: null, host });
-const anonymous = (host: string | null = null) => createCaller({ db, user: null, via: null, tokenId: null, host });
+const requestFrom = (host: string | null, ip: string | null = null) => ({ host, ip, idempotencyKey: null });
+const callerFor = (user: Context["user"], host: string | null = null) => createCaller({ db, user, via: "session", tokenId: null, request: requestFrom(host) });
+const anonymous = (host: string | null = null) => createCaller({ db, user: null, via: null, tokenId: null, request: requestFrom(host) });
 
 
 beforeAll(async () => {
@@ -223,7 +224,7 @@ describe("account", () => {
   it("limits reset requests per address and per IP, with the same answer whether the account exists or not", async () => {
     const { env } = await import("@/server/kernel/env");
     Object.assign(env(), { PASSWORD_RESET_PER_EMAIL: 2, PASSWORD_RESET_PER_IP: 5 });
-    const from = (ip: string) => createCaller({ db, user: null, via: null, tokenId: null, requesterIp: ip });
+    const from = (ip: string) => createCaller({ db, user: null, via: null, tokenId: null, request: requestFrom(null, ip) });
     const before = smtp.messages.length;
     const known = member.user.email;
 

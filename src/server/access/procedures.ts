@@ -8,7 +8,7 @@ import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/kernel/db/client";
 import { authenticateToken, authenticateTokenFromCache, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
 import { getSessionUserId } from "@/server/access/session";
-import { clientIp as throttledIp } from "@/server/access/sign-in-throttle";
+import { clientIp } from "@/server/kernel/security/peer-address";
 import { AppError, ERROR_TABLE, toAppError, type FieldErrors } from "@/server/kernel/errors";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import {
@@ -30,7 +30,7 @@ import {
   type ChatbotAccess,
 } from "@/server/access/lookups";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/access/params";
-import type { IdempotentEffect, KeyClaim } from "@/server/kernel/http/idempotency";
+import type { IdempotentEffect } from "@/server/kernel/http/idempotency";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -43,7 +43,8 @@ export interface RestMeta {
   /**
    * How the effect is tied to the Idempotency-Key (kernel/http/idempotency.ts): `transaction` (the default) runs the
    * procedure in one transaction with the stored response; `recorded`: the procedure cannot hold one (it waits
-   * on an LLM), writes `ctx.idempotency` with its effect and returns that effect on a retry.
+   * on an LLM), records its effect with the key's claim its surface part carries (the chat turn's `idempotency`)
+   * and returns that effect on a retry.
    */
   idempotentEffect?: IdempotentEffect;
   /** A `multipart/form-data` body (size-bounded): the named fields are files, handed to the procedure as `{name, type, data}`. */
@@ -51,7 +52,7 @@ export interface RestMeta {
   /** Top-level response fields shown once (a secret): an idempotent replay more than 24 h later answers them as null. */
   shownOnce?: string[];
   tags?: string[];
-  /** The body's `stream: true` asks for server-sent events: the procedure's `ctx.onDelta` receives the text as it comes. */
+  /** The body's `stream: true` asks for server-sent events: the surface part's `onDelta` (the chat turn's) receives the text as it comes. */
   stream?: boolean;
 }
 
@@ -59,28 +60,31 @@ export interface Meta {
   rest?: RestMeta;
 }
 
+/** What the request says beyond who calls: the same three facts on every transport, for the procedures that need them. */
+export interface RequestMeta {
+  /** The `Host` header (white-label: an agency's custom domain brands e-mails and links). */
+  host: string | null;
+  /** The client's IP (security/peer-address), e.g. for the public auth actions' per-network limits. */
+  ip: string | null;
+  /** REST: the request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
+  idempotencyKey: string | null;
+}
+
+/**
+ * A surface's own part of one call, built by its transport for the procedure that reads it. Access names
+ * none of it: a capability whose procedure needs one declares its part by merging into this interface
+ * (`declare module "@/server/access"`), e.g. the conversation engine's `turn` (conversations/chat-router.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the capabilities (declaration merging)
+export interface CallSurface {}
+
+/** Who calls, on which database: identity and access only; what the request says travels in `request`, a surface's part in `surface`. */
 export interface Context {
   db: Db;
   user: User | null;
   /** `token` for bearer-authenticated calls (REST), `session` for the dashboard. */
   via: "token" | "session" | null;
   tokenId: string | null;
-  /** The REST request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
-  idempotencyKey?: string | null;
-  /** The REST request's claim of its Idempotency-Key, for `idempotentEffect: "recorded"` procedures. */
-  idempotency?: KeyClaim | null;
-  /** Streamed calls (REST `stream: true`, the playground): receives an answer's text as it becomes final. */
-  onDelta?: (content: string) => void;
-  /** The caller's IP (REST, widget), for the visitor's country. */
-  clientIp?: string | null;
-  /** A surface that identifies its visitor itself (the playground's member): the conversation engine's TurnCaller.visitorKey. */
-  visitorKey?: string | null;
-  /** Where a conversation the call starts comes from (the conversation engine's TurnCaller.source); REST: `api`. */
-  conversationSource?: "widget" | "share" | "playground" | "api" | "channel";
-  /** The request's `Host` (white-label: an agency's custom domain brands e-mails and links). */
-  host?: string | null;
-  /** Dashboard calls: the client IP as the sign-in throttle sees it (security/peer-address `clientIp`), for public auth actions' limits. */
-  requesterIp?: string | null;
   /**
    * REST calls on a `{chatbot_id}` path: the chatbot and the token user's role in it, read with the token
    * (`access` null: not found or not visible). `chatbotProcedure` applies its rule to it instead of reading again.
@@ -92,6 +96,13 @@ export interface Context {
    * to it (access/agency).
    */
   prefetchedAgency?: AgencyScope & { clientId?: string; webhookId?: string };
+  request?: RequestMeta;
+  surface?: Partial<CallSurface>;
+}
+
+/** The request's host and client IP (the Idempotency-Key is the REST bridge's to add, once it has checked it). */
+function requestMetaOf(headers: Headers): RequestMeta {
+  return { host: headers.get("host"), ip: clientIp(headers), idempotencyKey: null };
 }
 
 /**
@@ -106,36 +117,36 @@ export async function createContext(opts: {
   chatbotId?: string;
   /** An agency path: its `{client_id}` or `{webhook_id}`, if any. */
   agency?: { clientId?: string; webhookId?: string };
-}): Promise<Context> {
+}): Promise<Context & { request: RequestMeta }> {
   const db = getDb();
+  const request = requestMetaOf(opts.headers);
   if (!opts.allowSession) {
     const token = bearerToken(opts.headers.get("authorization"));
-    const host = opts.headers.get("host");
     // A cached token: no statement for it. The chatbot or the agency the path names is still read here, on
     // the pool, before the procedure runs: an idempotent write runs its procedure in one transaction.
     const cached = token ? await authenticateTokenFromCache(db, token) : undefined;
     if (cached) {
-      const base = { db, user: cached.user, via: "token" as const, tokenId: cached.tokenId, host };
+      const base = { db, user: cached.user, via: "token" as const, tokenId: cached.tokenId, request };
       if (opts.chatbotId !== undefined) return { ...base, prefetchedChatbot: { id: opts.chatbotId, access: await findChatbotAccess(db, cached.user.id, opts.chatbotId) } };
       if (opts.agency) return { ...base, prefetchedAgency: { ...(await agencyScopeFor(db, cached.user.id, opts.agency)), ...opts.agency } };
       return base;
     }
     if (token && opts.chatbotId !== undefined) {
       const auth = await authenticateTokenWithChatbot(db, token, opts.chatbotId);
-      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
-      return { db, user: null, via: null, tokenId: null, host };
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, request, prefetchedChatbot: { id: opts.chatbotId, access: auth.chatbot } };
+      return { db, user: null, via: null, tokenId: null, request };
     }
     if (token && opts.agency) {
       const auth = await authenticateTokenWithAgency(db, token, opts.agency);
-      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, host, prefetchedAgency: { ...auth.scope, ...opts.agency } };
-      return { db, user: null, via: null, tokenId: null, host };
+      if (auth) return { db, user: auth.user, via: "token", tokenId: auth.tokenId, request, prefetchedAgency: { ...auth.scope, ...opts.agency } };
+      return { db, user: null, via: null, tokenId: null, request };
     }
     const auth = token ? await authenticateToken(db, token) : null;
-    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, host };
+    return { db, user: auth?.user ?? null, via: auth ? "token" : null, tokenId: auth?.tokenId ?? null, request };
   }
   const userId = await getSessionUserId();
   const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
-  return { db, user, via: user ? "session" : null, tokenId: null, host: opts.headers.get("host"), requesterIp: throttledIp(opts.headers) };
+  return { db, user, via: user ? "session" : null, tokenId: null, request };
 }
 
 export interface ErrorData {

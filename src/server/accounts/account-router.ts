@@ -26,8 +26,8 @@ export const accountRouter = createTRPCRouter({
   }),
 
   requestPasswordReset: publicProcedure.input(z.object({ email: z.email().max(255) })).mutation(async ({ ctx, input }) => {
-    await throttlePasswordReset(input.email, ctx.requesterIp ?? "unknown");
-    requestPasswordReset(ctx.db, input.email, ctx.host ?? null);
+    await throttlePasswordReset(input.email, ctx.request?.ip ?? "unknown");
+    requestPasswordReset(ctx.db, input.email, ctx.request?.host ?? null);
     return { ok: true as const };
   }),
 

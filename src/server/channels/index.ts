@@ -3,5 +3,6 @@ export { channelsRouter } from "./router";
 export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";
 export { channelAnswerJob, channelSendJob } from "./jobs";
+export type { AnswerChannelMessage, ChannelMessage } from "./jobs";
 export { slackHandoffPostJob, slackHandoffReplyJob } from "./handoff";
 export { purgeChannelEventsJob } from "./purge";

@@ -9,7 +9,7 @@
  */
 import type { JobHelpers } from "graphile-worker";
 import type { Chatbot } from "@/generated/prisma/client";
-import { recordDeliveryFailure, recordedTurn, runTurn } from "@/server/conversations";
+import { recordDeliveryFailure, recordedTurn, type TurnOutput } from "@/server/conversations";
 import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
@@ -168,14 +168,31 @@ function failpoint(step: "after-turn" | "after-reply") {
   if (env().CHANNEL_FAILPOINT === step) process.kill(process.pid, "SIGKILL");
 }
 
+/** A chat's message as the channel knows it, for the engine call the transport makes of it. */
+export interface ChannelMessage {
+  chatbot: Chatbot;
+  channelId: string;
+  /** The provider's chat, the payload's `chat_key` (a Telegram chat, a WhatsApp number, a Slack channel and thread). */
+  chatKey: string;
+  text: string;
+  /** The conversation the chat continues; null: its first message, or its conversation was deleted. */
+  conversationId: string | null;
+  /** The turn's key: the channel and the provider's event (null for a job queued before events were carried). */
+  turnKey: string | null;
+}
+
+/** The engine call of a chat's message: the transport's adapter (transport/channel-events.ts), like every surface's. */
+export type AnswerChannelMessage = (db: Db, message: ChannelMessage) => Promise<TurnOutput>;
+
 /**
  * Exactly once per provider event, across a crash (docs/decisions/083-channel-answers-once-across-a-crash.md):
  * the turn is recorded under the event's key (`turnKey`, in the turn's transaction) and the event is marked
  * when its reply has left. A retry of the job (its worker died before completing it) therefore answers and
  * charges nothing again: an event already replied to does nothing; an event whose turn is recorded sends
- * the recorded answer.
+ * the recorded answer. The engine call is `answerMessage`, the transport's adapter (registered with the job
+ * in transport/workers.ts: a capability never imports a transport).
  */
-export const channelAnswerJob = job("channel_answer", async (db, payload, helpers: JobHelpers) => {
+export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("channel_answer", async (db, payload, helpers: JobHelpers) => {
   const eventId = payload.event_id ?? null;
   const context = await answerContext(db, payload.channel_id, payload.chat_key, eventId);
   // Disconnected since the event came (deleted, or the integration removed from the workspace): no answer.
@@ -194,7 +211,7 @@ export const channelAnswerJob = job("channel_answer", async (db, payload, helper
   }
   let answer;
   try {
-    answer = await runTurn(db, { chatbot, visitorKey: `channel:${channel.id}:${payload.chat_key}`, source: "channel", turnKey }, { message: payload.text, conversation_id: context.conversationId });
+    answer = await answerMessage(db, { chatbot, channelId: channel.id, chatKey: payload.chat_key, text: payload.text, conversationId: context.conversationId, turnKey });
   } catch (error) {
     const refusal = toAppError(error);
     // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget.

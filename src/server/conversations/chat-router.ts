@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { runTurn, turnInput, turnOutput } from "./engine";
+import { runTurn, turnInput, turnOutput, type TurnSurface } from "./engine";
 
-/** `POST /v1/{chatbot_id}/chat` and the playground: the conversation engine behind a chatbot's access rule. Members may chat too. */
+declare module "@/server/access" {
+  interface CallSurface {
+    /** The REST chat's or the playground's part of the turn, built by its transport (transport/turn-callers.ts). */
+    turn: TurnSurface;
+  }
+}
+
+/**
+ * `POST /v1/{chatbot_id}/chat` and the playground: the conversation engine behind a chatbot's access rule
+ * (members may chat too), with the caller its transport built; none (a dashboard tRPC call): an API caller.
+ */
 export const chatbotChatRouter = createTRPCRouter({
   send: chatbotProcedure
     .meta({
@@ -10,7 +20,5 @@ export const chatbotChatRouter = createTRPCRouter({
     })
     .input(turnInput.extend({ stream: z.boolean().optional().meta({ description: "true: text/event-stream with `delta` frames, then `done` carrying the answer" }) }))
     .output(turnOutput)
-    .mutation(({ ctx, input: { stream: _stream, ...input } }) =>
-      runTurn(ctx.db, { chatbot: ctx.chatbot, visitorKey: ctx.visitorKey ?? null, source: ctx.conversationSource ?? "api", ip: ctx.clientIp ?? null, onDelta: ctx.onDelta, idempotency: ctx.idempotency }, input),
-    ),
+    .mutation(({ ctx, input: { stream: _stream, ...input } }) => runTurn(ctx.db, { ...ctx.surface?.turn, chatbot: ctx.chatbot }, input)),
 });

@@ -1,6 +1,8 @@
 /**
  * The conversation engine: one turn, for every surface — REST chat, the
- * widget, the share page, the playground (docs/architecture.md walks it):
+ * widget, the share page, the playground, the messaging channels — each of
+ * which builds its caller in the transports (transport/turn-callers.ts;
+ * docs/architecture.md walks it):
  *
  *   validate → gate → updated answer → retrieve → generate → shape → record + charge
  *
@@ -56,6 +58,8 @@ export const turnInput = z.object({
     .nullish(),
 });
 export type TurnInput = z.input<typeof turnInput>;
+/** The input as a surface received it, field by field, before the engine validates it (a widget's JSON body). */
+export type RawTurnInput = { [K in keyof TurnInput]?: unknown };
 
 /**
  * The one output: the JSON of `POST /v1/{chatbot_id}/chat`, of the stream's `done` event, on every surface —
@@ -90,13 +94,19 @@ export interface TurnCaller {
 }
 
 /**
+ * What a surface's transport knows about a turn: all of the caller but the chatbot, which the surface's
+ * access rule finds (transport/turn-callers.ts builds one per surface).
+ */
+export type TurnSurface = Omit<TurnCaller, "chatbot">;
+
+/**
  * One conversation turn, for every surface: validate → admit (gate and
  * credit) → compose (updated answer, retrieval, generation, shaping) →
  * record and charge. Nothing is answered before the input is valid; an answer
  * a visitor received is recorded and charged, or the turn fails and costs
  * nothing.
  */
-export async function runTurn(db: Db, caller: TurnCaller, rawInput: TurnInput): Promise<TurnOutput> {
+export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput): Promise<TurnOutput> {
   const input = parseOrThrow(turnInput, rawInput);
   const { chatbot } = caller;
   // A retry of a request whose answer was recorded (its process died before storing the response): that answer.

@@ -1,7 +1,7 @@
 /** The conversations capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
 export { chatbotChatRouter } from "./chat-router";
 export { runTurn } from "./engine";
-export type { TurnInput } from "./engine";
+export type { RawTurnInput, TurnCaller, TurnInput, TurnOutput, TurnSurface } from "./engine";
 export { sendEscalationEmailJob } from "./escalation-email-job";
 export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";

@@ -1,9 +1,11 @@
-import { receiveChannelEvent, verifyChannelSubscription, type InboundAnswer } from "@/server/channels";
+import { receiveChannelEvent, verifyChannelSubscription, type AnswerChannelMessage, type InboundAnswer } from "@/server/channels";
+import { runTurn } from "@/server/conversations";
 import { getDb } from "@/server/kernel/db/client";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { toAppError } from "@/server/kernel/errors";
 import { errorResponse, jsonResponse } from "@/server/kernel/http/json-response";
-import { readBoundedText } from "@/server/kernel/http/request-bounds";
+import { assertNoNul, readBoundedText } from "@/server/kernel/http/request-bounds";
+import { channelTurn } from "./turn-callers";
 
 type Params = { params: Promise<{ channel_id: string }> };
 
@@ -44,3 +46,14 @@ export function channelVerificationRoute(): (req: Request, ctx: Params) => Promi
     }
   };
 }
+
+/**
+ * A chat's message through the engine: the `channel_answer` job's engine call (channels/jobs.ts; registered
+ * with the job in workers.ts). The provider's chat continues its own conversation; the text is held to the
+ * rule every surface applies before the engine (a NUL is refused, so the person is told, like any refusal).
+ */
+export const answerChannelMessage: AnswerChannelMessage = async (db, message) => {
+  const input = { message: message.text, conversation_id: message.conversationId };
+  assertNoNul(input);
+  return runTurn(db, { ...channelTurn(message.channelId, message.chatKey, message.turnKey), chatbot: message.chatbot }, input);
+};

@@ -8,6 +8,7 @@ import { errorResponse } from "@/server/kernel/http/json-response";
 import { readJsonBody } from "@/server/kernel/http/bodies";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import { loadPublicChatbot, type PublicChatbot } from "@/server/chatbots";
+import { issueVisitorKey, visitorKeyFromToken } from "@/server/conversations";
 import { limitWidgetRequest } from "@/server/transport/widget-rate-limit";
 
 /**
@@ -97,5 +98,11 @@ export async function readWidgetBody(req: Request): Promise<Record<string, unkno
   const body = await readJsonBody(req);
   assertNoNul(body);
   return body;
+}
+/** The visitor a body's `visitor_token` proves for this chatbot, or a new one with its token (a first message or form). */
+export function widgetVisitor(chatbotId: string, token: unknown): { key: string; token: string } {
+  const given = typeof token === "string" ? token : undefined;
+  const known = visitorKeyFromToken(chatbotId, given);
+  return known && given ? { key: known, token: given } : issueVisitorKey(chatbotId);
 }
 export { jsonResponse } from "@/server/kernel/http/json-response";

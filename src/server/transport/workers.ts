@@ -14,6 +14,7 @@ import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffRepl
 import { crmSyncLeadJob } from "@/server/crm";
 import { purgeChannelEventsJob } from "@/server/channels";
 import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/kernel/jobs/heartbeat";
+import { answerChannelMessage } from "./channel-events";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -32,7 +33,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   resyncSourcesJob,
   sendEscalationEmailJob,
   computeInsightsJob,
-  channelAnswerJob,
+  // The engine call is the transport's adapter (channel-events.ts), as on every surface.
+  channelAnswerJob(answerChannelMessage),
   channelSendJob,
   crmSyncLeadJob,
   evaluateChatbotJob,

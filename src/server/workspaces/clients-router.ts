@@ -133,7 +133,7 @@ export const agencyClientsRouter = createTRPCRouter({
     .output(clientEnvelope)
     .mutation(async ({ ctx, input }) => {
       return auditedChange(ctx.db, async (db) => {
-        const client = await updateClient(db, ctx.agency, ctx.client, ctx.user.id, input, ctx.idempotencyKey ?? null);
+        const client = await updateClient(db, ctx.agency, ctx.client, ctx.user.id, input, ctx.request?.idempotencyKey ?? null);
         const after = await db.team.findUniqueOrThrow({ where: { id: ctx.client.id } });
         await auditClientUpdate({ db, actor: actorOf(ctx) }, ctx.client, after);
         if (input.reset_credits) {
@@ -149,7 +149,7 @@ export const agencyClientsRouter = createTRPCRouter({
     .output(z.object({ client: clientTopupSchema }))
     .mutation(async ({ ctx, input }) => {
       return auditedChange(ctx.db, async (db) => {
-        const client = topupVariant(await topUpClient(db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.idempotencyKey ?? null));
+        const client = topupVariant(await topUpClient(db, ctx.agency, ctx.client, ctx.user.id, input.amount, ctx.request?.idempotencyKey ?? null));
         await auditClient(
           { db, actor: actorOf(ctx), client: ctx.client },
           "client.topped_up",

@@ -1,6 +1,6 @@
 import { errorResponse, JSON_HEADERS, jsonResponse } from "@/server/kernel/http/json-response";
 import { createCaller } from "@/server/transport/root";
-import { createContext } from "@/server/access";
+import { createContext, type Context } from "@/server/access";
 import { toAppError } from "@/server/kernel/errors";
 import { AppError } from "@/server/kernel/errors";
 import { enforce, limitApiToken } from "@/server/kernel/rate-limit";
@@ -10,8 +10,8 @@ import type { Db } from "@/server/kernel/db/client";
 import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/kernel/http/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
 import { sseResponse } from "@/server/kernel/http/sse";
-import { clientIp } from "@/server/kernel/security/peer-address";
 import { restRouteMatcher, type RestRoute } from "@/server/transport/rest/route-match";
+import { apiTurn } from "@/server/transport/turn-callers";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
@@ -99,12 +99,15 @@ async function handle(path: string, method: Method, req: Request, routeCtx: Rout
     // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement;
     // an agency path: the user's agency with the path's client workspace or webhook endpoint, likewise.
     const agency = path.startsWith("/v1/agency/") ? { clientId: fromPath.client_id, webhookId: fromPath.webhook_id } : undefined;
-    const ctx = { ...(await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id, agency })), clientIp: clientIp(req.headers) };
+    const ctx = await createContext({ headers: req.headers, allowSession: false, chatbotId: fromPath.chatbot_id, agency });
     if (ctx.tokenId) limitHeaders = enforce(await limitApiToken(ctx.tokenId));
     const key = validateKey(req.headers.get("idempotency-key"));
-    // `run`: an idempotent call's Db (its transaction, for `transaction` operations) and key claim.
+    const request = { ...ctx.request, idempotencyKey: key };
+    // `run`: an idempotent call's Db (its transaction, for `transaction` operations) and key claim. The
+    // chat turn's REST caller (turn-callers.ts) travels as the call's surface part.
     const execute = async (onDelta?: (content: string) => void, run?: { db: Db; key: KeyClaim }) => {
-      const result = await call(endpoint, { ...ctx, db: run?.db ?? ctx.db, idempotencyKey: key, idempotency: run?.key ?? null, onDelta }, input);
+      const surface = { turn: apiTurn(request.ip, onDelta, run?.key ?? null) };
+      const result = await call(endpoint, { ...ctx, db: run?.db ?? ctx.db, request, surface }, input);
       const status = endpoint.status ?? 200;
       return { status, body: status === 204 ? "" : JSON.stringify(result) };
     };
@@ -136,7 +139,7 @@ async function handle(path: string, method: Method, req: Request, routeCtx: Rout
   }
 }
 
-async function call(endpoint: RestEndpoint, ctx: Awaited<ReturnType<typeof createContext>>, input: Record<string, unknown>) {
+async function call(endpoint: RestEndpoint, ctx: Context, input: Record<string, unknown>) {
   let target: unknown = createCaller(ctx);
   for (const part of endpoint.procedurePath.split(".")) target = (target as Record<string, unknown>)[part];
   return (target as (input: unknown) => Promise<unknown>)(input);

@@ -1,7 +1,7 @@
 import { loadLeadTakingChatbot } from "@/server/chatbots";
-import { issueVisitorKey, submitLeadForm, visitorKeyFromToken } from "@/server/conversations";
+import { submitLeadForm } from "@/server/conversations";
 import { getDb } from "@/server/kernel/db/client";
-import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/server/transport/widget-api";
+import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight, widgetVisitor } from "@/server/transport/widget-api";
 
 export const dynamic = "force-dynamic";
 
@@ -13,9 +13,7 @@ export const dynamic = "force-dynamic";
  */
 export const POST = widgetHandler(async ({ req, chatbot, cors }) => {
   const body = await readWidgetBody(req);
-  const token = typeof body.visitor_token === "string" ? body.visitor_token : undefined;
-  const knownKey = visitorKeyFromToken(chatbot.id, token);
-  const visitor = knownKey ? { key: knownKey, token: token! } : issueVisitorKey(chatbot.id);
+  const visitor = widgetVisitor(chatbot.id, body.visitor_token);
   const conversationId = typeof body.conversation_id === "string" ? body.conversation_id : null;
   const result = await submitLeadForm(getDb(), chatbot, visitor.key, conversationId, body.fields);
   return jsonResponse(201, { ...result, visitor_token: visitor.token }, cors);
