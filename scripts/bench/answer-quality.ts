@@ -9,7 +9,7 @@
  * `npm run bench -- answer-quality-langs`: the Debian Administrator's Handbook in seven languages, questions
  * in each language from its own (translated) text, the chatbot's `default_language` set to it.
  *
- * - BENCH_AQ_PAGES: pages served per set (default 500; languages: 80 per edition), a seeded sample.
+ * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
  * - BENCH_VERBOSE=1 prints every miss (else the first 8 per set); every outcome goes to
  *   `.data/bench/answer-quality*.json`.
@@ -20,7 +20,7 @@ import path from "node:path";
 import { askAll } from "./answer-quality/ask";
 import { englishSets, handbookEditions, type DocSet } from "./answer-quality/doc-sets";
 import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
-import { framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
+import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
 import { benchDatabase, trainSets } from "./answer-quality/train";
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
@@ -86,7 +86,7 @@ export async function runAnswerQualityLangsBenchmark() {
   const started = performance.now();
   environment();
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
-  const editions = handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 80));
+  const editions = handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.
   const untranslated = statedText(english.material);
@@ -97,7 +97,7 @@ export async function runAnswerQualityLangsBenchmark() {
   console.log(`crawled all editions at once in ${crawl}; ${results.reduce((n, r) => n + r.outcomes.length, 0)} questions asked in ${asking}\n`);
   console.log(`### Per language (default_language = the edition's)\n\n${languageTable(results)}\n`);
   for (const r of results) console.log(setTable(r));
-  console.log(`### Per framing, all languages\n\n${framingTable(results)}`);
+  console.log(`### Right page cited per framing and language\n\n${framingByLanguage(results)}`);
   printMisses(results);
   console.log(`\noutcomes: ${save("answer-quality-langs", results)}; the bench took ${seconds(started)}`);
 }

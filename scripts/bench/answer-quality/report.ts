@@ -71,6 +71,21 @@ export function framingTable(results: SetResult[]): string {
   return table(["kind", "framing", "n", "right page cited", "answered", "precision of answered", "refused, right page retrieved", "MiniSearch@k"], rows);
 }
 
+/** Right page cited per framing (rows) and language (columns), "cited % of n": which framing sinks which language. */
+export function framingByLanguage(results: SetResult[]): string {
+  const outcomes = results.flatMap((r) => r.outcomes.map((o) => ({ o, language: r.trained.set.language })));
+  const keys = [...new Set(outcomes.map(({ o }) => `${o.q.kind}\t${o.q.framing}`))].sort();
+  const languages = results.map((r) => r.trained.set.language);
+  const rows = keys.map((key) => {
+    const [kind, framing] = key.split("\t") as [string, string];
+    return [kind, framing, ...languages.map((l) => {
+      const f = figuresOf(outcomes.filter(({ o, language }) => language === l && o.q.kind === kind && o.q.framing === framing).map(({ o }) => o));
+      return f.n ? `${pct(f.cited, f.n)} of ${f.n}` : "—";
+    })];
+  });
+  return table(["kind", "framing", ...languages], rows);
+}
+
 /** The languages mode: known-item and index (and how-to) per language, next to MiniSearch. */
 export function languageTable(results: SetResult[]): string {
   const rows = results.map((r) => {
