@@ -4,7 +4,8 @@
  * installed), served from 127.0.0.1 and crawled through the real jobs, one chatbot each; questions made
  * mechanically from the docs (known-item, index, how-to, unanswerable: answer-quality/questions.ts) asked
  * through the conversation engine. Per set and kind: right page cited, first, precision of `answered`,
- * unanswerable refused, p50 — next to MiniSearch at the same k, and the targets (binding on the held-out sets).
+ * unanswerable refused, p50 — next to MiniSearch at the same k, and the targets (binding on the held-out sets:
+ * docs/decisions/105-answer-quality-held-out-sets.md).
  *
  * `npm run bench -- answer-quality-langs`: the Debian Administrator's Handbook in seven languages, questions
  * in each language from its own (translated) text, the chatbot's `default_language` set to it.

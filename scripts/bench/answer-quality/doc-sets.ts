@@ -2,9 +2,10 @@
  * The documentation sets: real Debian documentation packages (debian-docs.ts), each with its start page, the
  * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
  * tuning sets (Python's index was already tuned on by the docs bench); PostgreSQL and the Debian
- * Administrator's Handbook are held out. Bash (bash-doc) was left out: its manual is one page, so "the right
- * page" says nothing; the Debian Reference has one page per chapter (15), the Handbook one per section (127)
- * in seven languages, so the Handbook is the translated set (languages mode).
+ * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
+ * (bash-doc) was left out: its manual is one page, so "the right page" says nothing; the Debian Reference
+ * has one page per chapter (15), the Handbook one per section (127) in seven languages, so the Handbook is
+ * the translated set (languages mode).
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
