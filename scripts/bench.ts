@@ -18,6 +18,14 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "GET /v1/{chatbot_id}/analytics over 366 days for 100,000 conversations / 1,000,000 messages, next to its bare SQL",
     run: async () => (await import("./bench/analytics")).runAnalyticsBenchmark(),
   },
+  "answer-quality": {
+    description: "extractive answers on four Debian documentation sets (two tuning, two held out): right page cited, first, precision of answered, unanswerable refused, p50 per set and question kind, next to MiniSearch and the targets",
+    run: async () => (await import("./bench/answer-quality")).runAnswerQualityBenchmark(),
+  },
+  "answer-quality-langs": {
+    description: "the same on the Debian Administrator's Handbook in en, de, fr, es, it, nl, pt: questions in each language, default_language set to it",
+    run: async () => (await import("./bench/answer-quality")).runAnswerQualityLangsBenchmark(),
+  },
   docs: {
     description: "the Python 3.11 docs crawled from 127.0.0.1, 200 index terms asked: right page cited / first / in first k, next to MiniSearch (BM25+, defaults)",
     run: async () => (await import("./bench/docs")).runDocsBenchmark(),

@@ -17,10 +17,14 @@ export const PYTHON_DOCS = process.env.BENCH_DOCS_DIR ?? "/usr/share/doc/python3
 
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".png": "image/png", ".svg": "image/svg+xml" };
 
-/** Serves `root` on 127.0.0.1 (port 0); `allow` limits the served HTML pages (a subset), others 404. */
-export async function serveDocs(root: string, allow?: (relative: string) => boolean) {
+/**
+ * Serves `root` on 127.0.0.1 (port 0); `allow` limits the served HTML pages (a subset), others 404; `files`
+ * are served from memory before the folder (a subset's `sitemap.xml`).
+ */
+export async function serveDocs(root: string, allow?: (relative: string) => boolean, files: Record<string, string> = {}) {
   const server = http.createServer((req, res) => {
     const relative = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname).replace(/^\/+/, "") || "index.html";
+    if (relative in files) return res.writeHead(200, { "content-type": relative.endsWith(".xml") ? "application/xml" : "text/plain" }).end(files[relative]);
     const file = path.join(root, relative);
     let real: string;
     try {
@@ -84,6 +88,21 @@ export function sampleQuestions(all: IndexQuestion[], n: number, kept: (page: st
 
 export const DOCS_K = [1, 3, 5];
 
+/**
+ * MiniSearch (BM25+, defaults) over pages (`pathOf`: source id → page path under `root`): each page's
+ * extracted text (title and every block, headings included), not our chunks. Results' ids are the source ids.
+ */
+export function miniSearchOfPages(root: string, pathOf: Map<string, string>) {
+  const mini = new MiniSearch<{ id: string; title: string; text: string }>({ fields: ["title", "text"] });
+  mini.addAll(
+    [...pathOf].map(([id, page]) => {
+      const document = extractHtml(readFileSync(path.join(root, page), "utf8"), `https://docs.example/${page}`);
+      return { id, title: document.title, text: documentText(document) };
+    }),
+  );
+  return mini;
+}
+
 export interface DocsScore {
   n: number;
   /** A right page among the extractive answer's sources (the chatbot's top_k passages). */
@@ -107,14 +126,7 @@ export async function compareWithMiniSearch(
   const { searchPassages } = await import("@/server/training/retrieval/search");
   const { composeExtractiveAnswer } = await import("@/server/conversations/rules/extractive");
   const { pathOf } = input;
-  // MiniSearch reads each page's extracted text (title and every block, headings included), not our chunks.
-  const mini = new MiniSearch<{ id: string; title: string; text: string }>({ fields: ["title", "text"] });
-  mini.addAll(
-    [...pathOf].map(([id, page]) => {
-      const document = extractHtml(readFileSync(path.join(input.root, page), "utf8"), `https://docs.example/${page}`);
-      return { id, title: document.title, text: documentText(document) };
-    }),
-  );
+  const mini = miniSearchOfPages(input.root, pathOf);
   const score: DocsScore = { n: input.questions.length, cited: 0, ours: DOCS_K.map(() => 0), miniSearch: DOCS_K.map(() => 0), misses: [] };
   for (const q of input.questions) {
     const expected = new Set(q.pages);

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench -- answer-quality`: extractive answers (no LLM key) on real documentation nobody tuned for.
+ * Four Debian documentation packages (answer-quality/doc-sets.ts), unpacked into `.data/bench/docs/` (never
+ * installed), served from 127.0.0.1 and crawled through the real jobs, one chatbot each; questions made
+ * mechanically from the docs (known-item, index, how-to, unanswerable: answer-quality/questions.ts) asked
+ * through the conversation engine. Per set and kind: right page cited, first, precision of `answered`,
+ * unanswerable refused, p50 — next to MiniSearch at the same k, and the targets (binding on the held-out sets:
+ * docs/decisions/105-answer-quality-held-out-sets.md).
+ *
+ * `npm run bench -- answer-quality-langs`: the Debian Administrator's Handbook in seven languages, questions
+ * in each language from its own (translated) text, the chatbot's `default_language` set to it.
+ *
+ * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
+ * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
+ * - BENCH_VERBOSE=1 prints every miss (else the first 8 per set); every outcome goes to
+ *   `.data/bench/answer-quality*.json`.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { askAll } from "./answer-quality/ask";
+import { englishSets, handbookEditions, type DocSet } from "./answer-quality/doc-sets";
+import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
+import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
+import { benchDatabase, trainSets } from "./answer-quality/train";
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
+async function run(name: string, sets: SetQuestions[]): Promise<{ results: SetResult[]; crawl: string; asking: string }> {
+  const { db, url, stop } = await benchDatabase(name);
+  try {
+    let t = performance.now();
+    const trained = await trainSets(db, url, sets.map((s) => s.set));
+    const crawl = seconds(t);
+    t = performance.now();
+    const results: SetResult[] = [];
+    for (const [i, s] of sets.entries()) results.push({ trained: trained[i]!, outcomes: await askAll(db, trained[i]!, s.questions) });
+    return { results, crawl, asking: seconds(t) };
+  } finally {
+    await stop();
+  }
+}
+
+function environment() {
+  process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
+  process.env.CRAWL_MAX_PAGES = process.env.CRAWL_MAX_PAGES ?? "5000";
+  // Extractive answers: no platform key (a key in the environment would make them generated).
+  delete process.env.OPENAI_API_KEY;
+}
+
+function printMisses(results: SetResult[]) {
+  const max = process.env.BENCH_VERBOSE ? Infinity : 8;
+  for (const r of results) {
+    const lines = misses(r, max);
+    if (lines.length) console.log(`\n${r.trained.set.name}: ${max === Infinity ? "every miss" : "first misses"}\n${lines.join("\n")}`);
+  }
+}
+
+function save(name: string, results: SetResult[]) {
+  const file = path.resolve(`.data/bench/${name}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(results.map((r) => ({ set: r.trained.set.name, crawl: r.trained.crawl, outcomes: r.outcomes })), null, 1));
+  return file;
+}
+
+const header = (what: string) => console.log(`\n## ${what}\n\n${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)} at the start\n`);
+
+export async function runAnswerQualityBenchmark() {
+  const started = performance.now();
+  environment();
+  const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 100);
+  const sets: DocSet[] = englishSets(Number(process.env.BENCH_AQ_PAGES ?? 500));
+  const questions = withUnanswerable(sets.map((s) => questionsOf(s, perKind)), Math.round((perKind * 2) / 3));
+  header("answer-quality: extractive answers on four Debian documentation sets");
+  console.log(`tuning sets: ${sets.filter((s) => s.role === "tuning").map((s) => s.name).join(", ")}; held out: ${sets.filter((s) => s.role === "held-out").map((s) => s.name).join(", ")}`);
+  console.log(`questions made in ${seconds(started)}`);
+  const { results, crawl, asking } = await run("answer-quality", questions);
+  console.log(`crawled all sets at once in ${crawl}; ${results.reduce((n, r) => n + r.outcomes.length, 0)} questions asked one at a time in ${asking}\n`);
+  for (const r of results) console.log(setTable(r));
+  console.log(`### Summary (targets bind on the held-out sets)\n\n${summaryTable(results)}\n`);
+  console.log(`### Per framing, all sets\n\n${framingTable(results)}`);
+  printMisses(results);
+  console.log(`\noutcomes: ${save("answer-quality", results)}; the bench took ${seconds(started)}`);
+}
+
+export async function runAnswerQualityLangsBenchmark() {
+  const started = performance.now();
+  environment();
+  const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
+  const editions = handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
+  const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
+  // What a translation left as the English edition says it is not a question in its language.
+  const untranslated = statedText(english.material);
+  const sets = editions.map((e) => (e.language === "en" ? english : questionsOf(e, perKind, untranslated)));
+  header("answer-quality-langs: the Debian Administrator's Handbook in seven languages");
+  console.log(`questions made in ${seconds(started)}`);
+  const { results, crawl, asking } = await run("answer-quality-langs", sets);
+  console.log(`crawled all editions at once in ${crawl}; ${results.reduce((n, r) => n + r.outcomes.length, 0)} questions asked in ${asking}\n`);
+  console.log(`### Per language (default_language = the edition's)\n\n${languageTable(results)}\n`);
+  for (const r of results) console.log(setTable(r));
+  console.log(`### Right page cited per framing and language\n\n${framingByLanguage(results)}`);
+  printMisses(results);
+  console.log(`\noutcomes: ${save("answer-quality-langs", results)}; the bench took ${seconds(started)}`);
+}

@@ -1,0 +1,137 @@
+/**
+ * The documentation sets: real Debian documentation packages (debian-docs.ts), each with its start page, the
+ * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
+ * tuning sets (Python's index was already tuned on by the docs bench); PostgreSQL and the Debian
+ * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
+ * (bash-doc) was left out: its manual is one page, so "the right page" says nothing; the Debian Reference
+ * has one page per chapter (15), the Handbook one per section (127) in seven languages, so the Handbook is
+ * the translated set (languages mode).
+ */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { packageDocs } from "./debian-docs";
+import { docbookIndex, glossaryTerms, sideNoteTerms, sphinxIndex, type IndexEntry } from "./indexes";
+import type { BenchLanguage } from "./language-guess";
+import { seeded } from "./seeded";
+
+export interface DocSet {
+  name: string;
+  title: string;
+  package: string;
+  role: "tuning" | "held-out";
+  language: BenchLanguage;
+  /** The folder served as the site's root. */
+  root: string;
+  start: string;
+  /** The served pages: all of the set's, or a seeded sample of them (with the start page). */
+  pages: string[];
+  /** Pages no question points to (indexes, tables of contents, search): served and crawled all the same. */
+  notAnswers: RegExp;
+  index: () => IndexEntry[];
+  /** Where the index questions come from. */
+  indexSource: string;
+}
+
+/** The HTML pages under a folder (relative paths), symbolic links left out (git's index.html is git.html). */
+export function htmlPages(root: string, dir = ""): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const relative = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory() && !e.name.startsWith("_")) return htmlPages(root, relative);
+    return e.isFile() && e.name.endsWith(".html") ? [relative] : [];
+  });
+}
+
+/** At most `max` of a set's pages, always with its start page; the sample is seeded by the set's name. */
+export function samplePages(name: string, all: string[], start: string, max: number): string[] {
+  if (all.length <= max) return [...all].sort();
+  const rest = seeded(`${name}/pages`).shuffle(all.filter((p) => p !== start)).slice(0, max - 1);
+  return [start, ...rest].sort();
+}
+
+type Spec = Omit<DocSet, "root" | "pages" | "index"> & { inside: string; index: (root: string, pages: string[]) => IndexEntry[] };
+
+function docSet(spec: Spec, maxPages: number): DocSet {
+  const root = packageDocs(spec.package, spec.inside);
+  const all = htmlPages(root).filter((p) => statSync(path.join(root, p)).size > 0);
+  const pages = samplePages(spec.name, all, spec.start, maxPages);
+  const { inside: _inside, ...rest } = spec;
+  return { ...rest, root, pages, index: () => spec.index(root, pages) };
+}
+
+const SPECS: Spec[] = [
+  {
+    name: "python",
+    title: "Python 3.11 documentation",
+    package: "python3.11-doc",
+    inside: "usr/share/doc/python3.11/html",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /(?:^|\/)(?:genindex[^/]*|py-modindex|search|contents|index)\.html$/,
+    index: (root) => sphinxIndex(root),
+    indexSource: "genindex-all.html (Sphinx general index)",
+  },
+  {
+    name: "git",
+    title: "Git documentation",
+    package: "git-doc",
+    inside: "usr/share/doc/git-doc",
+    role: "tuning",
+    language: "en",
+    start: "git.html",
+    notAnswers: /^git\.html$/,
+    index: (root, pages) => glossaryTerms(root, pages, (term) => `git-${term.replace(/\s+/g, "-")}.html`),
+    indexSource: "no index: the glossary (gitglossary.html, the user manual's copy, the pages an entry links to, git-<term>.html)",
+  },
+  {
+    name: "postgresql",
+    title: "PostgreSQL 15 documentation",
+    package: "postgresql-doc-15",
+    inside: "usr/share/doc/postgresql-doc-15/html",
+    role: "held-out",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: "bookindex.html (DocBook book index)",
+  },
+  {
+    name: "handbook",
+    title: "Debian Administrator's Handbook (en-US)",
+    package: "debian-handbook",
+    inside: "usr/share/doc/debian-handbook/html/en-US",
+    role: "held-out",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^index\.html$/,
+    index: sideNoteTerms,
+    indexSource: "no index in the HTML (its index terms are empty anchors): the side notes' titles",
+  },
+];
+
+export function englishSets(maxPages: number): DocSet[] {
+  return SPECS.map((spec) => docSet(spec, maxPages));
+}
+
+/** The Handbook's editions (Publican's folder per locale). */
+export const HANDBOOK_LOCALES: Record<BenchLanguage, string> = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES", it: "it-IT", nl: "nl-NL", pt: "pt-BR" };
+
+/** The Handbook in each language, the same seeded sample of pages in every edition. */
+export function handbookEditions(maxPages: number): DocSet[] {
+  const english = SPECS.find((s) => s.name === "handbook")!;
+  const sample = docSet({ ...english, name: "handbook-editions" }, maxPages).pages;
+  return (Object.entries(HANDBOOK_LOCALES) as Array<[BenchLanguage, string]>).map(([language, locale]) => {
+    const root = packageDocs(english.package, `usr/share/doc/debian-handbook/html/${locale}`);
+    const pages = sample.filter((p) => statSync(path.join(root, p), { throwIfNoEntry: false })?.isFile());
+    return {
+      ...english,
+      name: `handbook-${language}`,
+      title: `Debian Administrator's Handbook (${locale})`,
+      role: "held-out",
+      language,
+      root,
+      pages,
+      index: () => sideNoteTerms(root, pages),
+    };
+  });
+}

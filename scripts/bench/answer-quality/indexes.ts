@@ -1,0 +1,82 @@
+/**
+ * Each set's own index — the terms its authors chose and the pages they point to — read from its HTML:
+ * Sphinx's general index (Python), DocBook's book index (PostgreSQL), and where a set has no index, its
+ * defined terms: git's glossary (gitglossary.html and the user manual's copy of it), the Debian
+ * Administrator's Handbook's titled side notes ("VOCABULARY Package source and source package": the term
+ * after the note's kind; a title used twice is left out), whose `<indexterm>`s the HTML keeps only as empty anchors.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseHTML } from "linkedom";
+import { indexTerms } from "../docs-site";
+
+export interface IndexEntry {
+  term: string;
+  /** Pages (relative to the set's root) the index points to for the term. */
+  pages: string[];
+  /** Text the term stands with (a side note's body), to tell which language an entry is in. */
+  context?: string;
+}
+
+const space = (s: string) => s.replace(/\s+/g, " ").trim();
+const pageOf = (href: string) => href.replace(/#.*$/, "");
+const parse = (root: string, relative: string) => parseHTML(readFileSync(path.join(root, relative), "utf8")).document;
+
+/** Python: genindex-all.html's identifier entries (the docs bench's reading of it). */
+export function sphinxIndex(root: string): IndexEntry[] {
+  return indexTerms(readFileSync(path.join(root, "genindex-all.html"), "utf8")).map(({ term, pages }) => ({ term, pages }));
+}
+
+/** DocBook's bookindex.html: each top-level entry ("advisory lock, <a>Advisory Locks</a>") → the pages it links. */
+export function docbookIndex(root: string, file = "bookindex.html"): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const dt of parse(root, file).querySelectorAll('dt[id^="ientry-"]')) {
+    const term = space((dt.textContent ?? "").split(",")[0] ?? "");
+    const pages = [...new Set([...dt.querySelectorAll("a[href]")].map((a) => pageOf(a.getAttribute("href")!)))];
+    if (term && pages.length) entries.push({ term, pages });
+  }
+  return entries;
+}
+
+/**
+ * A glossary's terms (`<dt>` holding a `def_…` anchor) over all pages: a term → every page that defines it,
+ * the pages its definition links to, and `namesake(term)` when that page is served (git: a glossary term
+ * that names a command, "rebase", is defined by the command's manual page too).
+ */
+export function glossaryTerms(root: string, pages: string[], namesake: (term: string) => string = () => ""): IndexEntry[] {
+  const served = new Set(pages);
+  const byTerm = new Map<string, Set<string>>();
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, page), "utf8");
+    if (!/(?:id|name)="def_/.test(html)) continue;
+    for (const dt of parseHTML(html).document.querySelectorAll("dt")) {
+      if (!dt.querySelector('a[id^="def_"], a[name^="def_"]')) continue;
+      const term = space(dt.textContent ?? "");
+      const definition = dt.nextElementSibling?.localName === "dd" ? dt.nextElementSibling : null;
+      const linked = [...(definition?.querySelectorAll("a[href]") ?? [])].map((a) => pageOf(a.getAttribute("href")!)).filter(Boolean);
+      const at = byTerm.get(term) ?? new Set();
+      for (const p of [page, ...linked, namesake(term)]) if (served.has(p)) at.add(p);
+      byTerm.set(term, at);
+    }
+  }
+  return [...byTerm].map(([term, at]) => ({ term, pages: [...at] }));
+}
+
+/** Publican side notes: the title after its kind ("TIP", "CULTURE", "ZURÜCK ZU DEN GRUNDLAGEN") → its page. */
+export function sideNoteTerms(root: string, pages: string[]): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const page of pages) {
+    for (const note of parse(root, page).querySelectorAll("div.sidebar")) {
+      const title = note.querySelector("p.title strong");
+      if (!title) continue;
+      title.querySelector("span.emphasis")?.remove();
+      const term = space(title.textContent ?? "").replace(/^[.:]\s*/, "");
+      const body = space([...note.querySelectorAll("div.para, p:not(.title)")].map((p) => p.textContent ?? "").join(" "));
+      if (term) entries.push({ term, pages: [page], context: body });
+    }
+  }
+  // A title used on several pages ("A concrete example", "TIP Going further") names no one thing: left out.
+  const uses = new Map<string, number>();
+  for (const e of entries) uses.set(e.term, (uses.get(e.term) ?? 0) + 1);
+  return entries.filter((e) => uses.get(e.term) === 1);
+}
