@@ -123,16 +123,16 @@ export function outboundClient(configure: () => ClientConfig): OutboundClient {
   let secureContext: tls.SecureContext | undefined;
   const agents = new Map<boolean | null, Agent>();
 
-  function agentFor(policy: NetPolicy | null): Agent {
+  function agentFor(config: ClientConfig, policy: NetPolicy | null): Agent {
     const key = policy ? policy.allowPrivate : null;
     let agent = agents.get(key);
     if (agent) return agent;
     // One TLS context for every connection: given `ca`, each tls.connect would build its own, parsing all
     // ~140 system roots again (~50 ms of CPU per new connection, the bulk of a webhook worker's time in a burst).
-    if (config!.caFile) secureContext ??= tls.createSecureContext({ ca: [...tls.rootCertificates, readFileSync(config!.caFile, "utf8")] });
+    if (config.caFile) secureContext ??= tls.createSecureContext({ ca: [...tls.rootCertificates, readFileSync(config.caFile, "utf8")] });
     agent = new Agent({
-      connections: config!.connections,
-      keepAliveTimeout: config!.keepAliveMs,
+      connections: config.connections,
+      keepAliveTimeout: config.keepAliveMs,
       connect: { ...(secureContext ? { secureContext } : {}), ...(policy ? { lookup: guardedLookup(policy) as never } : {}) },
     });
     agents.set(key, agent);
@@ -143,7 +143,7 @@ export function outboundClient(configure: () => ClientConfig): OutboundClient {
     async send(req) {
       config ??= configure();
       const policy = req.policy ?? config.policy;
-      const dispatcher = agentFor(policy);
+      const dispatcher = agentFor(config, policy);
       const signal = AbortSignal.timeout(req.timeoutMs);
       const maxRedirects = req.maxRedirects ?? 0;
       try {
