@@ -14,6 +14,7 @@ import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, suggestedMessages } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
+import { waitFor } from "../helpers/https-receiver";
 import { startAppServer } from "../helpers/server";
 import { collectSseFrames, sseFrames } from "../helpers/sse";
 
@@ -56,13 +57,8 @@ async function chat(body: Record<string, unknown>): Promise<WidgetChatDone> {
   return done!.data as WidgetChatDone;
 }
 
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Until the live stream has sent a frame of this event. */
+const until = (frames: { event: string }[], event: string) => waitFor(async () => frames.some((f) => f.event === event), 10_000, `event: ${event}`);
 
 describe("the widget's wire shapes, as the server sends them", () => {
   it("the config, and the panel page's data block (the chat, and a dead end with its lead form)", async () => {
@@ -104,16 +100,16 @@ describe("the widget's wire shapes, as the server sends them", () => {
     const stream = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream?visitor_token=${encodeURIComponent(token)}`, { signal: controller.signal });
     const frames = collectSseFrames(stream);
     try {
-      await until(() => frames.some((f) => f.event === "status"), "the first status");
+      await until(frames, "status");
       const asked = await post(`/api/widget/${botId}/conversations/${conversationId}/handoff`, { visitor_token: token });
       expect(asked.status).toBe(200);
       expectShape(widgetHandoffAnswerSchema, await asked.json());
-      await until(() => frames.some((f) => f.event === "availability"), "availability while waiting");
+      await until(frames, "availability");
 
       const api = apiClient(base);
       const reply = await api("POST", `/v1/${botId}/conversations/${conversationId}/messages`, { token: ownerToken, body: { content: "Hi, the owner here." } });
       expect(reply.status).toBe(201);
-      await until(() => frames.some((f) => f.event === "message"), "the person's message");
+      await until(frames, "message");
       for (const frame of frames) expectShape(visitorStreamEventSchemas[frame.event as keyof typeof visitorStreamEventSchemas], frame.data);
       expect(frames.map((f) => f.event)).toEqual(expect.arrayContaining(["status", "availability", "message"]));
 
