@@ -37,6 +37,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture, type RestFixture } from "./rest-fixtures";
 import { backendsOf, cpuSeconds } from "./rest-profile";
+import { sseFrames } from "../../tests/helpers/sse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARM_UP_SECONDS = 2;
@@ -290,8 +291,8 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
 async function visitorToken(target: Target): Promise<string> {
   const res = await fetch(target.url, { method: "POST", headers: target.headers, body: JSON.stringify({ message: "Hello" }) });
   const text = await res.text();
-  const done = /event: done\ndata: (.*)\n/.exec(text)?.[1];
-  const token = done ? (JSON.parse(done) as { visitor_token?: string }).visitor_token : undefined;
+  const done = sseFrames(text).find((f) => f.event === "done")?.data as { visitor_token?: string } | undefined;
+  const token = done?.visitor_token;
   if (!token) throw new Error(`${target.label}: no visitor token (${res.status}): ${text.slice(0, 300)}`);
   return token;
 }

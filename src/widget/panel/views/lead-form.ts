@@ -1,19 +1,24 @@
-import { h, patch } from "./dom";
-import type { PanelLeadField } from "./types";
+import type { LeadField } from "@/shared/widget-wire";
+import type { LeadErrors } from "../chat-client";
+import { h, patch } from "../dom";
+import { STRINGS } from "../strings";
 
 /**
- * The visitor's lead form (issue 23) — one view for the chat and for a paused or suspended chatbot's dead end
- * (issue 27): labelled fields, errors by field from the server's 422, Esc or Cancel to close. It only
- * draws and collects; `submit` posts (`postLead`) and says what went wrong, if anything.
+ * The visitor's lead form (record 059) — one view for the chat and for a paused or suspended chatbot's dead
+ * end (record 078): labelled fields, errors by field from the server's 422, Esc or Cancel to close. It only
+ * draws and collects; `submit` posts (chat-client.ts `postLead`) and says what went wrong, if anything.
  */
 export interface LeadFormView {
   form: HTMLFormElement;
   focusFirst(): void;
 }
 
-export type LeadErrors = Record<string, string[]>;
+export interface LeadFormHandlers {
+  submit(values: Record<string, string>): Promise<LeadErrors | null>;
+  close?(): void;
+}
 
-export function leadFormView(fields: PanelLeadField[], opts: { submit(values: Record<string, string>): Promise<LeadErrors | null>; close?(): void }): LeadFormView {
+export function leadFormView(fields: LeadField[], opts: LeadFormHandlers): LeadFormView {
   const values: Record<string, string> = {};
   const inputs = fields.map((field) => {
     const id = `acp-lead-${field.key}`;
@@ -35,14 +40,14 @@ export function leadFormView(fields: PanelLeadField[], opts: { submit(values: Re
     return { field, input, errorSlot, el: h("div", { class: "field" }, h("label", { for: id }, field.label, field.required ? h("span", { "aria-hidden": "true" }, " *") : null), input, errorSlot) };
   });
   const general = h("div");
-  const sendLead = h("button", { type: "submit", class: "primary" }, "Send");
+  const sendLead = h("button", { type: "submit", class: "primary" }, STRINGS.send);
   const close = opts.close;
   const form = h(
     "form",
-    { class: "lead", "aria-label": "Leave your details", "data-testid": "widget-lead-form" },
+    { class: "lead", "aria-label": STRINGS.leaveDetails, "data-testid": "widget-lead-form" },
     ...inputs.map((f) => f.el),
     general,
-    h("div", { class: "row" }, sendLead, close ? h("button", { type: "button", class: "text-btn", onclick: () => close() }, "Cancel") : null),
+    h("div", { class: "row" }, sendLead, close ? h("button", { type: "button", class: "text-btn", onclick: () => close() }, STRINGS.cancel) : null),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -68,18 +73,20 @@ export function leadFormView(fields: PanelLeadField[], opts: { submit(values: Re
   return { form, focusFirst: () => inputs[0]?.input.focus() };
 }
 
-/** Posts a lead to the public widget API: the thank-you and the visitor's token, or the errors to show. */
-export async function postLead(
-  chatbotId: string,
-  body: { fields: Record<string, string>; conversation_id?: string; visitor_token?: string },
-): Promise<{ ok: true; thanks: string; visitor_token?: string } | { ok: false; errors: LeadErrors }> {
-  try {
-    const res = await fetch(`/api/widget/${chatbotId}/leads`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const json = (await res.json()) as { message?: string; errors?: LeadErrors; visitor_token?: string };
-    if (res.status === 422) return { ok: false, errors: json.errors ?? { fields: [json.message ?? "Please check the form."] } };
-    if (!res.ok) return { ok: false, errors: { fields: [json.message ?? "Something went wrong. Please try again."] } };
-    return { ok: true, thanks: json.message ?? "Thank you!", visitor_token: json.visitor_token };
-  } catch {
-    return { ok: false, errors: { fields: ["You seem to be offline. Please try again."] } };
-  }
+/**
+ * The lead form in the chat: drawn when the state opens it, kept while open (its fields hold what the visitor
+ * typed), gone when the state closes it.
+ */
+export function leadRegion(fields: LeadField[], opts: LeadFormHandlers): { el: HTMLElement; render(open: boolean): void; focusFirst(): void } {
+  const el = h("div");
+  let view: LeadFormView | null = null;
+  return {
+    el,
+    render(open) {
+      if (open === (view !== null)) return;
+      view = open ? leadFormView(fields, opts) : null;
+      patch(el, view?.form);
+    },
+    focusFirst: () => view?.focusFirst(),
+  };
 }
