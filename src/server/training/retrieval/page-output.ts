@@ -1,15 +1,16 @@
 /**
  * What the crawler stores for one HTML page, as plain data: the check that a faster extraction extracts
- * exactly what the previous one did (docs/decisions/086-one-extraction-pass-per-page.md). The same steps as
+ * exactly what the previous one did (docs/decisions/086-one-extraction-pass-per-page.md), by the golden test
+ * beside it and by `scripts/extraction/check.ts`. The same steps as
  * readPage (crawler/page-reading.ts) and indexSource: parse once, the crawler's page meta, the text, the
  * passages, and what each passage defines and the identifier parts it is searched by.
  */
 import { createHash } from "node:crypto";
 import { readPageMeta } from "@/server/training/crawler/html-meta";
-import { chunkDocument } from "@/server/training/retrieval/chunk";
-import { passageDefines } from "@/server/training/retrieval/defined-terms";
-import { documentText, extractHtmlDocument, parseHtml } from "@/server/training/retrieval/extract";
-import { identifierParts } from "@/server/training/retrieval/query-terms";
+import { chunkDocument } from "./chunk";
+import { passageDefines } from "./defined-terms";
+import { documentText, extractHtmlDocument, parseHtml } from "./extract";
+import { identifierParts } from "./query-terms";
 
 export interface PageOutput {
   title: string;
