@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import MiniSearch from "minisearch";
 import type { Db } from "@/server/kernel/db/client";
-import { documentText, extractHtml } from "@/server/training/retrieval/extract";
+import { documentText, extractHtml } from "@/server/training/extraction/extract";
 
 export const PYTHON_DOCS = process.env.BENCH_DOCS_DIR ?? "/usr/share/doc/python3.11/html";
 

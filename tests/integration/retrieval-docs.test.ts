@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { extractHtml } from "@/server/training/retrieval/extract";
+import { extractHtml } from "@/server/training/extraction/extract";
 import { indexSource } from "@/server/training/retrieval/index-source";
 import { compareWithMiniSearch, DOCS_K, type IndexQuestion } from "../../scripts/bench/docs-site";
 import { createTestDatabase } from "../helpers/db";

@@ -1,4 +1,4 @@
-import { TERM_SEPARATOR } from "@/server/training/retrieval/html-blocks";
+import { TERM_SEPARATOR } from "@/server/training/extraction/html-blocks";
 import { HEADING_MARK } from "@/server/training/retrieval/passages";
 
 /**

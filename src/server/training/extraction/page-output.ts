@@ -7,10 +7,10 @@
  */
 import { createHash } from "node:crypto";
 import { readPageMeta } from "@/server/training/crawler/html-meta";
-import { chunkDocument } from "./chunk";
-import { passageDefines } from "./defined-terms";
+import { chunkDocument } from "@/server/training/retrieval/chunk";
+import { passageDefines } from "@/server/training/retrieval/defined-terms";
 import { documentText, extractHtmlDocument, parseHtml } from "./extract";
-import { identifierParts } from "./query-terms";
+import { identifierParts } from "@/server/training/retrieval/query-terms";
 
 export interface PageOutput {
   title: string;

@@ -20,7 +20,7 @@ const TIME_LIMIT_MS = 60_000;
 const pool = () =>
   threadPool<FileToExtract, FileText>({
     compiled: "extract-worker",
-    dev: () => path.join(process.cwd(), "src/server/training/retrieval/extract-worker-dev.mjs"),
+    dev: () => path.join(process.cwd(), "src/server/training/extraction/extract-worker-dev.mjs"),
     maxThreads: HALF_THE_CORES,
     maxQueue: MAX_WAITING,
     heapMb: 768,
