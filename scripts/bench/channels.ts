@@ -1,5 +1,5 @@
 /**
- * Messaging channels (issue 24): a Telegram update POSTed to the app's webhook
+ * Messaging channels (docs/decisions/069-messaging-channels.md): a Telegram update POSTed to the app's webhook
  * → the reply received by the local Bot API stand-in, through the whole path —
  * the inbound statement (check, de-duplicate, queue), the answer job
  * (`runTurn`: admission and credit, retrieval, the extractive answer, record

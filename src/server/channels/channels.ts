@@ -1,5 +1,5 @@
 /**
- * A chatbot's connected channels (issue 24): connect (credentials checked
+ * A chatbot's connected channels (docs/decisions/069-messaging-channels.md): connect (credentials checked
  * against the workspace's `enabled_integrations`, verified with the provider,
  * sealed like the LLM keys), list, disconnect. A channel whose integration the
  * agency removed from the workspace shows `disconnected` and its inbound

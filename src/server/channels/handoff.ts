@@ -1,5 +1,5 @@
 /**
- * The Slack handoff channel (issue 24, docs/decisions/073-slack-handoff-channel.md): a chatbot's Slack
+ * The Slack handoff channel (docs/decisions/073-slack-handoff-channel.md): a chatbot's Slack
  * channel may name a Slack channel id where every conversation that starts waiting for a person is posted
  * (who, the last messages, a link to the inbox) — queued by a trigger on the status change
  * (sql/slack-handoff.sql), whichever path asked for the person — and a person's reply in that post's thread

@@ -1,5 +1,5 @@
 /**
- * A provider's delivery to `/api/channels/{channel_id}` (issue 24): checked
+ * A provider's delivery to `/api/channels/{channel_id}` (docs/decisions/069-messaging-channels.md): checked
  * (401 unsigned), de-duplicated by the provider's event id (providers retry)
  * and queued for the answer job in ONE statement; never answered inside the
  * request, so the provider gets its 200 at once. A channel whose integration

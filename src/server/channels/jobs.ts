@@ -1,5 +1,5 @@
 /**
- * The channel's two jobs (issue 24): answer a provider's message through the
+ * The channel's two jobs (docs/decisions/069-messaging-channels.md): answer a provider's message through the
  * one conversation engine (`runTurn`, source `channel`: metering, pauses,
  * suspension, handoff, leads and analytics as on the widget) and send the
  * reply — its first attempt in the answer job (one job per message on the

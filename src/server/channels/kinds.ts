@@ -1,6 +1,6 @@
 /**
  * Which integrations are messaging channels, and what each needs to connect
- * (issue 24, docs/integrations.md). Pure rules: the dashboard's form and the
+ * (docs/integrations.md). Pure rules: the dashboard's form and the
  * API's validation read the same table.
  */
 import { z } from "zod";

@@ -7,7 +7,7 @@ import type { FileText, FileToExtract } from "./extract-file";
 /**
  * Where uploaded files are read (PDF, DOCX, TXT, MD, HTML): worker threads,
  * so that parsing a 10 MB document never holds up the server's event loop
- * for the other requests (issue 20). One thread per two cores (the server
+ * for the other requests (docs/decisions/046-uploads-off-the-event-loop.md). One thread per two cores (the server
  * keeps the rest), started on the first upload and stopped after a minute
  * idle (kernel/lib/thread-pool.ts); each with its own heap bound and a time
  * limit per file (docs/decisions/046-uploads-off-the-event-loop.md).

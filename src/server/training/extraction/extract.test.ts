@@ -125,7 +125,7 @@ describe("text bytes", () => {
   });
 });
 
-describe("index-like pages (issue 22, item 5)", () => {
+describe("index-like pages (record 070)", () => {
   const prose = "<p>The translate method returns a copy of the string in which each character has been mapped through the given table, and this sentence goes on about it.</p>";
   it("weigh less when mostly links, or when their address says index or contents; articles with links and their navigation do not", () => {
     const links = Array.from({ length: 40 }, (_, i) => `<li><a href="/p${i}.html">term${i}() in module m${i}</a></li>`).join("");

@@ -8,7 +8,7 @@ import { createCaller } from "@/server/transport/root";
 export const dynamic = "force-dynamic";
 
 /**
- * The inbox's live stream (issue 23): `event: change` for every message and
+ * The inbox's live stream (docs/decisions/056-live-updates-through-listen-notify.md): `event: change` for every message and
  * status change of the chatbot's conversations, from any app process. The
  * signed-in member's access to the chatbot is the dashboard's own rule (the
  * `conversations.watch` procedure); same-origin requests only.
