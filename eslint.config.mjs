@@ -35,8 +35,8 @@ const zones = [
   // The kernel and the isomorphic rules import nothing above them.
   { target: server("kernel"), from: [...CAPABILITIES.map(server), ...UPPER_LAYERS], message: "The kernel must not import a capability or a transport." },
   { target: "./src/shared", from: ["./src/server", "./src/app", "./src/components"], message: "src/shared is pure and isomorphic: it imports nothing of the app." },
-  // The browser loader is built for customers' pages: no server code.
-  { target: "./src/widget", from: ["./src/server", "./src/app", "./src/components"], message: "The widget loader runs on customers' pages: only src/widget and src/shared." },
+  // The widget runs on customers' pages: of the project, only itself and the isomorphic rules (packages aside).
+  { target: "./src/widget", from: ".", except: ["./src/widget", "./src/shared", "./node_modules"], message: "The widget runs on customers' pages: only src/widget and src/shared." },
   ...CAPABILITIES.flatMap((cap) => [
     // Capabilities never import the transports.
     { target: server(cap), from: UPPER_LAYERS, message: "A capability must not import a transport." },
@@ -51,6 +51,24 @@ const zones = [
   ...CAPABILITIES.map((cap) => ({ target: UPPER_LAYERS, from: server(cap), except: PUBLIC_ENTRIES, message: `Import the ${cap} capability through @/server/${cap} (or @/server/${cap}/client from the UI).` })),
 ];
 
+/* The application never imports the scripts that build, start or measure it (tests included). */
+const NO_SCRIPTS = { target: "./src", from: "./scripts", message: "src must not import scripts/: what both need lives in src (e.g. kernel/lib/compiled-runtime.mjs)." };
+
+/*
+ * scripts/: the runtime (start, serve, worker, the launcher, the build, migrations, seeding, admin, lib/) reaches
+ * a capability through its index, like a transport, and imports neither the tests nor the measuring tools. The
+ * measuring tools (bench.ts, bench/, extraction/, fixtures/) time or check one step alone (extraction, chunking,
+ * one search), so they may import a capability's files and the tests' fixtures. No script imports Next's app
+ * (routes, pages, the UI).
+ */
+const MEASURING_TOOLS = "bench.ts|bench|extraction|fixtures";
+const RUNTIME_SCRIPTS = [`./scripts/!(${MEASURING_TOOLS})`, `./scripts/!(${MEASURING_TOOLS})/**`];
+const scriptZones = [
+  { target: "./scripts", from: ["./src/app", "./src/components", "./src/trpc", "./src/proxy.ts"], message: "Scripts run outside Next's app: no route, page or UI module." },
+  { target: RUNTIME_SCRIPTS, from: ["./tests", "./scripts/bench", "./scripts/bench.ts", "./scripts/extraction", "./scripts/fixtures"], message: "The runtime scripts import no test helper and no measuring tool." },
+  ...CAPABILITIES.map((cap) => ({ target: RUNTIME_SCRIPTS, from: server(cap), except: ["./index.ts"], message: `A runtime script reaches the ${cap} capability through @/server/${cap}.` })),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -62,9 +80,17 @@ const config = [
     },
   },
   {
-    files: ["src/**/*.ts", "src/**/*.tsx"],
+    files: ["src/**/*.ts", "src/**/*.tsx", "src/**/*.mjs"],
+    rules: { "import/no-restricted-paths": ["error", { zones: [NO_SCRIPTS] }] },
+  },
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx", "src/**/*.mjs"],
     ignores: ["src/**/*.test.ts"],
-    rules: { "import/no-restricted-paths": ["error", { zones }] },
+    rules: { "import/no-restricted-paths": ["error", { zones: [NO_SCRIPTS, ...zones] }] },
+  },
+  {
+    files: ["scripts/**/*.ts", "scripts/**/*.mjs"],
+    rules: { "import/no-restricted-paths": ["error", { zones: scriptZones }] },
   },
 ];
 

@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { buildWidgetLoader, buildWidgetPanel, gzippedSize, LOADER_GZIP_BUDGET_BYTES, PANEL_GZIP_BUDGET_BYTES } from "../src/widget/build";
-import { DIST_DIR, RUNTIME_ENTRIES, WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "./lib/freshness.mjs";
+import { DIST_DIR, RUNTIME_ENTRIES } from "../src/server/kernel/lib/compiled-runtime.mjs";
+import { WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "../src/widget/built-files.mjs";
 
 const t0 = Date.now();
 mkdirSync(DIST_DIR, { recursive: true });

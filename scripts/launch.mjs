@@ -2,7 +2,8 @@
 // Next), then runs the compiled supervisor, dist/start.mjs (docs/decisions/040-running-the-app.md). Plain
 // JavaScript: nothing of TypeScript is loaded at run time.
 import { spawnSync } from "node:child_process";
-import { buildIsFresh, compiledFile, runtimeIsFresh } from "./lib/freshness.mjs";
+import { compiledFile } from "../src/server/kernel/lib/compiled-runtime.mjs";
+import { buildIsFresh, runtimeIsFresh } from "./lib/freshness.mjs";
 
 // `npm run worker` (`--worker`): the stand-alone workers need the compiled runtime only.
 const worker = process.argv.includes("--worker");

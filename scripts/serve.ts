@@ -6,8 +6,9 @@
  * it is read or buffered), and malformed or oversized headers (Node's own 431/400
  * has no body). Usage: `tsx scripts/serve.ts [--dev] -p <port> -H <host>`.
  */
-// First: the language's own Date, before Next replaces the global one (docs/decisions/097-dates-off-nexts-date-extension.md).
-import "@/server/kernel/lib/intrinsic-date";
+// First: the language's own Date, before Next replaces the global one (docs/decisions/097-dates-off-nexts-date-extension.md);
+// checked below, once Next's environment is set up.
+import { IntrinsicDate, isLanguageDate } from "@/server/kernel/lib/intrinsic-date";
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -19,7 +20,7 @@ import { errorBodyText, JSON_HEADERS } from "@/server/kernel/http/json-response"
 import { giveEmptyErrorsAJsonBody } from "@/server/kernel/security/json-errors";
 import { earlyRefusal } from "@/server/kernel/security/request-guard";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
-import { compiledFile, runningCompiled } from "./lib/freshness.mjs";
+import { compiledFile, runningCompiled } from "@/server/kernel/lib/compiled-runtime.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
@@ -176,6 +177,12 @@ await import("next/dist/server/node-environment.js");
 // A computed path: the compiled serve.mjs must not bundle it (its Next imports would be evaluated first).
 const frontHandlersFile = runningCompiled() ? compiledFile("front-handlers") : path.resolve("src/server/transport/front-handlers.ts");
 const front = (await import(pathToFileURL(frontHandlersFile).href)) as typeof import("@/server/transport/front-handlers");
+// Every bundle builds its database dates with the Date captured first: it must not be Next's extension, which
+// makes each date dearer to build and to read (docs/decisions/097-dates-off-nexts-date-extension.md). Captured
+// after Next's environment (a reordered import, or Next setting it up earlier), it is: the server does not start.
+if (!isLanguageDate(IntrinsicDate)) {
+  throw new Error("serve.ts: Next's environment was set up before kernel/lib/intrinsic-date captured the language's Date; import it first.");
+}
 const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   // The socket's peer for the app (Next route handlers cannot see it); always overwritten, so a client cannot forge it.
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";

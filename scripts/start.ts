@@ -14,9 +14,9 @@ import { createPrismaClient } from "@/server/kernel/db/client";
 import { migrate } from "@/server/kernel/db/migrate";
 import { DEMO_OWNER, isDatabaseEmpty, seedDemoData } from "@/server/demo/seed";
 import { env, EnvError } from "@/server/kernel/env";
-import { loadTokenCounter } from "@/server/training/retrieval/tokenizer";
+import { loadTokenCounter } from "@/server/training";
 import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
-import { compiledFile, runningCompiled } from "./lib/freshness.mjs";
+import { compiledFile, runningCompiled } from "@/server/kernel/lib/compiled-runtime.mjs";
 
 const dev = process.argv.includes("--dev");
 const started = Date.now();

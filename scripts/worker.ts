@@ -1,7 +1,7 @@
 /** `npm run worker`: background workers only, for running more of them beside the app (docs/decisions/037-scale-out.md). */
 import { openDatabase } from "@/server/kernel/db/bootstrap";
 import { migrate } from "@/server/kernel/db/migrate";
-import { loadTokenCounter } from "@/server/training/retrieval/tokenizer";
+import { loadTokenCounter } from "@/server/training";
 import { startWorkers, workersShuttingDown } from "@/server/transport/workers";
 
 const database = await openDatabase();

@@ -18,7 +18,7 @@ import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 import { startProductionServer } from "../lib/app-server";
-import { compiledFile } from "../lib/freshness.mjs";
+import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
 import { startTelegramStandIn, textUpdate, type SentMessage } from "../lib/telegram-stand-in";
 
 const SEQUENTIAL = Number(process.env.BENCH_CHANNEL_SEQUENTIAL ?? 200);

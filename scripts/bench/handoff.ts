@@ -13,7 +13,9 @@ import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
+import { readSseEvents } from "@/shared/sse";
 import { startProductionServer } from "../lib/app-server";
+import { sseFrames } from "../../tests/helpers/sse";
 
 const REPLIES = Number(process.env.BENCH_HANDOFF_REPLIES ?? 200);
 const STREAMS = Number(process.env.BENCH_HANDOFF_STREAMS ?? 2000);
@@ -27,23 +29,10 @@ async function openStream(url: string, onMessage: (id: string, at: number) => vo
   const controller = new AbortController();
   const res = await fetch(url, { headers: { Accept: "text/event-stream" }, signal: controller.signal });
   if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
+  const body = res.body;
   void (async () => {
-    let buffer = "";
     try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (.+)$/m.exec(frame)?.[1];
-          if (id && frame.includes("event: message")) onMessage(id, performance.now());
-        }
-      }
+      for await (const event of readSseEvents(body)) if (event.id && event.event === "message") onMessage(event.id, performance.now());
     } catch {
       // aborted
     }
@@ -92,8 +81,8 @@ async function measure(adminUrl: string, url: string) {
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify({ message: "Can I talk to someone?" }),
     });
-    const done = /event: done\ndata: (.*)\n/.exec(await chat.text())?.[1];
-    const { conversation_id: conversationId, visitor_token: visitorToken } = JSON.parse(done!) as { conversation_id: string; visitor_token: string };
+    const done = sseFrames(await chat.text()).find((f) => f.event === "done")?.data as { conversation_id: string; visitor_token: string };
+    const { conversation_id: conversationId, visitor_token: visitorToken } = done;
     const streamUrl = `${visitorApp.baseUrl}/api/widget/${bot.id}/conversations/${conversationId}/stream?visitor_token=${encodeURIComponent(visitorToken)}`;
     const reply = (content: string) =>
       fetch(`${agentApp.baseUrl}/v1/${bot.id}/conversations/${conversationId}/messages`, {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- rest-bridge` (issue 14): what our own code costs per
- * request, without Next. The REST bridge's route handlers (the functions the
- * `/v1` route files export) are called in this process with a `NextRequest`,
+ * request, without Next. The REST bridge's route handlers (the functions
+ * Next's `/v1` route exports) are called in this process with a `NextRequest`,
  * 16 in flight, on the rest benchmark's data (rest-fixtures.ts, its own
  * embedded PostgreSQL): for every documented `GET`, the process's CPU per
  * request (bridge, auth, tRPC, services, pg, serialization), the statements
@@ -27,8 +27,6 @@ const IN_FLIGHT = 16;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const log = (m: string) => console.log(`[bench] ${m}`);
 
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 export async function runRestBridgeBenchmark() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const pgServer = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), ephemeral: true });
@@ -43,18 +41,19 @@ export async function runRestBridgeBenchmark() {
     const fixture = await seedRestFixture(db, "http://127.0.0.1:3000");
     await db.$disconnect();
     const statements = countStatements();
-    const { restRoutes, unknownRoutes } = await import("@/server/transport/rest/bridge");
+    const { restRouteHandlers } = await import("@/server/transport/rest/bridge");
     const { restEndpoints } = await import("@/server/transport/rest/registry");
     const gets = [...restEndpoints()].filter(([, endpoints]) => endpoints.some((e) => e.method === "GET")).map(([template]) => template);
 
     const rows: string[] = [];
-    const measureOne = async (label: string, template: string, handler: Handler) => {
+    const { GET: handler } = restRouteHandlers();
+    const measureOne = async (label: string, template: string) => {
       const params: Record<string, string> = {};
       for (const [, name] of template.matchAll(/\{(\w+)\}/g)) params[name!] = fixture.params[name!]!;
       const concrete = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
       const call = async () => {
         const req = new NextRequest(`http://127.0.0.1:3000${concrete}`, { headers: { authorization: `Bearer ${fixture.token}`, host: "127.0.0.1:3000" } });
-        const res = await handler(req, { params: Promise.resolve(params) });
+        const res = await handler(req);
         await res.text();
         return res.status;
       };
@@ -71,8 +70,8 @@ export async function runRestBridgeBenchmark() {
       rows.push(`  ${label.padEnd(56)} ${String(status).padStart(6)} ${perRequest.toFixed(3).padStart(10)} ${sent.toFixed(1).padStart(11)} ${postgres.toFixed(2).padStart(12)}`);
       log(`${label}: ${perRequest.toFixed(3)} ms of CPU per request, ${sent.toFixed(1)} statements (load ${loadavg()[0]!.toFixed(2)})`);
     };
-    await measureOne("no-op /v1 handler (JSON 404)", "/v1", unknownRoutes().GET as Handler);
-    for (const template of gets) await measureOne(`GET ${template}`, template, restRoutes(template).GET as Handler);
+    await measureOne("no-op /v1 handler (JSON 404)", "/v1");
+    for (const template of gets) await measureOne(`GET ${template}`, template);
     console.log(`
 rest-bridge benchmark — the /v1 route handlers in process, without Next; ${IN_FLIGHT} in flight, ${REQUESTS} requests each; load at the end ${loadavg()
       .map((l) => l.toFixed(2))

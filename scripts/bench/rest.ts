@@ -37,6 +37,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { startProductionServer } from "../lib/app-server";
 import { seedRestFixture, type RestFixture } from "./rest-fixtures";
 import { backendsOf, cpuSeconds } from "./rest-profile";
+import { sseFrames } from "../../tests/helpers/sse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARM_UP_SECONDS = 2;
@@ -122,7 +123,7 @@ export async function runRestBenchmark() {
 
     // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route of
     // its shape (issue 28): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
-    // JSON 404 below `{chatbot_id}` (app/v1/[chatbot_id]/[...rest]: Next's dynamic routing costs even a no-op),
+    // JSON 404 below `{chatbot_id}` (a longer path through Next's `/v1` route, app/v1/[[...path]]),
     // measured just before and just after the endpoint itself: the endpoints of a shape run one after the
     // other, each between two runs of their no-op (the run after one endpoint is the run before the next).
     const dynamicNoop = dynamicNoopTarget(app.baseUrl, fixture);
@@ -206,12 +207,12 @@ export function recomputedAnalytics(base: string, chatbotId: string, headers: Re
   return { label: `GET /v1/{chatbot_id}/analytics, ${days} days, recomputed`, url: `${base}${rotate[0]}`, headers, expect: 200, rotate };
 }
 
-/** `/v1` itself: our JSON 404 (src/app/v1/route.ts) through Next, the proxy and serve.ts, no database. */
+/** `/v1` itself: our JSON 404 (src/app/v1/[[...path]]/route.ts) through Next, the proxy and serve.ts, no database. */
 export function noopTarget(base: string, fixture: RestFixture): Target {
   return { label: "no-op /v1 route (404, framework)", url: `${base}/v1`, headers: { Authorization: `Bearer ${fixture.token}` }, expect: 404 };
 }
 
-/** The same JSON 404 below a dynamic segment (app/v1/[chatbot_id]/[...rest]): what Next's dynamic routing adds. */
+/** The same JSON 404 for a path of a dynamic segment's shape (`/v1/{chatbot_id}/no-such-route`), through the same route. */
 export function dynamicNoopTarget(base: string, fixture: RestFixture): Target {
   return { ...noopTarget(base, fixture), label: "no-op below {chatbot_id} (404, framework)", url: `${base}/v1/${fixture.params.chatbot_id}/no-such-route` };
 }
@@ -290,8 +291,8 @@ export async function measure(target: Target, seconds = SECONDS, meter?: CpuMete
 async function visitorToken(target: Target): Promise<string> {
   const res = await fetch(target.url, { method: "POST", headers: target.headers, body: JSON.stringify({ message: "Hello" }) });
   const text = await res.text();
-  const done = /event: done\ndata: (.*)\n/.exec(text)?.[1];
-  const token = done ? (JSON.parse(done) as { visitor_token?: string }).visitor_token : undefined;
+  const done = sseFrames(text).find((f) => f.event === "done")?.data as { visitor_token?: string } | undefined;
+  const token = done?.visitor_token;
   if (!token) throw new Error(`${target.label}: no visitor token (${res.status}): ${text.slice(0, 300)}`);
   return token;
 }

@@ -21,6 +21,7 @@ import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
+import { readSseEvents } from "@/shared/sse";
 import { buildWidgetLoader, gzippedSize, LOADER_GZIP_BUDGET_BYTES } from "@/widget/build";
 import { startProductionServer } from "../lib/app-server";
 import { trainOnBakeryPages } from "../../tests/helpers/answers-fixtures";
@@ -40,17 +41,10 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 async function firstToken(url: string, headers: Record<string, string>, body: unknown): Promise<number> {
   const started = performance.now();
   const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...headers }, body: JSON.stringify(body) });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
+  if (!res.ok || !res.body) throw new Error(`no stream from ${url}: ${res.status} ${(await res.text()).slice(0, 200)}`);
   let at = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    if (!at && text.includes("event: delta")) at = performance.now() - started;
-  }
-  if (!at) throw new Error(`no delta frame from ${url}: ${res.status} ${text.slice(0, 200)}`);
+  for await (const event of readSseEvents(res.body)) if (!at && event.event === "delta") at = performance.now() - started;
+  if (!at) throw new Error(`no delta frame from ${url}`);
   return at;
 }
 

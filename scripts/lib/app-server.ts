@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "@/server/kernel/db/embedded";
-import { compiledFile, runtimeIsFresh } from "./freshness.mjs";
+import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
+import { runtimeIsFresh } from "./freshness.mjs";
 
 export interface ProductionServer {
   baseUrl: string;

@@ -2,26 +2,8 @@
 // is compiled). Types in freshness.d.mts.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-
-/** Where the compiled runtime goes (scripts/build-runtime.ts). */
-export const DIST_DIR = path.resolve("dist");
-
-/** Each compiled entry of the runtime and its TypeScript source. */
-export const RUNTIME_ENTRIES = {
-  start: "scripts/start.ts",
-  serve: "scripts/serve.ts",
-  worker: "scripts/worker.ts",
-  "extract-worker": "src/server/training/retrieval/extract-worker.ts",
-  // The thread that reads crawled pages (src/server/training/crawler/page-pool.ts).
-  "page-worker": "src/server/training/crawler/page-worker.ts",
-  // What `serve` answers ahead of Next (the visitor's live stream, documented /v1 routes); its own bundle, loaded once Next is prepared.
-  "front-handlers": "src/server/transport/front-handlers.ts",
-};
-
-export const compiledFile = (name) => path.join(DIST_DIR, `${name}.mjs`);
-export const WIDGET_LOADER_FILE = path.join(DIST_DIR, "widget.js");
-/** The visitor's chat panel script (src/widget/panel/panel.ts), served at /widget-panel.js. */
-export const WIDGET_PANEL_FILE = path.join(DIST_DIR, "widget-panel.js");
+import { compiledFile, RUNTIME_ENTRIES } from "../../src/server/kernel/lib/compiled-runtime.mjs";
+import { WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "../../src/widget/built-files.mjs";
 
 function newestMtime(paths) {
   let newest = 0;
@@ -53,6 +35,3 @@ export function runtimeIsFresh() {
 }
 
 export const buildIsFresh = () => nextBuildIsFresh() && runtimeIsFresh();
-
-/** Whether this process runs the compiled runtime (the bundle's banner sets the flag, scripts/build-runtime.ts). */
-export const runningCompiled = () => globalThis.__compiledRuntime === true;

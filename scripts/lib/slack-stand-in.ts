@@ -20,7 +20,8 @@ export interface SlackPost {
   at: number;
 }
 
-export type SlackFault = { kind: "ratelimited"; retryAfter: number } | { kind: "error"; error: string };
+/** `retryAfter` left out: a 429 without the header (as a proxy in front of Slack may answer). */
+export type SlackFault = { kind: "ratelimited"; retryAfter?: number } | { kind: "error"; error: string };
 
 export interface SlackStandIn {
   baseUrl: string;
@@ -58,7 +59,7 @@ export async function startSlackStandIn(opts: { unref?: boolean } = {}): Promise
         const channel = String(body.channel ?? "");
         postAttempts.push({ channel, at: Date.now() });
         const fault = faults.next(channel);
-        if (fault?.kind === "ratelimited") return answer(res, 429, { ok: false, error: "ratelimited" }, { "Retry-After": String(fault.retryAfter) });
+        if (fault?.kind === "ratelimited") return answer(res, 429, { ok: false, error: "ratelimited" }, fault.retryAfter === undefined ? {} : { "Retry-After": String(fault.retryAfter) });
         if (fault) return answer(res, 200, { ok: false, error: fault.error });
         if (!body.text) return answer(res, 200, { ok: false, error: "no_text" });
         const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, "0")}`;

@@ -23,10 +23,11 @@ export function linkify(content: string): Piece[] {
 
 /**
  * The text a screen reader is given for an answer (the widget's live region): link labels instead of
- * markdown, and a bare URL as "a link to <host>" — never the URL read aloud character by character.
+ * markdown, and a bare URL as "a link to <host>" (`linkTo`, in the reader's language) — never the URL read
+ * aloud character by character.
  */
-export function spokenText(content: string): string {
+export function spokenText(content: string, linkTo = (host: string) => `a link to ${host}`): string {
   return linkify(content)
-    .map((p) => (p.kind === "text" ? p.text : p.text === p.url ? `a link to ${new URL(p.url).host}` : p.text))
+    .map((p) => (p.kind === "text" ? p.text : p.text === p.url ? linkTo(new URL(p.url).host) : p.text))
     .join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SseParser } from "./sse";
+import { readSseEvents, SseParser } from "./sse";
 
 describe("SseParser", () => {
   it("parses the chat stream's delta and done frames", () => {
@@ -24,5 +24,30 @@ describe("SseParser", () => {
   it("names an event without an event line 'message' and drops events without data", () => {
     const p = new SseParser();
     expect(p.push("data: x\n\nevent: ping\n\n")).toEqual([{ event: "message", data: "x" }]);
+  });
+  it("keeps a frame's own id (a live stream's message id)", () => {
+    const p = new SseParser();
+    expect(p.push('retry: 1000\n\nid: m1\nevent: message\ndata: {"id":"m1"}\n\nevent: status\ndata: {}\n\n')).toEqual([
+      { event: "message", data: '{"id":"m1"}', id: "m1" },
+      { event: "status", data: "{}", id: undefined },
+    ]);
+  });
+});
+
+describe("readSseEvents", () => {
+  it("yields a fetch body's events as its bytes arrive, a character split across chunks included", async () => {
+    const bytes = new TextEncoder().encode('event: delta\ndata: {"content":"\u00e9t\u00e9"}\n\nevent: done\ndata: {}\n\n');
+    const body = new ReadableStream<BufferSource>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const event of readSseEvents(body)) events.push(event);
+    expect(events).toEqual([
+      { event: "delta", data: '{"content":"\u00e9t\u00e9"}' },
+      { event: "done", data: "{}" },
+    ]);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * A small server-sent-events parser for a `fetch` body (EventSource cannot
- * POST): feed it decoded text as it arrives, get whole events back. Handles
- * frames split across chunks, CRLF line ends, multi-line `data:` and comments.
+ * The one server-sent-events parser — of the panel, the dashboard's playground, the tests and the benches
+ * — for a `fetch` body (EventSource cannot POST): feed it decoded text as it arrives, get whole events
+ * back. Handles frames split across chunks, CRLF line ends, multi-line `data:` and comments.
  */
 export interface SseEvent {
   event: string;
   data: string;
+  /** The frame's own `id:` line, when it has one (a live stream's message id). */
+  id?: string;
 }
 
 export class SseParser {
@@ -27,6 +29,7 @@ export class SseParser {
 
 function parseBlock(block: string): SseEvent | null {
   let event = "message";
+  let id: string | undefined;
   const data: string[] = [];
   for (const line of block.split("\n")) {
     if (line === "" || line.startsWith(":")) continue;
@@ -36,11 +39,23 @@ function parseBlock(block: string): SseEvent | null {
     if (value.startsWith(" ")) value = value.slice(1);
     if (field === "event") event = value;
     else if (field === "data") data.push(value);
+    else if (field === "id") id = value;
   }
-  return data.length ? { event, data: data.join("\n") } : null;
+  return data.length ? { event, data: data.join("\n"), id } : null;
 }
 
 export type AnswerStreamEnd<T> = { kind: "done"; data: T } | { kind: "error"; message: string } | { kind: "ended" };
+
+/** The events of a `fetch` body, as they arrive (until the body ends or its request is aborted: then it throws). */
+export async function* readSseEvents(body: ReadableStream<BufferSource>): AsyncGenerator<SseEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    yield* parser.push(value);
+  }
+}
 
 /**
  * Reads a chat answer stream (`event: delta` frames, then `done` with the
@@ -48,16 +63,11 @@ export type AnswerStreamEnd<T> = { kind: "done"; data: T } | { kind: "error"; me
  * playground and the visitor's widget. Deltas go to `onDelta` as they come.
  */
 export async function readAnswerStream<T>(body: ReadableStream<BufferSource>, onDelta: (content: string) => void): Promise<AnswerStreamEnd<T>> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return { kind: "ended" };
-    for (const event of parser.push(value)) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      if (event.event === "delta" && typeof data.content === "string") onDelta(data.content);
-      else if (event.event === "done") return { kind: "done", data: data as T };
-      else if (event.event === "error") return { kind: "error", message: typeof data.message === "string" ? data.message : "The answer was interrupted." };
-    }
+  for await (const event of readSseEvents(body)) {
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    if (event.event === "delta" && typeof data.content === "string") onDelta(data.content);
+    else if (event.event === "done") return { kind: "done", data: data as T };
+    else if (event.event === "error") return { kind: "error", message: typeof data.message === "string" ? data.message : "The answer was interrupted." };
   }
+  return { kind: "ended" };
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "../../scripts/lib/freshness.mjs";
+import { WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "./built-files.mjs";
 
 /**
  * /widget.js: the hand-written loader (src/widget/loader.ts) and /widget-panel.js: the visitor's chat panel

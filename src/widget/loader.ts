@@ -8,19 +8,11 @@
  * was shown (so a visitor sees it once).
  */
 import { textOnAccent } from "@/shared/text-on-accent";
+import type { WidgetConfig } from "@/shared/widget-wire";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
 
-interface Config {
-  id: string;
-  name: string;
-  accent_color: string;
-  launcher_icon: string | null;
-  launcher_text: string | null;
-  position: "left" | "right";
-  height: number;
-  enable_hide_chatbot: boolean;
-  greeting: { message: string; delay_seconds: number } | null;
-}
+/** What the loader reads of the config (`GET /api/widget/{id}/config`); the panel reads the rest. */
+type Config = Pick<WidgetConfig, "id" | "name" | "accent_color" | "launcher_icon" | "launcher_text" | "position" | "height" | "enable_hide_chatbot" | "greeting">;
 
 type Registry = Record<string, true>;
 const w = window as unknown as { __acpWidgets?: Registry };

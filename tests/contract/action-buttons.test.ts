@@ -8,6 +8,7 @@ import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
+import { sseFrames } from "../helpers/sse";
 
 /**
  * An HTTP action button over the widget's public API against the production build (docs/decisions/075-suggested-message-actions.md):
@@ -54,7 +55,7 @@ describe("an HTTP action button in the widget", () => {
       body: JSON.stringify({ message: "My last order", suggestion_id: suggestionId }),
     });
     expect(res.status).toBe(200);
-    const done = [...(await res.text()).matchAll(/event: done\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!) as { message: { content: string } })[0];
+    const done = sseFrames(await res.text()).find((f) => f.event === "done")?.data as { message: { content: string } } | undefined;
     expect(done?.message.content).toBe("Your last order 77 shipped today.");
     expect(await db.actionCall.count({ where: { conversation: { chatbotId: botId } } })).toBe(1);
   });

@@ -8,6 +8,7 @@ import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
+import { waitFor } from "../helpers/https-receiver";
 import { startAppServer } from "../helpers/server";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
@@ -41,7 +42,8 @@ beforeAll(async () => {
   teamId = team.id;
   botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
   for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
-  const env = { WHATSAPP_API_BASE_URL: wa.baseUrl, SLACK_API_BASE_URL: sl.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+  // Three attempts of a reply: enough for every retry below, and a reply given up on within seconds.
+  const env = { WHATSAPP_API_BASE_URL: wa.baseUrl, SLACK_API_BASE_URL: sl.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), CHANNEL_SEND_ATTEMPTS: "3" };
   api = apiClient((await startAppServer(created.url, env)).baseUrl);
   await startWorkerProcess(created.url, env);
 }, 120_000);
@@ -168,5 +170,21 @@ describe("Slack", () => {
     const attempts = sl.postAttempts.filter((a) => a.channel === "D0002");
     expect(attempts).toHaveLength(2);
     expect(reply.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("a 429 without Retry-After is retried after the backoff, not at once, and given up after CHANNEL_SEND_ATTEMPTS, not 20 times", async () => {
+    // Slack's Retry-After missing (a proxy's 429) once read as 0 s: up to 20 immediate retries, none counted.
+    sl.failPosts("D0003", { kind: "ratelimited" }, 25);
+    const dm = slackEventEnvelope({ type: "message", channel: "D0003", channel_type: "im", user: "U0CAROL", text: "Do you deliver cakes?", ts: "1700000006.000700" });
+    expect((await sl.deliver(channel.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+    const failed = await waitFor(() => db.message.findFirst({ where: { chatbotId: botId, deliveryError: "Slack: ratelimited (after 3 attempts)" } }), 30_000, "the reply given up on");
+    expect(failed.content).toContain("10 kilometres");
+    const attempts = sl.postAttempts.filter((a) => a.channel === "D0003");
+    expect(attempts).toHaveLength(3);
+    // The backoff: 2 s then 4 s, each between half of it and all of it (jitter).
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(2000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sl.postAttempts.filter((a) => a.channel === "D0003")).toHaveLength(3);
   });
 });

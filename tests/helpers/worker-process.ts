@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { compiledFile } from "../../scripts/lib/freshness.mjs";
+import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
 import { onCleanup } from "./cleanup";
 
 /**

@@ -1,23 +1,20 @@
-import { Agent, request } from "undici";
 import { env } from "@/server/kernel/env";
-import { assertLiteralHostAllowed, guardedLookup, isBlockedError, type NetPolicy } from "@/server/kernel/net/guard";
+import { outboundClient, OutboundError } from "@/server/kernel/net/client";
+import type { NetPolicy } from "@/server/kernel/net/guard";
 import { openSecret } from "@/server/kernel/lib/secret-box";
 import { argumentsRefusal } from "./parameters-schema";
 import { storedHeaders } from "./serializer";
 
 /**
- * One call of an HTTP action through the platform's SSRF guard (kernel/net/guard.ts): the literal host is
- * checked before anything is sent, every resolved address when the socket connects; redirects are never
- * followed (a 3xx is a failure, so a redirect cannot lead to a private address); one overall timeout; the
- * response read up to a size bound. Never throws: the outcome says what happened.
+ * One call of an HTTP action through the platform's one outbound client (kernel/net/client.ts) and its SSRF
+ * guard: the literal host is checked before anything is sent, every resolved address when the socket
+ * connects; redirects are never followed (a 3xx is a failure, so a redirect cannot lead to a private
+ * address); one overall timeout; the response read up to a size bound. Never retried (it is part of a chat
+ * turn). Never throws: the outcome says what happened.
  */
 export const actionNetPolicy = (): NetPolicy => ({ allowPrivate: env().ACTIONS_ALLOW_PRIVATE_NETWORKS });
 
-let agent: Agent | undefined;
-function dispatcher(): Agent {
-  agent ??= new Agent({ connections: 16, keepAliveTimeout: 5_000, connect: { lookup: guardedLookup(actionNetPolicy()) as never } });
-  return agent;
-}
+const actionsHttp = outboundClient(() => ({ policy: actionNetPolicy(), connections: 16, keepAliveMs: 5_000 }));
 
 export interface CallableAction {
   id: string;
@@ -83,30 +80,24 @@ export async function callAction(action: CallableAction, rawArgs: unknown): Prom
   }
   const { ACTION_TIMEOUT_MS, ACTION_MAX_RESPONSE_BYTES } = env();
   try {
-    const target = new URL(req.url);
-    assertLiteralHostAllowed(target, actionNetPolicy());
     const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.5", "user-agent": "AgencyChatbotPlatform-Action/1.0" };
     for (const h of storedHeaders(action.headers)) headers[h.name.toLowerCase()] = openSecret(h.value);
     if (req.body !== null) headers["content-type"] = "application/json";
-    const res = await request(target, { method: req.method as "GET", headers, body: req.body ?? undefined, dispatcher: dispatcher(), signal: AbortSignal.timeout(ACTION_TIMEOUT_MS) });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > ACTION_MAX_RESPONSE_BYTES) {
-        res.body.destroy();
-        return failed(req, `The response was larger than ${ACTION_MAX_RESPONSE_BYTES} bytes.`, res.statusCode);
-      }
-      chunks.push(chunk);
-    }
-    const text = Buffer.concat(chunks).toString("utf8");
-    if (res.statusCode >= 300 && res.statusCode < 400) return failed(req, `The service answered with a redirect (HTTP ${res.statusCode}), which is not followed.`, res.statusCode);
-    if (res.statusCode >= 400) return failed(req, `The service answered HTTP ${res.statusCode}.`, res.statusCode);
-    return { actionId: action.id, name: action.name, request: req, status: res.statusCode, durationMs: Date.now() - started, error: null, result: text.slice(0, RESULT_CHARS) };
+    const res = await actionsHttp.send({ url: req.url, method: req.method as "GET", headers, ...(req.body === null ? {} : { body: req.body }), timeoutMs: ACTION_TIMEOUT_MS, maxBytes: ACTION_MAX_RESPONSE_BYTES });
+    if (res.status >= 300 && res.status < 400) return failed(req, `The service answered with a redirect (HTTP ${res.status}), which is not followed.`, res.status);
+    if (res.status >= 400) return failed(req, `The service answered HTTP ${res.status}.`, res.status);
+    return { actionId: action.id, name: action.name, request: req, status: res.status, durationMs: Date.now() - started, error: null, result: res.body.toString("utf8").slice(0, RESULT_CHARS) };
   } catch (error) {
-    const e = error as Error;
-    if (isBlockedError(e)) return failed(req, "The action's address is private, loopback or reserved: refused.");
-    if (e.name === "TimeoutError" || e.name === "AbortError") return failed(req, `The service did not answer within ${ACTION_TIMEOUT_MS} ms.`);
-    return failed(req, `The service could not be reached (${(e as { code?: string }).code ?? e.message}).`.slice(0, 300));
+    const e = error instanceof OutboundError ? error : new OutboundError("unreachable", (error as Error).message, { code: (error as { code?: string }).code });
+    switch (e.kind) {
+      case "blocked":
+        return failed(req, "The action's address is private, loopback or reserved: refused.");
+      case "timeout":
+        return failed(req, `The service did not answer within ${ACTION_TIMEOUT_MS} ms.`);
+      case "too_large":
+        return failed(req, `The response was larger than ${ACTION_MAX_RESPONSE_BYTES} bytes.`, e.detail.status);
+      default:
+        return failed(req, `The service could not be reached (${e.detail.code ?? e.message}).`.slice(0, 300));
+    }
   }
 }

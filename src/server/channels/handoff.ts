@@ -14,7 +14,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { credentialsOf, ENABLED_SQL, listChannels, type ChannelJson } from "./channels";
-import { failureReason, retryOf } from "./jobs";
+import { failureReason, retryOf } from "./provider-call";
 import { slack, slackTarget, type SlackEnvelope } from "./slack";
 
 /** A Slack conversation id (public `C…`, private `G…`): what `chat.postMessage` takes as `channel`. */

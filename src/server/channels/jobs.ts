@@ -18,14 +18,10 @@ import { enqueueFromTask, job, JOB_PAYLOADS, jobName, type JobPayload } from "@/
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
-import type { ProviderAnswer, ProviderFailure } from "./provider-call";
+import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
 import { slack, slackTarget } from "./slack";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
-
-/** A provider asking to wait longer than this (or this many times) is treated as a failure. */
-const MAX_RETRY_AFTER_SECONDS = 3600;
-const MAX_WAITS = 20;
 
 interface JobChannel {
   id: string;
@@ -102,25 +98,6 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
     }
   }
 }
-
-/** Seconds before the next attempt after `attempt` failures: 2, 4, 8, … up to 5 minutes. */
-export const backoffSeconds = (attempt: number) => Math.min(300, 2 ** attempt);
-
-/**
- * Whether and when a failed provider call is tried again (every outbound call of the channels: replies,
- * handoff posts): at the provider's `retry_after` for a 429 (not counted as an attempt), with backoff for a
- * network error or a 5xx, up to CHANNEL_SEND_ATTEMPTS; null when retrying cannot help or the attempts are spent.
- */
-export function retryOf(sent: ProviderFailure, tries: { attempt: number; waits: number }): { inSeconds: number; next: { attempt: number; waits: number } } | null {
-  if (sent.status === 429 && sent.retryAfterSeconds !== null && sent.retryAfterSeconds <= MAX_RETRY_AFTER_SECONDS && tries.waits < MAX_WAITS) {
-    return { inSeconds: Math.max(0, sent.retryAfterSeconds), next: { attempt: tries.attempt, waits: tries.waits + 1 } };
-  }
-  if (!sent.permanent && tries.attempt < env().CHANNEL_SEND_ATTEMPTS) return { inSeconds: backoffSeconds(tries.attempt), next: { attempt: tries.attempt + 1, waits: tries.waits } };
-  return null;
-}
-
-/** A call given up on, as the inbox shows it. */
-export const failureReason = (sent: ProviderFailure, tries: { attempt: number }) => `${sent.message}${sent.permanent ? "" : ` (after ${tries.attempt} attempts)`}`;
 
 /**
  * One attempt to send a reply; a failure is retried by a `channel_send` job — at the provider's

@@ -18,9 +18,8 @@ async function call<T>(token: string, method: string, body: unknown): Promise<Pr
   const json = answer.json as ({ ok?: boolean; error?: string } & T) | null;
   if (answer.status === 200 && json?.ok === true) return { ok: true, result: json };
   const code = json?.error ?? `HTTP ${answer.status}`;
-  const retryAfter = Number(answer.headers.get("retry-after"));
   const status = answer.status === 429 || code === "ratelimited" ? 429 : answer.status >= 500 || TRANSIENT.has(code) ? 503 : 400;
-  return failure(status, `Slack: ${code}`, status === 429 && Number.isFinite(retryAfter) ? retryAfter : null);
+  return failure(status, `Slack: ${code}`, status === 429 ? answer.retryAfterSeconds : null);
 }
 
 export const slack = {

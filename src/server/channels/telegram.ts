@@ -5,6 +5,7 @@
  * TELEGRAM_API_BASE_URL points it at a local stand-in in tests and benches.
  */
 import { env } from "@/server/kernel/env";
+import { parseRetryAfter } from "@/server/kernel/net/retry";
 import { failure, isFailure, providerFetch, type ProviderAnswer } from "./provider-call";
 
 interface TelegramError {
@@ -21,7 +22,7 @@ async function call<T>(token: string, method: string, body?: unknown): Promise<P
   if (json && json.ok === true && answer.status < 300) return { ok: true, result: (json as { result: T }).result };
   const error = (json ?? {}) as TelegramError;
   const status = error.error_code ?? answer.status;
-  return failure(status, `Telegram: ${error.description ?? `HTTP ${answer.status}`}`, error.parameters?.retry_after ?? null);
+  return failure(status, `Telegram: ${error.description ?? `HTTP ${answer.status}`}`, parseRetryAfter(error.parameters?.retry_after) ?? answer.retryAfterSeconds);
 }
 
 export interface TelegramBot {

@@ -17,8 +17,7 @@ async function call<T>(accessToken: string, path: string, body?: unknown): Promi
   if (answer.status >= 200 && answer.status < 300) return { ok: true, result: answer.json as T };
   const error = (answer.json as { error?: { message?: string; code?: number } } | null)?.error;
   const limited = answer.status === 429 || (error?.code !== undefined && RATE_LIMIT_CODES.has(error.code));
-  const retryAfter = Number(answer.headers.get("retry-after"));
-  return failure(limited ? 429 : answer.status, `WhatsApp: ${error?.message ?? `HTTP ${answer.status}`}`, limited && Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return failure(limited ? 429 : answer.status, `WhatsApp: ${error?.message ?? `HTTP ${answer.status}`}`, limited ? answer.retryAfterSeconds : null);
 }
 
 export const whatsapp = {

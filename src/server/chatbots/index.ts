@@ -10,9 +10,7 @@ export type { SuggestedMessageForm, SuggestedMessageValues } from "./suggested-m
 export { UPDATED_ANSWER_LIMITS, updatedAnswerSchema } from "./updated-answer-rules";
 export type { UpdatedAnswerForm } from "./updated-answer-rules";
 export { widgetConfig } from "./widget-config";
-export type { WidgetConfig } from "./widget-config";
 export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
 export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState } from "./panel-state";
-export type { PanelDeadEnd, PanelState } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";

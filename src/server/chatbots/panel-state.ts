@@ -2,21 +2,9 @@ import { getDb, type Db } from "@/server/kernel/db/client";
 import { leadFormOf, type LeadForm } from "@/server/conversations";
 import { AppError } from "@/server/kernel/errors";
 import { readWidgetChatbot, WIDGET_UNAVAILABLE, type PublicChatbot } from "@/server/chatbots/public-chatbot";
-import { widgetConfig, type WidgetConfig } from "@/server/chatbots/widget-config";
+import { widgetConfig } from "@/server/chatbots/widget-config";
 import { widgetServes } from "@/server/chatbots/widget-embedding";
-
-/** Why a chatbot's panel cannot chat (the panel says it in the chatbot's voice: src/widget/panel/dead-ends.ts). */
-export type PanelDeadEnd = "unknown" | "unavailable" | "paused" | "suspended" | "interrupted";
-
-export type PanelState =
-  | { open: true; config: WidgetConfig }
-  | {
-      open: false;
-      reason: PanelDeadEnd;
-      face: Pick<WidgetConfig, "name" | "accent_color" | "header_icon" | "font_size" | "header_size" | "hide_powered_by"> | null;
-      /** The lead form a paused or suspended chatbot still offers (`leadsWhenStopped`); null otherwise. */
-      leads: { chatbot_id: string; lead_form: LeadForm } | null;
-    };
+import type { PanelDeadEnd, PanelState } from "@/shared/widget-wire";
 
 /** The reason, from the same facts `widgetServes` reads (a soft pause serves: its answers say the rest). */
 export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" | "workspace"> | null): PanelDeadEnd | null {
@@ -47,8 +35,8 @@ export async function loadLeadTakingChatbot(db: Db, chatbotId: string): Promise<
 }
 
 /**
- * What the widget's panel and the share page show (issue 27): the chat, or the honest dead end with the
- * chatbot's own name and colours (nothing at all of a deleted or unknown one).
+ * What the widget's panel and the share page show (their data block, src/shared/widget-wire.ts): the chat, or
+ * the honest dead end with the chatbot's own name and colours (nothing at all of a deleted or unknown one).
  */
 export async function panelState(chatbotId: string): Promise<PanelState> {
   const db = getDb();

@@ -16,6 +16,7 @@ import { mayReadChatbot } from "@/server/access";
 import { botIsSilent, CONVERSATION_STATUSES } from "./rules/handoff";
 import { openEscalation, waitForPerson } from "./record";
 import { LIVE_CHANNEL } from "./live";
+import type { HandoffAnswer } from "@/shared/widget-wire";
 import { getConversation } from "./inbox";
 
 const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
@@ -24,17 +25,8 @@ const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
 const notifySql = (chatbot: string, conversation: string, fields: string) =>
   `pg_notify('${LIVE_CHANNEL}', json_build_object('chatbot_id', ${chatbot}::text, 'conversation_id', ${conversation}::text, ${fields})::text)`;
 
-/** The answer of a turn the bot did not answer: the recorded visitor message, `answered: false`, `handoff: true`. */
-export const handoffAnswerSchema = z
-  .object({
-    conversation_id: z.string(),
-    answered: z.literal(false),
-    handoff: z.literal(true),
-    status: z.enum(["waiting", "human"]),
-    message: z.object({ id: z.string(), role: z.literal("user"), content: z.string(), created_at: z.string() }),
-  })
-  .meta({ id: "HandoffAnswer" });
-export type HandoffAnswer = z.output<typeof handoffAnswerSchema>;
+/** The answer of a turn the bot did not answer is also the widget's `done` event: one of the widget's wire shapes. */
+export { handoffAnswerSchema, type HandoffAnswer } from "@/shared/widget-wire";
 
 /**
  * A visitor's message while a person is asked for or owns the conversation: recorded (the inbox sees it

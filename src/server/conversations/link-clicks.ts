@@ -1,13 +1,8 @@
-import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import { AppError } from "@/server/kernel/errors";
-import { isUuid } from "@/server/kernel/lib/ids";
 
-export const widgetLinkClickSchema = z.object({
-  message_id: z.string().refine(isUuid, "The {field} field must be a valid id.").optional(),
-  url: z.url({ protocol: /^https?$/, message: "The {field} field must be an http:// or https:// URL." }).max(2048),
-  visitor_token: z.string().max(200).optional(),
-});
+/** What the widget sends: one of its wire shapes. */
+export { widgetLinkClickSchema } from "@/shared/widget-wire";
 
 /**
  * One click on a link shown by the widget (an answer's source or link, a

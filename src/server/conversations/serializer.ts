@@ -2,24 +2,11 @@ import { z } from "zod";
 import type { Contact, Conversation, Message, Visitor } from "@/generated/prisma/client";
 import type { UsedSource } from "@/server/training";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
+import { usedSourceSchema } from "@/shared/widget-wire";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, type ConversationSource, type ConversationStatus } from "./rules/handoff";
 
-export const usedSourceSchema = z.object({ id: z.string(), url: z.string().nullable(), title: z.string() }).meta({ id: "MessageSource" });
-
-/** The answer of `POST /v1/{chatbot_id}/chat` (and the `done` event of its stream). */
-export const chatAnswerSchema = z
-  .object({
-    conversation_id: z.string(),
-    message: z.object({
-      id: z.string(),
-      role: z.literal("assistant"),
-      content: z.string(),
-      answered: z.boolean(),
-      sources: z.array(usedSourceSchema),
-      created_at: z.string(),
-    }),
-  })
-  .meta({ id: "ChatAnswer" });
+/** The chat answer is also the widget's `done` event: its shape is one of the widget's wire shapes. */
+export { chatAnswerSchema } from "@/shared/widget-wire";
 
 export const conversationSchema = z
   .object({

@@ -1,42 +1,44 @@
-import { request } from "undici";
 import { env } from "@/server/kernel/env";
+import { jsonOf, outboundClient } from "@/server/kernel/net/client";
+import { parseRetryAfter } from "@/server/kernel/net/retry";
 
 /**
  * The few HubSpot endpoints the sync uses (v3, private-app token as a bearer), at HUBSPOT_API_BASE_URL
- * (default https://api.hubapi.com): account details (to verify a token), batch upsert of contacts by
- * e-mail, and a note associated with a contact. Never throws for an HTTP answer: the caller decides what
- * a status means; network failures and timeouts throw.
+ * (default https://api.hubapi.com), through the platform's one outbound client (kernel/net/client.ts):
+ * account details (to verify a token), batch upsert of contacts by e-mail, and a note associated with a
+ * contact. Never throws for an HTTP answer: the caller decides what a status means; network failures and
+ * timeouts throw an OutboundError.
  */
 export interface HubspotAnswer<T> {
   status: number;
   body: T | null;
   /** HubSpot's error `message` (its error shape: `{status:"error", message, category, correlationId}`). */
   message: string | null;
-  /** Seconds, from a 429's Retry-After. */
+  /** Seconds, from the answer's Retry-After (kernel/net/retry.ts). */
   retryAfter: number | null;
 }
 
 const TIMEOUT_MS = 15_000;
+/** HubSpot's answers to these calls are a few kilobytes. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** The API's base URL comes from the environment (tests: 127.0.0.1), so no SSRF guard: it is not a user's. */
+const hubspotHttp = outboundClient(() => ({ policy: null, connections: 16, keepAliveMs: 10_000 }));
 
 async function call<T>(token: string, method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<HubspotAnswer<T>> {
-  const res = await request(new URL(path, env().HUBSPOT_API_BASE_URL), {
+  const res = await hubspotHttp.send({
+    url: new URL(path, env().HUBSPOT_API_BASE_URL),
     method,
     headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    timeoutMs: TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
   });
-  const text = await res.body.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  const header = res.headers["retry-after"];
-  const retryAfter = Number(Array.isArray(header) ? header[0] : header);
-  const ok = res.statusCode >= 200 && res.statusCode < 300;
-  const message = !ok && json && typeof json === "object" && "message" in json && typeof json.message === "string" ? json.message : ok ? null : text.slice(0, 300) || `HTTP ${res.statusCode}`;
-  return { status: res.statusCode, body: ok ? (json as T) : null, message, retryAfter: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null };
+  const json = jsonOf(res);
+  const ok = res.status >= 200 && res.status < 300;
+  const text = () => res.body.toString("utf8").slice(0, 300);
+  const message = !ok && json && typeof json === "object" && "message" in json && typeof json.message === "string" ? json.message : ok ? null : text() || `HTTP ${res.status}`;
+  return { status: res.status, body: ok ? (json as T) : null, message, retryAfter: parseRetryAfter(res.headers["retry-after"]) };
 }
 
 export function accountDetails(token: string) {

@@ -2,6 +2,7 @@ import type { JobHelpers } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { openSecret } from "@/server/kernel/lib/secret-box";
+import { isRetryable, nextRetry, type CallFailure, type RetryPolicy } from "@/server/kernel/net/retry";
 import { createNoteOnContact, updateNote, upsertContactByEmail, type HubspotAnswer } from "./hubspot-api";
 import { contactProperties, transcriptNote, type FieldMapping } from "./rules";
 
@@ -9,11 +10,13 @@ import { contactProperties, transcriptNote, type FieldMapping } from "./rules";
  * One lead to HubSpot (docs/decisions/077-hubspot-crm.md), queued by the contacts trigger
  * (sql/crm-sync.sql): the contact upserted by e-mail with the mapped fields, then the conversation's
  * transcript attached as a note — one per lead: a later sync updates the note it made (unless the lead now
- * is another HubSpot contact, or the note was deleted there). A 429 comes back after its Retry-After (a new run of the same job key);
- * a 5xx or a network failure is retried by the queue's backoff; a 4xx is a failure shown on the lead. A
- * disconnected or disabled CRM stops the sync.
+ * is another HubSpot contact, or the note was deleted there). A 429, 408, 5xx or network failure comes back
+ * later by the platform's one retry policy (kernel/net/retry.ts; a new run of the same job key): after the
+ * 429's Retry-After, else after a backoff of 10, 20, 40 … s with jitter, every run counted, at most 8. Any
+ * other 4xx is a failure shown on the lead. A disconnected or disabled CRM stops the sync.
  */
 const MAX_ATTEMPTS = 8;
+const HUBSPOT_RETRIES: RetryPolicy = { maxAttempts: MAX_ATTEMPTS, baseDelaySeconds: 10, maxDelaySeconds: 3600, freeWaits: 0 };
 
 type SyncState = { status: "pending" | "retrying" | "synced" | "failed" | "stopped"; error: string | null; hubspotContactId?: string; attempts?: number };
 
@@ -24,26 +27,30 @@ async function mark(db: Db, contactId: string, teamId: string, state: SyncState)
 
 class RetryLater extends Error {}
 
-/** What an answer means for the sync: go on, come back after Retry-After, retry with backoff, or stop here. */
-async function check<T>(db: Db, helpers: JobHelpers, lead: { id: string; teamId: string }, attempts: number, what: string, answer: HubspotAnswer<T>): Promise<T> {
+type Lead = { id: string; teamId: string };
+
+/** A failure worth another run: the run is queued when the policy allows one, else the lead shows the failure. */
+async function retryLater(db: Db, helpers: JobHelpers, lead: Lead, attempts: number, error: string, failure: CallFailure): Promise<never> {
+  const retry = nextRetry(HUBSPOT_RETRIES, { attempt: attempts, waits: 0 }, failure);
+  if (!retry) throw await failed(db, lead, attempts, `${error}; gave up after ${attempts} attempts.`);
+  await mark(db, lead.id, lead.teamId, { status: "retrying", error: `${error}: retrying in ${Math.ceil(retry.inSeconds)} s.`, attempts });
+  await enqueueFromTask(helpers, "crm_sync_lead", { contact_id: lead.id }, { runAt: new Date(Date.now() + retry.inSeconds * 1000), jobKey: `crm_sync_lead:${lead.id}`, maxAttempts: MAX_ATTEMPTS });
+  throw new RetryLater();
+}
+
+/** What an answer means for the sync: go on, come back later (kernel/net/retry.ts), or stop here. */
+async function check<T>(db: Db, helpers: JobHelpers, lead: Lead, attempts: number, what: string, answer: HubspotAnswer<T>): Promise<T> {
   if (answer.body && answer.status < 300) return answer.body;
-  if (answer.status === 429) {
-    const seconds = answer.retryAfter ?? 10;
-    if (attempts >= MAX_ATTEMPTS) throw await failed(db, lead, attempts, `HubSpot kept answering 429 (rate limit) while ${what}; gave up after ${attempts} attempts.`);
-    await mark(db, lead.id, lead.teamId, { status: "retrying", error: `HubSpot rate limit (429) while ${what}: retrying in ${seconds} s.`, attempts });
-    await enqueueFromTask(helpers, "crm_sync_lead", { contact_id: lead.id }, { runAt: new Date(Date.now() + seconds * 1000), jobKey: `crm_sync_lead:${lead.id}`, maxAttempts: MAX_ATTEMPTS });
-    throw new RetryLater();
-  }
   const error = `HubSpot answered ${answer.status} while ${what}${answer.message ? `: ${answer.message.replace(/\.+$/, "")}` : ""}`.slice(0, 500);
-  if (answer.status >= 500) {
-    await mark(db, lead.id, lead.teamId, { status: attempts >= MAX_ATTEMPTS ? "failed" : "retrying", error, attempts });
-    throw new Error(error); // the queue retries with its backoff
+  if (isRetryable(answer.status)) {
+    const reason = answer.status === 429 ? `HubSpot rate limit (429) while ${what}` : error;
+    return retryLater(db, helpers, lead, attempts, reason, { status: answer.status, retryAfterSeconds: answer.retryAfter });
   }
   const hint = answer.status === 401 || answer.status === 403 ? " Reconnect HubSpot with a valid private-app token." : "";
   throw await failed(db, lead, attempts, `${error}.${hint}`);
 }
 
-async function failed(db: Db, lead: { id: string; teamId: string }, attempts: number, error: string) {
+async function failed(db: Db, lead: Lead, attempts: number, error: string) {
   await mark(db, lead.id, lead.teamId, { status: "failed", error, attempts });
   return new RetryLater(); // recorded on the lead; nothing for the queue to retry
 }
@@ -63,11 +70,8 @@ export const crmSyncLeadJob = job("crm_sync_lead", async (db, { contact_id }, he
   const attempts = (lead.crmSync?.attempts ?? 0) + 1;
   const token = openSecret(connection.token);
   try {
-    const network = (what: string) => async (error: unknown) => {
-      const message = `HubSpot could not be reached while ${what}: ${(error as Error).message}`.slice(0, 500);
-      await mark(db, lead.id, lead.teamId, { status: attempts >= MAX_ATTEMPTS ? "failed" : "retrying", error: message, attempts });
-      throw new Error(message);
-    };
+    const network = (what: string) => (error: unknown) =>
+      retryLater(db, helpers, lead, attempts, `HubSpot could not be reached while ${what}: ${(error as Error).message}`.slice(0, 400), { status: null, retryAfterSeconds: null });
     const upserted = await check(
       db,
       helpers,

@@ -9,6 +9,8 @@ export { CHANGE_CHUNKS, STATS_DELTA } from "./retrieval/sql";
 export { chatbotSourcesRouter } from "./router";
 export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./source-rules";
 export { createWebsiteSourceIn } from "./sources";
+// Loaded by the processes that run the workers when they start, rather than in front of the first crawl.
+export { loadTokenCounter } from "./retrieval/tokenizer";
 // The quality score's pages (issue 22, evaluations).
 export { HEADING_SEPARATOR } from "./retrieval/passages";
 export { indexedPages, indexedTexts, pagePassages } from "./retrieval/page-headings";

@@ -1,8 +1,8 @@
-import { panelState, type PanelState } from "@/server/chatbots";
+import { panelState } from "@/server/chatbots";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { widgetPanelUrl } from "@/widget/build";
 import { panelPageHtml } from "@/widget/panel/page";
-import type { PanelMode } from "@/widget/panel/types";
+import type { PanelMode, PanelState } from "@/shared/widget-wire";
 
 /**
  * The panel's page for the widget's iframe (`/widget/{id}`) and the share page (`/chat/{id}`): the

@@ -9,12 +9,12 @@
  */
 import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
 import { NOT_SENT, RETRIES_EXHAUSTED } from "@/server/webhooks/events";
-import { nextAttemptDelay, parseRetryAfter } from "@/server/webhooks/retry";
+import { nextAttemptDelay } from "@/server/webhooks/retry";
 import { webhookHeaders } from "@/server/webhooks/signature";
 import { env } from "@/server/kernel/env";
-import { isBlockedError } from "@/server/kernel/net/guard";
+import { OutboundError } from "@/server/kernel/net/client";
 import { deactivateGone, enqueueDeliveries } from "@/server/webhooks/dispatch";
-import { BlockedAddressError, postWebhook } from "@/server/webhooks/http-client";
+import { postWebhook } from "@/server/webhooks/http-client";
 
 /** The lease outlives the timeout by a wide margin: it only has to expire when a worker died mid-attempt. */
 const LEASE_MARGIN_MS = 10_000;
@@ -69,17 +69,14 @@ async function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<Respo
     const res = await postWebhook(delivery.url, webhookHeaders(delivery.secret, delivery.id, body), body);
     if (res.status >= 200 && res.status < 300) return { status: res.status, error: null, retryAfter: null, blocked: false };
     const error = `HTTP ${res.status}${res.body ? `: ${res.body.replace(/\s+/g, " ").slice(0, 200)}` : ""}`;
-    const retryAfter = res.status === 429 || res.status === 503 ? parseRetryAfter(res.retryAfter) : null;
+    const retryAfter = res.status === 429 || res.status === 503 ? res.retryAfter : null;
     return { status: res.status, error, retryAfter, blocked: false };
   } catch (e) {
-    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-    if (isBlockedError(err)) {
-      return { status: null, error: `Blocked: ${err.cause instanceof BlockedAddressError ? err.cause.message : err.message}`, retryAfter: null, blocked: true };
-    }
-    const error =
-      err.name === "TimeoutError" || err.name === "AbortError"
-        ? `Timed out after ${timeoutMs / 1000} s`
-        : `Connection failed: ${err.cause?.code ?? err.code ?? ""} ${err.cause?.message ?? err.message}`.replace(/\s+/g, " ").trim();
+    const err = e as Error;
+    const failure = err instanceof OutboundError ? err.kind : "unreachable";
+    if (failure === "blocked") return { status: null, error: `Blocked: ${err.message}`, retryAfter: null, blocked: true };
+    const code = err instanceof OutboundError ? (err.detail.code ?? "") : "";
+    const error = failure === "timeout" ? `Timed out after ${timeoutMs / 1000} s` : `Connection failed: ${code} ${err.message}`.replace(/\s+/g, " ").trim();
     return { status: null, error, retryAfter: null, blocked: false };
   }
 }

@@ -1,56 +1,34 @@
-import { readFileSync } from "node:fs";
-import tls from "node:tls";
-import { Agent, request } from "undici";
 import { env } from "@/server/kernel/env";
-import { assertLiteralHostAllowed, BlockedAddressError, guardedLookup, type NetPolicy } from "@/server/kernel/net/guard";
+import { outboundClient } from "@/server/kernel/net/client";
+import { parseRetryAfter } from "@/server/kernel/net/retry";
 
 /**
- * Outbound HTTP for webhook deliveries through the one SSRF guard
- * (`kernel/net/guard.ts`): the resolved address is checked at connect time,
- * redirects are never followed, one overall timeout, and extra trusted CAs
- * from WEBHOOK_CA_CERTS.
+ * Outbound HTTP for webhook deliveries, through the platform's one outbound client
+ * (kernel/net/client.ts) and its SSRF guard: the resolved address is checked at connect time, redirects
+ * are never followed (a 3xx is a failed attempt), one overall timeout, extra trusted CAs from
+ * WEBHOOK_CA_CERTS in one TLS context shared by every connection, and up to 64 connections kept alive per
+ * receiver for a burst.
  */
-export { BlockedAddressError };
+const webhooksHttp = outboundClient(() => ({
+  policy: { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS },
+  connections: 64,
+  keepAliveMs: 10_000,
+  ...(env().WEBHOOK_CA_CERTS ? { caFile: env().WEBHOOK_CA_CERTS } : {}),
+}));
 
-const policy = (): NetPolicy => ({ allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
-
-let agent: Agent | undefined;
-function dispatcher(): Agent {
-  if (agent) return agent;
-  const { WEBHOOK_CA_CERTS } = env();
-  // One TLS context for every connection: given `ca`, each tls.connect would build its own, parsing all
-  // ~140 system roots again (~50 ms of CPU per new connection, the bulk of a worker's time in a burst).
-  const secureContext = WEBHOOK_CA_CERTS ? tls.createSecureContext({ ca: [...tls.rootCertificates, readFileSync(WEBHOOK_CA_CERTS, "utf8")] }) : undefined;
-  agent = new Agent({
-    connections: 64,
-    keepAliveTimeout: 10_000,
-    connect: { ...(secureContext ? { secureContext } : {}), lookup: guardedLookup(policy()) as never },
-  });
-  return agent;
-}
+/** What is kept of a receiver's answer: its first characters (the delivery log shows 200 of them). */
+const KEPT_BODY_BYTES = 4096;
 
 export interface WebhookResponse {
   status: number;
   body: string;
-  retryAfter: string | null;
+  /** Seconds, from the answer's `Retry-After` (null: none, or unreadable). */
+  retryAfter: number | null;
 }
 
-/** POSTs one signed delivery. Throws on network errors, timeouts and blocked addresses. */
+/** POSTs one signed delivery. Throws an OutboundError on network errors, timeouts and blocked addresses. */
 export async function postWebhook(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse> {
-  const target = new URL(url);
-  if (target.protocol !== "https:") throw new Error("only https:// endpoints are called");
-  assertLiteralHostAllowed(target, policy());
-  const res = await request(target, {
-    method: "POST",
-    headers,
-    body,
-    dispatcher: dispatcher(),
-    signal: AbortSignal.timeout(env().WEBHOOK_TIMEOUT_MS),
-  });
-  let text = "";
-  for await (const chunk of res.body) {
-    if (text.length < 1024) text += chunk.toString();
-  }
-  const retryAfter = res.headers["retry-after"];
-  return { status: res.statusCode, body: text.slice(0, 1024), retryAfter: Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null) };
+  if (new URL(url).protocol !== "https:") throw new Error("only https:// endpoints are called");
+  const res = await webhooksHttp.send({ url, method: "POST", headers, body, timeoutMs: env().WEBHOOK_TIMEOUT_MS, maxBytes: KEPT_BODY_BYTES, overflow: "truncate" });
+  return { status: res.status, body: res.body.toString("utf8").slice(0, 1024), retryAfter: parseRetryAfter(res.headers["retry-after"]) };
 }

@@ -2,8 +2,10 @@
  * Retry schedule (docs/decisions/015-webhook-signatures-retries-and-outcomes.md): attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 10 h — each delay counted from the previous failed attempt, as Svix
  * does. Configurable with WEBHOOK_RETRY_SCHEDULE (seconds, comma separated).
+ * The schedule is the webhook's own, documented to receivers; the `Retry-After`
+ * it honours is read by the kernel's parser (kernel/net/retry.ts).
  */
-/** A Retry-After longer than this is not waited for. */
+/** A Retry-After longer than this is waited for this long only. */
 export const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 
 /**
@@ -16,13 +18,4 @@ export function nextAttemptDelay(schedule: readonly number[], attemptsMade: numb
   const planned = schedule[attemptsMade]!;
   const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds, MAX_RETRY_AFTER_SECONDS);
   return Math.max(planned, asked);
-}
-
-/** `Retry-After`: delay-seconds or an HTTP date. */
-export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }

@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { deliveryState, subscribes } from "./events";
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from "@/server/kernel/env";
-import { nextAttemptDelay, parseRetryAfter } from "./retry";
+import { nextAttemptDelay } from "./retry";
 import { generateWebhookSecret, webhookHeaders } from "./signature";
 import { isForbiddenAddress } from "@/server/kernel/net/ssrf";
 
@@ -28,13 +28,6 @@ describe("retry schedule", () => {
     expect(nextAttemptDelay(DEFAULT_RETRY_SCHEDULE_SECONDS, 2, 10)).toBe(300);
     expect(nextAttemptDelay(DEFAULT_RETRY_SCHEDULE_SECONDS, 1, 10 ** 9)).toBe(86400);
     expect(nextAttemptDelay(DEFAULT_RETRY_SCHEDULE_SECONDS, 8, 120)).toBeNull();
-  });
-  it("parses Retry-After seconds and dates", () => {
-    const now = Date.parse("2026-11-21T10:00:00Z");
-    expect(parseRetryAfter("30", now)).toBe(30);
-    expect(parseRetryAfter("Sat, 21 Nov 2026 10:01:00 GMT", now)).toBe(60);
-    expect(parseRetryAfter("soon", now)).toBeNull();
-    expect(parseRetryAfter(null, now)).toBeNull();
   });
   it("parses WEBHOOK_RETRY_SCHEDULE", () => {
     expect(parseRetrySchedule("0, 0.2,1")).toEqual([0, 0.2, 1]);

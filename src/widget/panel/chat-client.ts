@@ -1,41 +1,16 @@
 import { readAnswerStream } from "@/shared/sse";
+import type { WidgetChatDone, WidgetChatRequest, WidgetFeedback, WidgetHandoffAnswer, WidgetLeadAnswer, WidgetLeadRequest, WidgetLinkClick } from "@/shared/widget-wire";
+import { STRINGS } from "./strings";
 
 /** The public widget API as the panel calls it (same origin: the panel is our page). */
 
-export interface ChatSource {
-  id: string;
-  url: string | null;
-  title: string;
-}
-
-export interface AnswerMessage {
-  id: string;
-  role: "assistant" | "user";
-  content: string;
-  answered: boolean | null;
-  sources: ChatSource[];
-  created_at: string;
-}
-
-export interface ChatDone {
-  conversation_id: string;
-  visitor_token?: string;
-  message: AnswerMessage;
-  /** A person is asked for or owns the conversation (issue 23): `message` is the visitor's, recorded; nobody answered yet. */
-  handoff?: boolean;
-  status?: "waiting" | "human";
-}
-
 export type ChatOutcome =
-  | { kind: "done"; done: ChatDone }
+  | { kind: "done"; done: WidgetChatDone }
   /** No credits (402), paused/suspended/disabled (423), too many requests (429): said politely, not an error. */
   | { kind: "refused"; status: number; message: string }
   | { kind: "failed"; message: string; offline: boolean };
 
-const POLITE: Record<number, string> = {
-  402: "Sorry, this assistant can't answer right now. Please try again later.",
-  423: "This assistant is unavailable at the moment. Please try again later.",
-};
+const POLITE: Record<number, string> = { 402: STRINGS.noCredits, 423: STRINGS.unavailable };
 
 async function messageOf(res: Response): Promise<string> {
   try {
@@ -44,14 +19,10 @@ async function messageOf(res: Response): Promise<string> {
   } catch {
     // not JSON
   }
-  return "Something went wrong. Please try again.";
+  return STRINGS.wentWrong;
 }
 
-export async function sendChat(
-  chatbotId: string,
-  body: { message: string; conversation_id?: string; visitor_token?: string; source?: "widget" | "share"; suggestion_id?: string },
-  onDelta: (text: string) => void,
-): Promise<ChatOutcome> {
+export async function sendChat(chatbotId: string, body: WidgetChatRequest, onDelta: (text: string) => void): Promise<ChatOutcome> {
   let res: Response;
   try {
     res = await fetch(`/api/widget/${chatbotId}/chat`, {
@@ -60,7 +31,7 @@ export async function sendChat(
       body: JSON.stringify(body),
     });
   } catch {
-    return { kind: "failed", offline: true, message: "You seem to be offline. Check your connection and try again." };
+    return { kind: "failed", offline: true, message: STRINGS.offlineChat };
   }
   // A conversation this browser kept that the server no longer knows (deleted, or another visitor's): start a new one.
   if (res.status === 404 && body.conversation_id) return sendChat(chatbotId, { ...body, conversation_id: undefined }, onDelta);
@@ -69,17 +40,41 @@ export async function sendChat(
   if (!res.ok || !res.body) return { kind: "failed", offline: false, message: await messageOf(res) };
 
   try {
-    const end = await readAnswerStream<ChatDone>(res.body, onDelta);
+    const end = await readAnswerStream<WidgetChatDone>(res.body, onDelta);
     if (end.kind === "done") return { kind: "done", done: end.data };
-    return { kind: "failed", offline: false, message: end.kind === "error" ? end.message : "The answer was interrupted. Please try again." };
+    return { kind: "failed", offline: false, message: end.kind === "error" ? end.message : STRINGS.interrupted };
   } catch {
-    return { kind: "failed", offline: !navigator.onLine, message: "The answer was interrupted. Please try again." };
+    return { kind: "failed", offline: !navigator.onLine, message: STRINGS.interrupted };
   }
 }
 
 /** Fire-and-forget calls: a lost thumbs-up or click count must never disturb the visitor. */
-export function postQuietly(chatbotId: string, path: "feedback" | "link-clicks", body: unknown): void {
+export function postQuietly(chatbotId: string, path: "feedback", body: WidgetFeedback): void;
+export function postQuietly(chatbotId: string, path: "link-clicks", body: WidgetLinkClick): void;
+export function postQuietly(chatbotId: string, path: "feedback" | "link-clicks", body: WidgetFeedback | WidgetLinkClick): void {
   void fetch(`/api/widget/${chatbotId}/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: true }).catch(
     () => undefined,
   );
+}
+
+export type LeadErrors = Record<string, string[]>;
+
+/** Posts a lead: the thank-you and the visitor's token, or the errors to show. */
+export async function postLead(chatbotId: string, body: WidgetLeadRequest): Promise<{ ok: true; thanks: string; visitor_token?: string } | { ok: false; errors: LeadErrors }> {
+  try {
+    const res = await fetch(`/api/widget/${chatbotId}/leads`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const json = (await res.json()) as Partial<WidgetLeadAnswer> & { errors?: LeadErrors };
+    if (res.status === 422) return { ok: false, errors: json.errors ?? { fields: [json.message ?? STRINGS.checkTheForm] } };
+    if (!res.ok) return { ok: false, errors: { fields: [json.message ?? STRINGS.wentWrong] } };
+    return { ok: true, thanks: json.message ?? STRINGS.thanks, visitor_token: json.visitor_token };
+  } catch {
+    return { ok: false, errors: { fields: [STRINGS.offlineForm] } };
+  }
+}
+
+/** Asks for a person (record 058): who answers now and whether anyone is around; throws when the request fails. */
+export async function requestPerson(chatbotId: string, conversationId: string, visitorToken: string): Promise<WidgetHandoffAnswer> {
+  const res = await fetch(`/api/widget/${chatbotId}/conversations/${conversationId}/handoff`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ visitor_token: visitorToken }) });
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as WidgetHandoffAnswer;
 }

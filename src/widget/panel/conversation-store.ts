@@ -1,4 +1,4 @@
-import type { ChatSource } from "./chat-client";
+import type { AnswerSource, ConversationStatus } from "@/shared/widget-wire";
 
 /**
  * The visitor's conversation in the panel's own localStorage (our origin,
@@ -8,10 +8,10 @@ import type { ChatSource } from "./chat-client";
 export interface StoredMessage {
   key: string;
   id?: string;
-  /** `agent`: a person of the team replied (issue 23), over the live stream. */
+  /** `agent`: a person of the team replied, over the live stream. */
   role: "user" | "assistant" | "agent" | "notice";
   content: string;
-  sources?: ChatSource[];
+  sources?: AnswerSource[];
   /** false: the chatbot could not answer from its sources (the visitor is offered to leave an e-mail). */
   answered?: boolean | null;
   feedback?: "positive" | "negative";
@@ -23,8 +23,8 @@ export interface StoredConversation {
   conversation_id?: string;
   /** The lead form was sent: it is not offered again on its own. */
   lead_sent?: boolean;
-  /** Who answers, as last heard (issue 23): a change to `waiting` is told once, not again on a reload. */
-  status?: "bot" | "waiting" | "human" | "resolved";
+  /** Who answers, as last heard: a change to `waiting` is told once, not again on a reload. */
+  status?: ConversationStatus;
   messages: StoredMessage[];
 }
 

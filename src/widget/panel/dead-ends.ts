@@ -1,7 +1,8 @@
-import type { DeadEnd } from "./types";
+import type { PanelDeadEnd } from "@/shared/widget-wire";
+import { STRINGS } from "./strings";
 
 /**
- * What a visitor reads when the chat cannot go on (issue 27), in the chatbot's voice: plain words, no
+ * What a visitor reads when the chat cannot go on (record 078), in the chatbot's voice: plain words, no
  * internal reason (billing, a pause by the agency), no link into the app. Pure; the panel shows them and
  * their unit test holds them free of links.
  */
@@ -10,20 +11,19 @@ export interface DeadEndText {
   body: string;
 }
 
-export function deadEndText(reason: DeadEnd | "no-credits", name: string | null, leadForm: boolean): DeadEndText {
-  const leave = "Leave your details and someone from the team will get back to you.";
+export function deadEndText(reason: PanelDeadEnd | "no-credits", name: string | null, leadForm: boolean): DeadEndText {
   switch (reason) {
     case "unknown":
-      return { title: "This chat isn\u2019t available", body: "The link may be mistyped, or this chat has been removed." };
+      return { title: STRINGS.unknownTitle, body: STRINGS.unknownBody };
     case "interrupted":
-      return { title: "This chat is unavailable for a moment", body: "Please try again in a minute." };
+      return { title: STRINGS.interruptedTitle, body: STRINGS.interruptedBody };
     case "paused":
-      return { title: `${name} is taking a break`, body: leadForm ? `I can\u2019t answer questions right now. ${leave}` : "I can\u2019t answer questions right now. Please come back a little later." };
+      return { title: STRINGS.pausedTitle(name), body: STRINGS.pausedBody(leadForm) };
     case "no-credits":
-      return { title: `${name} can\u2019t answer right now`, body: leadForm ? `I can\u2019t take new questions at the moment. ${leave}` : "I can\u2019t take new questions at the moment. Please come back a little later." };
+      return { title: STRINGS.noCreditsTitle(name), body: STRINGS.noCreditsBody(leadForm) };
     case "unavailable":
     case "suspended":
       // Only a paused or suspended chatbot offers the form here (chatbots/panel-state.ts leadsWhenStopped).
-      return { title: `${name} isn\u2019t available`, body: leadForm ? `I\u2019m not answering questions at the moment. ${leave}` : "I\u2019m not answering questions at the moment. Please come back later." };
+      return { title: STRINGS.stoppedTitle(name), body: STRINGS.stoppedBody(leadForm) };
   }
 }

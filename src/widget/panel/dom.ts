@@ -48,3 +48,46 @@ export function swap(old: Element, next: Element): void {
   old.replaceWith(next);
   if (focused) next.querySelector<HTMLElement>(`[data-f="${focused}"]`)?.focus();
 }
+
+/**
+ * A region redrawn only when what it shows changes: `show(sig, draw)` patches it with `draw()` when `sig`
+ * (the data it depends on) differs from the last drawn. Untouched regions keep their elements, so a
+ * button under the pointer is not replaced while an answer streams in.
+ */
+export function region(el: Element): (sig: unknown, draw: () => Child[] | Child) => void {
+  let last: string | undefined;
+  return (sig, draw) => {
+    const next = JSON.stringify(sig);
+    if (next === last) return;
+    last = next;
+    patch(el, draw());
+  };
+}
+
+/**
+ * A keyed list after `first`: each item (key, signature, draw) is redrawn only when its signature
+ * changes, moved into place rather than rebuilt, and removed when its key is gone.
+ */
+export function keyedList(first: Element): (items: [key: string, sig: string, draw: () => HTMLElement][]) => void {
+  const drawn = new Map<string, { el: HTMLElement; sig: string }>();
+  return (items) => {
+    const keys = new Set(items.map(([key]) => key));
+    for (const [key, { el }] of drawn) {
+      if (keys.has(key)) continue;
+      el.remove();
+      drawn.delete(key);
+    }
+    let previous = first;
+    for (const [key, sig, draw] of items) {
+      let known = drawn.get(key);
+      if (!known || known.sig !== sig) {
+        const el = draw();
+        if (known) swap(known.el, el);
+        known = { el, sig };
+        drawn.set(key, known);
+      }
+      if (previous.nextElementSibling !== known.el) previous.after(known.el);
+      previous = known.el;
+    }
+  };
+}

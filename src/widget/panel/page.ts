@@ -1,5 +1,6 @@
+import type { PanelData } from "@/shared/widget-wire";
+import { STRINGS } from "./strings";
 import { PANEL_CSS } from "./styles";
-import type { PanelData } from "./types";
 
 /**
  * The panel's page (the widget's iframe, `/widget/{id}`, and the share page, `/chat/{id}`): static HTML —
@@ -8,7 +9,7 @@ import type { PanelData } from "./types";
  * everything a first open fetches.
  */
 export function panelPageHtml(data: PanelData, opts: { nonce: string; scriptUrl: string }): string {
-  const title = data.open ? data.config.name : (data.face?.name ?? "Chat");
+  const title = data.open ? data.config.name : (data.face?.name ?? STRINGS.untitled);
   // `<` never appears raw inside the JSON block, so no text in it can close the script element.
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   const nonce = escapeHtml(opts.nonce);
@@ -19,7 +20,7 @@ export function panelPageHtml(data: PanelData, opts: { nonce: string; scriptUrl:
 <style>${PANEL_CSS}</style>
 <script type="application/json" id="acp-data" nonce="${nonce}">${json}</script>
 <script nonce="${nonce}" src="${escapeHtml(opts.scriptUrl)}" defer></script>
-</head><body><noscript><p style="padding:16px">This chat needs JavaScript.</p></noscript></body></html>`;
+</head><body><noscript><p style="padding:16px">${STRINGS.needsJavaScript}</p></noscript></body></html>`;
 }
 
 function escapeHtml(text: string): string {

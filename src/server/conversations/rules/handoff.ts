@@ -9,8 +9,8 @@
  * makes the conversation `human`. While `waiting` or `human` the bot answers
  * nothing: the visitor's messages are recorded, uncharged.
  */
-export const CONVERSATION_STATUSES = ["bot", "waiting", "human", "resolved"] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+import type { ConversationStatus } from "@/shared/widget-wire";
+export { CONVERSATION_STATUSES, type ConversationStatus } from "@/shared/widget-wire";
 
 export const CONVERSATION_SOURCES = ["widget", "share", "playground", "api", "channel"] as const;
 export type ConversationSource = (typeof CONVERSATION_SOURCES)[number];

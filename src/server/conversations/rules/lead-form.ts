@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The widget's lead form (issue 23, docs/decisions/059-a-real-lead-form.md): fields chosen per chatbot,
  * each required or not, and when the widget shows it. Submitted as data, never as a chat message.
@@ -8,34 +6,14 @@ import { z } from "zod";
  * Field keys `email`, `phone` and `name` fill the contact's columns; any other key is a custom field
  * (the contact's `custom_data`).
  */
-export const LEAD_FIELD_TYPES = ["text", "email", "phone"] as const;
+import { leadFormSchema, leadFormShape, type LeadForm } from "@/shared/widget-wire";
 
-export const leadFieldSchema = z.object({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "Use lowercase letters, digits and _ (starting with a letter)."),
-  label: z.string().trim().min(1).max(80),
-  type: z.enum(LEAD_FIELD_TYPES),
-  required: z.boolean(),
-});
-export type LeadField = z.infer<typeof leadFieldSchema>;
-
-const leadFormShape = z.object({
-  fields: z.array(leadFieldSchema).min(1).max(10),
-  /** Show the form once the visitor has sent this many messages (null: never by count). */
-  after_messages: z.number().int().min(1).max(100).nullable(),
-  /** Show it when the visitor asks for a person and nobody from the team is around. */
-  on_handoff: z.boolean(),
-  /** Show it when the chatbot cannot answer for lack of credits. */
-  on_no_credits: z.boolean(),
-});
+/** The form's shape is a wire shape of the widget (src/shared/widget-wire.ts); the rules about it are here. */
+export { LEAD_FIELD_TYPES, leadFormSchema } from "@/shared/widget-wire";
+export type { LeadField, LeadForm } from "@/shared/widget-wire";
 
 /** A change of the form (REST `PATCH /v1/{chatbot_id}/lead-form`): the keys sent replace the stored ones; the result is checked whole. */
 export const leadFormPatchSchema = leadFormShape.partial();
-
-export const leadFormSchema = leadFormShape
-  .refine((f) => new Set(f.fields.map((x) => x.key)).size === f.fields.length, { message: "Each field needs its own key.", path: ["fields"] })
-  .refine((f) => f.fields.some((x) => x.type === "email" || x.type === "phone"), { message: "Ask for an e-mail or a phone number.", path: ["fields"] })
-  .meta({ id: "LeadForm" });
-export type LeadForm = z.infer<typeof leadFormSchema>;
 
 export const DEFAULT_LEAD_FORM: LeadForm = {
   fields: [

@@ -1,10 +1,2 @@
-/** Any RFC 4122-shaped id, as PostgreSQL's `uuid` type accepts it (any version). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether `value` can be compared with a `uuid` column. Ids from URLs are
- * checked first so a malformed one is "not found" instead of a database error.
- */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+/** The id check lives with the isomorphic rules (the widget's wire shapes use it too); the server imports it from here. */
+export { isUuid } from "@/shared/ids";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { IntrinsicDate } from "./intrinsic-date";
+import { IntrinsicDate, isLanguageDate } from "./intrinsic-date";
 
 const original = globalThis.Date;
 
@@ -14,6 +14,9 @@ describe("IntrinsicDate", () => {
     const extended = globalThis.Date;
     expect(extended).not.toBe(original);
     expect(IntrinsicDate).toBe(original);
+    // What scripts/serve.ts checks before it serves: captured too late, IntrinsicDate would be the extension.
+    expect(isLanguageDate(IntrinsicDate)).toBe(true);
+    expect(isLanguageDate(extended)).toBe(false);
 
     // Indistinguishable from a date made through the extension, but for the constructor that made it.
     const ours = new IntrinsicDate(Date.UTC(2026, 10, 26, 13, 22, 48, 123));

@@ -8,10 +8,19 @@
  * either way: same prototype, `instanceof Date`, same `constructor`.
  *
  * Captured once per process, by the first module that imports this one: scripts/serve.ts imports it
- * before Next, and the bundles loaded later (the front handlers, Next's server chunks) find it on
- * `globalThis`. Where nothing imported it before Next (Next's dev server), it is whatever `Date` is.
+ * before Next's environment is set up, and refuses to start when what it captured is not the language's
+ * own (`isLanguageDate`); the bundles loaded later (the front handlers, Next's server chunks) find it on
+ * `globalThis`. Where nothing imported it first (the tests, the workers), it is whatever `Date` is.
  */
 const KEY = Symbol.for("agency-chatbot-platform.intrinsic-date");
 const holder = globalThis as typeof globalThis & { [KEY]?: DateConstructor };
 
 export const IntrinsicDate: DateConstructor = (holder[KEY] ??= Date);
+
+/**
+ * Whether a Date constructor is the language's own (its source is native code), not a function standing in
+ * for it as Next's extension does.
+ */
+export function isLanguageDate(constructor: DateConstructor): boolean {
+  return /\{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(constructor));
+}

@@ -1,4 +1,4 @@
-import { compiledFile, runningCompiled } from "../../../../scripts/lib/freshness.mjs";
+import { compiledFile, runningCompiled } from "./compiled-runtime.mjs";
 import { Piscina } from "piscina";
 
 /**

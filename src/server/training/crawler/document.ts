@@ -2,6 +2,7 @@ import type { ExtractedDocument } from "@/server/training/retrieval/extract";
 import { crawlFetch, FetchFailure, type FetchedResource, type FetchOptions } from "@/server/training/crawler/fetch";
 import type { PageMeta } from "@/server/training/crawler/html-meta";
 import { readPageOffThread } from "@/server/training/crawler/page-pool";
+import { OutboundError } from "@/server/kernel/net/client";
 import { isBlockedError } from "@/server/kernel/net/guard";
 
 /**
@@ -17,12 +18,12 @@ export type FetchedDocument =
   | { kind: "failed"; reason: string; gone: boolean };
 
 export function fetchFailureReason(error: unknown, timeoutMs: number): string {
-  const err = error as Error & { code?: string; cause?: { code?: string } };
+  const err = error as Error;
   if (isBlockedError(err)) return "Blocked address: the URL points to a private or reserved network";
   if (err instanceof FetchFailure) return err.message;
-  const code = err.cause?.code ?? err.code;
+  const code = err instanceof OutboundError ? err.detail.code : (err as { code?: string }).code;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "DNS lookup failed: the host name does not exist";
-  if (err.name === "TimeoutError" || err.name === "AbortError") return `Timed out after ${Math.round(timeoutMs / 1000)} s`;
+  if (err instanceof OutboundError && err.kind === "timeout") return `Timed out after ${Math.round(timeoutMs / 1000)} s`;
   if (code === "ECONNREFUSED") return "Connection refused";
   return `Could not connect: ${code ?? err.message}`;
 }

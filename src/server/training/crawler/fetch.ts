@@ -1,13 +1,13 @@
 import { gunzipSync } from "node:zlib";
-import { Agent, request } from "undici";
 import { env } from "@/server/kernel/env";
-import { assertLiteralHostAllowed, guardedLookup, type NetPolicy } from "@/server/kernel/net/guard";
+import { outboundClient, OutboundError } from "@/server/kernel/net/client";
+import type { NetPolicy } from "@/server/kernel/net/guard";
 
 /**
- * The crawler's HTTP client: every hop through the SSRF guard (literal host
- * first, resolved address at connect time), redirects followed by hand up to
- * MAX_REDIRECTS so each hop is checked, a byte cap read as it streams, one
- * timeout per request, our own user agent.
+ * The crawler's requests, through the platform's one outbound client (kernel/net/client.ts): every hop
+ * through the SSRF guard (literal host first, resolved address at connect time), redirects followed by
+ * hand up to MAX_REDIRECTS so each hop is checked, a byte cap read as it streams, one timeout per request,
+ * our own user agent. One client for the process, so connections to a site are kept between its pages.
  */
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
@@ -31,15 +31,7 @@ export interface FetchedResource {
 
 export const crawlerPolicy = (): NetPolicy => ({ allowPrivate: env().CRAWLER_ALLOW_PRIVATE_NETWORKS });
 
-const agents = new Map<boolean, Agent>();
-function dispatcherFor(policy: NetPolicy): Agent {
-  let agent = agents.get(policy.allowPrivate);
-  if (!agent) {
-    agent = new Agent({ connections: 8, keepAliveTimeout: 5_000, connect: { lookup: guardedLookup(policy) as never } });
-    agents.set(policy.allowPrivate, agent);
-  }
-  return agent;
-}
+const crawler = outboundClient(() => ({ policy: crawlerPolicy(), connections: 8, keepAliveMs: 5_000 }));
 
 export function userAgent(): string {
   return `AgencyChatbotBot/1.0 (+${env().APP_URL})`;
@@ -52,57 +44,34 @@ export interface FetchOptions {
   headers?: Record<string, string>;
 }
 
-function header(headers: Record<string, string | string[] | undefined>, name: string): string {
-  const v = headers[name];
-  return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-}
+const ACCEPT = "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.9,*/*;q=0.5";
 
 export async function crawlFetch(url: string, opts: FetchOptions = {}): Promise<FetchedResource> {
-  const policy = opts.policy ?? crawlerPolicy();
   const maxBytes = opts.maxBytes ?? MAX_PAGE_BYTES;
-  const signal = AbortSignal.timeout(opts.timeoutMs ?? env().CRAWL_PAGE_TIMEOUT_MS);
-  let current = new URL(url);
-  for (let hop = 0; ; hop++) {
-    if (current.protocol !== "http:" && current.protocol !== "https:") throw new FetchFailure(`Unsupported URL scheme ${current.protocol}`, "scheme");
-    assertLiteralHostAllowed(current, policy);
-    const res = await request(current, {
-      method: "GET",
-      headers: { "user-agent": userAgent(), accept: "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.9,*/*;q=0.5", ...opts.headers },
-      dispatcher: dispatcherFor(policy),
-      signal,
+  let res;
+  try {
+    res = await crawler.send({
+      url,
+      headers: { "user-agent": userAgent(), accept: ACCEPT, ...opts.headers },
+      timeoutMs: opts.timeoutMs ?? env().CRAWL_PAGE_TIMEOUT_MS,
+      maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+      ...(opts.policy ? { policy: opts.policy } : {}),
     });
-    const location = header(res.headers, "location");
-    if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && location) {
-      await res.body.dump();
-      if (hop >= MAX_REDIRECTS) throw new FetchFailure(`More than ${MAX_REDIRECTS} redirects`, "redirects");
-      current = new URL(location, current);
-      continue;
+  } catch (error) {
+    // The crawler's own words for the failures it names (a page's status reason); the others stay as they are.
+    if (error instanceof OutboundError && (error.kind === "too_large" || error.kind === "redirects" || error.kind === "scheme")) {
+      throw new FetchFailure(error.kind === "too_large" ? `Larger than ${Math.round(maxBytes / 1024 / 1024)} MB` : error.message, error.kind);
     }
-    const declared = Number(header(res.headers, "content-length"));
-    if (declared > maxBytes) {
-      await res.body.dump();
-      throw new FetchFailure(`Larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, "too_large");
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        res.body.destroy();
-        throw new FetchFailure(`Larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, "too_large");
-      }
-      chunks.push(chunk);
-    }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : (v ?? "");
-    return {
-      status: res.statusCode,
-      finalUrl: current.toString(),
-      contentType: (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase(),
-      headers,
-      body: new Uint8Array(Buffer.concat(chunks)),
-    };
+    throw error;
   }
+  return {
+    status: res.status,
+    finalUrl: res.url,
+    contentType: (res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase(),
+    headers: res.headers,
+    body: new Uint8Array(res.body),
+  };
 }
 
 /** A sitemap body, gunzipped when it is gzip (by magic bytes: servers label .xml.gz inconsistently). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { outputDigest, pageOutput } from "../../../../scripts/extraction/page-output";
+import { outputDigest, pageOutput } from "./page-output";
 
 /**
  * What is extracted from a page decides ranking, so a change made for speed must extract exactly the same

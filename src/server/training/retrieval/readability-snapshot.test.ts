@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseHTML } from "linkedom";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageOutput } from "../../../../scripts/extraction/page-output";
+import { pageOutput } from "./page-output";
 import { extractHtml, extractHtmlDocument, type LinkedDocument } from "./extract";
 import { bodyAtGrabArticle, LinkedomReadability } from "./linkedom-readability";
 

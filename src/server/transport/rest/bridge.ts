@@ -10,13 +10,14 @@ import type { Db } from "@/server/kernel/db/client";
 import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/kernel/http/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
 import { sseResponse } from "@/server/kernel/http/sse";
-import { restRouteMatcher, type RestRoute } from "@/server/transport/rest/route-match";
+import { restRouteMatcher, type RestRoute, type RestRouteTable } from "@/server/transport/rest/route-match";
 import { apiTurn } from "@/server/transport/turn-callers";
 
 /**
  * The REST bridge: every documented `/v1` operation is a tRPC procedure that
- * declares its route in `meta.rest`. A route file only says which documented
- * path it serves; this module does the rest: method dispatch (405), `Accept`
+ * declares its route in `meta.rest`, and those routes are the only route table
+ * (route-match.ts: Next's one `/v1` route and the front server read it). This
+ * module does the rest: method dispatch (405), `Accept`
  * (406), request bounds (413, 400, NUL 422), `Content-Type` (415), JSON parsing
  * (400) or size-bounded multipart (`meta.rest.multipart`, 413), bearer auth,
  * the per-token rate limit (429), idempotency keys, input mapping (path params
@@ -26,8 +27,7 @@ import { apiTurn } from "@/server/transport/turn-callers";
  */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
-type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
+type Handler = (req: Request) => Promise<Response>;
 
 export const json = jsonResponse;
 
@@ -36,45 +36,49 @@ function stored(response: StoredResponse, headers: Record<string, string> = {}):
   return new Response(response.body, { status: response.status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** Any path under /v1 that is not documented: 404 in the documented error shape, never an HTML page. */
-export function unknownRoutes(): Record<Method, Handler> {
-  // One error for every such request: an Error captures a stack trace when it is made (3 % of this route's CPU).
-  const notFound = new AppError("NOT_FOUND", "No such API endpoint.");
-  const handler: Handler = async () => errorResponse(notFound);
-  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
-}
-
-/** Route handlers for every method of one documented path. */
-export function restRoutes(path: string): Record<Method, Handler> {
-  const handlers = {} as Record<Method, Handler>;
-  for (const method of METHODS) handlers[method] = (req, ctx) => handle(path, method, req, ctx);
-  return handlers;
-}
-
-/** Route folders below `/v1` that are not documented operations, answered by Next alone. */
+/** Routes below `/v1` that Next serves from route files of their own, not documented operations. */
 export const NEXT_ONLY_V1_PATHS = ["/v1/openapi.json"];
+/** Below these, a path that names no operation is not taken for a `{chatbot_id}` path: `/v1/agency/contacts` is a 404. */
+const CLOSED_V1_PREFIXES = ["/v1/agency"];
 
-let matchDocumented: ((pathname: string) => RestRoute | null) | undefined;
+let routeTable: RestRouteTable | undefined;
+/** The `/v1` route table: the procedures' `meta.rest` paths. */
+export const restRouteTable = () => (routeTable ??= restRouteMatcher(restEndpoints().keys(), NEXT_ONLY_V1_PATHS, CLOSED_V1_PREFIXES));
 
 /**
- * The documented operation a request names (route-match.ts), for the front server; null for a path Next
- * routes otherwise, and for a method the route files leave to Next (HEAD, OPTIONS).
+ * The handlers of Next's one `/v1` route (`src/app/v1/[[...path]]/route.ts`), for every method: the path
+ * is routed by the procedures' `meta.rest` (route-match.ts), then answered as the front server answers it;
+ * any path that names no operation is a 404 in the documented error shape, never an HTML page. Next gives
+ * a HEAD request to the GET handler: the method is the handler's.
+ */
+export function restRouteHandlers(): Record<Method, Handler> {
+  // One error for every such request: an Error captures a stack trace when it is made (3 % of a 404's CPU).
+  const notFound = new AppError("NOT_FOUND", "No such API endpoint.");
+  const handler = (method: Method): Handler => async (req) => {
+    const route = restRouteTable().route(new URL(req.url).pathname);
+    return route ? answerDocumentedRoute(req, route, method) : errorResponse(notFound);
+  };
+  return Object.fromEntries(METHODS.map((m) => [m, handler(m)])) as Record<Method, Handler>;
+}
+
+/**
+ * The documented operation a request names, for the front server (`plainRoute`: a plain path, no falling
+ * back); null for a path it leaves to Next, and for a method the route leaves to Next (HEAD, OPTIONS).
  */
 export function documentedRoute(method: string, pathname: string): RestRoute | null {
   if (!METHODS.some((m) => m === method)) return null;
-  matchDocumented ??= restRouteMatcher(restEndpoints().keys(), NEXT_ONLY_V1_PATHS);
-  return matchDocumented(pathname);
+  return restRouteTable().plainRoute(pathname);
 }
 
 /**
- * A documented route answered by the front server ahead of Next's router (docs/decisions/091-rest-ahead-of-next.md):
- * the same handling as the route file's.
+ * A documented route answered, by the front server ahead of Next's router (docs/decisions/091-rest-ahead-of-next.md)
+ * and by Next's `/v1` route alike.
  */
-export function answerDocumentedRoute(req: Request, route: RestRoute): Promise<Response> {
-  return handle(route.path, req.method as Method, req, { params: Promise.resolve(route.params) });
+export function answerDocumentedRoute(req: Request, route: RestRoute, method = req.method as Method): Promise<Response> {
+  return handle(route.path, method, req, route.params);
 }
 
-async function handle(path: string, method: Method, req: Request, routeCtx: RouteContext): Promise<Response> {
+async function handle(path: string, method: Method, req: Request, fromPath: Record<string, string>): Promise<Response> {
   const url = new URL(req.url);
   const endpoints = restEndpoints().get(path) ?? [];
   const endpoint = endpoints.find((e) => e.method === method);
@@ -89,11 +93,9 @@ async function handle(path: string, method: Method, req: Request, routeCtx: Rout
     const accept = req.headers.get("accept");
     if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
     const body = endpoint.multipart ? await readMultipartBody(req, endpoint.multipart) : await readJsonBody(req);
-    const params = (await routeCtx?.params) ?? {};
     // Reads take their filters from the query; writes take path params + the body only, so that
     // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
     const query = method === "GET" || method === "DELETE" ? Object.fromEntries(url.searchParams) : {};
-    const fromPath = pathParams(params);
     const input = { ...query, ...body, ...fromPath };
     assertNoNul(input);
     // A `{chatbot_id}` path: the chatbot and the caller's role are read with the token, in one statement;
@@ -143,10 +145,4 @@ async function call(endpoint: RestEndpoint, ctx: Context, input: Record<string, 
   let target: unknown = createCaller(ctx);
   for (const part of endpoint.procedurePath.split(".")) target = (target as Record<string, unknown>)[part];
   return (target as (input: unknown) => Promise<unknown>)(input);
-}
-
-function pathParams(params: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) if (typeof v === "string") out[k] = v;
-  return out;
 }

@@ -1,6 +1,8 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { documentedRoute, NEXT_ONLY_V1_PATHS } from "@/server/transport/rest/bridge";
+import { documentedRoute, NEXT_ONLY_V1_PATHS, restRouteTable } from "@/server/transport/rest/bridge";
 import { restEndpoints } from "@/server/transport/rest/registry";
 import { restRouteMatcher } from "@/server/transport/rest/route-match";
 
@@ -9,19 +11,22 @@ const staticNames = new Set(documented.concat(NEXT_ONLY_V1_PATHS).flatMap((p) =>
 const fill = (path: string, value: (name: string) => string) => path.replace(/\{(\w+)\}/g, (_, name: string) => value(name));
 const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
+const nextRoute = (pathname: string) => restRouteTable().route(pathname);
+
 describe("which documented route a path names", () => {
   it.each(documented)("%s matches itself, with its parameters", (path) => {
     const route = documentedRoute("GET", fill(path, (name) => `id_${name}`));
     expect(route).toEqual({ path, params: Object.fromEntries(paramNames(path).map((name) => [name, `id_${name}`])) });
   });
 
-  it("matches any plain id, and only the path it fills", () => {
+  it("matches any plain id, and only the path it fills, as Next's route does", () => {
     const id = fc.stringMatching(/^[A-Za-z0-9_~-]{1,24}$/).filter((s) => !staticNames.has(s));
     fc.assert(
       fc.property(fc.constantFrom(...documented), fc.array(id, { minLength: 4, maxLength: 4 }), (path, ids) => {
         const names = paramNames(path);
         const params = Object.fromEntries(names.map((name, i) => [name, ids[i]!]));
         expect(documentedRoute("DELETE", fill(path, (name) => params[name]!))).toEqual({ path, params });
+        expect(nextRoute(fill(path, (name) => params[name]!))).toEqual({ path, params });
       }),
     );
   });
@@ -58,5 +63,44 @@ describe("which documented route a path names", () => {
 
   it("refuses two names for one parameter place", () => {
     expect(() => restRouteMatcher(["/v1/{chatbot_id}/a", "/v1/{bot}/b"])).toThrow(/\{bot\}/);
+  });
+});
+
+// Next's one `/v1` route answers what the front server leaves to it, as the route folders it replaced did.
+describe("Next's routing of a /v1 path", () => {
+  it("falls back from a static name to the parameter beside it, except below /v1/agency", () => {
+    expect(nextRoute("/v1/me/contacts")).toEqual({ path: "/v1/{chatbot_id}/contacts", params: { chatbot_id: "me" } });
+    expect(nextRoute("/v1/agency")).toEqual({ path: "/v1/{chatbot_id}", params: { chatbot_id: "agency" } });
+    expect(nextRoute("/v1/openapi.json/contacts")).toEqual({ path: "/v1/{chatbot_id}/contacts", params: { chatbot_id: "openapi.json" } });
+    expect(nextRoute("/v1/agency/contacts")).toBeNull();
+    expect(nextRoute("/v1/agency/clients/c_1/contacts")).toBeNull();
+  });
+
+  it("matches a static name as sent and decodes a parameter", () => {
+    expect(nextRoute("/v1/%6De")).toEqual({ path: "/v1/{chatbot_id}", params: { chatbot_id: "me" } });
+    expect(nextRoute("/v1/me%2Fchatbots")).toEqual({ path: "/v1/{chatbot_id}", params: { chatbot_id: "me/chatbots" } });
+    expect(nextRoute("/v1/b%20t/sources/s%3B1")).toEqual({ path: "/v1/{chatbot_id}/sources/{source_id}", params: { chatbot_id: "b t", source_id: "s;1" } });
+    expect(nextRoute("/v1/%E0%A4%A/contacts")).toBeNull();
+  });
+
+  it("ignores a trailing slash", () => {
+    expect(nextRoute("/v1/me/")?.path).toBe("/v1/me");
+    expect(nextRoute("/v1/bot/contacts/")).toEqual({ path: "/v1/{chatbot_id}/contacts", params: { chatbot_id: "bot" } });
+    expect(nextRoute("/v1/")).toBeNull();
+  });
+
+  it("names no operation for /v1, a path past every route, or a route Next serves from its own file", () => {
+    for (const pathname of ["/v1", "/v1/me/chatbots/extra", "/v1/bot/a/b/c", "/v1/bot/conversations/c_1/nope", "/v1/openapi.json", "/v1/openapi.json/x", "/api/v1/me"]) {
+      expect(nextRoute(pathname), pathname).toBeNull();
+    }
+  });
+
+  it("is the only route below /v1 but those Next serves from files of their own", () => {
+    const V1 = path.resolve("src/app/v1");
+    const routeFolders = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? routeFolders(path.join(dir, entry.name)) : entry.name === "route.ts" ? [path.relative(V1, dir)] : [],
+      );
+    expect(routeFolders(V1).sort()).toEqual(["[[...path]]", ...NEXT_ONLY_V1_PATHS.map((p) => p.replace("/v1/", ""))].sort());
   });
 });
