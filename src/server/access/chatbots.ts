@@ -20,11 +20,13 @@ type AccessRow = Record<string, unknown> & {
 };
 
 /**
- * The facts `roleIn` decides on, selected next to `c.*` (the chatbot row):
- * a FROM clause must join `chatbots c`, its team `ct` and the joins below.
+ * The facts `roleIn` decides on: a FROM clause must join the chatbot's team
+ * `ct` and the joins below.
  */
-export const CHATBOT_ACCESS_COLUMNS = `c.*, ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
+export const ACCESS_FACT_COLUMNS = `ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
   a.kind::text AS access_agency_kind, a.plan::text AS access_agency_plan, m.role::text AS access_membership_role`;
+/** The same facts next to `c.*`, the chatbot's row (`chatbots c`). */
+export const CHATBOT_ACCESS_COLUMNS = `c.*, ${ACCESS_FACT_COLUMNS}`;
 /** The agency and the membership of the caller (`userColumn`, e.g. `$2` or `u.id`) for the chatbot `c` of team `ct`. */
 export const chatbotAccessJoins = (userColumn: string) =>
   `LEFT JOIN teams a ON a.id = ct.agency_id LEFT JOIN memberships m ON m.team_id = ct.id AND m.user_id = ${userColumn}`;
@@ -32,7 +34,7 @@ export const chatbotAccessJoins = (userColumn: string) =>
 const ACCESS_PREFIX = "access_";
 
 /** The caller's role from the access facts of a row, or null when the caller has none. */
-function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | null {
+export function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | null {
   const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role } = facts as AccessRow;
   return roleIn(userId, {
     ownerId: access_team_owner_id,

@@ -3,6 +3,7 @@ import type { AnalyticsPeriod } from "@/server/analytics/period";
 import { periodSpans } from "@/server/analytics/spans";
 import { feedbackTotals, summarizePeriod, type PeriodRollup } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
  * Analytics for one chatbot and period, computed from the stored rows on
@@ -131,7 +132,7 @@ interface AnalyticsRow {
 
 /** Results by chatbot, period and options, with the version each was read at; the oldest dropped past the bound. */
 const MAX_KEPT = 256;
-const kept = new Map<string, { version: string; data: AnalyticsData }>();
+const kept = new BoundedMemo<string, { version: string; data: AnalyticsData }>(MAX_KEPT);
 let hits = 0;
 
 /** How many results were answered from memory (tests, diagnostics). */
@@ -165,7 +166,6 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   const { version, data } = await readAnalytics(db, chatbotId, period, opts);
   kept.delete(key);
   kept.set(key, { version, data: deepFreeze(data) });
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
   return data;
 }
 

@@ -4,6 +4,8 @@
  * loose inline text inside containers is gathered into a block of its own, so
  * nothing readable is dropped. Shared by HTML pages and DOCX (via mammoth's HTML).
  */
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
+
 export interface TextBlock {
   headingPath: string[];
   text: string;
@@ -37,7 +39,7 @@ interface DomNode {
 }
 
 /** Upper-cased tag names, remembered (a page has a few dozen, met thousands of times). */
-const UPPER_NAMES = new Map<string, string>();
+const UPPER_NAMES = new BoundedMemo<string, string>(10_000);
 /**
  * `node.nodeName.toUpperCase()` for an element: in an HTML document (linkedom's `ignoreCase`) nodeName is the
  * upper-cased localName, otherwise localName itself — upper-cased, the same either way.
@@ -45,10 +47,7 @@ const UPPER_NAMES = new Map<string, string>();
 function upperName(node: DomNode): string {
   const name = node.localName ?? node.nodeName;
   let upper = UPPER_NAMES.get(name);
-  if (upper === undefined) {
-    if (UPPER_NAMES.size >= 10_000) UPPER_NAMES.clear();
-    UPPER_NAMES.set(name, (upper = name.toUpperCase()));
-  }
+  if (upper === undefined) UPPER_NAMES.set(name, (upper = name.toUpperCase()));
   return upper;
 }
 

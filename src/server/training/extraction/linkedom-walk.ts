@@ -4,6 +4,8 @@
  * css-select's compiled selector against every one (docs/decisions/086-one-extraction-pass-per-page.md,
  * docs/decisions/090-cheaper-dom-same-extraction.md). The walks return null for another DOM.
  */
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
+
 const ELEMENT_NODE = 1;
 
 /** A linkedom node: its document is a linked list of nodes, each element's `end` marking where it closes. */
@@ -36,13 +38,10 @@ export function elementsWithTags(root: object, tags: Pick<ReadonlySet<string>, "
 }
 
 /** `name.toLowerCase()`, remembered: a page has a few dozen tag names, met thousands of times. */
-const LOWER_NAMES = new Map<string, string>();
+const LOWER_NAMES = new BoundedMemo<string, string>(10_000);
 function lowerCase(name: string): string {
   let lower = LOWER_NAMES.get(name);
-  if (lower === undefined) {
-    if (LOWER_NAMES.size >= 10_000) LOWER_NAMES.clear();
-    LOWER_NAMES.set(name, (lower = name.toLowerCase()));
-  }
+  if (lower === undefined) LOWER_NAMES.set(name, (lower = name.toLowerCase()));
   return lower;
 }
 
