@@ -116,7 +116,7 @@ export function exhaustionChange(hasLimit: boolean, exhaustedAt: Date | null, ba
 }
 
 /**
- * Auto top-up (issue 26, docs/decisions/060-auto-top-up.md): "when the
+ * Auto top-up (docs/decisions/060-auto-top-up.md): "when the
  * balance falls below `threshold` (or runs out), add `amount` top-up credits,
  * at most `monthlyCap` credits per calendar month (UTC)". Answers are what
  * lower a balance, so it is decided at each answer's admission, on the
