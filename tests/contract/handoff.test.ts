@@ -9,7 +9,7 @@ import { startAppServer } from "../helpers/server";
 import { collectSseFrames, sseFrames } from "../helpers/sse";
 
 /**
- * Human handoff over real HTTP (issue 23) with TWO app processes on one
+ * Human handoff over real HTTP (docs/decisions/055-conversation-states-and-handoff.md) with TWO app processes on one
  * database: the visitor chats and listens on process A, the agent takes over
  * and replies through the REST API on process B; the reply reaches the
  * visitor's stream through PostgreSQL LISTEN/NOTIFY, and after the takeover

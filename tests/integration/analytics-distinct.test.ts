@@ -9,7 +9,7 @@ import { contact, conversation, link, linkClick, spansNotMatchingDays, visitor }
 /**
  * The distinct counts of the analytics result (visitors per country, leads,
  * unique link clicks, conversations per link), which analytics reads from
- * analytics_distinct_days (issue 28), against a recount from the base rows
+ * analytics_distinct_days (docs/decisions/065-analytics-distinct-rollups.md), against a recount from the base rows
  * for many periods, after concurrent writes that add, move and remove keys'
  * days: country changes, conversations moved and deleted (their clicks lose
  * the conversation), visitors deleted, contacts edited. Days span 500 days

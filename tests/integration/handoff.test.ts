@@ -14,7 +14,7 @@ import type { Context } from "@/server/access/procedures";
 import { bakeryChatbot } from "../helpers/answers-fixtures";
 
 /**
- * Human handoff (issue 23) on real PostgreSQL: while a conversation waits for
+ * Human handoff (docs/decisions/055-conversation-states-and-handoff.md) on real PostgreSQL: while a conversation waits for
  * or is owned by a person, the engine records the visitor's message and
  * answers nothing, uncharged; an agent's reply makes it `human`; handing back
  * gives the bot the agent's messages as its own history; every change reaches

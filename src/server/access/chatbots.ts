@@ -56,7 +56,7 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
 
 /**
  * The same from a row's column names and values (a row read with `rowMode: "array"`): the chatbot's row
- * becomes its model in one pass, without pg's row object and the copies between (issue 28: a chatbot's
+ * becomes its model in one pass, without pg's row object and the copies between (docs/decisions/093-native-spread-in-trpc.md: a chatbot's
  * row is some 50 columns, read by every `{chatbot_id}` request).
  */
 function chatbotAccessOfValues(userId: string, columns: readonly string[], values: readonly unknown[]): ChatbotAccess | null {
@@ -83,7 +83,7 @@ function chatbotAccessOfValues(userId: string, columns: readonly string[], value
  */
 export async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
-  // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, issue 28).
+  // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, docs/decisions/038-hot-paths-in-named-sql.md).
   const { rows, fields } = await poolOf(db).query<unknown[]>({
     name: "access_chatbot",
     text: `SELECT ${CHATBOT_ACCESS_COLUMNS}

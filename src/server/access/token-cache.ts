@@ -4,7 +4,7 @@ import { subscribe, syncListeners, type Subscription } from "@/server/kernel/db/
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
- * The users behind API tokens, kept in process memory (issue 28, docs/decisions/066-token-cache-invalidated-by-notify.md):
+ * The users behind API tokens, kept in process memory (docs/decisions/066-token-cache-invalidated-by-notify.md):
  * a `/v1` request whose token is cached starts without a statement for it.
  * Triggers on `api_tokens` and `users` (src/server/access/sql/token-cache.sql)
  * `NOTIFY api_tokens_changed` in the changing transaction, with the token's

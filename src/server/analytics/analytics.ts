@@ -10,7 +10,7 @@ import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
  * every call (docs/analytics.md has the definition of every number), read
  * from rollups that triggers keep exact in every writing transaction
  * (src/server/analytics/sql/rollups.sql), so a request reads a bounded
- * number of rows whatever the chatbot's history (issue 28): what is additive
+ * number of rows whatever the chatbot's history (docs/decisions/067-reads-flat-with-volume.md): what is additive
  * per UTC day (conversations with their sentiment and message counters,
  * ratings, categories, widget events) from the daily rollups, a few hundred
  * rows for a year; the distinct counts over the period (visitors per

@@ -1,5 +1,5 @@
 /**
- * A person in the conversation (issue 23, docs/decisions/055-conversation-states-and-handoff.md):
+ * A person in the conversation (docs/decisions/055-conversation-states-and-handoff.md):
  * the visitor's message while the bot is silent, an agent's reply, and the
  * conversation's status and assignee. Each is ONE statement that also
  * NOTIFYs the live streams (conversations/live.ts), so the event goes out

@@ -34,7 +34,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
       z.object({
         conversation: conversationSchema,
         messages: z.array(messageSchema),
-        // Issue 25, additive: what the inbox shows under each answer (header values are never recorded).
+        // Additive (docs/decisions/082-crm-rest-and-audit.md): what the inbox shows under each answer (header values are never recorded).
         action_calls: z.array(actionCallSchema).meta({ description: "The HTTP actions called for the answers, oldest first; `message_id` names the answer each served" }),
       }),
     )
@@ -132,7 +132,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
 
   escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
 
-  /** The widget's lead form (issue 23): its fields and when it shows; `can_edit` for the roles that change settings. */
+  /** The widget's lead form (docs/decisions/059-a-real-lead-form.md): its fields and when it shows; `can_edit` for the roles that change settings. */
   leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm), can_edit: canEditChatbot(ctx.role) })),
 
   setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {

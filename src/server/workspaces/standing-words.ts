@@ -1,5 +1,5 @@
 /**
- * A client workspace's standing in words for its own people (issue 26, the
+ * A client workspace's standing in words for its own people (the
  * client's home): whether its agents answer, why not, and what they can do.
  * Pure: the home page shows what this returns.
  */
