@@ -5,7 +5,7 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
-import { composeExtractiveAnswer, type ExtractiveAnswer } from "@/server/conversations/rules/extractive";
+import { composeExtractiveAnswer, type ExtractiveAnswer, type ExtractiveOptions } from "@/server/conversations/rules/extractive";
 import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/conversations/rules/prompt";
@@ -50,7 +50,8 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     return whole(input, { content: pressed.content, answered: pressed.ok, sources: [], providerError: null, via: "action", actionCalls: [pressed.call] });
   }
   // An updated answer is served verbatim: no retrieval needed.
-  const updated = matchUpdatedAnswer(question, input.updatedAnswers);
+  const language = questionLanguage(chatbot);
+  const updated = matchUpdatedAnswer(question, input.updatedAnswers, { language });
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
   const passages = await retrieveFor(db, chatbot, question);
 
@@ -72,7 +73,7 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     providerError = generated.error ?? "LLM provider returned an empty answer";
   }
   // Quoted only when the quoted sentences address the question; otherwise the honest default answer.
-  const extractive = groundedExtractive(question, passages);
+  const extractive = groundedExtractive(question, passages, { language, tokenLimit: input.tokenLimit });
   if (extractive) return whole(input, { content: extractive.content, sources: extractive.sources, answered: true, providerError, via: "extractive" });
   return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
 }
@@ -108,9 +109,16 @@ export function retrieveFor(db: Db, chatbot: Pick<Chatbot, "id" | "topK" | "defa
   return searchPassages(db, { chatbotId: chatbot.id, query: question, topK, language: chatbot.defaultLanguage });
 }
 
+/**
+ * The language a question is read in: the chatbot's `default_language` (docs/decisions/115-one-language-toolkit.md).
+ */
+export function questionLanguage(chatbot: Pick<Chatbot, "defaultLanguage">): string {
+  return chatbot.defaultLanguage;
+}
+
 /** The extractive answer, only when the sentences it quotes address the question (rules/grounding.ts); else null. */
-export function groundedExtractive(question: string, passages: AnswerPassage[]): ExtractiveAnswer | null {
-  const extractive = composeExtractiveAnswer(question, passages);
+export function groundedExtractive(question: string, passages: AnswerPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer | null {
+  const extractive = composeExtractiveAnswer(question, passages, options);
   return extractive && isGrounded(extractive.grounding) ? extractive : null;
 }
 

@@ -6,12 +6,16 @@
  * (grounding.ts's key terms: stemmed, stop and framing words out, typos
  * meeting their word), and only between questions asking for the same kind
  * of fact ("where is the shop?" never takes the answer of "when is the shop
- * open?"). Questions without key terms ("hi!") fall back to the trigram
- * similarity of their whole text. Pure, so the rule is tested on paraphrases
- * both ways (updated-answer-match.test.ts).
+ * open?"). Terms and kinds are read in the question's language (the language
+ * toolkit, docs/decisions/115-one-language-toolkit.md), so "Wo ist Ihr Laden?"
+ * meets "Wo befindet sich der Laden?" as "where is your shop?" meets "where is
+ * the shop located?". Questions without key terms ("hi!") fall back to the
+ * trigram similarity of their whole text. Pure, so the rule is tested on
+ * paraphrases both ways, per language (updated-answer-match.test.ts).
  */
 import { normalizeQuestion } from "@/server/analytics";
-import { answerKind, covered, keyTerms } from "@/server/conversations/rules/grounding";
+import { answerKind } from "@/server/kernel/language";
+import { covered, keyTerms } from "@/server/conversations/rules/grounding";
 
 /**
  * Measured on the paraphrase pairs of updated-answer-match.test.ts: every should-match pair scores ≥ 0.66,
@@ -45,21 +49,28 @@ export function similarity(a: string, b: string): number {
  * 0..1 closeness of two questions: key terms in common over all key terms of the two (each side's terms
  * met by the other's), 0 when they ask for different kinds of fact; null when either has no key term.
  */
-export function questionSimilarity(a: string, b: string): number | null {
-  const ta = keyTerms(a);
-  const tb = keyTerms(b);
+export function questionSimilarity(a: string, b: string, language: string | null | undefined = "en"): number | null {
+  const ta = keyTerms(a, language);
+  const tb = keyTerms(b, language);
   if (!ta.length || !tb.length) return null;
-  if (answerKind(a) !== answerKind(b)) return 0;
+  if (answerKind(a, language) !== answerKind(b, language)) return 0;
   const wa = new Set(ta);
   const wb = new Set(tb);
   const met = ta.filter((t) => covered(t, wb)).length + tb.filter((t) => covered(t, wa)).length;
   return met / (ta.length + tb.length);
 }
 
-export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], threshold = UPDATED_ANSWER_THRESHOLD): T | null {
+export interface MatchOptions {
+  /** The question's language (the chatbot's `default_language` unless the question says otherwise). */
+  language?: string | null;
+  threshold?: number;
+}
+
+export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], options: MatchOptions = {}): T | null {
+  const threshold = options.threshold ?? UPDATED_ANSWER_THRESHOLD;
   let best: { item: T; score: number } | null = null;
   for (const item of candidates) {
-    const terms = questionSimilarity(question, item.question);
+    const terms = questionSimilarity(question, item.question, options.language ?? "en");
     const score = terms ?? similarity(question, item.question);
     if (score >= (terms === null ? TRIGRAM_THRESHOLD : threshold) && (!best || score > best.score)) best = { item, score };
   }

@@ -1,0 +1,38 @@
+/**
+ * What an extractive answer may quote, and how it reads (docs/decisions/115-one-language-toolkit.md): a
+ * passage's text can carry the markup of its source (a Markdown file's emphasis, links, list bullets and
+ * code fences; a table's pipes), and a code block is not a sentence. A quoted sentence is prose with its
+ * markup reduced to its words; a line of code, a fence or a table row is not quoted at all.
+ */
+
+/** Markdown and HTML inline markup reduced to its words. */
+export function withoutMarkup(sentence: string): string {
+  return sentence
+    .replace(/<\/?[a-z][^>]*>/gi, " ")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\((?:[^)\s]+)(?:\s+"[^"]*")?\)/g, "$1")
+    .replace(/`{1,3}([^`]+)`{1,3}/g, "$1")
+    .replace(/`+/g, "")
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(^|[\s(])[*_](?=\S)([^*_]+?)(?<=\S)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
+    .replace(/^\s*(?:#{1,6}|>|[-*+•]|\d+[.)])\s+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A fence or a line that is mostly code: braces, operators, prompts — no sentence of words. */
+const FENCE = /^\s*(?:```|~~~)/;
+const PROMPT = /^\s*(?:\$|>>>|\.\.\.|#|%|C:\\>)\s|\s>>>\s/;
+/** Characters prose rarely has and code is full of (parentheses and slashes are common in prose: not counted). */
+const CODE_CHARACTERS = /[{}[\];=<>|\\$^~`]/g;
+const CODE_SHARE = 0.06;
+const TABLE_ROW = /\|.*\|/;
+
+export function isQuotable(sentence: string): boolean {
+  if (FENCE.test(sentence) || PROMPT.test(sentence) || TABLE_ROW.test(sentence)) return false;
+  const text = withoutMarkup(sentence);
+  const words = text.match(/\p{L}{2,}/gu) ?? [];
+  if (words.length < 2) return false;
+  const symbols = text.match(CODE_CHARACTERS)?.length ?? 0;
+  return symbols / text.replace(/\s/g, "").length < CODE_SHARE;
+}
