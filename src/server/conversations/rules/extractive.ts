@@ -16,12 +16,15 @@ import { sentencesOf } from "@/server/kernel/language/sentences";
 import { groundingScore, keysOf } from "@/server/conversations/rules/grounding";
 import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
 import { countTokens } from "@/server/conversations/rules/shaping";
-import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
+import { HEADING_SEPARATOR, passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 
 export const MAX_QUOTED_SENTENCES = 3;
 
 /** A sentence is quoted only when it shares at least this share of the best sentence's terms. */
 const RELEVANT_SHARE = 0.67;
+
+/** Shared terms over all terms of a sentence and the question from which the sentence restates the question. */
+const RESTATES = 0.75;
 
 /** The sentences of one paragraph, whole (the language's sentence ends and abbreviations). */
 export function splitSentences(text: string, language: string | null | undefined = "en"): string[] {
@@ -41,7 +44,11 @@ interface Candidate {
   overlap: number;
   /** Question terms in the sentence itself (breaks ties: the sentence that says it beats its neighbours). */
   ownOverlap: number;
+  /** The sentence restates the question: nearly all its own terms are the question's (three or more). */
+  restates: boolean;
   /** The heading of its paragraph. */
+  heading: string;
+  /** The headings it stands under: its paragraph's and the sections' above it. */
   context: string;
 }
 
@@ -51,13 +58,18 @@ function candidatesOf(terms: Set<string>, kind: AnswerKind | null, passages: Ans
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
     let position = 0;
+    // The sections a passage's paragraphs stand in: its heading path above its own heading.
+    const sections = passage.headingPath.split(HEADING_SEPARATOR).slice(0, -1).join(" ");
     passageParagraphs(passage).forEach(({ heading, text }, paragraph) => {
-      const fromHeading = shared(heading);
+      const context = `${sections} ${heading}`.trim();
+      const fromHeading = shared(context);
       for (const sentence of quotableSentences(text, language)) {
-        const own = shared(sentence);
+        const keys = new Set(termsOf(sentence, language).keys());
+        const own = new Set([...keys].filter((k) => terms.has(k)));
+        const restates = own.size >= 3 && own.size / new Set([...keys, ...terms]).size >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
         const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence, language) ? 1 : 0);
-        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, context: heading });
+        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context });
       }
     });
   });
@@ -83,6 +95,22 @@ function render(picked: Candidate[]): string {
 /** Best first: most terms, the better-ranked passage, the sentence saying it itself, the earlier one. */
 const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position;
 
+/**
+ * How exactly a heading over the quoted sentences names the question's subject (the paragraph's heading or
+ * the page's title; the best of them): shared terms over all terms of the two. A page whose section is about
+ * the subject ("origin") beats one whose heading mentions it among others ("git push origin"), and both beat
+ * a page that mentions it in passing.
+ */
+function namedShare(terms: Set<string>, picked: Candidate[], language: string): number {
+  let best = 0;
+  for (const heading of new Set(picked.flatMap((c) => [c.heading, c.passage.title, ...c.passage.headingPath.split(HEADING_SEPARATOR)]))) {
+    const keys = new Set(termsOf(heading, language).keys());
+    const shared = [...terms].filter((t) => keys.has(t)).length;
+    if (shared) best = Math.max(best, shared / new Set([...terms, ...keys]).size);
+  }
+  return best;
+}
+
 /** Sentences in order of preference, as many as fit the limit (the first always: shaping cuts one sentence longer than it). */
 function fitting(ordered: Candidate[], max: number, tokenLimit: number | null): Candidate[] {
   const out: Candidate[] = [];
@@ -92,6 +120,20 @@ function fitting(ordered: Candidate[], max: number, tokenLimit: number | null): 
     out.push(c);
   }
   return out;
+}
+
+interface PageAnswer {
+  answer: ExtractiveAnswer;
+  named: number;
+  top: Candidate;
+}
+
+/** The page that answers better: better grounded, its heading naming the subject, its best sentence restating the question, then the more relevant sentence. */
+function betterPage(a: PageAnswer, b: PageAnswer): boolean {
+  if (a.answer.grounding !== b.answer.grounding) return a.answer.grounding > b.answer.grounding;
+  if (a.named !== b.named) return a.named > b.named;
+  if (a.top.restates !== b.top.restates) return a.top.restates;
+  return byRelevance(a.top, b.top) < 0;
 }
 
 export interface ExtractiveAnswer {
@@ -134,13 +176,19 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   // quoted next to one sharing all of them. The answer is the page whose quoted sentences answer best.
   const pages = new Map<string, Candidate[]>();
   for (const c of candidates) if (c.overlap > 0) pages.set(c.passage.sourceId, [...(pages.get(c.passage.sourceId) ?? []), c]);
-  let best: { answer: ExtractiveAnswer; top: Candidate } | null = null;
-  for (const page of pages.values()) {
-    const ordered = page.sort(byRelevance);
-    const top = ordered[0]!;
-    const picked = fitting(ordered.filter((c) => c.overlap >= top.overlap * RELEVANT_SHARE), max, options.tokenLimit ?? null);
-    const answer = answerFrom(picked);
-    if (!best || answer.grounding > best.answer.grounding || (answer.grounding === best.answer.grounding && byRelevance(top, best.top) < 0)) best = { answer, top };
-  }
-  return best!.answer;
+  const ranked = [...pages.values()]
+    .map((page): PageAnswer & { picked: Candidate[] } => {
+      const ordered = page.sort(byRelevance);
+      const top = ordered[0]!;
+      const picked = fitting(ordered.filter((c) => c.overlap >= top.overlap * RELEVANT_SHARE), max, options.tokenLimit ?? null);
+      return { answer: answerFrom(picked), named: namedShare(terms, picked, language), top, picked };
+    })
+    .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
+  const best = ranked[0]!;
+  // Pages as good as the best one (a subject several sections are about): each one's best sentence, so the
+  // answer cites each of them; otherwise the best page's sentences.
+  const peers = ranked.filter((r) => !betterPage(best, r) || (r.answer.grounding === best.answer.grounding && r.named === best.named && r.top.overlap === best.top.overlap));
+  if (peers.length < 2 || process.env.NO_PEERS) return best.answer;
+  // Each page is scored on its own sentences: the answer is as grounded as each of them, never more.
+  return { ...answerFrom(fitting(peers.map((r) => r.top), max, options.tokenLimit ?? null)), grounding: best.answer.grounding };
 }

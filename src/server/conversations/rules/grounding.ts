@@ -17,28 +17,10 @@ import { answerKind, carriesKind, questionTerms, termsOf, type AnswerKind } from
  */
 export const GROUNDING_THRESHOLD = 0.6;
 
-/** A question term counts as covered by a word this similar (trigrams): typos still meet their word. */
-const TERM_SIMILARITY = 0.45;
-
 /** What a question of that kind needs in the quoted text for the score not to be halved. */
 const KIND_PENALTY = 0.5;
 
 export type { AnswerKind };
-
-function trigramsOf(word: string): Set<string> {
-  const padded = `  ${word} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  return out;
-}
-
-function wordSimilarity(a: string, b: string): number {
-  const ta = trigramsOf(a);
-  const tb = trigramsOf(b);
-  let shared = 0;
-  for (const t of ta) if (tb.has(t)) shared++;
-  return shared / (ta.size + tb.size - shared);
-}
 
 /** Edit distance with transpositions (optimal string alignment), giving up above `max`. */
 function editDistance(a: string, b: string, max: number): number {
@@ -54,14 +36,26 @@ function editDistance(a: string, b: string, max: number): number {
   return d[a.length]![b.length]!;
 }
 
-/** A question term is covered by the same key, a longer form of it, or a close spelling (typos). */
-export function covered(term: string, words: ReadonlySet<string>): boolean {
+/** How many letters a word of this length may be misspelt by: none under five ("json" is not "jsonb"). */
+const typosAllowed = (term: string) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0);
+
+/** A name in code (`pg_dump`, `md5`, `utf8`): only ever met as spelled. */
+const IDENTIFIER = /[_\d]/;
+
+/**
+ * A question term is covered by the same key, or a longer form of it (a stem one letter longer, three from five
+ * letters: a derived word), or — unless `typos` is false (the caller knows the term is spelt as the site
+ * spells it) — a close spelling with the same first letter: one edit in five to seven letters, two from
+ * eight. A word is not its own prefix: "jsonb" is not covered by "json", nor "htaccess" by "access".
+ */
+export function covered(term: string, words: ReadonlySet<string>, typos = true): boolean {
   if (words.has(term)) return true;
-  const typos = term.length >= 6 ? 2 : term.length >= 4 ? 1 : 0;
-  for (const w of words) {
-    if (w.startsWith(term) && (term.length >= 4 || w.length <= term.length + 2)) return true;
-    if (term.length >= 4 && w.length >= 4 && (term.startsWith(w) || wordSimilarity(term, w) >= TERM_SIMILARITY || editDistance(term, w, typos) <= typos)) return true;
-  }
+  if (term.length < 4) return false;
+  const longer = term.length >= 5 ? 3 : 1;
+  for (const w of words) if (w.startsWith(term) && w.length - term.length <= longer) return true;
+  const allowed = typos ? typosAllowed(term) : 0;
+  if (!allowed || IDENTIFIER.test(term)) return false;
+  for (const w of words) if (w[0] === term[0] && w.length >= 5 && !IDENTIFIER.test(w) && editDistance(term, w, allowed) <= allowed) return true;
   return false;
 }
 
@@ -91,9 +85,11 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   const words = keysOf(quoted.map((q) => `${q.sentence} ${q.context}`), language);
   const anywhere = Array.isArray(retrieved) ? keysOf(retrieved, language) : retrieved;
   const terms = [...content.keys()];
-  const unknown = terms.filter((t) => !covered(t, anywhere) && !covered(t, words)).length;
+  // A term some retrieved passage holds as spelt is not read as a typo of another word.
+  const met = (t: string, keys: ReadonlySet<string>) => covered(t, keys, !covered(t, anywhere, false));
+  const unknown = terms.filter((t) => !met(t, anywhere) && !met(t, words)).length;
   const framed = [...framing.keys()].filter((t) => words.has(t)).length;
-  const coverage = (terms.filter((t) => covered(t, words)).length + framed) / (terms.length + framed + unknown);
+  const coverage = (terms.filter((t) => met(t, words)).length + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
   return kind && !quoted.some((q) => carriesKind(kind, q.sentence, language)) ? coverage * KIND_PENALTY : coverage;
 }
