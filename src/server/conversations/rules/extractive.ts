@@ -13,7 +13,7 @@
  */
 import { answerKind, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
 import { sentencesOf } from "@/server/kernel/language/sentences";
-import { groundingScore, keysOf } from "@/server/conversations/rules/grounding";
+import { GROUNDING_THRESHOLD, groundingScore, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
 import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
 import { countTokens } from "@/server/conversations/rules/shaping";
 import { HEADING_SEPARATOR, passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
@@ -52,9 +52,21 @@ interface Candidate {
   context: string;
 }
 
+/** The question's content terms (key → word) a text holds, as grounding.ts meets them (a typo only for a term no passage spells). */
+type TermsIn = (text: string) => Set<string>;
+
+function termsMatcher(terms: Map<string, string>, passages: AnswerPassage[], language: string): TermsIn {
+  const anywhere = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const asSpelt = new Map([...terms].map((t) => [t[0], spelt(t, anywhere)]));
+  return (text) => {
+    const said = keysOf([text], language);
+    return new Set([...terms].filter((t) => met(t, said, !asSpelt.get(t[0]))).map(([key]) => key));
+  };
+}
+
 /** A sentence carrying the kind of fact asked for (an address for "where is…?") counts one term more. */
-function candidatesOf(terms: Set<string>, kind: AnswerKind | null, passages: AnswerPassage[], language: string): Candidate[] {
-  const shared = (text: string) => new Set([...termsOf(text, language).keys()].filter((k) => terms.has(k)));
+function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passages: AnswerPassage[], language: string): Candidate[] {
+  const shared = termsMatcher(terms, passages, language);
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
     let position = 0;
@@ -64,9 +76,8 @@ function candidatesOf(terms: Set<string>, kind: AnswerKind | null, passages: Ans
       const context = `${sections} ${heading}`.trim();
       const fromHeading = shared(context);
       for (const sentence of quotableSentences(text, language)) {
-        const keys = new Set(termsOf(sentence, language).keys());
-        const own = new Set([...keys].filter((k) => terms.has(k)));
-        const restates = own.size >= 3 && own.size / new Set([...keys, ...terms]).size >= RESTATES;
+        const own = shared(sentence);
+        const restates = own.size >= 3 && own.size / new Set([...termsOf(sentence, language).keys(), ...terms.keys()]).size >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
         const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence, language) ? 1 : 0);
         candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context });
@@ -101,12 +112,12 @@ const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || a.r
  * the subject ("origin") beats one whose heading mentions it among others ("git push origin"), and both beat
  * a page that mentions it in passing.
  */
-function namedShare(terms: Set<string>, picked: Candidate[], language: string): number {
+function namedShare(terms: Map<string, string>, picked: Candidate[], titles: Map<string, string>, language: string): number {
   let best = 0;
-  for (const heading of new Set(picked.flatMap((c) => [c.heading, c.passage.title, ...c.passage.headingPath.split(HEADING_SEPARATOR)]))) {
+  for (const heading of new Set(picked.flatMap((c) => [c.heading, titles.get(c.passage.sourceId) ?? "", ...c.passage.headingPath.split(HEADING_SEPARATOR)]))) {
     const keys = new Set(termsOf(heading, language).keys());
-    const shared = [...terms].filter((t) => keys.has(t)).length;
-    if (shared) best = Math.max(best, shared / new Set([...terms, ...keys]).size);
+    const shared = [...terms.keys()].filter((t) => keys.has(t)).length;
+    if (shared) best = Math.max(best, shared / new Set([...terms.keys(), ...keys]).size);
   }
   return best;
 }
@@ -136,6 +147,21 @@ function betterPage(a: PageAnswer, b: PageAnswer): boolean {
   return byRelevance(a.top, b.top) < 0;
 }
 
+/** Separators between a page's own title and the site's name ("Contact — Bramble Cycles", "os — … — Python 3.11 documentation"). */
+const TITLE_PARTS = /\s+[—–|·:-]+\s+/;
+
+/**
+ * The titles without what every page's title says (the site's name): a word in every title names the site,
+ * not the page, so it grounds nothing. Only when the passages come from two pages or more.
+ */
+function ownTitles(passages: AnswerPassage[]): Map<string, string> {
+  const titles = new Map(passages.map((p) => [p.sourceId, p.title]));
+  if (titles.size < 2) return titles;
+  const parts = [...titles.values()].map((t) => t.split(TITLE_PARTS));
+  const everywhere = new Set(parts[0]!.filter((part) => parts.every((ps) => ps.includes(part))));
+  return new Map([...titles].map(([id, title]) => [id, title.split(TITLE_PARTS).filter((part) => !everywhere.has(part)).join(" — ")]));
+}
+
 export interface ExtractiveAnswer {
   content: string;
   sources: UsedSource[];
@@ -155,17 +181,18 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   const language = options.language ?? "en";
   const max = options.maxSentences ?? MAX_QUOTED_SENTENCES;
   if (passages.length === 0) return null;
-  const terms = new Set(questionTerms(question, language).content.keys());
+  const terms = questionTerms(question, language).content;
   const candidates = candidatesOf(terms, answerKind(question, language), passages, language);
   if (candidates.length === 0) return null;
   const retrieved = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const titles = ownTitles(passages);
   const answerFrom = (picked: Candidate[]): ExtractiveAnswer => ({
     // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
     content: render(picked),
     sources: sourcesOf(picked.map((c) => c.passage)),
     grounding: groundingScore(
       question,
-      picked.map((c) => ({ sentence: c.sentence, context: `${c.passage.title} ${c.passage.headingPath} ${c.context}` })),
+      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}` })),
       retrieved,
       language,
     ),
@@ -181,14 +208,15 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
       const ordered = page.sort(byRelevance);
       const top = ordered[0]!;
       const picked = fitting(ordered.filter((c) => c.overlap >= top.overlap * RELEVANT_SHARE), max, options.tokenLimit ?? null);
-      return { answer: answerFrom(picked), named: namedShare(terms, picked, language), top, picked };
+      return { answer: answerFrom(picked), named: namedShare(terms, picked, titles, language), top, picked };
     })
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
   const best = ranked[0]!;
-  // Pages as good as the best one (a subject several sections are about): each one's best sentence, so the
-  // answer cites each of them; otherwise the best page's sentences.
-  const peers = ranked.filter((r) => !betterPage(best, r) || (r.answer.grounding === best.answer.grounding && r.named === best.named && r.top.overlap === best.top.overlap));
-  if (peers.length < 2 || process.env.NO_PEERS) return best.answer;
-  // Each page is scored on its own sentences: the answer is as grounded as each of them, never more.
-  return { ...answerFrom(fitting(peers.map((r) => r.top), max, options.tokenLimit ?? null)), grounding: best.answer.grounding };
+  // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted
+  // too (after the best page's best sentence). Each page was scored on its own sentences: the answer is as
+  // grounded as its best page, never more for having stitched pages together.
+  const also = ranked.filter((r) => r === best || (r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE));
+  if (also.length < 2) return best.answer;
+  const merged = [best.top, ...also.flatMap((r) => r.picked).filter((c) => c !== best.top).sort(byRelevance)];
+  return { ...answerFrom(fitting(merged, max, options.tokenLimit ?? null)), grounding: best.answer.grounding };
 }

@@ -8,7 +8,7 @@
  * toolkit. Pure, so the rule is tested on its own and measured on the fixtures
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
-import { answerKind, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
+import { answerKind, carriesKind, framingWordsOf, questionTerms, stopWordsOf, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
 
 /**
  * Served when the grounding score reaches this. Chosen on the answer-quality bench's tuning sets (record 115):
@@ -36,8 +36,10 @@ function editDistance(a: string, b: string, max: number): number {
   return d[a.length]![b.length]!;
 }
 
-/** How many letters a word of this length may be misspelt by: none under five ("json" is not "jsonb"). */
-const typosAllowed = (term: string) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0);
+/** How many letters a word of this length may be misspelt by: none under four, and at four only two letters swapped ("rnet"). */
+const typosAllowed = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+
+const swapped = (a: string, b: string) => a.length === b.length && [...a].sort().join("") === [...b].sort().join("");
 
 /** A name in code (`pg_dump`, `md5`, `utf8`): only ever met as spelled. */
 const IDENTIFIER = /[_\d]/;
@@ -45,8 +47,9 @@ const IDENTIFIER = /[_\d]/;
 /**
  * A question term is covered by the same key, or a longer form of it (a stem one letter longer, three from five
  * letters: a derived word), or — unless `typos` is false (the caller knows the term is spelt as the site
- * spells it) — a close spelling with the same first letter: one edit in five to seven letters, two from
- * eight. A word is not its own prefix: "jsonb" is not covered by "json", nor "htaccess" by "access".
+ * spells it) — a close spelling with the same first letter: two letters swapped in four, one edit in five to
+ * seven letters, two from eight. A word is not its own prefix: "jsonb" is not covered by "json", nor
+ * "htaccess" by "access".
  */
 export function covered(term: string, words: ReadonlySet<string>, typos = true): boolean {
   if (words.has(term)) return true;
@@ -55,7 +58,10 @@ export function covered(term: string, words: ReadonlySet<string>, typos = true):
   for (const w of words) if (w.startsWith(term) && w.length - term.length <= longer) return true;
   const allowed = typos ? typosAllowed(term) : 0;
   if (!allowed || IDENTIFIER.test(term)) return false;
-  for (const w of words) if (w[0] === term[0] && w.length >= 5 && !IDENTIFIER.test(w) && editDistance(term, w, allowed) <= allowed) return true;
+  for (const w of words) {
+    if (w[0] !== term[0] || w.length < 4 || IDENTIFIER.test(w) || (term.length === 4 && !swapped(term, w))) continue;
+    if (editDistance(term, w, allowed) <= allowed) return true;
+  }
   return false;
 }
 
@@ -68,7 +74,37 @@ export interface QuotedSentence {
   context: string;
 }
 
-export const keysOf = (texts: string[], language: string | null | undefined) => new Set(texts.flatMap((t) => [...termsOf(t, language).keys()]));
+/**
+ * What texts say, to look a question's terms up in: each naming word's key and the word itself without
+ * diacritics (a typo is a misspelt word, not a misspelt stem: "oppening" is one letter from "opening").
+ */
+export function keysOf(texts: string[], language: string | null | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) {
+    for (const [key, word] of termsOf(text, language)) {
+      out.add(key);
+      out.add(withoutDiacritics(word));
+    }
+  }
+  return out;
+}
+
+/**
+ * A short word one letter from a stop or framing word of the language ("wat" for "what", "hou" for "how"): a
+ * misspelt question word, when no passage holds it. Not a word without a vowel: that is an abbreviation
+ * ("nft" is not "not").
+ */
+function misspeltQuestionWord(word: string, language: string | null | undefined): boolean {
+  if (word.length > 4 || !/[aeiouyàâäéèêëïîôöùûüáíóúãõ]/.test(word)) return false;
+  const near = (w: string) => w[0] === word[0] && editDistance(word, w, 1) <= 1;
+  return [...stopWordsOf(language)].some(near) || framingWordsOf(language).some(near);
+}
+
+/** Whether texts (keysOf) hold a question's term as it is spelt: then it is no typo of another word. */
+export const spelt = ([key, word]: [string, string], said: ReadonlySet<string>) => said.has(key) || said.has(withoutDiacritics(word));
+
+/** A question's term (its key and its word) met in what texts say (keysOf). */
+export const met = ([key, word]: [string, string], said: ReadonlySet<string>, typos = true) => covered(key, said, typos) || covered(withoutDiacritics(word), said, typos);
 
 /**
  * 0..1: how well sentences quoted from one page answer the question. The share of the question's terms the
@@ -84,12 +120,14 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   if (!content.size || !quoted.length) return 0;
   const words = keysOf(quoted.map((q) => `${q.sentence} ${q.context}`), language);
   const anywhere = Array.isArray(retrieved) ? keysOf(retrieved, language) : retrieved;
-  const terms = [...content.keys()];
+  // A misspelt question word the passages do not hold is not content ("wat are your oppening hours").
+  const terms = [...content].filter((t) => !misspeltQuestionWord(t[1], language) || met(t, anywhere, false));
+  if (!terms.length) return 0;
   // A term some retrieved passage holds as spelt is not read as a typo of another word.
-  const met = (t: string, keys: ReadonlySet<string>) => covered(t, keys, !covered(t, anywhere, false));
-  const unknown = terms.filter((t) => !met(t, anywhere) && !met(t, words)).length;
+  const found = (t: [string, string], said: ReadonlySet<string>) => met(t, said, !spelt(t, anywhere));
+  const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words)).length;
   const framed = [...framing.keys()].filter((t) => words.has(t)).length;
-  const coverage = (terms.filter((t) => met(t, words)).length + framed) / (terms.length + framed + unknown);
+  const coverage = (terms.filter((t) => found(t, words)).length + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
   return kind && !quoted.some((q) => carriesKind(kind, q.sentence, language)) ? coverage * KIND_PENALTY : coverage;
 }

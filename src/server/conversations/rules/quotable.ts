@@ -1,8 +1,9 @@
 /**
  * What an extractive answer may quote, and how it reads (docs/decisions/115-one-language-toolkit.md): a
- * passage's text can carry the markup of its source (a Markdown file's emphasis, links, list bullets and
- * code fences; a table's pipes), and a code block is not a sentence. A quoted sentence is prose with its
- * markup reduced to its words; a line of code, a fence or a table row is not quoted at all.
+ * passage's text can carry the markup of its source (a Markdown file's emphasis, links, list bullets, code
+ * fences and table borders), and a code block is not a sentence. A quoted sentence is prose with its markup
+ * reduced to its words; a line of code, a fence or a table's rule line is not quoted at all. A table row as
+ * extraction writes it ("Saturday | 9:00–18:00 | 10:00–17:00") is quoted as it is.
  */
 
 /** Markdown and HTML inline markup reduced to its words. */
@@ -16,6 +17,7 @@ export function withoutMarkup(sentence: string): string {
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
     .replace(/(^|[\s(])[*_](?=\S)([^*_]+?)(?<=\S)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
     .replace(/^\s*(?:#{1,6}|>|[-*+•]|\d+[.)])\s+/, "")
+    .replace(/^\s*\|\s*|\s*\|\s*$/g, "")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -24,12 +26,13 @@ export function withoutMarkup(sentence: string): string {
 const FENCE = /^\s*(?:```|~~~)/;
 const PROMPT = /^\s*(?:\$|>>>|\.\.\.|#|%|C:\\>)\s|\s>>>\s/;
 /** Characters prose rarely has and code is full of (parentheses and slashes are common in prose: not counted). */
-const CODE_CHARACTERS = /[{}[\];=<>|\\$^~`]/g;
+const CODE_CHARACTERS = /[{}[\];=<>\\$^~`]/g;
 const CODE_SHARE = 0.06;
-const TABLE_ROW = /\|.*\|/;
+/** A Markdown table's rule line ("|---|:---:|"). */
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 export function isQuotable(sentence: string): boolean {
-  if (FENCE.test(sentence) || PROMPT.test(sentence) || TABLE_ROW.test(sentence)) return false;
+  if (FENCE.test(sentence) || PROMPT.test(sentence) || TABLE_RULE.test(sentence)) return false;
   const text = withoutMarkup(sentence);
   const words = text.match(/\p{L}{2,}/gu) ?? [];
   if (words.length < 2) return false;

@@ -17,7 +17,7 @@ const FRAMING_WORDS: Record<string, string> = {
     use used uses using usage purpose good work works working go going way ways best able possible get make makes
     page pages section sections article chapter manual guide library libraries module modules
     true correct really actually exactly usually already currently kind type sort thing things something anything
-    called named many long take takes located location situated
+    called named much many far long take takes one located location situated
     hello hi hey thanks thank ok okay yes wondering want wanted like`,
   de: `was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches
     kann kannst könnt können könnten muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's

@@ -4,4 +4,4 @@ export { answerKind, carriesKind, type AnswerKind } from "./kinds";
 export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES } from "./languages";
 export { stemmerFor, type Stemmer } from "./stem";
 export { stopWordsOf } from "./stop-words";
-export { framingKeysOf, questionTerms, termKey, termsOf, wordsOf, type QuestionTerms } from "./terms";
+export { framingKeysOf, questionTerms, termKey, termsOf, withoutDiacritics, wordsOf, type QuestionTerms } from "./terms";

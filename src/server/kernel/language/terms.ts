@@ -23,7 +23,9 @@ export function wordsOf(text: string): string[] {
   return text.normalize("NFC").toLowerCase().replace(LETTER_PREFIX, "$1").match(WORD) ?? [];
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/\p{M}+/gu, "");
+/** A word without its diacritics ("généralement" → "generalement"). */
+export const withoutDiacritics = (s: string) => s.normalize("NFD").replace(/\p{M}+/gu, "");
+const fold = withoutDiacritics;
 
 /** A word's key in a language: its stem, without diacritics. */
 export function termKey(word: string, language: string | null | undefined): string {
