@@ -11,7 +11,7 @@
  * language's sentence ends and abbreviations: kernel/language), read as prose (no Markdown, no code:
  * quotable.ts) and, together, fit the configured length.
  */
-import { answerKind, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
+import { answerKind, asksHowTo, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
 import { sentencesOf } from "@/server/kernel/language/sentences";
 import { GROUNDING_THRESHOLD, groundingScore, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
 import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
@@ -22,6 +22,12 @@ export const MAX_QUOTED_SENTENCES = 3;
 
 /** A sentence is quoted only when it shares at least this share of the best sentence's terms. */
 const RELEVANT_SHARE = 0.67;
+
+/**
+ * A question asking how to do something is answered only from a page whose heading over the quoted sentences
+ * names at least this share of the task (namedShare): "How do I install packages?" from "Installing packages".
+ */
+const HOW_TO_NAMED = 0.5;
 
 /** Shared terms over all terms of a sentence and the question from which the sentence restates the question. */
 const RESTATES = 0.75;
@@ -212,11 +218,15 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
     })
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
   const best = ranked[0]!;
+  // How to do something is answered by a section about the task, not by a sentence mentioning its words.
+  if (asksHowTo(question, language) && best.named < HOW_TO_NAMED) return { ...best.answer, grounding: 0 };
   // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted
-  // too (after the best page's best sentence). Each page was scored on its own sentences: the answer is as
+  // too. Each page was scored on its own sentences: the answer is as
   // grounded as its best page, never more for having stitched pages together.
   const also = ranked.filter((r) => r === best || (r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE));
   if (also.length < 2) return best.answer;
-  const merged = [best.top, ...also.flatMap((r) => r.picked).filter((c) => c !== best.top).sort(byRelevance)];
+  // Each page's best sentence first (best page first), then the others' next ones: every page quoted is cited.
+  const firsts = also.map((r) => r.top);
+  const merged = [...firsts, ...also.flatMap((r) => r.picked).filter((c) => !firsts.includes(c)).sort(byRelevance)];
   return { ...answerFrom(fitting(merged, max, options.tokenLimit ?? null)), grounding: best.answer.grounding };
 }

@@ -17,6 +17,12 @@ import { answerKind, carriesKind, framingWordsOf, questionTerms, stopWordsOf, te
  */
 export const GROUNDING_THRESHOLD = 0.6;
 
+/**
+ * At most this many of the question's content terms may be missing from what a page quotes: a long question
+ * (a sentence restated) answered by a sentence lacking two of its words is answered by another sentence.
+ */
+export const MAX_MISSING_TERMS = 1;
+
 /** What a question of that kind needs in the quoted text for the score not to be halved. */
 const KIND_PENALTY = 0.5;
 
@@ -112,8 +118,9 @@ export const met = ([key, word]: [string, string], said: ReadonlySet<string>, ty
  * there — halved when the question asks for a kind of fact no quoted sentence carries. A content term that
  * no retrieved passage contains at all counts twice: ranking favours rare terms, so a term missing from every
  * retrieved passage is one the site does not speak of ("tandem" in "do you rent tandem bikes?" on a shop that
- * rents other bikes). `retrieved`: the retrieved passages' texts, or their keys (keysOf) when scoring several
- * quotes from the same passages. A question without content terms scores 0.
+ * rents other bikes). More than MAX_MISSING_TERMS missing scores 0. `retrieved`: the retrieved passages'
+ * texts, or their keys (keysOf) when scoring several quotes from the same passages. A question without
+ * content terms scores 0.
  */
 export function groundingScore(question: string, quoted: QuotedSentence[], retrieved: string[] | ReadonlySet<string>, language: string | null | undefined): number {
   const { content, framing } = questionTerms(question, language);
@@ -127,7 +134,9 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   const found = (t: [string, string], said: ReadonlySet<string>) => met(t, said, !spelt(t, anywhere));
   const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words)).length;
   const framed = [...framing.keys()].filter((t) => words.has(t)).length;
-  const coverage = (terms.filter((t) => found(t, words)).length + framed) / (terms.length + framed + unknown);
+  const hits = terms.filter((t) => found(t, words)).length;
+  if (terms.length - hits > MAX_MISSING_TERMS) return 0;
+  const coverage = (hits + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
   return kind && !quoted.some((q) => carriesKind(kind, q.sentence, language)) ? coverage * KIND_PENALTY : coverage;
 }

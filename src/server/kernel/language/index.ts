@@ -1,6 +1,7 @@
 /** The language toolkit (docs/decisions/115-one-language-toolkit.md): what the answer rules know of each language. */
 export { QUESTION_LANGUAGES, framingWordsOf } from "./framing";
 export { answerKind, carriesKind, type AnswerKind } from "./kinds";
+export { asksHowTo } from "./procedure";
 export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES } from "./languages";
 export { stemmerFor, type Stemmer } from "./stem";
 export { stopWordsOf } from "./stop-words";
