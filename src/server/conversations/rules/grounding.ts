@@ -65,7 +65,7 @@ export function covered(term: string, words: ReadonlySet<string>, typos = true):
   const allowed = typos ? typosAllowed(term) : 0;
   if (!allowed || IDENTIFIER.test(term)) return false;
   for (const w of words) {
-    if (w[0] !== term[0] || w.length < 4 || IDENTIFIER.test(w) || (term.length === 4 && !swapped(term, w))) continue;
+    if (w[0] !== term[0] || IDENTIFIER.test(w) || (term.length === 4 ? !swapped(term, w) : w.length < 5)) continue;
     if (editDistance(term, w, allowed) <= allowed) return true;
   }
   return false;

@@ -34,8 +34,9 @@ const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 export function isQuotable(sentence: string): boolean {
   if (FENCE.test(sentence) || PROMPT.test(sentence) || TABLE_RULE.test(sentence)) return false;
   const text = withoutMarkup(sentence);
+  // Two words at least ("Yes." answers nothing), one in a table row ("Saturday | 9:00–18:00").
   const words = text.match(/\p{L}{2,}/gu) ?? [];
-  if (words.length < 2) return false;
+  if (words.length < (text.includes(" | ") ? 1 : 2)) return false;
   const symbols = text.match(CODE_CHARACTERS)?.length ?? 0;
   return symbols / text.replace(/\s/g, "").length < CODE_SHARE;
 }

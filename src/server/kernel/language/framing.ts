@@ -2,8 +2,10 @@
  * The words that frame a question rather than name its subject, per language: interrogatives and auxiliaries
  * the stop lists leave in, requests ("explain", "tell me about", "wofür braucht man", "à quoi sert"), the
  * words of "where is it explained / which page says / is it true that / described as", "used for", "how does
- * … work", "how do I go about …", small talk. A framing word is never content a passage must hold: it counts
- * when a passage holds it and is dropped when none does (docs/decisions/115-one-language-toolkit.md).
+ * … work", "how do I go about …", the words of a price ("how much does it cost": the amount is what a price
+ * question needs, and kinds.ts asks for it), small talk. A framing word is never content a passage must
+ * hold: it counts when a passage holds it and is dropped when none does
+ * (docs/decisions/115-one-language-toolkit.md).
  * Written from each language's usual question forms, not from any evaluation's misses.
  */
 import { primaryLanguage } from "./languages";
@@ -18,7 +20,8 @@ const FRAMING_WORDS: Record<string, string> = {
     page pages section sections article chapter manual guide library libraries module modules
     true correct really actually exactly usually already currently kind type sort thing things something anything
     called named much many far long take takes one located location situated
-    hello hi hey thanks thank ok okay yes wondering want wanted like`,
+    hello hi hey thanks thank ok okay yes wondering want wanted like
+    cost costs price prices fee fees`,
   de: `was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches
     kann kannst könnt können könnten muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's
     erkläre erklären erklärt erklärung beschreibe beschreiben beschreibt beschrieben beschreibung bedeutet bedeuten bedeutung definiert definition
@@ -29,7 +32,8 @@ const FRAMING_WORDS: Record<string, string> = {
     seite seiten abschnitt kapitel artikel handbuch anleitung bibliothek modul module
     stimmt richtig wahr eigentlich genau normalerweise bereits gerade art typ sorte ding
     heißt genannt viele lange dauert liegt befindet gelegen
-    hallo hi danke bitte ok okay ja gern gerne`,
+    hallo hi danke bitte ok okay ja gern gerne
+    kostet kosten preis preise gebühr gebühren`,
   fr: `quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien
     peut peux pouvez pouvons puis puisse dois doit devez faut voudrais voulez veux aimerais
     explique expliquer expliqué expliquée expliquez explication décrire décrit décrite décrits décrivez description définit défini définition
@@ -39,7 +43,8 @@ const FRAMING_WORDS: Record<string, string> = {
     page pages section chapitre article manuel guide bibliothèque module modules
     vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose
     appelle appelé nommé beaucoup longtemps situé située trouve trouvent
-    bonjour salut merci svp ok oui`,
+    bonjour salut merci svp ok oui
+    coûte coûtent coût coûts prix tarif tarifs frais`,
   es: `qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas
     puede puedes puedo pueden podría podrías debo debe hay quiero quisiera gustaría
     explica explicar explicado explicada explicación explique describe describir descrito descrita descripción define definido definición
@@ -49,7 +54,8 @@ const FRAMING_WORDS: Record<string, string> = {
     página páginas sección capítulo artículo manual guía biblioteca librería módulo módulos
     cierto verdad correcto realmente exactamente normalmente ya actualmente tipo clase cosa
     llama llamado llamada muchos tiempo ubicado ubicada situado encuentra
-    hola gracias favor ok sí`,
+    hola gracias favor ok sí usted ustedes
+    cuesta cuestan precio precios coste costo tarifa`,
   it: `cosa cos che chi quale quali dove quando come perché quanto quanta quanti quante
     può puoi posso possono potrebbe potresti devo deve bisogna vorrei voglio
     spiega spiegare spiegato spiegata spiegazione descrive descrivere descritto descritta descrizione definisce definito definizione
@@ -59,7 +65,8 @@ const FRAMING_WORDS: Record<string, string> = {
     pagina pagine sezione capitolo articolo manuale guida libreria modulo moduli
     vero vera corretto davvero esattamente normalmente già attualmente tipo genere cosa
     chiama chiamato chiamata molti tempo situato situata trova trovano
-    ciao grazie prego ok sì`,
+    ciao grazie prego ok sì
+    costa costano costo costi prezzo prezzi tariffa`,
   nl: `welk welke waar wanneer waarom waarvoor waarmee waardoor waarover hoeveel
     kun kunt zou zouden mag moet moeten wil wilt willen
     leg uitleggen uitgelegd uitleg beschrijf beschrijven beschrijft beschreven beschrijving definieert gedefinieerd definitie
@@ -69,7 +76,8 @@ const FRAMING_WORDS: Record<string, string> = {
     pagina paginas pagina's sectie hoofdstuk artikel handleiding bibliotheek module modules
     klopt waar juist echt precies meestal gewoonlijk soort type ding
     heet genoemd lang duurt ligt bevindt gelegen
-    hallo hoi dank bedankt alsjeblieft ok oké`,
+    hallo hoi dank bedankt alsjeblieft ok oké jullie jij jou jouw
+    kost kosten prijs prijzen tarief`,
   pt: `quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas
     pode podes posso podem poderia devo deve quero queria gostaria
     explica explicar explicado explicada explicação explique descreve descrever descrito descrita descrição define definido definição
@@ -79,7 +87,8 @@ const FRAMING_WORDS: Record<string, string> = {
     página páginas seção secção capítulo artigo manual guia biblioteca módulo módulos
     verdade certo correto realmente exatamente normalmente atualmente tipo coisa
     chama chamado chamada muitos tempo localizado localizada situado fica encontra
-    olá oi obrigado obrigada favor ok sim`,
+    olá oi obrigado obrigada favor ok sim
+    custa custam custo preço preços tarifa`,
 };
 
 const parsed = new Map<string, string[]>();

@@ -116,7 +116,7 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
   it: vocabulary({
     price: "quanto costa|quanto costano|prezzo|prezzi|costo|costi|costa|costano|tariffa|tariffe",
     contact: "telefono|chiamare|chiamo|e-?mail|contatto|contatti|contattare",
-    placeOpens: ["dove", "è|e'|sono|si trova|si trovano|trovo"],
+    placeOpening: `^[\\s"'«]*(?:dov'è|dove(?: \\p{L}+)? ${words("è|e'|sono|si trova|si trovano|trovo")})`,
     place: "indirizzo|sede|situat[oa]|ubicazione",
     notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
     timeOpens: "quando|a che ora",

@@ -59,9 +59,12 @@ export function sentencesOf(paragraph: string, language: string | null | undefin
   const out: string[] = [];
   let pending = "";
   for (const { segment } of segmenter.segment(text)) {
-    pending += segment;
+    // French sets a space before its closing guillemet: "« Bien. »" ends after the », not before it.
+    const closing = out.length && !pending ? /^[»”’)\]]+\s*/u.exec(segment)?.[0] : undefined;
+    if (closing) out[out.length - 1] += ` ${closing.trim()}`;
+    pending += closing ? segment.slice(closing.length) : segment;
     if (endsInAbbreviation(pending, code)) continue;
-    out.push(pending.trim());
+    if (pending.trim()) out.push(pending.trim());
     pending = "";
   }
   if (pending.trim()) out.push(pending.trim());
