@@ -51,11 +51,12 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
   }
   // An updated answer is served verbatim: no retrieval needed.
   const language = questionLanguage(chatbot);
-  const updated = matchUpdatedAnswer(question, input.updatedAnswers, { language });
+  // The stored questions are in the chatbot's language, the visitor's rewording in theirs: read in either.
+  const updated = matchUpdatedAnswer(question, input.updatedAnswers, { languages: [language, chatbot.defaultLanguage] });
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
   const passages = await retrieveFor(db, chatbot, question);
 
-  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
+  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics, language);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
   let providerError: string | null = null;
   if (input.provider && input.actions?.length) {

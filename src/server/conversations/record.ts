@@ -39,6 +39,8 @@ export interface TurnToRecord {
     enableEscalationsNotification: boolean;
     escalationsEmail: string;
     escalateMessageThreshold: number;
+    /** The question's category is read in it (rules/classify.ts). */
+    defaultLanguage: string;
   };
   agencyId: string | null;
   conversationId: string | null;
@@ -167,7 +169,7 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
     now,
     ...settleValues(turn),
     sentimentOf(turn.question),
-    categoryOf(turn.question),
+    categoryOf(turn.question, turn.chatbot.defaultLanguage),
     turn.turnKey ?? null,
   ];
   return turn.conversationId

@@ -56,6 +56,8 @@ interface Candidate {
   heading: string;
   /** The headings it stands under: its paragraph's and the sections' above it. */
   context: string;
+  /** How exactly one of its headings (or its page's title) names the question's subject (namedShare). */
+  named: number;
 }
 
 /** The question's content terms (key → word) a text holds, as grounding.ts meets them (a typo only for a term no passage spells). */
@@ -71,22 +73,24 @@ function termsMatcher(terms: Map<string, string>, passages: AnswerPassage[], lan
 }
 
 /** A sentence carrying the kind of fact asked for (an address for "where is…?") counts one term more. */
-function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passages: AnswerPassage[], language: string): Candidate[] {
+function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passages: AnswerPassage[], titles: Map<string, string>, language: string): Candidate[] {
   const shared = termsMatcher(terms, passages, language);
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
     let position = 0;
     // The sections a passage's paragraphs stand in: its heading path above its own heading.
     const sections = passage.headingPath.split(HEADING_SEPARATOR).slice(0, -1).join(" ");
+    const pageHeadings = [titles.get(passage.sourceId) ?? "", ...passage.headingPath.split(HEADING_SEPARATOR)];
     passageParagraphs(passage).forEach(({ heading, text }, paragraph) => {
       const context = `${sections} ${heading}`.trim();
       const fromHeading = shared(context);
+      const named = namedShare(terms, [heading, ...pageHeadings], language);
       for (const sentence of quotableSentences(text, language)) {
         const own = shared(sentence);
         const restates = own.size >= 3 && own.size / new Set([...termsOf(sentence, language).keys(), ...terms.keys()]).size >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
         const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence, language) ? 1 : 0);
-        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context });
+        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
       }
     });
   });
@@ -109,8 +113,8 @@ function render(picked: Candidate[]): string {
   return lines.join("\n");
 }
 
-/** Best first: most terms, the better-ranked passage, the sentence saying it itself, the earlier one. */
-const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position;
+/** Best first: most terms, under the heading naming the subject, the better-ranked passage, the sentence saying it itself, the earlier one. */
+const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || b.named - a.named || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position;
 
 /**
  * How exactly a heading over the quoted sentences names the question's subject (the paragraph's heading or
@@ -118,9 +122,9 @@ const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || a.r
  * the subject ("origin") beats one whose heading mentions it among others ("git push origin"), and both beat
  * a page that mentions it in passing.
  */
-function namedShare(terms: Map<string, string>, picked: Candidate[], titles: Map<string, string>, language: string): number {
+function namedShare(terms: Map<string, string>, headings: string[], language: string): number {
   let best = 0;
-  for (const heading of new Set(picked.flatMap((c) => [c.heading, titles.get(c.passage.sourceId) ?? "", ...c.passage.headingPath.split(HEADING_SEPARATOR)]))) {
+  for (const heading of new Set(headings)) {
     const keys = new Set(termsOf(heading, language).keys());
     const shared = [...terms.keys()].filter((t) => keys.has(t)).length;
     if (shared) best = Math.max(best, shared / new Set([...terms.keys(), ...keys]).size);
@@ -188,10 +192,10 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   const max = options.maxSentences ?? MAX_QUOTED_SENTENCES;
   if (passages.length === 0) return null;
   const terms = questionTerms(question, language).content;
-  const candidates = candidatesOf(terms, answerKind(question, language), passages, language);
+  const titles = ownTitles(passages);
+  const candidates = candidatesOf(terms, answerKind(question, language), passages, titles, language);
   if (candidates.length === 0) return null;
   const retrieved = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
-  const titles = ownTitles(passages);
   const answerFrom = (picked: Candidate[]): ExtractiveAnswer => ({
     // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
     content: render(picked),
@@ -214,7 +218,7 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
       const ordered = page.sort(byRelevance);
       const top = ordered[0]!;
       const picked = fitting(ordered.filter((c) => c.overlap >= top.overlap * RELEVANT_SHARE), max, options.tokenLimit ?? null);
-      return { answer: answerFrom(picked), named: namedShare(terms, picked, titles, language), top, picked };
+      return { answer: answerFrom(picked), named: Math.max(...picked.map((c) => c.named)), top, picked };
     })
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
   const best = ranked[0]!;

@@ -57,6 +57,14 @@ describe("grounding", () => {
     expect(saysNotKnown("Sorry, the sources don't mention parking.", "No idea.")).toBe(true);
     expect(saysNotKnown("Nous ne savons pas. No idea.", "No idea.")).toBe(true);
     expect(saysNotKnown("We open at 8 am on Saturday [1].", "I'm sorry, I don't know the answer to that yet.")).toBe(false);
+    // In the visitor's language too (an LLM answers in it).
+    expect(saysNotKnown("Tut mir leid, ich weiß es nicht.", "Keine Ahnung.")).toBe(true);
+    expect(saysNotKnown("Je ne sais pas, désolé.", "Aucune idée.")).toBe(true);
+    expect(saysNotKnown("Lo siento, no lo sé.", "Ni idea.")).toBe(true);
+    expect(saysNotKnown("Le fonti non menzionano il parcheggio.", "Non lo so.")).toBe(true);
+    expect(saysNotKnown("De bronnen vermelden dat niet.", "Geen idee.")).toBe(true);
+    expect(saysNotKnown("Não sei.", "Sem ideia.")).toBe(true);
+    expect(saysNotKnown("Wir öffnen samstags um 8 Uhr [1].", "Keine Ahnung.")).toBe(false);
   });
 
   it("a generated answer's sources are the passages it cites, each once", () => {

@@ -145,8 +145,22 @@ export const isGrounded = (score: number, threshold = GROUNDING_THRESHOLD) => sc
 
 const folded = (text: string) => text.toLowerCase().replace(/[’']/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
 
-/** How a model says it cannot answer from the sources (besides the chatbot's own default answer, which the prompt asks for). */
-const NOT_KNOWN = /^(?:(?:i'?m|i am) sorry,? |sorry,? )?(?:but )?(?:i (?:do not|don't|dont) know|i (?:could not|couldn't|cannot|can't) find|(?:the|these|my) sources (?:do not|don't) (?:contain|say|mention))/;
+/**
+ * How a model says it cannot answer from the sources (besides the chatbot's own default answer, which the
+ * prompt asks for), in the languages it is asked to answer in: "I don't know", "the sources do not say".
+ */
+const NOT_KNOWN = new RegExp(
+  [
+    "^(?:(?:i'?m|i am) sorry,? |sorry,? )?(?:but )?(?:i (?:do not|don't|dont) know|i (?:could not|couldn't|cannot|can't) find|(?:the|these|my) sources (?:do not|don't) (?:contain|say|mention))",
+    "^(?:(?:es )?tut mir leid,? )?(?:ich weiß (?:es |das )?nicht|die quellen (?:enthalten|sagen|erwähnen) (?:das |dazu )?nichts?)",
+    "^(?:(?:je suis )?désolée?,? )?(?:je ne (?:le )?sais pas|les sources ne (?:mentionnent|disent|contiennent) (?:pas|rien))",
+    "^(?:lo siento,? )?(?:no (?:lo )?sé|las fuentes no (?:mencionan|dicen|contienen))",
+    "^(?:mi dispiace,? )?(?:non (?:lo )?so|le fonti non (?:menzionano|dicono|contengono))",
+    "^(?:sorry,? |het spijt me,? )?(?:ik weet (?:het |dat )?niet|de bronnen (?:vermelden|zeggen|bevatten) (?:dit |dat |het )?niet)",
+    "^(?:desculpe,? |lamento,? )?(?:(?:eu )?não (?:o )?sei|as fontes não (?:mencionam|dizem|contêm))",
+  ].join("|"),
+  "u",
+);
 
 /** Whether a generated answer is the model saying it does not know (answered: false). */
 export function saysNotKnown(answer: string, defaultAnswer: string): boolean {

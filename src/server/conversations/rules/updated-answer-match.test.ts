@@ -96,7 +96,7 @@ const IN_OTHER_LANGUAGES: Array<[string, string, string, boolean]> = [
 
 describe("updated answers match reworded questions in the chatbot's language", () => {
   it.each(IN_OTHER_LANGUAGES)("%s: %s / %s → %s", (language, stored, asked, same) => {
-    expect(!!matchUpdatedAnswer(asked, [{ question: stored }], { language })).toBe(same);
-    expect(!!matchUpdatedAnswer(stored, [{ question: asked }], { language })).toBe(same);
+    expect(!!matchUpdatedAnswer(asked, [{ question: stored }], { languages: [language] })).toBe(same);
+    expect(!!matchUpdatedAnswer(stored, [{ question: asked }], { languages: [language] })).toBe(same);
   });
 });

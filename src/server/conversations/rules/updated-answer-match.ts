@@ -61,16 +61,22 @@ export function questionSimilarity(a: string, b: string, language: string | null
 }
 
 export interface MatchOptions {
-  /** The question's language (the chatbot's `default_language` unless the question says otherwise). */
-  language?: string | null;
+  /**
+   * The languages to read both questions in: the question's and the chatbot's `default_language` (a stored
+   * question is in the chatbot's language, a rewording may be in the visitor's); the best reading counts.
+   * English when none is given.
+   */
+  languages?: Array<string | null | undefined>;
   threshold?: number;
 }
 
 export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], options: MatchOptions = {}): T | null {
   const threshold = options.threshold ?? UPDATED_ANSWER_THRESHOLD;
   let best: { item: T; score: number } | null = null;
+  const languages = [...new Set(options.languages?.length ? options.languages : ["en"])];
   for (const item of candidates) {
-    const terms = questionSimilarity(question, item.question, options.language ?? "en");
+    const readings = languages.map((language) => questionSimilarity(question, item.question, language)).filter((s) => s !== null);
+    const terms = readings.length ? Math.max(...readings) : null;
     const score = terms ?? similarity(question, item.question);
     if (score >= (terms === null ? TRIGRAM_THRESHOLD : threshold) && (!best || score > best.score)) best = { item, score };
   }

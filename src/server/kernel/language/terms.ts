@@ -4,6 +4,7 @@
  * meets it — stop words left out. A question's terms split into content (what it asks about) and framing
  * (how it asks: framing.ts); a framing word never counts as content a passage lacks.
  */
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 import { framingWordsOf } from "./framing";
 import { primaryLanguage } from "./languages";
 import { stemmerFor } from "./stem";
@@ -37,8 +38,23 @@ function naming(word: string, stop: ReadonlySet<string>): boolean {
   return word.length >= 2 && !stop.has(word) && !/^[\p{N}_]+$/u.test(word);
 }
 
+/**
+ * Sentences and headings are read again for every question the same passages answer: their terms are
+ * memoised (short texts only; a whole passage is read once per answer).
+ */
+const MEMO_TEXT_LENGTH = 400;
+const memo = new BoundedMemo<string, ReadonlyMap<string, string>>(10_000);
+
 /** Distinct keys of a text's naming words, each with the first word it came from. */
-export function termsOf(text: string, language: string | null | undefined): Map<string, string> {
+export function termsOf(text: string, language: string | null | undefined): ReadonlyMap<string, string> {
+  if (text.length > MEMO_TEXT_LENGTH) return readTerms(text, language);
+  const key = `${primaryLanguage(language)}\u0000${text}`;
+  let terms = memo.get(key);
+  if (!terms) memo.set(key, (terms = readTerms(text, language)));
+  return terms;
+}
+
+function readTerms(text: string, language: string | null | undefined): Map<string, string> {
   const stop = stopWordsOf(language);
   const stem = stemmerFor(language);
   const out = new Map<string, string>();
