@@ -25,6 +25,8 @@ const CAPABILITY_DEPENDENCIES = {
   // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
+  // Rebilling through the agency's Stripe account: plans' allowances, dunning pauses and top-ups land on workspaces; events go out as webhooks.
+  billing: ["access", "audit", "branding", "webhooks", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

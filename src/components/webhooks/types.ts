@@ -16,6 +16,8 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "lead.captured": "A visitor left their contact details in a chat.",
   "escalation.created": "A conversation was handed over to a person.",
   "client.credits_exhausted": "A client workspace ran out of message credits (for automatic top-ups).",
+  "client.subscription_updated": "A client's Stripe subscription changed status, plan or period.",
+  "client.payment_failed": "A client's payment failed; the dunning rule's grace days start.",
 };
 
 export function isEventType(value: string): value is EventType {

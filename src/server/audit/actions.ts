@@ -45,6 +45,20 @@ export const AUDIT_ACTIONS = {
   "hubspot.connected": "HubSpot connected",
   "hubspot.disconnected": "HubSpot disconnected",
   "hubspot.field_mapping_changed": "HubSpot field mapping changed",
+  "billing.connected": "Stripe connected",
+  "billing.settings_changed": "Billing settings changed",
+  "plan.created": "Plan created",
+  "plan.updated": "Plan changed",
+  "plan.archived": "Plan archived",
+  "topup_pack.created": "Top-up pack created",
+  "topup_pack.archived": "Top-up pack archived",
+  "subscription.created": "Subscription started",
+  "subscription.updated": "Subscription changed",
+  "subscription.canceled": "Subscription canceled",
+  "client.payment_failed": "Payment failed",
+  "client.dunning_paused": "Paused for a failed payment",
+  "client.dunning_resumed": "Resumed after payment",
+  "client.topup_purchased": "Top-up pack bought",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

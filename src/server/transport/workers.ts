@@ -12,6 +12,7 @@ import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepW
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
+import { dunningJob, reportOverageJob } from "@/server/billing";
 import { purgeChannelEventsJob } from "@/server/channels";
 import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/kernel/jobs/heartbeat";
 import { answerChannelMessage } from "./channel-events";
@@ -43,6 +44,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   slackHandoffReplyJob,
   purgeChannelEventsJob,
   sweepDeadWorkersJob,
+  reportOverageJob,
+  dunningJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -73,6 +76,10 @@ export const crontab = [
   schedule("purge_channel_events", "45 3 * * *", 3),
   // Jobs held by a killed worker process, unlocked once its heartbeat is stale (kernel/jobs/heartbeat.ts).
   schedule("sweep_dead_workers", "* * * * *", 1),
+  // Overage answers to the clients' Stripe meters, and failed batches again (billing/metering.ts).
+  schedule("billing_report_overage", "* * * * *", 1),
+  // Clients whose grace days after a failed payment have passed (billing/dunning.ts).
+  schedule("billing_dunning", "*/10 * * * *", 1),
 ].join("\n");
 
 let stopping = false;

@@ -92,7 +92,7 @@ export interface ClientFields {
   enabled_integrations?: string[] | null;
 }
 
-function integrationsFor(agency: Agency, requested: string[] | null | undefined): string[] {
+export function integrationsFor(agency: Agency, requested: string[] | null | undefined): string[] {
   if (requested === null || requested === undefined) return [...agency.includedIntegrations];
   const outside = requested.filter((i) => !agency.includedIntegrations.includes(i));
   if (outside.length) {
@@ -269,17 +269,21 @@ export async function updateClient(
 
 export async function changeStatus(db: Db, agency: Agency, current: Team, action: StatusAction) {
   return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"] }[]>`
-      SELECT status, pause_mode FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"]; pause_reason: string | null }[]>`
+      SELECT status, pause_mode, pause_reason FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
     const result = transition({ status: locked!.status, pauseMode: locked!.pause_mode }, action);
     if (!result.ok) throw new AppError("RULE_VIOLATION", result.reason);
     const team = !result.changed
-      ? await tx.team.findUniqueOrThrow({ where: { id: current.id } })
+      ? locked!.pause_reason === null
+        ? await tx.team.findUniqueOrThrow({ where: { id: current.id } })
+        : await tx.team.update({ where: { id: current.id }, data: { pauseReason: null } })
       : await tx.team.update({
           where: { id: current.id },
           data: {
             status: result.next.status,
             pauseMode: result.next.pauseMode,
+            // A change made by hand is the agency's: a paid invoice no longer lifts it (billing's dunning pause).
+            pauseReason: null,
             ...(result.next.status === "active" ? { pausedAt: null } : result.stampPausedAt ? { pausedAt: new Date() } : {}),
           },
         });

@@ -2,8 +2,11 @@
 export { createAgency } from "./agencies";
 export { agentCreationRefusal } from "./agent-creation";
 export { RESERVATION_TTL_SECONDS, releaseCredit } from "./answer-metering";
+export { applyPlanAllowance, endOverage, pauseForDunning, resumeAfterDunning } from "./billing-standing";
+export type { PlanAllowance } from "./billing-standing";
 export { agencyClientsRouter } from "./clients-router";
 export { AGENCY_PLAN_DEFAULTS, addMonths, standingOf } from "./credit-rules";
+export { topUp } from "./credits";
 export type { Standing } from "./credit-rules";
 export { INTEGRATION_PRODUCTS, INTEGRATIONS } from "./integrations";
 export type { Integration } from "./integrations";

@@ -62,6 +62,9 @@ export const JOB_PAYLOADS = {
   purge_channel_events: scheduled,
   // Issue 24: the jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
   sweep_dead_workers: scheduled,
+  // Rebilling (billing/metering.ts, billing/dunning.ts): overage batches to Stripe's meter; the dunning rule's grace days.
+  billing_report_overage: scheduled,
+  billing_dunning: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
