@@ -66,6 +66,13 @@ export const AuditIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const BillingIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Icon>
+);
+
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="7.5" cy="15.5" r="5.5" />

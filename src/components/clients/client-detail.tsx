@@ -16,6 +16,7 @@ import { BackToClients } from "@/components/clients/back-to-clients";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
 import { AutoTopupCard } from "@/components/clients/auto-topup-card";
+import { SubscriptionPanel } from "@/components/billing/subscription-panel";
 import { CreditActions } from "@/components/clients/credit-actions";
 import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
@@ -152,6 +153,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
+      {archived ? null : <SubscriptionPanel clientId={client.id} clientName={client.name} />}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AgentsSection client={client} />
         <InvitationsSection clientId={client.id} />

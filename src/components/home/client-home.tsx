@@ -12,6 +12,7 @@ import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/components/clients/format";
 import { UsageBar } from "@/components/clients/usage-bar";
 import { useTRPC } from "@/trpc/react";
+import { ClientBillingCard } from "@/components/billing/client-billing-card";
 
 type Home = RouterOutputs["lifecycle"]["clientHome"];
 
@@ -104,6 +105,7 @@ export function ClientHome({ teamId }: { teamId: string }) {
         {home.workspace.name}
       </h2>
       <StandingNotice home={home} />
+      <ClientBillingCard teamId={teamId} />
       <Card>
         <CardHeader>
           <CardTitle>Message credits</CardTitle>

@@ -31,3 +31,16 @@ describe("money", () => {
     expect(marginPercent(0, 10)).toBeNull();
   });
 });
+
+describe("parseMoney", () => {
+  it("reads what people type into minor units", async () => {
+    const { parseMoney } = await import("./money");
+    expect(parseMoney("49", "usd")).toBe(4900);
+    expect(parseMoney("49.5", "usd")).toBe(4950);
+    expect(parseMoney("0,99", "eur")).toBe(99);
+    expect(parseMoney("4900", "jpy")).toBe(4900);
+    expect(parseMoney("49.999", "usd")).toBeNull();
+    expect(parseMoney("-1", "usd")).toBeNull();
+    expect(parseMoney("1.5", "jpy")).toBeNull();
+  });
+});

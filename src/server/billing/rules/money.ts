@@ -45,3 +45,11 @@ export const currencyField = z
   .trim()
   .transform((v) => v.toLowerCase())
   .refine(isCurrency, { error: "The currency field must be an ISO 4217 currency code such as usd or eur." });
+
+/** "49", "49.5" or "49.50" in a currency → its minor units (4950); null when it is not such an amount. */
+export function parseMoney(text: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match || (match[2] ?? "").length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || 0);
+}

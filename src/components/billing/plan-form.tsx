@@ -1,0 +1,103 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { FormField } from "@/components/clients/form-field";
+import { FormError } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { parseMoney } from "@/server/billing/client";
+import { useTRPC } from "@/trpc/react";
+import { fieldError, formLevelError } from "./field-errors";
+
+const FIELDS = ["name", "amount", "currency", "interval", "message_allowance", "overage_per_100"];
+
+/** A new plan: its price per month or year, its monthly message allowance, and optionally a price per 100 messages past it. */
+export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.billing.plans.create.mutationOptions({
+      onSuccess: async (data, _input) => {
+        setCreated(`Plan “${data.plan.name}” created in Stripe.`);
+        await queryClient.invalidateQueries({ queryKey: trpc.billing.plans.list.queryKey() });
+      },
+    }),
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setCreated(null);
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const currency = text("currency").toLowerCase() || defaultCurrency;
+    const errors: Record<string, string> = {};
+    const amount = parseMoney(text("amount"), currency);
+    if (amount === null) errors.amount = "Enter the price, e.g. 49 or 49.00.";
+    const allowance = Number(text("message_allowance"));
+    if (!/^\d+$/.test(text("message_allowance")) || allowance < 1) errors.message_allowance = "Enter a whole number of messages, at least 1.";
+    const overageText = text("overage_per_100");
+    const overage = overageText === "" ? null : parseMoney(overageText, currency);
+    if (overageText !== "" && overage === null) errors.overage_per_100 = "Enter a price, e.g. 2.00, or leave empty to stop at the allowance.";
+    setLocal(errors);
+    if (Object.keys(errors).length) return;
+    const form2 = event.currentTarget;
+    create.mutate(
+      { name: text("name"), amount: amount!, currency, interval: text("interval") === "year" ? "year" : "month", message_allowance: allowance, overage_per_100: overage },
+      { onSuccess: () => form2.reset() },
+    );
+  };
+  const error = (field: string) => local[field] ?? fieldError(create.error, field);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="new-plan-heading">New plan</CardTitle>
+      </CardHeader>
+      <CardBody>
+        <form noValidate onSubmit={onSubmit} aria-labelledby="new-plan-heading" className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Name" error={error("name")}>
+              {(c) => <Input {...c} name="name" required maxLength={120} placeholder="e.g. Growth" />}
+            </FormField>
+            <div className="grid grid-cols-3 gap-3">
+              <FormField label="Price" className="col-span-1 space-y-1.5" error={error("amount")}>
+                {(c) => <Input {...c} name="amount" inputMode="decimal" placeholder="49.00" />}
+              </FormField>
+              <FormField label="Currency" className="space-y-1.5" error={error("currency")}>
+                {(c) => <Input {...c} name="currency" defaultValue={defaultCurrency.toUpperCase()} maxLength={3} autoCapitalize="characters" />}
+              </FormField>
+              <FormField label="Per" className="space-y-1.5" error={error("interval")}>
+                {(c) => (
+                  <Select {...c} name="interval" defaultValue="month">
+                    <option value="month">month</option>
+                    <option value="year">year</option>
+                  </Select>
+                )}
+              </FormField>
+            </div>
+            <FormField label="Messages per month" error={error("message_allowance")}>
+              {(c) => <Input {...c} name="message_allowance" inputMode="numeric" placeholder="e.g. 2000" />}
+            </FormField>
+            <FormField label="Price per 100 messages past the allowance" optional hint="Empty: answers stop at the allowance." error={error("overage_per_100")}>
+              {(c) => <Input {...c} name="overage_per_100" inputMode="decimal" placeholder="e.g. 2.00" />}
+            </FormField>
+          </div>
+          <FormError message={formLevelError(create.error, FIELDS)} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+              Create plan
+            </Button>
+            {created ? (
+              <p role="status" className="text-sm text-emerald-700">
+                {created}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
