@@ -36,7 +36,8 @@ export async function webhookReceiver(receive: (agencyId: string, headers: Heade
     req.on("data", (c: Buffer) => (body += c.toString("utf8")));
     req.on("end", () => {
       const agencyId = (req.url ?? "").split("/").pop() ?? "";
-      const headers = new Headers(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) headers.set(k, Array.isArray(v) ? v.join(", ") : (v ?? ""));
       receive(agencyId, headers, body).then(
         (status) => res.writeHead(status).end(),
         () => res.writeHead(500).end(),

@@ -5,7 +5,6 @@ import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
@@ -13,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { formatMoney, parseMoney } from "@/server/billing/client";
 import { useTRPC } from "@/trpc/react";
 import { fieldError, formLevelError } from "./field-errors";
+import { SubmitRow } from "./submit-row";
 
 const FIELDS = ["secret_key", "webhook_secret", "grace_days", "dunning_pause_mode", "message_cost_per_1000"];
 
@@ -113,16 +113,7 @@ export function BillingSettingsCard() {
             </FormField>
           </div>
           <FormError message={formLevelError(save.error, FIELDS)} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              {billing.connected ? "Save billing settings" : "Connect Stripe"}
-            </Button>
-            {saved ? (
-              <p role="status" className="text-sm text-emerald-700">
-                {saved}
-              </p>
-            ) : null}
-          </div>
+          <SubmitRow label={billing.connected ? "Save billing settings" : "Connect Stripe"} pending={save.isPending} done={saved} />
         </form>
       </CardBody>
     </Card>

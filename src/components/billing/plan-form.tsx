@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { parseMoney } from "@/server/billing/client";
 import { useTRPC } from "@/trpc/react";
 import { fieldError, formLevelError } from "./field-errors";
+import { SubmitRow } from "./submit-row";
 
 const FIELDS = ["name", "amount", "currency", "interval", "message_allowance", "overage_per_100"];
 
@@ -22,7 +22,7 @@ export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
   const [created, setCreated] = useState<string | null>(null);
   const create = useMutation(
     trpc.billing.plans.create.mutationOptions({
-      onSuccess: async (data, _input) => {
+      onSuccess: async (data) => {
         setCreated(`Plan “${data.plan.name}” created in Stripe.`);
         await queryClient.invalidateQueries({ queryKey: trpc.billing.plans.list.queryKey() });
       },
@@ -86,16 +86,7 @@ export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
             </FormField>
           </div>
           <FormError message={formLevelError(create.error, FIELDS)} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-              Create plan
-            </Button>
-            {created ? (
-              <p role="status" className="text-sm text-emerald-700">
-                {created}
-              </p>
-            ) : null}
-          </div>
+          <SubmitRow label="Create plan" pending={create.isPending} done={created} />
         </form>
       </CardBody>
     </Card>
