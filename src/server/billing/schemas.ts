@@ -122,11 +122,13 @@ export const summarySchema = z
   .meta({ id: "BillingSummary" });
 
 const day = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const instant = (field: string) =>
+  z
+    .string()
+    .regex(day, { error: `The ${field} field must be a date (YYYY-MM-DD) or an ISO 8601 time.` })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: `The ${field} field must be a real date.` });
 export const summaryInput = z
-  .object({
-    from: z.string().regex(day, { error: "The from field must be a date (YYYY-MM-DD) or an ISO 8601 time." }).optional(),
-    to: z.string().regex(day, { error: "The to field must be a date (YYYY-MM-DD) or an ISO 8601 time." }).optional(),
-  })
+  .object({ from: instant("from").optional(), to: instant("to").optional() })
   .refine((v) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to), { path: ["to"], error: "The to field must be after from." });
 
 export const packInput = z.object({ credits: z.number().int().min(1).max(1_000_000), amount: amountField("amount", { min: 1 }), currency: currencyField });
