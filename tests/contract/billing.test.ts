@@ -160,6 +160,8 @@ describe("/v1/agency/clients/{client_id}/subscription", () => {
     expect((await call("GET", `/v1/agency/clients/${clientId}`)).body.client.limits.messages).toBe(2000);
     expect((await call("POST", path, { body: { plan_id: growth.id, billing_email: "pay@bakery.test" } })).status).toBe(422);
 
+    // The first paid invoice is recorded from its own event (invoice.paid), which may come after the subscription's.
+    await stripe.deliveries.idle();
     const summary = await call("GET", "/v1/agency/billing/summary");
     expect(summary.body).toMatchObject({ currency: "usd", mrr: 4900, revenue: 4900, message_cost_per_1000: 300 });
     expect(summary.body.clients.find((c: { client_id: string }) => c.client_id === clientId)).toMatchObject({ plan: { name: "Growth" }, subscription_status: "active", revenue: 4900, mrr: 4900 });
