@@ -25,7 +25,8 @@ describe("allowanceFor", () => {
   it("gives the plan's allowance while it is served, overage when priced, a fresh allowance on a new period", () => {
     expect(allowanceFor(plan, "incomplete", null, null)).toBeNull();
     expect(allowanceFor(plan, "canceled", at("10:00:00"), at("10:00:00"))).toBeNull();
-    expect(allowanceFor(plan, "active", at("10:00:00"), null)).toEqual({ messageLimit: 500, overageAllowed: true, integrations: null, newPeriod: false });
+    expect(allowanceFor(plan, "active", at("10:00:00"), null)).toEqual({ messageLimit: 500, overageAllowed: true, integrations: null, newPeriod: true });
+    expect(allowanceFor(plan, "active", at("10:00:00"), at("10:00:00"))).toEqual({ messageLimit: 500, overageAllowed: true, integrations: null, newPeriod: false });
     expect(allowanceFor({ ...plan, overagePer100: null, includedIntegrations: ["crm_1"] }, "past_due", at("11:00:00"), at("10:00:00"))).toEqual({
       messageLimit: 500,
       overageAllowed: false,

@@ -40,12 +40,14 @@ export interface PlanTerms {
 
 /**
  * What the workspace gets from its subscription, with no proration: the plan's monthly allowance as its
- * `message_limit` while the plan is served, overage past it when the plan has an overage price; a new
- * billing period (its start moved on) is a fresh allowance. Null: nothing to change (not served yet, or ended).
+ * `message_limit` while the plan is served, overage past it when the plan has an overage price; the first
+ * paid period and each new one (its start moved on) is a fresh allowance. Null: nothing to change (not
+ * served yet, or ended).
  */
 export function allowanceFor(plan: PlanTerms, status: string, periodStart: Date | null, storedPeriodStart: Date | null) {
   if (!servesPlan(status)) return null;
-  const newPeriod = periodStart !== null && storedPeriodStart !== null && periodStart > storedPeriodStart;
+  // The first paid period, or a period that moved on: what was used before it does not count against it.
+  const newPeriod = periodStart !== null && (storedPeriodStart === null || periodStart > storedPeriodStart);
   return {
     messageLimit: plan.messageAllowance,
     overageAllowed: plan.overagePer100 !== null,
