@@ -44,6 +44,7 @@ const call = async (method: string, path: string, opts: { token?: string; body?:
   if (opts.key !== null && method !== "GET") headers["Idempotency-Key"] = opts.key ?? `k-${++n}-${Date.now()}`;
   const res = await fetch(`${base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions walk the documented JSON
   return { status: res.status, headers: res.headers, text, body: (text ? JSON.parse(text) : null) as Record<string, any> };
 };
 const plan = { name: "Growth", amount: 4900, currency: "usd", interval: "month", message_allowance: 2000, overage_per_100: 250 };
