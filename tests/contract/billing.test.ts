@@ -107,6 +107,14 @@ describe("/v1/agency/plans", () => {
     expect(metered).toMatchObject({ unit_amount: 250, recurring: { usage_type: "metered", meter: first.body.plan.stripe.meter_id }, transform_quantity: { divide_by: 100, round: "up" } });
   });
 
+  it("keeps the account its plans live in", async () => {
+    const elsewhere = await stripeAccountFor(stripe, `${base}/api/stripe/webhook/${owner.agency.id}`, "Another Account");
+    const res = await call("PUT", "/v1/agency/billing", { body: { secret_key: elsewhere.secretKey } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.secret_key[0]).toContain(keys.account.id);
+    expect((await call("GET", "/v1/agency/billing")).body.billing.account.id).toBe(keys.account.id);
+  });
+
   it("lists, changes the price with new Prices, archives; another agency's plan is not found", async () => {
     const made = (await call("POST", "/v1/agency/plans", { body: { ...plan, name: "Starter", amount: 1900, overage_per_100: null } })).body.plan;
     expect((await call("GET", "/v1/agency/plans")).body.plans.map((p: { name: string }) => p.name)).toEqual(["Growth", "Starter"]);

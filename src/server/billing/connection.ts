@@ -57,6 +57,10 @@ export async function saveBillingSettings(db: Db, agency: Agency, input: Billing
   if (!existing && input.webhook_secret === undefined) throw validationError({ webhook_secret: ["The webhook_secret field is required to connect Stripe (whsec_…, from the webhook endpoint you add in Stripe)."] });
   // Verified before anything is stored: a refused key changes nothing.
   const verified = input.secret_key === undefined ? null : await viaStripe(() => stripeApi(input.secret_key!).accounts.retrieveCurrent(), "secret_key");
+  // Plans and subscriptions name objects of the connected account: a key of another account would orphan them.
+  if (verified && existing && verified.id !== existing.stripeAccountId && (await db.billingPlan.count({ where: { agencyId: agency.id } })) > 0) {
+    throw validationError({ secret_key: [`This key belongs to Stripe account ${verified.id}, but your plans live in ${existing.stripeAccountId}: use a key of that account.`] });
+  }
   const keyData = verified
     ? {
         secretKey: sealSecret(input.secret_key!),
