@@ -11,6 +11,8 @@ import { demoToken, logIn, OWNER } from "./helpers";
 const STRIPE = process.env.E2E_STRIPE_URL!;
 
 test("connect Stripe, create a plan, subscribe a client, pay on Checkout: the client is active with the plan's allowance", async ({ page, request }) => {
+  // Five screens and a payment: ~20 s on a quiet machine, more on a busy one.
+  test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const secretKey = `sk_test_e2e${run}`;
   await stripeControl(STRIPE).addAccount(secretKey, "Demo Agency Payments");
