@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in";
 import type { DeliveryOptions } from "../../scripts/lib/stripe-stand-in-deliveries";
+import { receiveStripeEvent } from "@/server/billing";
+import { saveBillingSettings } from "@/server/billing/connection";
+import { AppError } from "@/server/kernel/errors";
 import { onCleanup } from "./cleanup";
+import { createTestDatabase } from "./db";
+import { agencyOwner } from "./fixtures";
 
 /**
  * Stripe for the billing tests: the stand-in on 127.0.0.1 (scripts/lib/stripe-stand-in.ts) and, per
@@ -48,3 +53,28 @@ export async function webhookReceiver(receive: (agencyId: string, headers: Heade
   onCleanup(() => new Promise((resolve) => server.close(resolve)));
   return { url: (agencyId: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/${agencyId}` };
 }
+
+/**
+ * The in-process billing tests' world: the stand-in as Stripe (STRIPE_API_BASE_URL, read by the env on
+ * first use), a database, an agency whose Stripe account's webhook endpoint hands deliveries to the
+ * billing capability's receiver, connected with `settings`.
+ */
+export async function connectedAgency(delivery: Partial<DeliveryOptions>, settings: { grace_days?: number; dunning_pause_mode?: "soft" | "hard" } = {}) {
+  const stripe = await startStripe(delivery);
+  process.env.STRIPE_API_BASE_URL = stripe.baseUrl;
+  const { db } = await createTestDatabase();
+  const owner = await agencyOwner(db);
+  const receiver = await webhookReceiver(async (agencyId, headers, rawBody) => {
+    try {
+      return (await receiveStripeEvent(db, agencyId, { headers, rawBody })).status;
+    } catch (error) {
+      return error instanceof AppError ? error.status : 500;
+    }
+  });
+  const keys = await stripeAccountFor(stripe, receiver.url(owner.agency.id));
+  await saveBillingSettings(db, owner.agency, { secret_key: keys.secretKey, webhook_secret: keys.webhookSecret, ...settings }, TEST_ACTOR);
+  return { stripe, db, owner, keys };
+}
+
+/** The tests act as the system (the audit log's actor for changes made by no one signed in). */
+export const TEST_ACTOR = { userId: null, tokenId: null, name: "Test" };

@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
-import { AppError } from "@/server/kernel/errors";
-import { receiveStripeEvent, reportOverage } from "@/server/billing";
-import { saveBillingSettings } from "@/server/billing/connection";
+import { reportOverage } from "@/server/billing";
 import { createPlan } from "@/server/billing/plans";
 import { subscribeClient } from "@/server/billing/subscriptions";
 import { chargeDelta, isOverageCharge, standingOf, type CreditCounters } from "@/server/workspaces/credit-rules";
 import type { StripeStandIn } from "../../scripts/lib/stripe-stand-in";
 import { chargeAnswer, reserveAnswer } from "../helpers/credits";
-import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, clientWorkspace } from "../helpers/fixtures";
-import { startStripe, stripeAccountFor, webhookReceiver } from "../helpers/stripe";
+import { connectedAgency, TEST_ACTOR } from "../helpers/stripe";
 
 /**
  * Overage (docs/decisions/110-billing-follows-stripe-exactly-once.md): on a plan with an overage price an
@@ -23,23 +20,10 @@ import { startStripe, stripeAccountFor, webhookReceiver } from "../helpers/strip
 let db: Db;
 let stripe: StripeStandIn;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
-const actor = { userId: null, tokenId: null, name: "Test" };
+const actor = TEST_ACTOR;
 
 beforeAll(async () => {
-  stripe = await startStripe();
-  process.env.STRIPE_API_BASE_URL = stripe.baseUrl;
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const receiver = await webhookReceiver(async (agencyId, headers, rawBody) => {
-    try {
-      return (await receiveStripeEvent(db, agencyId, { headers, rawBody })).status;
-    } catch (error) {
-      return error instanceof AppError ? error.status : 500;
-    }
-  });
-  const keys = await stripeAccountFor(stripe, receiver.url(owner.agency.id));
-  await saveBillingSettings(db, owner.agency, { secret_key: keys.secretKey, webhook_secret: keys.webhookSecret }, actor);
+  ({ stripe, db, owner } = await connectedAgency({}));
 }, 120_000);
 
 const ledgerOverage = async (teamId: string) =>

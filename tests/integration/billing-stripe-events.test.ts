@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { AppError } from "@/server/kernel/errors";
 import { receiveStripeEvent, runDunning } from "@/server/billing";
-import { saveBillingSettings } from "@/server/billing/connection";
 import { createPlan } from "@/server/billing/plans";
 import { subscribeClient } from "@/server/billing/subscriptions";
 import { createPack, buyTopup } from "@/server/billing/topups";
 import { signatureHeader } from "../../scripts/lib/stripe-stand-in-deliveries";
 import type { StripeStandIn } from "../../scripts/lib/stripe-stand-in";
-import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, clientWorkspace, teamMember } from "../helpers/fixtures";
-import { startStripe, stripeAccountFor, webhookReceiver } from "../helpers/stripe";
+import { connectedAgency, TEST_ACTOR } from "../helpers/stripe";
 import { waitFor } from "../helpers/https-receiver";
 
 /**
@@ -23,24 +20,11 @@ import { waitFor } from "../helpers/https-receiver";
 let db: Db;
 let stripe: StripeStandIn;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
-let keys: Awaited<ReturnType<typeof stripeAccountFor>>;
-const actor = { userId: null, tokenId: null, name: "Test" };
+let keys: Awaited<ReturnType<typeof connectedAgency>>["keys"];
+const actor = TEST_ACTOR;
 
 beforeAll(async () => {
-  stripe = await startStripe({ order: "reversed", duplicates: true });
-  process.env.STRIPE_API_BASE_URL = stripe.baseUrl;
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const receiver = await webhookReceiver(async (agencyId, headers, rawBody) => {
-    try {
-      return (await receiveStripeEvent(db, agencyId, { headers, rawBody })).status;
-    } catch (error) {
-      return error instanceof AppError ? error.status : 500;
-    }
-  });
-  keys = await stripeAccountFor(stripe, receiver.url(owner.agency.id));
-  await saveBillingSettings(db, owner.agency, { secret_key: keys.secretKey, webhook_secret: keys.webhookSecret, grace_days: 3, dunning_pause_mode: "hard" }, actor);
+  ({ stripe, db, owner, keys } = await connectedAgency({ order: "reversed", duplicates: true }, { grace_days: 3, dunning_pause_mode: "hard" }));
 }, 120_000);
 
 let n = 0;
