@@ -86,6 +86,7 @@ describe("/v1/agency/plans", () => {
     await bad({ ...plan, currency: "usx" }, "currency");
     await bad({ ...plan, interval: "week" }, "interval");
     await bad({ ...plan, message_allowance: 0 }, "message_allowance");
+    await bad({ ...plan, included_integrations: ["fax_machine"] }, "included_integrations");
     expect((await call("POST", "/v1/agency/plans", { body: plan, key: null })).status).toBe(400);
     expect(await db.billingPlan.count()).toBe(0);
   });
@@ -116,7 +117,8 @@ describe("/v1/agency/plans", () => {
   });
 
   it("lists, changes the price with new Prices, archives; another agency's plan is not found", async () => {
-    const made = (await call("POST", "/v1/agency/plans", { body: { ...plan, name: "Starter", amount: 1900, overage_per_100: null } })).body.plan;
+    const made = (await call("POST", "/v1/agency/plans", { body: { ...plan, name: "Starter", amount: 1900, overage_per_100: null, included_integrations: ["crm_1"] } })).body.plan;
+    expect(made).toMatchObject({ overage_per_100: null, included_integrations: ["crm_1"], stripe: { overage_price_id: null, meter_id: null } });
     expect((await call("GET", "/v1/agency/plans")).body.plans.map((p: { name: string }) => p.name)).toEqual(["Growth", "Starter"]);
     const changed = await call("PATCH", `/v1/agency/plans/${made.id}`, { body: { amount: 2400, message_allowance: 800 } });
     expect(changed.body.plan).toMatchObject({ amount: 2400, message_allowance: 800 });

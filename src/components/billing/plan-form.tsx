@@ -5,14 +5,16 @@ import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Input } from "@/components/ui/input";
+import { INTEGRATIONS, integrationLabel } from "@/components/clients/integration-labels";
 import { Select } from "@/components/ui/select";
 import { parseMoney } from "@/server/billing/client";
 import { useTRPC } from "@/trpc/react";
 import { fieldError, formLevelError } from "./field-errors";
 import { SubmitRow } from "./submit-row";
 
-const FIELDS = ["name", "amount", "currency", "interval", "message_allowance", "overage_per_100"];
+const FIELDS = ["name", "amount", "currency", "interval", "message_allowance", "overage_per_100", "included_integrations"];
 
 /** A new plan: its price per month or year, its monthly message allowance, and optionally a price per 100 messages past it. */
 export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
@@ -46,7 +48,15 @@ export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
     if (Object.keys(errors).length) return;
     const form2 = event.currentTarget;
     create.mutate(
-      { name: text("name"), amount: amount!, currency, interval: text("interval") === "year" ? "year" : "month", message_allowance: allowance, overage_per_100: overage },
+      {
+        name: text("name"),
+        amount: amount!,
+        currency,
+        interval: text("interval") === "year" ? "year" : "month",
+        message_allowance: allowance,
+        overage_per_100: overage,
+        included_integrations: INTEGRATIONS.filter((i) => form.getAll("included_integrations").includes(i)),
+      },
       { onSuccess: () => form2.reset() },
     );
   };
@@ -85,6 +95,15 @@ export function PlanForm({ currency: defaultCurrency }: { currency: string }) {
               {(c) => <Input {...c} name="overage_per_100" inputMode="decimal" placeholder="e.g. 2.00" />}
             </FormField>
           </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-gray-900">Included integrations</legend>
+            <p className="text-xs text-gray-500">A subscriber&apos;s workspace gets these (none ticked: its integrations stay as they are).</p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {INTEGRATIONS.map((value) => (
+                <CheckboxField key={value} id={`plan-integration-${value}`} name="included_integrations" value={value} label={integrationLabel(value).product} />
+              ))}
+            </div>
+          </fieldset>
           <FormError message={formLevelError(create.error, FIELDS)} />
           <SubmitRow label="Create plan" pending={create.isPending} done={created} />
         </form>

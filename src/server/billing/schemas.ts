@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INTEGRATIONS } from "@/shared/integrations";
 import { amountField, currencyField } from "./rules/money";
 
 /** The billing capability's wire shapes: one zod schema each, for tRPC, the REST bridge and the OpenAPI document. */
@@ -59,7 +60,7 @@ const planFields = {
   interval: z.enum(["month", "year"], { error: "The interval field must be month or year." }),
   message_allowance: z.number().int({ error: "The message_allowance field must be a whole number." }).min(1, { error: "The message_allowance field must be at least 1." }).max(100_000_000),
   overage_per_100: amountField("overage_per_100").nullable().optional().meta({ description: "Omit or null: stop at the allowance" }),
-  included_integrations: z.array(z.string().max(50)).max(20).optional(),
+  included_integrations: z.array(z.enum(INTEGRATIONS)).max(INTEGRATIONS.length).optional().meta({ description: "The integrations a subscriber's workspace gets (within the agency plan's)" }),
 };
 export const createPlanInput = z.object(planFields).meta({ id: "PlanCreate" });
 export const updatePlanInput = z.object(planFields).partial().extend({ plan_id: z.string().max(100) }).meta({ id: "PlanUpdate" });
