@@ -86,7 +86,7 @@ describe("/v1/agency/plans", () => {
     await bad({ ...plan, currency: "usx" }, "currency");
     await bad({ ...plan, interval: "week" }, "interval");
     await bad({ ...plan, message_allowance: 0 }, "message_allowance");
-    await bad({ ...plan, included_integrations: ["fax_machine"] }, "included_integrations");
+    await bad({ ...plan, included_integrations: ["fax_machine"] }, "included_integrations.0");
     expect((await call("POST", "/v1/agency/plans", { body: plan, key: null })).status).toBe(400);
     expect(await db.billingPlan.count()).toBe(0);
   });
