@@ -12,6 +12,7 @@ import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/components/clients/format";
 import { UsageBar } from "@/components/clients/usage-bar";
 import { useTRPC } from "@/trpc/react";
+import { LatestReport } from "@/components/reports/latest-report";
 
 type Home = RouterOutputs["lifecycle"]["clientHome"];
 
@@ -136,6 +137,7 @@ export function ClientHome({ teamId }: { teamId: string }) {
           <UsageChart usage={home.usage} />
         </CardBody>
       </Card>
+      <LatestReport teamId={teamId} />
       <div className="flex flex-wrap gap-2">
         <Link href="/chatbots" className={buttonClasses({ variant: "secondary" })}>
           Open your chatbots
