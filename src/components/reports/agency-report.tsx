@@ -88,7 +88,6 @@ export function AgencyReport() {
                   </button>
                 </TH>
               ))}
-              <TH>Flags</TH>
             </TR>
           </THead>
           <TBody>
@@ -98,6 +97,12 @@ export function AgencyReport() {
                   <Link href={`/clients/${r.client_id}`} className="hover:underline">
                     {r.name}
                   </Link>
+                  {r.flags.answered_rate_fell || r.flags.credits_run_out ? (
+                    <div className="mt-1 flex flex-wrap gap-1" data-testid="flags">
+                      {r.flags.answered_rate_fell ? <Badge tone="amber">Answered rate fell from {r.previous_answered_rate}%</Badge> : null}
+                      {r.flags.credits_run_out ? <Badge tone="red">Credits run out before {r.credit_period_ends_at}</Badge> : null}
+                    </div>
+                  ) : null}
                 </TD>
                 <TD className="text-right tabular-nums">{formatNumber(r.conversations)}</TD>
                 <TD className="text-right tabular-nums">{r.answered_rate}%</TD>
@@ -107,10 +112,6 @@ export function AgencyReport() {
                 </TD>
                 <TD className="text-right tabular-nums">{formatNumber(r.unanswered_clusters)}</TD>
                 <TD className="text-right">{r.csat === null ? "Not rated" : `${r.csat}%`}</TD>
-                <TD className="space-x-1">
-                  {r.flags.answered_rate_fell ? <Badge tone="amber">Answered rate fell ({r.previous_answered_rate}% before)</Badge> : null}
-                  {r.flags.credits_run_out ? <Badge tone="red">Credits run out before {r.credit_period_ends_at}</Badge> : null}
-                </TD>
               </TR>
             ))}
           </TBody>

@@ -76,7 +76,7 @@ export function ClientReportSection({ clientId }: { clientId: string }) {
               </p>
               <ReportFigures report={report} />
               <div>
-                <h3 className="mb-2 text-sm font-semibold text-gray-900">Unanswered questions ({report.unanswered.questions})</h3>
+                <h3 className="mb-2 text-sm font-semibold text-gray-900">Unanswered questions</h3>
                 <UnansweredClusters report={report} />
               </div>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4">

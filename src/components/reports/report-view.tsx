@@ -21,7 +21,8 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 /** The report's headline figures, each with its change against the previous period. */
 export function ReportFigures({ report }: { report: Report }) {
   const f = report.figures;
-  const vs = `vs ${report.previous_period}`;
+  const vs = `vs ${report.previous_period_label}`;
+  const busiest = [...f.busiest_days].sort((a, b) => b.conversations - a.conversations)[0];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="report-figures">
       <Figure label="Conversations" value={formatNumber(f.conversations)} hint={signed(report.change.conversations, "%") ? `${signed(report.change.conversations, "%")} ${vs}` : null} />
@@ -30,8 +31,8 @@ export function ReportFigures({ report }: { report: Report }) {
       <Figure label="Leads" value={formatNumber(f.leads)} />
       <Figure label="Hours saved" value={`${f.hours_saved} h`} hint={`${formatNumber(f.answered_conversations)} conversations × ${f.minutes_per_conversation} min`} />
       <Figure label="Value of the time saved" value={f.value_saved ? `${f.value_saved.currency} ${f.value_saved.amount.toFixed(2)}` : "—"} hint={f.value_saved ? null : "Set an hourly rate to see it"} />
-      <Figure label="Customer satisfaction" value={f.csat === null ? "Not rated" : `${f.csat}%`} hint={`${formatNumber(f.positive_feedback)} 👍 · ${formatNumber(f.negative_feedback)} 👎 on answers`} />
-      <Figure label="Busiest weekday" value={[...f.busiest_days].sort((a, b) => b.conversations - a.conversations)[0]?.conversations ? [...f.busiest_days].sort((a, b) => b.conversations - a.conversations)[0]!.weekday : "—"} />
+      <Figure label="Customer satisfaction" value={f.csat === null ? "Not rated" : `${f.csat}%`} hint={`Answers rated ${formatNumber(f.positive_feedback)} helpful, ${formatNumber(f.negative_feedback)} not`} />
+      <Figure label="Busiest weekday" value={busiest?.conversations ? busiest.weekday : "—"} />
     </dl>
   );
 }
@@ -41,6 +42,10 @@ export function UnansweredClusters({ report, openOnly = false }: { report: Repor
   const clusters = report.unanswered.clusters.filter((c) => !openOnly || c.status === "open");
   if (clusters.length === 0) return <p className="text-sm text-gray-600">{openOnly ? "No open unanswered questions." : "Every question was answered from the content."}</p>;
   return (
+    <>
+    <p className="mb-2 text-xs text-gray-600">
+      {formatNumber(report.unanswered.questions)} questions got no answer from the content or went to a person; the most asked groups first. Answer a group once and the agent answers it from then on.
+    </p>
     <ul className="space-y-3" aria-label="Unanswered questions">
       {clusters.map((c) => (
         <li key={`${c.chatbot_id}-${c.id}`} className="rounded-md border border-gray-200 p-3 text-sm" data-testid="unanswered-cluster">
@@ -60,5 +65,6 @@ export function UnansweredClusters({ report, openOnly = false }: { report: Repor
         </li>
       ))}
     </ul>
+    </>
   );
 }

@@ -15,7 +15,8 @@ export function reportSubject(r: ClientReportJson): string {
   return `${r.client.name}: your ${r.period_label} report from ${r.agency.name}`;
 }
 
-export function reportMail(brand: Brand, r: ClientReportJson, previousLabel: string, pdf: Buffer, opts: { to: string; messageId: string; homeUrl: string }): MailMessage {
+export function reportMail(brand: Brand, r: ClientReportJson, pdf: Buffer, opts: { to: string; messageId: string; homeUrl: string }): MailMessage {
+  const previousLabel = r.previous_period_label;
   const accent = chartColor(r.agency.accent_color);
   const items = headlines(r, previousLabel);
   const open = r.unanswered.clusters.filter((c) => c.status === "open");

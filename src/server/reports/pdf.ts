@@ -12,7 +12,8 @@ const MARGIN = 48;
 const GRAY = "#4b5563";
 const INK = "#111827";
 
-export async function renderReportPdf(r: ClientReportJson, previousLabel: string): Promise<Buffer> {
+export async function renderReportPdf(r: ClientReportJson): Promise<Buffer> {
+  const previousLabel = r.previous_period_label;
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `${r.client.name} — ${r.period_label}`, Author: r.agency.name, Creator: r.agency.name, Producer: r.agency.name } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));

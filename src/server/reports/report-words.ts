@@ -11,7 +11,8 @@ export const money = (v: { amount: number; currency: string }) => `${v.currency}
 
 function change(value: number | null, unit: "%" | " pts"): string | null {
   if (value === null) return null;
-  const sign = value > 0 ? "+" : value < 0 ? "−" : "±";
+  // ASCII minus: the PDF's built-in Helvetica has no U+2212.
+  const sign = value > 0 ? "+" : value < 0 ? "-" : "±";
   return `${sign}${decimal(Math.abs(value), Math.abs(value) % 1 === 0 ? 0 : 1)}${unit}`;
 }
 

@@ -86,6 +86,7 @@ export async function buildReport(db: Db, agency: Agency, client: Team, period: 
     to: period.to,
     complete: period.last < utcDay(now),
     previous_period: before.key,
+    previous_period_label: periodLabel(before),
     figures,
     previous: headline(previous),
     change: {

@@ -7,7 +7,7 @@ import { utcDay } from "@/server/analytics";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { agencyReport, agencyReportSchema } from "@/server/reports/agency-report";
 import { readAnswerLink } from "@/server/reports/answer-link";
-import { periodLabel, periodOf, periodProblem, previousPeriod, type ReportPeriod } from "@/server/reports/period";
+import { periodOf, periodProblem, previousPeriod, type ReportPeriod } from "@/server/reports/period";
 import { renderReportPdf } from "@/server/reports/pdf";
 import { buildReport, serializeDelivery } from "@/server/reports/report";
 import { pdfFilename } from "@/server/reports/report-words";
@@ -53,7 +53,7 @@ export const reportsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
       const period = checkedPeriod(input.period, ctx.client.createdAt);
       const report = await reportOf(ctx, period);
-      return { filename: pdfFilename(report), body: new Uint8Array(await renderReportPdf(report, periodLabel(previousPeriod(period)))) };
+      return { filename: pdfFilename(report), body: new Uint8Array(await renderReportPdf(report)) };
     }),
 
   send: clientProcedure

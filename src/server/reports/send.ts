@@ -13,7 +13,7 @@ import { AppError } from "@/server/kernel/errors";
 import { enqueue, job } from "@/server/kernel/jobs/registry";
 import { sendMail } from "@/server/kernel/mail/mailer";
 import { agencyBrand, siteBaseUrl } from "@/server/branding";
-import { parsePeriod, periodLabel, previousPeriod, type ReportPeriod } from "@/server/reports/period";
+import { parsePeriod, type ReportPeriod } from "@/server/reports/period";
 import { buildReport } from "@/server/reports/report";
 import { renderReportPdf } from "@/server/reports/pdf";
 import { reportMail } from "@/server/reports/mail";
@@ -98,15 +98,14 @@ export async function sendReport(db: Db, teamId: string, periodKey: string, jobI
   const recipients = await recipientsOf(db, client, agency);
   if (recipients.length === 0) return fail("No one to send it to: the workspace has no admins and no extra recipients.");
   const report = await buildReport(db, agency, client, period);
-  const previousLabel = periodLabel(previousPeriod(period));
-  const pdf = await renderReportPdf(report, previousLabel);
+  const pdf = await renderReportPdf(report);
   const brand = agencyBrand(agency);
   const domain = brand.mailDomain ?? new URL(env().APP_URL).hostname;
   const deliveries = (row.deliveries as unknown as Delivery[]).filter((d) => recipients.includes(d.email));
   for (const email of recipients) {
     if (deliveries.some((d) => d.email === email && d.status === "sent")) continue;
     const messageId = messageIdFor(row.id, email, domain);
-    const result = await sendMail(reportMail(brand, report, previousLabel, pdf, { to: email, messageId, homeUrl: `${siteBaseUrl(agency)}/home` }));
+    const result = await sendMail(reportMail(brand, report, pdf, { to: email, messageId, homeUrl: `${siteBaseUrl(agency)}/home` }));
     const entry: Delivery = { email, status: result.sent ? "sent" : "failed", message_id: result.sent ? messageId : null, error: result.sent ? null : result.reason, at: new Date().toISOString() };
     const at = deliveries.findIndex((d) => d.email === email);
     if (at >= 0) deliveries[at] = entry;

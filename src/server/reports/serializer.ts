@@ -87,6 +87,7 @@ export const reportSchema = z
     to: z.string(),
     complete: z.boolean().describe("False while the period is still running: its figures so far."),
     previous_period: z.string(),
+    previous_period_label: z.string(),
     figures: periodFiguresSchema,
     previous: previousFiguresSchema,
     change: z.object({
