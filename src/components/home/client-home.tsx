@@ -9,6 +9,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
+import { Stat } from "@/components/ui/stat";
 import { formatNumber } from "@/components/clients/format";
 import { UsageBar } from "@/components/clients/usage-bar";
 import { useTRPC } from "@/trpc/react";
@@ -39,16 +40,6 @@ function StandingNotice({ home }: { home: Home }) {
         </ul>
       ) : null}
     </section>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-gray-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{value}</dd>
-      {hint ? <dd className="mt-0.5 text-xs text-gray-600">{hint}</dd> : null}
-    </div>
   );
 }
 

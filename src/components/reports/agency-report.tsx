@@ -2,19 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { formatNumber } from "@/components/clients/format";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Loading, SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/react";
 import { agencyReportCsv } from "./agency-report-csv";
+import { MonthPicker } from "./month-picker";
 import { lastMonth } from "./period";
 
 type Row = RouterOutputs["reports"]["agency"]["clients"][number];
@@ -47,7 +46,6 @@ function download(name: string, text: string) {
 /** The agency's own report: every client for a month in one sortable table, flagged, exportable as CSV. */
 export function AgencyReport() {
   const trpc = useTRPC();
-  const uid = useId();
   const [period, setPeriod] = useState(lastMonth());
   const [sort, setSort] = useState<{ key: Key; dir: 1 | -1 }>({ key: "conversations", dir: -1 });
   const query = useQuery(trpc.reports.agency.queryOptions({ period }, { retry: false }));
@@ -65,10 +63,7 @@ export function AgencyReport() {
         }
       />
       <div className="mb-4 flex items-end gap-2">
-        <div className="space-y-1">
-          <Label htmlFor={`${uid}-period`}>Month</Label>
-          <Input id={`${uid}-period`} type="month" value={period} max={new Date().toISOString().slice(0, 7)} onChange={(e) => e.target.value && setPeriod(e.target.value)} className="w-40" />
-        </div>
+<MonthPicker value={period} onChange={setPeriod} />
       </div>
       {query.isPending ? (
         <Loading label="Loading the agency report…">

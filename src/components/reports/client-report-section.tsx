@@ -7,10 +7,9 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
+import { MonthPicker } from "./month-picker";
 import { lastMonth } from "./period";
 import { ReportSettingsForm } from "./report-settings-form";
 import { ReportFigures, UnansweredClusters, type Report } from "./report-view";
@@ -52,10 +51,7 @@ export function ClientReportSection({ clientId }: { clientId: string }) {
             <p className="mt-1 text-xs text-gray-600">What the agents did for this client, e-mailed in your brand with the PDF attached.</p>
           </div>
           <div className="flex items-end gap-2">
-            <div className="space-y-1">
-              <Label htmlFor={`${uid}-period`}>Month</Label>
-              <Input id={`${uid}-period`} type="month" value={period} max={new Date().toISOString().slice(0, 7)} onChange={(e) => e.target.value && setPeriod(e.target.value)} className="w-40" />
-            </div>
+<MonthPicker value={period} onChange={setPeriod} />
             <a href={`/api/reports/${clientId}/${period}.pdf`} className={buttonClasses({ variant: "secondary" })} download>
               Download PDF
             </a>

@@ -3,20 +3,11 @@
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { formatNumber } from "@/components/clients/format";
 import { Badge } from "@/components/ui/badge";
+import { Stat } from "@/components/ui/stat";
 
 export type Report = RouterOutputs["reports"]["get"]["report"];
 
 const signed = (n: number | null, unit: string) => (n === null ? null : `${n > 0 ? "+" : n < 0 ? "−" : "±"}${formatNumber(Math.abs(n))}${unit}`);
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string | null }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-gray-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{value}</dd>
-      {hint ? <dd className="mt-0.5 text-xs text-gray-600">{hint}</dd> : null}
-    </div>
-  );
-}
 
 /** The report's headline figures, each with its change against the previous period. */
 export function ReportFigures({ report }: { report: Report }) {
@@ -25,14 +16,14 @@ export function ReportFigures({ report }: { report: Report }) {
   const busiest = [...f.busiest_days].sort((a, b) => b.conversations - a.conversations)[0];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="report-figures">
-      <Figure label="Conversations" value={formatNumber(f.conversations)} hint={signed(report.change.conversations, "%") ? `${signed(report.change.conversations, "%")} ${vs}` : null} />
-      <Figure label="Questions answered" value={f.questions ? `${f.answered_rate}%` : "—"} hint={f.questions ? `${formatNumber(f.answered_questions)} of ${formatNumber(f.questions)} · ${signed(report.change.answered_rate, " pts")} ${vs}` : "No questions"} />
-      <Figure label="Handed to a person" value={formatNumber(f.handed_to_person)} />
-      <Figure label="Leads" value={formatNumber(f.leads)} />
-      <Figure label="Hours saved" value={`${f.hours_saved} h`} hint={`${formatNumber(f.answered_conversations)} conversations × ${f.minutes_per_conversation} min`} />
-      <Figure label="Value of the time saved" value={f.value_saved ? `${f.value_saved.currency} ${f.value_saved.amount.toFixed(2)}` : "—"} hint={f.value_saved ? null : "Set an hourly rate to see it"} />
-      <Figure label="Customer satisfaction" value={f.csat === null ? "Not rated" : `${f.csat}%`} hint={`Answers rated ${formatNumber(f.positive_feedback)} helpful, ${formatNumber(f.negative_feedback)} not`} />
-      <Figure label="Busiest weekday" value={busiest?.conversations ? busiest.weekday : "—"} />
+      <Stat label="Conversations" value={formatNumber(f.conversations)} hint={signed(report.change.conversations, "%") ? `${signed(report.change.conversations, "%")} ${vs}` : null} />
+      <Stat label="Questions answered" value={f.questions ? `${f.answered_rate}%` : "—"} hint={f.questions ? `${formatNumber(f.answered_questions)} of ${formatNumber(f.questions)} · ${signed(report.change.answered_rate, " pts")} ${vs}` : "No questions"} />
+      <Stat label="Handed to a person" value={formatNumber(f.handed_to_person)} />
+      <Stat label="Leads" value={formatNumber(f.leads)} />
+      <Stat label="Hours saved" value={`${f.hours_saved} h`} hint={`${formatNumber(f.answered_conversations)} conversations × ${f.minutes_per_conversation} min`} />
+      <Stat label="Value of the time saved" value={f.value_saved ? `${f.value_saved.currency} ${f.value_saved.amount.toFixed(2)}` : "—"} hint={f.value_saved ? null : "Set an hourly rate to see it"} />
+      <Stat label="Customer satisfaction" value={f.csat === null ? "Not rated" : `${f.csat}%`} hint={`Answers rated ${formatNumber(f.positive_feedback)} helpful, ${formatNumber(f.negative_feedback)} not`} />
+      <Stat label="Busiest weekday" value={busiest?.conversations ? busiest.weekday : "—"} />
     </dl>
   );
 }

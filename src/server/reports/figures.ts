@@ -15,22 +15,8 @@ export interface ValueSettings {
   currency: string | null;
 }
 
-export interface ChatbotFigures {
-  chatbot_id: string;
-  name: string;
-  conversations: number;
-  questions: number;
-  answered_questions: number;
-  answered_rate: number;
-  handed_to_person: number;
-  leads: number;
-  positive_feedback: number;
-  negative_feedback: number;
-}
-
-export interface PeriodFigures {
-  from: string;
-  to: string;
+/** The counts a chatbot and a whole client are reported with. */
+interface Counts {
   conversations: number;
   questions: number;
   answered_questions: number;
@@ -38,10 +24,20 @@ export interface PeriodFigures {
   answered_rate: number;
   handed_to_person: number;
   leads: number;
-  /** Customer satisfaction ratings: none are collected yet, so always null (thumbs feedback is not CSAT). */
-  csat: number | null;
   positive_feedback: number;
   negative_feedback: number;
+}
+
+export interface ChatbotFigures extends Counts {
+  chatbot_id: string;
+  name: string;
+}
+
+export interface PeriodFigures extends Counts {
+  from: string;
+  to: string;
+  /** Customer satisfaction ratings: none are collected yet, so always null (thumbs feedback is not CSAT). */
+  csat: number | null;
   /** Conversations the bot answered alone (at least one answered question, no person). */
   answered_conversations: number;
   minutes_per_conversation: number;

@@ -32,6 +32,18 @@ function checkedPeriod(value: string | undefined, createdAt: Date | null, now = 
   return period;
 }
 
+/** An audit entry about a client's report, by the caller, in the change's transaction. */
+function auditReport(
+  db: Parameters<typeof recordAudit>[0],
+  ctx: Parameters<typeof actorOf>[0] & { client: Team; agency: { id: string } },
+  action: "client.report_send_requested" | "client.report_settings_changed",
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  const target = { type: "client", id: ctx.client.id, name: ctx.client.name };
+  return recordAudit(db, { agencyId: ctx.agency.id, teamId: ctx.client.id, actor: actorOf(ctx), action, target, before, after });
+}
+
 type ClientCtx = { db: Parameters<typeof buildReport>[0]; client: Team; agency: { id: string } };
 
 async function reportOf(ctx: ClientCtx, period: ReportPeriod) {
@@ -67,14 +79,7 @@ export const reportsRouter = createTRPCRouter({
       if (period.last >= utcDay(new Date())) throw validationError({ period: [`The period ${period.key} is not over yet: its report can be sent from the day after ${period.to}.`] });
       return auditedChange(ctx.db, async (db) => {
         const row = await requestSend(db, ctx.client.id, period, { requestedBy: actorOf(ctx).name, resend: input.resend ?? false });
-        await recordAudit(db, {
-          agencyId: ctx.agency.id,
-          teamId: ctx.client.id,
-          actor: actorOf(ctx),
-          action: "client.report_send_requested",
-          target: { type: "client", id: ctx.client.id, name: ctx.client.name },
-          after: { period: period.key, resend: input.resend ?? false, status: row.status },
-        });
+        await auditReport(db, ctx, "client.report_send_requested", null, { period: period.key, resend: input.resend ?? false, status: row.status });
         return { delivery: serializeDelivery(row)! };
       });
     }),
@@ -93,15 +98,7 @@ export const reportsRouter = createTRPCRouter({
         const { client_id: _id, ...fields } = input as typeof input & { client_id?: string };
         void _id;
         const { before, after } = await updateSettings(db, ctx.client, fields);
-        await recordAudit(db, {
-          agencyId: ctx.agency.id,
-          teamId: ctx.client.id,
-          actor: actorOf(ctx),
-          action: "client.report_settings_changed",
-          target: { type: "client", id: ctx.client.id, name: ctx.client.name },
-          before: { ...before, updated_at: undefined },
-          after: { ...after, updated_at: undefined },
-        });
+        await auditReport(db, ctx, "client.report_settings_changed", { ...before, updated_at: undefined }, { ...after, updated_at: undefined });
         return { report_settings: after };
       }),
     ),
