@@ -61,7 +61,7 @@ export async function buildReport(db: Db, agency: Agency, client: Team, period: 
     periodFigures(db, chatbots, period, value),
     periodFigures(db, chatbots, before, value),
     unansweredClusters(db, chatbots, period),
-    unansweredClusters(db, chatbots, before),
+    unansweredClusters(db, chatbots, before, { onlyResolved: true }),
   ]);
   const base = siteBaseUrl(agency);
   const brand = agencyBrand(agency);

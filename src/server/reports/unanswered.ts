@@ -23,7 +23,11 @@ export interface ChatbotCluster extends QuestionCluster {
   resolved_by: { updated_answer_id: string; question: string } | null;
 }
 
-export async function unansweredClusters(db: Db, chatbots: Pick<Chatbot, "id" | "name">[], period: ReportPeriod): Promise<{ questions: number; clusters: ChatbotCluster[] }> {
+/**
+ * `onlyResolved`: only the questions an updated answer now answers, grouped (what the next report says was
+ * fixed) — far fewer to compare than all of them.
+ */
+export async function unansweredClusters(db: Db, chatbots: Pick<Chatbot, "id" | "name">[], period: ReportPeriod, opts: { onlyResolved?: boolean } = {}): Promise<{ questions: number; clusters: ChatbotCluster[] }> {
   const pool = poolOf(db);
   const per = await Promise.all(
     chatbots.map(async (chatbot) => {
@@ -31,7 +35,8 @@ export async function unansweredClusters(db: Db, chatbots: Pick<Chatbot, "id" | 
         periodQuestions((text, values) => pool.query(text, values), chatbot.id, period.from, period.to, { limit: MAX_READ, answered: false }),
         listUpdatedAnswers(db, chatbot.id),
       ]);
-      const clusters = clusterQuestions(asked, { prepare: prepareQuestion, similarity: preparedSimilarity }, { threshold: UPDATED_ANSWER_THRESHOLD, maxQuestions: MAX_CLUSTERED });
+      const grouped = opts.onlyResolved ? asked.filter((q) => matchUpdatedAnswer(q.text, answers) !== null) : asked;
+      const clusters = clusterQuestions(grouped, { prepare: prepareQuestion, similarity: preparedSimilarity }, { threshold: UPDATED_ANSWER_THRESHOLD, maxQuestions: MAX_CLUSTERED });
       return {
         questions: asked.reduce((s, q) => s + q.count, 0),
         clusters: clusters.map((c): ChatbotCluster => {
