@@ -27,6 +27,8 @@ const CAPABILITY_DEPENDENCIES = {
   evaluations: ["access", "conversations", "training"],
   // Rebilling through the agency's Stripe account: plans' allowances, dunning pauses and top-ups land on workspaces; events go out as webhooks.
   billing: ["access", "audit", "branding", "webhooks", "workspaces"],
+  // The value report: figures from analytics, unanswered questions matched by the engine's rule, sent in the agency's brand.
+  reports: ["access", "analytics", "audit", "branding", "chatbots", "conversations", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

@@ -20,6 +20,7 @@ import { chatbotActionsRouter } from "@/server/actions";
 import { crmRouter } from "@/server/crm";
 import { chatbotEvaluationsRouter } from "@/server/evaluations";
 import { billingRouter } from "@/server/billing";
+import { reportsRouter } from "@/server/reports";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -43,6 +44,7 @@ export const appRouter = createTRPCRouter({
   crm: crmRouter,
   evaluations: chatbotEvaluationsRouter,
   billing: billingRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -65,6 +65,9 @@ export const JOB_PAYLOADS = {
   // Rebilling (billing/metering.ts, billing/dunning.ts): overage batches to Stripe's meter; the dunning rule's grace days.
   billing_report_overage: scheduled,
   billing_dunning: scheduled,
+  // The value report (reports/send.ts): one client's report of one period e-mailed, and (scheduled) the reports that are due.
+  send_client_report: z.object({ teamId: z.uuid(), period: z.string().min(7).max(8) }),
+  schedule_client_reports: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
