@@ -25,6 +25,9 @@ const CAPABILITY_DEPENDENCIES = {
   // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
+  // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
+  // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
+  templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

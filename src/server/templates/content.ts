@@ -9,7 +9,7 @@ import { greetingSchema, leadFormSchema, type Greeting, type LeadForm } from "@/
  * each item under a key that stays the same from version to version (the master's row id). `{name}` placeholders
  * in its text are the variables a linked chatbot fills (`client_website`, `client_name`, …). Pure.
  */
-export const TEMPLATE_FORMAT = 1;
+export const TEMPLATE_FORMAT = 1 as const;
 
 /** The kinds of item, in the order they are written: suggested messages may name an action. */
 export const ITEM_KINDS = ["actions", "suggested_messages", "updated_answers", "sources", "quality_questions"] as const;

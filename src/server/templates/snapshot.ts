@@ -30,7 +30,7 @@ export function snapshotOf(master: ChatbotState, masterValues: Readonly<Record<s
     }));
   }
   const draft = {
-    format: TEMPLATE_FORMAT,
+    format: TEMPLATE_FORMAT as typeof TEMPLATE_FORMAT,
     settings: mapStrings(master.settings, param),
     lead_form: mapStrings(master.lead_form, param),
     greeting: mapStrings(master.greeting, param),

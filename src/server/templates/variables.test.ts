@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { fillText, missingVariables, parametrizeText, placeholdersIn, variablesOf } from "./variables";
-import { emptyItems } from "./content";
 
 describe("template variables", () => {
   it("finds placeholders, but not an action's own parameters", () => {
@@ -21,14 +20,13 @@ describe("template variables", () => {
   });
 
   it("lists a content's variables and what a chatbot lacks", () => {
-    const items = emptyItems();
     const content = {
       format: 1 as const,
       settings: { welcome_message: "Hi from {client_name}", height: 600 },
       lead_form: { fields: [{ key: "email", label: "E-mail", type: "email" as const, required: true }], after_messages: null, on_handoff: true, on_no_credits: true },
       greeting: null,
       items: {
-        ...items,
+        ...{ suggested_messages: [], updated_answers: [], quality_questions: [] },
         actions: [{ key: "a", value: { name: "book", description: "Book", method: "GET", url: "{api_base}/slots/{day}", header_names: [], parameters: { type: "object", properties: { day: { type: "string" } } } } }],
         sources: [{ key: "s", value: { type: "website" as const, url: "{client_website}/", title: null, text: null, sync_frequency: "never" } }],
       },

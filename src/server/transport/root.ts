@@ -1,7 +1,8 @@
 import { createCallerFactory, createTRPCRouter, mergeRouters } from "@/server/access";
 import { accountRouter } from "@/server/accounts";
 import { agencyBrandRouter } from "@/server/branding";
-import { agencyClientsRouter } from "@/server/workspaces";
+import { agencyClientsRouterWith } from "@/server/workspaces";
+import { agencyTemplatesRouter, chatbotTemplateRouter, templateBlueprint } from "@/server/templates";
 import { agencyWebhooksRouter } from "@/server/webhooks";
 import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
@@ -27,7 +28,11 @@ export const appRouter = createTRPCRouter({
   apiTokens: apiTokensRouter,
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
-  agencyClients: agencyClientsRouter,
+  // Agents made from a template (`template_id`): workspaces cannot import templates (templates depend on it),
+  // so the transport composes the two (docs/decisions/111-templates-are-data.md).
+  agencyClients: agencyClientsRouterWith(templateBlueprint),
+  agencyTemplates: agencyTemplatesRouter,
+  chatbotTemplate: chatbotTemplateRouter,
   agencyWebhooks: agencyWebhooksRouter,
   agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,

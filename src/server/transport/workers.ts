@@ -14,6 +14,7 @@ import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffRepl
 import { crmSyncLeadJob } from "@/server/crm";
 import { purgeChannelEventsJob } from "@/server/channels";
 import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/kernel/jobs/heartbeat";
+import { sweepTemplateRolloutsJob, templateRolloutBatchJob, templateRolloutGateJob } from "@/server/templates";
 import { answerChannelMessage } from "./channel-events";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
@@ -43,6 +44,9 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   slackHandoffReplyJob,
   purgeChannelEventsJob,
   sweepDeadWorkersJob,
+  templateRolloutBatchJob,
+  templateRolloutGateJob,
+  sweepTemplateRolloutsJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -73,6 +77,8 @@ export const crontab = [
   schedule("purge_channel_events", "45 3 * * *", 3),
   // Jobs held by a killed worker process, unlocked once its heartbeat is stale (kernel/jobs/heartbeat.ts).
   schedule("sweep_dead_workers", "* * * * *", 1),
+  // Template rollouts whose jobs were lost, queued again (templates/rollout-jobs.ts).
+  schedule("sweep_template_rollouts", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;
@@ -133,6 +139,8 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
   // Evaluations a killed worker left running or queued without a job: at once.
   await enqueue(db, "sweep_evaluations", {}, { jobKey: "sweep_evaluations" });
+  // Template rollouts left open by a killed worker: at once (their rows say where each stopped).
+  await enqueue(db, "sweep_template_rollouts", {}, { jobKey: "sweep_template_rollouts" });
   // A restarted worker (after a kill) frees its predecessor's jobs as soon as that one's heartbeat is stale.
   await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers" });
   await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers_after_bound", runAt: new Date(Date.now() + heartbeatBounds().deadAfterMs + 1000) });

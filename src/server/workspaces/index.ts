@@ -2,7 +2,8 @@
 export { createAgency } from "./agencies";
 export { agentCreationRefusal } from "./agent-creation";
 export { RESERVATION_TTL_SECONDS, releaseCredit } from "./answer-metering";
-export { agencyClientsRouter } from "./clients-router";
+export { agencyClientsRouterWith } from "./clients-router";
+export type { AgentBlueprints, BlueprintRequest } from "./agent-blueprint";
 export { AGENCY_PLAN_DEFAULTS, addMonths, standingOf } from "./credit-rules";
 export type { Standing } from "./credit-rules";
 export { INTEGRATION_PRODUCTS, INTEGRATIONS } from "./integrations";

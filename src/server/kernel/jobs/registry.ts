@@ -62,6 +62,11 @@ export const JOB_PAYLOADS = {
   purge_channel_events: scheduled,
   // Issue 24: the jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
   sweep_dead_workers: scheduled,
+  // templates: one batch of a rollout's chatbots (applied, or rolled back), the quality gate of a rollout, and
+  // rollouts a lost job left open (templates/rollout-jobs.ts).
+  template_rollout_batch: z.object({ rolloutId: z.uuid(), batch: z.number().int().min(0) }),
+  template_rollout_gate: z.object({ rolloutId: z.uuid() }),
+  sweep_template_rollouts: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,0 +1,54 @@
+import type { Template } from "@/generated/prisma/client";
+import type { Db } from "@/server/kernel/db/client";
+import { readStates } from "./chatbot-state";
+import { itemIdsSchema, variablesSchema, type ChatbotState, type TemplateContent } from "./content";
+import type { FieldChange, Override } from "./fields";
+import { overridesOf, planApply, type Plan } from "./plan";
+import { renderContent } from "./snapshot";
+import { contentsOf, versionOf } from "./templates";
+
+/** What moving one linked chatbot to a version would do, or why it would be skipped. Pure. */
+export type LinkPlan = { kind: "plan"; plan: Plan } | { kind: "skip"; reason: string; kept: Override[] };
+
+export function planForLink(link: { version: number; variables: Record<string, string> }, current: ChatbotState, followedContent: TemplateContent, target: { version: number; content: TemplateContent }): LinkPlan {
+  const followed = renderContent(followedContent, link.variables);
+  const kept = followed.ok ? overridesOf(current, followed.state) : [];
+  if (link.version === target.version) return { kind: "skip", reason: `Already on version ${target.version}.`, kept };
+  const wanted = renderContent(target.content, link.variables);
+  if (!wanted.ok) return { kind: "skip", reason: `Missing variables for version ${target.version}: ${wanted.missing.join(", ")}.`, kept };
+  if (!followed.ok) return { kind: "skip", reason: `Missing variables for version ${link.version}: ${followed.missing.join(", ")}.`, kept };
+  return { kind: "plan", plan: planApply(current, followed.state, wanted.state) };
+}
+
+export interface PreviewRow {
+  chatbot_id: string;
+  name: string;
+  client: { id: string; name: string } | null;
+  from_version: number;
+  status: "changes" | "no_changes" | "skipped";
+  reason: string | null;
+  changes: FieldChange[];
+  kept_overrides: Override[];
+}
+
+/** For every chatbot linked to the template: the fields the version would change and the overrides it would keep. */
+export async function previewVersion(db: Db, template: Template, version: number) {
+  const target = await versionOf(db, template, version);
+  const links = await db.templateLink.findMany({
+    where: { templateId: template.id, chatbot: { deletedAt: null } },
+    include: { chatbot: { include: { team: { select: { id: true, name: true, kind: true } } } } },
+    orderBy: [{ createdAt: "asc" }, { chatbotId: "asc" }],
+  });
+  const [states, contents] = await Promise.all([
+    readStates(db, links.map((l) => ({ chatbot: l.chatbot, itemIds: itemIdsSchema.parse(l.itemIds) }))),
+    contentsOf(db, template.id, links.map((l) => l.version)),
+  ]);
+  const chatbots: PreviewRow[] = links.map((l) => {
+    const planned = planForLink({ version: l.version, variables: variablesSchema.parse(l.variables) }, states.get(l.chatbotId)!, contents.get(l.version)!, { version: target.version, content: target.parsed });
+    const base = { chatbot_id: l.chatbotId, name: l.chatbot.name, client: l.chatbot.team.kind === "client" ? { id: l.chatbot.team.id, name: l.chatbot.team.name } : null, from_version: l.version };
+    if (planned.kind === "skip") return { ...base, status: "skipped", reason: planned.reason, changes: [], kept_overrides: planned.kept };
+    const { changes, kept } = planned.plan;
+    return { ...base, status: changes.length ? "changes" : "no_changes", reason: null, changes, kept_overrides: kept };
+  });
+  return { template_id: template.id, version: target.version, chatbots };
+}
