@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
+import { agencyOwnerProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { actorOf, auditedChange, recordAudit, workspaceAuditScope } from "@/server/audit";
 import { VARIABLE_NAME } from "./content";
 import { chatbotTemplate, revertToTemplate } from "./links";
@@ -7,7 +7,20 @@ import { previewVersion } from "./preview";
 import { rolloutSchema, rolloutWithChatbotsSchema } from "./rollout-serializer";
 import { findRollout, listRollouts, presentRollout, requestRollback, startRollout } from "./rollouts";
 import { fieldChangeSchema, linkedChatbotSchema, overrideSchema, templateSchema, templateVersionSchema, templateVersionWithContentSchema } from "./serializer";
-import { createTemplate, findTemplate, linkedChatbots, listTemplates, presentTemplate, publishVersion, templateVersions, versionOf, versionWithContent } from "./templates";
+import {
+  clientLinks,
+  createTemplate,
+  findTemplate,
+  linkedChatbots,
+  listTemplates,
+  masterCandidates,
+  presentTemplate,
+  publishVersion,
+  templateOptions,
+  templateVersions,
+  versionOf,
+  versionWithContent,
+} from "./templates";
 import { contentAsState } from "./snapshot";
 import { contentChanges } from "./plan";
 
@@ -174,6 +187,11 @@ export const agencyTemplatesRouter = createTRPCRouter({
         return { rollout: await presentRollout(db, await findRollout(db, ctx.template, rollout.id)) };
       }),
     ),
+
+  // Dashboard-only (tRPC): the picker of master chatbots, the forms' templates, a client's agents' templates.
+  masters: agencyOwnerProcedure.query(({ ctx }) => masterCandidates(ctx.db, ctx.agency)),
+  options: agencyOwnerProcedure.query(({ ctx }) => templateOptions(ctx.db, ctx.agency)),
+  clientLinks: clientProcedure.query(({ ctx }) => clientLinks(ctx.db, ctx.client.id)),
 
   // Dashboard-only (tRPC): what one version changes from another.
   diff: templateProcedure

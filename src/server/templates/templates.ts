@@ -132,3 +132,29 @@ export async function linkedChatbots(db: Db, template: Template) {
     };
   });
 }
+
+/** The chatbots a template can be made of: the agency's own and its clients' (the dashboard's picker). */
+export async function masterCandidates(db: Db, agency: Agency) {
+  const chatbots = await db.chatbot.findMany({
+    where: { deletedAt: null, team: { OR: [{ id: agency.id }, { agencyId: agency.id, deletedAt: null }] } },
+    select: { id: true, name: true, team: { select: { name: true } } },
+    orderBy: [{ team: { name: "asc" } }, { name: "asc" }],
+  });
+  return chatbots.map((c) => ({ id: c.id, name: c.name, workspace: c.team.name }));
+}
+
+/** What a form offers to make an agent from: each template, its latest version and the variables that version needs. */
+export async function templateOptions(db: Db, agency: Agency) {
+  const templates = await db.template.findMany({ where: { agencyId: agency.id }, orderBy: { name: "asc" } });
+  const versions = await db.templateVersion.findMany({ where: { OR: templates.map((t) => ({ templateId: t.id, version: t.latestVersion })) } });
+  return templates.map((t) => {
+    const latest = versions.find((v) => v.templateId === t.id);
+    return { id: t.id, name: t.name, latest_version: t.latestVersion, variables: latest ? contentOf(latest).variables : [] };
+  });
+}
+
+/** The template each agent of a client workspace follows (the client page). */
+export async function clientLinks(db: Db, clientId: string) {
+  const links = await db.templateLink.findMany({ where: { chatbot: { teamId: clientId, deletedAt: null } }, include: { template: { select: { id: true, name: true, latestVersion: true } } } });
+  return links.map((l) => ({ chatbot_id: l.chatbotId, template: { id: l.template.id, name: l.template.name, latest_version: l.template.latestVersion }, version: l.version }));
+}

@@ -31,8 +31,6 @@ export const appRouter = createTRPCRouter({
   // Agents made from a template (`template_id`): workspaces cannot import templates (templates depend on it),
   // so the transport composes the two (docs/decisions/111-templates-are-data.md).
   agencyClients: agencyClientsRouterWith(templateBlueprint),
-  agencyTemplates: agencyTemplatesRouter,
-  chatbotTemplate: chatbotTemplateRouter,
   agencyWebhooks: agencyWebhooksRouter,
   agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,
@@ -46,6 +44,8 @@ export const appRouter = createTRPCRouter({
   actions: chatbotActionsRouter,
   crm: crmRouter,
   evaluations: chatbotEvaluationsRouter,
+  agencyTemplates: agencyTemplatesRouter,
+  chatbotTemplate: chatbotTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;
