@@ -94,7 +94,7 @@ describe("template rollouts", () => {
     const rollout = await inTx(async (tx) => startRollout(tx, await tx.template.findUniqueOrThrow({ where: { id: template.id } }), ACTOR, { version: 2, chatbot_ids: [full.id], max_score_drop: null }));
     await runRolloutBatch(db, rollout.id, 0);
     const row = await db.templateRolloutChatbot.findUniqueOrThrow({ where: { rolloutId_chatbotId: { rolloutId: rollout.id, chatbotId: full.id } } });
-    expect(row).toMatchObject({ status: "skipped", reason: "Not applied: A chatbot can have at most 20 suggested messages." });
+    expect(row).toMatchObject({ status: "skipped", reason: "Not applied: Suggested message: Book: A chatbot can have at most 20 suggested messages." });
     // The prompt was written before the message failed: rolled back with it.
     expect(await states([full.id])).toEqual([{ name: "Full salon", prompt: "You answer for Full salon.", books: 0 }]);
     expect((await db.templateLink.findUniqueOrThrow({ where: { chatbotId: full.id } })).version).toBe(1);

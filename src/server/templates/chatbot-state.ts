@@ -2,7 +2,7 @@ import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { chatbotSettingsFields, greetingOf, serializeChatbotSettings, settingsFormValues } from "@/server/chatbots";
 import { leadFormOf } from "@/server/conversations";
-import { emptyItems, SETTINGS_NOT_IN_TEMPLATES, TEMPLATE_SOURCE_TYPES, type ChatbotState, type ItemIds, type Scalar, type StateItem } from "./content";
+import { emptyItems, SETTINGS_NOT_IN_TEMPLATES, type TEMPLATE_SOURCE_TYPES, type ChatbotState, type ItemIds, type Scalar, type StateItem } from "./content";
 
 /**
  * Chatbots' configurations as the templates see them (content.ts), many at once: one statement per table for
@@ -38,8 +38,12 @@ async function readRows(db: Db, ids: string[]) {
     db.suggestedMessage.findMany({ where, orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }] }),
     db.updatedAnswer.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.chatbotAction.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    // The sources a person added: a website's pages come from its crawl, files are not carried by templates.
-    db.source.findMany({ where: { ...where, indexerId: null, deletedAt: null, type: { in: [...TEMPLATE_SOURCE_TYPES] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    // The sources a person added: a website's pages come from its crawl, files are not carried by templates, and
+    // a text without its text (or a site without its URL) could not be trained again.
+    db.source.findMany({
+      where: { ...where, indexerId: null, deletedAt: null, OR: [{ type: "text", bodyText: { not: null } }, { type: { in: ["website", "page"] }, url: { not: null } }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
     db.evaluationQuestion.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
   return { messages: groupBy(messages), answers: groupBy(answers), actions: groupBy(actions), sources: groupBy(sources), questions: groupBy(questions) };
