@@ -22,6 +22,8 @@ async function checkPage(page: Page, what: string) {
     expect.soft(serious, `${what} at ${viewport.width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(overflow, `sideways scroll on ${what} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    // SCREENSHOTS=1: each screen at both sizes in the git-ignored .data/screenshots/, for review.
+    if (process.env.SCREENSHOTS) await page.screenshot({ fullPage: true, path: `.data/screenshots/templates-${what.replace(/\W+/g, "-")}-${viewport.width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -56,7 +58,7 @@ test("a template of a demo chatbot, clients made from it, an override kept throu
   await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/(inbox|playground)$/);
   const botUrl = page.url();
   await page.goto(botUrl.replace(/\/(inbox|playground)$/, "/settings"));
-  await page.getByLabel("Welcome message").fill("Hello from Smile!");
+  await page.getByLabel("Welcome message", { exact: true }).fill("Hello from Smile!");
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.reload();
   await expect(page.getByRole("list", { name: "Overridden fields" })).toContainText("Welcome message");
@@ -64,7 +66,7 @@ test("a template of a demo chatbot, clients made from it, an override kept throu
   // Version 2 of the master: a new system prompt and suggested message, published with a note.
   const master = (await e2eSql(`SELECT master_chatbot_id AS id FROM templates WHERE id = $1`, [templateId])).rows[0] as { id: string };
   await page.goto(`/chatbots/${master.id}/settings`);
-  await page.getByLabel("System prompt").fill("You are the assistant of {client_name}. Offer to book a check-up.");
+  await page.getByLabel("System prompt", { exact: true }).fill("You are the assistant of {client_name}. Offer to book a check-up.");
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.goto(`/chatbots/${master.id}/prompts`);
   await page.getByRole("button", { name: "Add suggested message" }).click();
@@ -83,12 +85,14 @@ test("a template of a demo chatbot, clients made from it, an override kept throu
 
   // The preview lists the override as kept; rolled out to all, the progress runs to the end.
   await page.getByRole("button", { name: "Roll out" }).click();
-  const smile = page.getByRole("list", { name: "Preview" }).getByRole("listitem").filter({ hasText: CLIENT });
+  const smile = page.getByRole("list", { name: "Preview" }).getByRole("listitem").filter({ has: page.getByText(CLIENT, { exact: true }) }).first();
   await expect(smile).toContainText("System prompt");
   await expect(smile).toContainText("Welcome message");
   await expect(smile).toContainText("changed here");
   await checkPage(page, "the rollout preview");
-  await page.getByRole("button", { name: "Roll out to all" }).click();
+  // Started from the keyboard, as a keyboard-only owner would.
+  await page.getByRole("button", { name: "Roll out to all" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Rollout of version 2" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "chatbots done" })).toContainText("3 of 3 chatbots done", { timeout: 60_000 });
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
@@ -97,6 +101,7 @@ test("a template of a demo chatbot, clients made from it, an override kept throu
   // Smile's agent follows version 2, its own welcome message kept.
   await page.goto(botUrl.replace(/\/(inbox|playground)$/, "/settings"));
   await expect(page.getByText(`Follows ${TEMPLATE}, version 2`)).toBeVisible();
-  await expect(page.getByLabel("Welcome message")).toHaveValue("Hello from Smile!");
-  await expect(page.getByLabel("System prompt")).toHaveValue(`You are the assistant of ${CLIENT}. Offer to book a check-up.`);
+  await expect(page.getByLabel("Welcome message", { exact: true })).toHaveValue("Hello from Smile!");
+  await expect(page.getByLabel("System prompt", { exact: true })).toHaveValue(`You are the assistant of ${CLIENT}. Offer to book a check-up.`);
+  await checkPage(page, "a linked chatbot's settings");
 });

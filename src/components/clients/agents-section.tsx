@@ -78,7 +78,7 @@ export function AgentsSection({ client }: { client: Client }) {
                     {followed.has(agent.id) ? (
                       <>
                         {" · "}
-                        <Link href={`/templates/${followed.get(agent.id)!.template.id}`} className="underline-offset-2 hover:underline">
+                        <Link href={`/templates/${followed.get(agent.id)!.template.id}`} className="underline underline-offset-2">
                           Follows {followed.get(agent.id)!.template.name}, version {followed.get(agent.id)!.version}
                         </Link>
                       </>

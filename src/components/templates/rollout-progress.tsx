@@ -139,9 +139,11 @@ export function RolloutProgress({ templateId, rolloutId }: { templateId: string;
               <TD>
                 <Quality quality={c.quality} />
               </TD>
-              <TD className="max-w-md text-sm whitespace-normal">
-                {c.reason ?? (c.changes.length ? c.changes.map((x) => x.label).join(", ") : "—")}
-                {c.kept_overrides.length ? <span className="block text-xs text-gray-500">Kept: {c.kept_overrides.map((o) => o.label).join(", ")}</span> : null}
+              <TD className="text-sm">
+                <div className="max-w-sm min-w-48 whitespace-normal">
+                  {c.reason ?? (c.changes.length ? c.changes.map((x) => x.label).join(", ") : "—")}
+                  {c.kept_overrides.length ? <span className="block text-xs text-gray-500">Kept: {c.kept_overrides.map((o) => o.label).join(", ")}</span> : null}
+                </div>
               </TD>
             </TR>
           ))}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/lib/format";
 import { isNotFound } from "@/components/lib/trpc-error";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
@@ -101,7 +101,7 @@ export function TemplateDetail({ templateId }: { templateId: string }) {
                 <>
                   {" "}
                   ·{" "}
-                  <Link href={`/chatbots/${template.master_chatbot_id}/settings`} className="text-indigo-700 hover:underline">
+                  <Link href={`/chatbots/${template.master_chatbot_id}/settings`} className="text-indigo-700 underline underline-offset-2">
                     Edit the master chatbot
                   </Link>
                 </>
@@ -142,7 +142,7 @@ export function TemplateDetail({ templateId }: { templateId: string }) {
       </section>
       <p className="text-xs text-gray-500">
         Create clients from this template on the{" "}
-        <Link href="/clients/new" className={buttonClasses({ variant: "ghost", size: "sm", className: "px-1" })}>
+        <Link href="/clients/new" className="text-indigo-700 underline underline-offset-2">
           new client
         </Link>{" "}
         page, or add an agent from it on a client&apos;s page.
