@@ -4,12 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/components/lib/format";
-import { isNotFound } from "@/components/lib/trpc-error";
-import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, ConsequenceList } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Loading, Skeleton } from "@/components/ui/skeleton";
+import { pageFallback } from "@/components/templates/page-state";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { RolloutChatbotBadge, RolloutStatusBadge } from "@/components/templates/rollout-badge";
 import { isOpen, ROLLOUT_POLL_MS, type Rollout } from "@/components/templates/types";
@@ -65,22 +62,8 @@ export function RolloutProgress({ templateId, rolloutId }: { templateId: string;
       ← Template
     </Link>
   );
-  if (query.isPending)
-    return (
-      <>
-        {back}
-        <Loading label="Loading the rollout…">
-          <Skeleton className="h-48" />
-        </Loading>
-      </>
-    );
-  if (query.error)
-    return (
-      <>
-        {back}
-        {isNotFound(query.error) ? <EmptyState title="Rollout not found" /> : <ErrorAlert title="Couldn't load the rollout." message={query.error.message} onRetry={() => void query.refetch()} />}
-      </>
-    );
+  const fallback = pageFallback(query, { back, loading: "Loading the rollout…", notFound: { title: "Rollout not found" }, failed: "Couldn't load the rollout." });
+  if (fallback || !query.data) return fallback;
   const { rollout } = query.data;
   const progress = progressOf(rollout);
   return (

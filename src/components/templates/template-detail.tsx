@@ -4,12 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/components/lib/format";
-import { isNotFound } from "@/components/lib/trpc-error";
-import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Loading, Skeleton } from "@/components/ui/skeleton";
+import { pageFallback } from "@/components/templates/page-state";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { LinkedChatbots } from "@/components/templates/linked-chatbots";
 import { PublishVersionForm } from "@/components/templates/publish-version-form";
@@ -66,27 +63,13 @@ export function TemplateDetail({ templateId }: { templateId: string }) {
       ← Templates
     </Link>
   );
-  if (query.isPending)
-    return (
-      <>
-        {back}
-        <Loading label="Loading the template…" className="space-y-4">
-          <Skeleton className="h-8 w-64" />
-          <Skeleton className="h-48" />
-        </Loading>
-      </>
-    );
-  if (query.error)
-    return (
-      <>
-        {back}
-        {isNotFound(query.error) ? (
-          <EmptyState title="Template not found" description="There is no template with this address in your agency." />
-        ) : (
-          <ErrorAlert title="Couldn't load the template." message={query.error.message} onRetry={() => void query.refetch()} />
-        )}
-      </>
-    );
+  const fallback = pageFallback(query, {
+    back,
+    loading: "Loading the template…",
+    notFound: { title: "Template not found", description: "There is no template with this address in your agency." },
+    failed: "Couldn't load the template.",
+  });
+  if (fallback || !query.data) return fallback;
   const { template, versions, chatbots } = query.data;
   return (
     <div className="space-y-6">

@@ -1,11 +1,10 @@
 import type { Template } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { readStates } from "./chatbot-state";
-import { itemIdsSchema, variablesSchema, type ChatbotState, type TemplateContent } from "./content";
+import type { ChatbotState, TemplateContent } from "./content";
 import type { FieldChange, Override } from "./fields";
 import { overridesOf, planApply, type Plan } from "./plan";
 import { renderContent } from "./snapshot";
-import { contentsOf, versionOf } from "./templates";
+import { readLinks, versionOf } from "./templates";
 
 /** What moving one linked chatbot to a version would do, or why it would be skipped. Pure. */
 export type LinkPlan = { kind: "plan"; plan: Plan } | { kind: "skip"; reason: string; kept: Override[] };
@@ -34,18 +33,9 @@ export interface PreviewRow {
 /** For every chatbot linked to the template: the fields the version would change and the overrides it would keep. */
 export async function previewVersion(db: Db, template: Template, version: number) {
   const target = await versionOf(db, template, version);
-  const links = await db.templateLink.findMany({
-    where: { templateId: template.id, chatbot: { deletedAt: null } },
-    include: { chatbot: { include: { team: { select: { id: true, name: true, kind: true } } } } },
-    orderBy: [{ createdAt: "asc" }, { chatbotId: "asc" }],
-  });
-  const [states, contents] = await Promise.all([
-    readStates(db, links.map((l) => ({ chatbot: l.chatbot, itemIds: itemIdsSchema.parse(l.itemIds) }))),
-    contentsOf(db, template.id, links.map((l) => l.version)),
-  ]);
-  const chatbots: PreviewRow[] = links.map((l) => {
-    const planned = planForLink({ version: l.version, variables: variablesSchema.parse(l.variables) }, states.get(l.chatbotId)!, contents.get(l.version)!, { version: target.version, content: target.parsed });
-    const base = { chatbot_id: l.chatbotId, name: l.chatbot.name, client: l.chatbot.team.kind === "client" ? { id: l.chatbot.team.id, name: l.chatbot.team.name } : null, from_version: l.version };
+  const chatbots: PreviewRow[] = (await readLinks(db, template)).map(({ link: l, state, followedContent, variables, base: who }) => {
+    const planned = planForLink({ version: l.version, variables }, state, followedContent, { version: target.version, content: target.parsed });
+    const base = { ...who, from_version: l.version };
     if (planned.kind === "skip") return { ...base, status: "skipped", reason: planned.reason, changes: [], kept_overrides: planned.kept };
     const { changes, kept } = planned.plan;
     return { ...base, status: changes.length ? "changes" : "no_changes", reason: null, changes, kept_overrides: kept };

@@ -107,8 +107,11 @@ export async function contentsOf(db: Db, templateId: string, versions: number[])
   return new Map(rows.map((r) => [r.version, contentOf(r)]));
 }
 
-/** The template's linked chatbots (live ones), with their client, the version each follows and its overrides. */
-export async function linkedChatbots(db: Db, template: Template) {
+/**
+ * The template's live linked chatbots with what comparing them needs, in a few statements whatever their
+ * number: each one's state, variables, client, and the contents of the versions they follow.
+ */
+export async function readLinks(db: Db, template: Template) {
   const links = await db.templateLink.findMany({
     where: { templateId: template.id, chatbot: { deletedAt: null } },
     include: { chatbot: { include: { team: { select: { id: true, name: true, kind: true } } } } },
@@ -118,16 +121,28 @@ export async function linkedChatbots(db: Db, template: Template) {
     readStates(db, links.map((l) => ({ chatbot: l.chatbot, itemIds: itemIdsSchema.parse(l.itemIds) }))),
     contentsOf(db, template.id, links.map((l) => l.version)),
   ]);
-  return links.map((l) => {
-    const variables = variablesSchema.parse(l.variables);
-    const followed = renderContent(contents.get(l.version)!, variables);
-    return {
+  return links.map((l) => ({
+    link: l,
+    state: states.get(l.chatbotId)!,
+    followedContent: contents.get(l.version)!,
+    variables: variablesSchema.parse(l.variables),
+    base: {
       chatbot_id: l.chatbotId,
       name: l.chatbot.name,
       client: l.chatbot.team.kind === "client" ? { id: l.chatbot.team.id, name: l.chatbot.team.name } : null,
+    },
+  }));
+}
+
+/** The template's linked chatbots (live ones), with their client, the version each follows and its overrides. */
+export async function linkedChatbots(db: Db, template: Template) {
+  return (await readLinks(db, template)).map(({ link: l, state, followedContent, variables, base }) => {
+    const followed = renderContent(followedContent, variables);
+    return {
+      ...base,
       version: l.version,
       variables,
-      overrides: followed.ok ? overridesOf(states.get(l.chatbotId)!, followed.state) : [],
+      overrides: followed.ok ? overridesOf(state, followed.state) : [],
       linked_at: isoMicro(l.createdAt),
     };
   });
