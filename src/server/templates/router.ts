@@ -14,6 +14,7 @@ import {
   linkedChatbots,
   listTemplates,
   masterCandidates,
+  MAX_VERSION,
   presentTemplate,
   publishVersion,
   templateOptions,
@@ -148,7 +149,7 @@ export const agencyTemplatesRouter = createTRPCRouter({
     .meta({ rest: { method: "POST", path: "/v1/agency/templates/{template_id}/rollouts", summary: "Roll a version out to linked chatbots, in batches, behind the quality gate", status: 202, idempotency: "optional", tags } })
     .input(
       z.object({
-        version: z.number().int().min(1),
+        version: z.number().int().min(1).max(MAX_VERSION),
         chatbot_ids: z.union([z.literal("all"), z.array(z.string().max(100)).min(1).max(10_000)]).meta({ description: '"all" the linked chatbots, or some of them' }),
         max_score_drop: z.number().min(0).max(100).nullable().optional().meta({ description: "Roll a chatbot back when its quality score falls by more than this (default 5 points; null: no gate)" }),
       }),
@@ -195,7 +196,7 @@ export const agencyTemplatesRouter = createTRPCRouter({
 
   // Dashboard-only (tRPC): what one version changes from another.
   diff: templateProcedure
-    .input(z.object({ from: z.number().int().min(1), to: z.number().int().min(1) }))
+    .input(z.object({ from: z.number().int().min(1).max(MAX_VERSION), to: z.number().int().min(1).max(MAX_VERSION) }))
     .output(z.object({ changes: z.array(fieldChangeSchema) }))
     .query(async ({ ctx, input }) => {
       const [from, to] = await Promise.all([versionOf(ctx.db, ctx.template, input.from, "from"), versionOf(ctx.db, ctx.template, input.to, "to")]);

@@ -89,9 +89,12 @@ export async function templateVersions(db: Db, template: Template) {
   return versions.map(serializeVersion);
 }
 
+/** Version numbers are `integer` columns. */
+export const MAX_VERSION = 2_147_483_647;
+
 /** One version; an unknown one is a 404 on a path, a 422 naming `field` in a body. */
 export async function versionOf(db: Db, template: Template, version: number, field?: string): Promise<TemplateVersion & { parsed: TemplateContent }> {
-  const row = Number.isInteger(version) ? await db.templateVersion.findUnique({ where: { templateId_version: { templateId: template.id, version } } }) : null;
+  const row = Number.isInteger(version) && version >= 1 && version <= MAX_VERSION ? await db.templateVersion.findUnique({ where: { templateId_version: { templateId: template.id, version } } }) : null;
   if (!row) {
     const message = `The template has no version ${version} (its latest is ${template.latestVersion}).`;
     throw field ? validationError({ [field]: [message] }) : notFound(message);

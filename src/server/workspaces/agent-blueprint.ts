@@ -11,7 +11,7 @@ import type { Db } from "@/server/kernel/db/client";
  */
 export const blueprintFields = {
   template_id: z.string().max(100).optional().meta({ description: "Make the agent from this template of the agency: linked to it, with its settings, content and sources (trained at once)" }),
-  version: z.number().int().min(1).optional().meta({ description: "The template's version (default: its latest)" }),
+  version: z.number().int().min(1).max(2_147_483_647).optional().meta({ description: "The template's version (default: its latest)" }),
   variables: z
     .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "A variable's name uses lowercase letters, digits and _ (starting with a letter)."), z.string().trim().min(1).max(2048))
     .optional()
