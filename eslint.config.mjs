@@ -20,9 +20,9 @@ const CAPABILITY_DEPENDENCIES = {
   conversations: ["access", "analytics", "training", "webhooks", "workspaces", "actions"],
   chatbots: ["access", "audit", "conversations", "training", "workspaces", "actions"],
   channels: ["access", "audit", "conversations", "workspaces"],
-  // Issue 25: HTTP actions; the engine offers them as tools and the inbox shows their calls (conversations → actions).
+  // HTTP actions (docs/decisions/076-http-actions.md); the engine offers them as tools and the inbox shows their calls (conversations → actions).
   actions: ["access", "audit"],
-  // Issue 25: HubSpot; leads are queued by a trigger on contacts, so no capability imports it.
+  // HubSpot (docs/decisions/077-hubspot-crm.md); leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
   // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).

@@ -22,7 +22,7 @@ async function ids() {
 }
 
 /**
- * States that used to make pages scroll sideways (issue 26): a pending
+ * States that used to make pages scroll sideways: a pending
  * invitation to a long address on Harbor Dental, and a client with a long
  * name, a long reference and a long pending invitation of its own.
  */

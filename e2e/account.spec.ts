@@ -3,7 +3,7 @@ import { e2eSql } from "./helpers";
 import { linkIn, waitForMail } from "./mail-sink";
 import { DEMO_PASSWORD, signIn } from "./portal-fixtures";
 
-/** Account (issue 13): password reset by e-mail through a real local SMTP server, sign out everywhere, profile. */
+/** Account (docs/decisions/029-sign-in-and-password-reset.md): password reset by e-mail through a real local SMTP server, sign out everywhere, profile. */
 
 test("a forgotten password is reset through an e-mailed link that works once", async ({ page }) => {
   const email = "jamie@bloomflorists.example";

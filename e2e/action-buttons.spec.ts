@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { createChatbotInDialog, demoToken, logIn, OWNER } from "./helpers";
 
 /**
- * Suggested messages as buttons (issue 25, docs/decisions/075-suggested-message-actions.md): defined in the
+ * Suggested messages as buttons (docs/decisions/075-suggested-message-actions.md): defined in the
  * dashboard, read back through the API with their documented `action`, and doing their job on the share page —
  * the lead form opens, a person is asked for.
  */

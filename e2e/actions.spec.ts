@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { demoToken, logIn, OWNER } from "./helpers";
 
 /**
- * An HTTP action as a new user tries it (issue 25): a client workspace with AI actions and its own LLM key,
+ * An HTTP action as a new user tries it (docs/decisions/076-http-actions.md): a client workspace with AI actions and its own LLM key,
  * an "order status" action defined in the Actions tab against a local HTTP service, the playground asked
  * "where is my order 123?" (the LLM stand-in of e2e/llm-stub.ts calls the tool), the service's answer in
  * the reply and the call in the inbox.

@@ -6,7 +6,7 @@ import { linkIn, waitForMail } from "./mail-sink";
 import { AGENCY_OWNER, signIn } from "./portal-fixtures";
 
 /**
- * Issue 26's "Done when", as a new owner and client admin would do it: the owner sets a
+ * The agency's cockpit and the client's home, end to end, as a new owner and client admin would do it: the owner sets a
  * custom domain and verifies it (and its sending domain) against the local DNS server,
  * invites a client whose e-mail arrives From the agency's domain with its brand, the
  * client's admin joins and sees their credits, and the audit log shows all of it;

@@ -9,7 +9,7 @@ import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtur
 import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
 
 /**
- * Tried as a new user would (issue 24): the agency owner connects Telegram to
+ * Tried as a new user would (docs/decisions/069-messaging-channels.md): the agency owner connects Telegram to
  * a chatbot on its Channels tab, against the local Telegram server the e2e app
  * talks to (playwright.config.ts: TELEGRAM_API_BASE_URL); an update sent to the
  * webhook Telegram was given is answered, the reply reaches the Telegram

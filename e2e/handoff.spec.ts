@@ -7,7 +7,7 @@ import { demoApi, e2eDatabaseUrl, logIn, OWNER } from "./helpers";
 import { startHostSite, widgetLauncher, widgetPanel, type HostSite } from "./widget-host";
 
 /**
- * Human handoff in real Chromium (issue 23), two browser contexts and two app
+ * Human handoff in real Chromium (docs/decisions/055-conversation-states-and-handoff.md), two browser contexts and two app
  * processes on one database: a visitor on a third-party page whose widget is
  * served by a SECOND app process, and the agency owner in the inbox of the
  * e2e server. The owner takes over and replies; the reply reaches the widget

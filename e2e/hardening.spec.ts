@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { logInThroughForm, OWNER } from "./helpers";
 
-/** Issue 12 in a real browser: the nonce CSP lets the dashboard run, and nothing it blocks is ours. */
+/** Hardening in a real browser (docs/decisions/031-security-headers-and-browser-only-surfaces.md): the nonce CSP lets the dashboard run, and nothing it blocks is ours. */
 function cspViolations(page: Page): string[] {
   const seen: string[] = [];
   page.on("console", (m) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { demoToken, logIn, OWNER } from "./helpers";
 
 /**
- * HubSpot as a new user tries it (issue 25): a client workspace with HubSpot enabled connects its
+ * HubSpot as a new user tries it (docs/decisions/077-hubspot-crm.md): a client workspace with HubSpot enabled connects its
  * private-app token in the chatbot's settings (verified against the local HubSpot of playwright.config.ts),
  * a visitor of the share page chats and leaves their details, and the lead appears as a contact on the
  * HubSpot server with the conversation attached, and as "In HubSpot" on the Contacts page.

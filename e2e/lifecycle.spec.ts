@@ -3,7 +3,7 @@ import { demoToken, e2eSql } from "./helpers";
 import { AGENCY_OWNER, CLIENT_ADMIN, CLIENT_MEMBER, signIn } from "./portal-fixtures";
 
 /**
- * Lifecycle in the portal (issue 13): an agency owner sets a client's
+ * Lifecycle in the portal (docs/decisions/034-client-lifecycle.md): an agency owner sets a client's
  * low-credit alert, archives, restores and deletes it; a workspace admin
  * deletes a chatbot (a member has no such button); reordering suggested
  * messages keeps keyboard focus. Results are checked on screen and in the

@@ -1,7 +1,7 @@
 import { startOpenAiStub } from "../tests/helpers/openai-stub";
 
 /**
- * The e2e app's OPENAI_BASE_URL (issue 25): the integration tests' OpenAI-compatible server
+ * The e2e app's OPENAI_BASE_URL: the integration tests' OpenAI-compatible server
  * (tests/helpers/openai-stub.ts), started by playwright.config.ts in the runner process. No key is set for
  * the platform, so only a workspace that saves its own key (e2e/actions.spec.ts) gets answers from it.
  * Scripted as a model with tools would behave: offered a tool and asked about an order number, it calls the

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { e2eSql } from "./helpers";
 import { AGENCY_OWNER, CLIENT_ADMIN, CLIENT_MEMBER, signIn } from "./portal-fixtures";
 
-/** What each kind of user sees and may do in the portal (issue 13). */
+/** What each kind of user sees and may do in the portal (docs/decisions/008-roles-and-permissions.md). */
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link");
 
 async function harbor() {

@@ -4,7 +4,7 @@ import { page as html, startTestSite } from "../tests/helpers/test-site";
 import { createChatbotInDialog, logIn, OWNER } from "./helpers";
 
 /**
- * A chatbot's quality score (issue 22, item 6): trained from a real site on 127.0.0.1 (the crawler may reach it:
+ * A chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): trained from a real site on 127.0.0.1 (the crawler may reach it:
  * CRAWLER_ALLOW_PRIVATE_NETWORKS in playwright.config.ts), evaluated after each training and on demand; the
  * owner's own question fails until the page that answers it is added, and the score moves.
  */

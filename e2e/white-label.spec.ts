@@ -4,7 +4,7 @@ import { linkIn, waitForMail } from "./mail-sink";
 import { AGENCY_OWNER, signIn } from "./portal-fixtures";
 
 /**
- * White-label (issue 13): on the agency's verified custom domain (the Host
+ * White-label (docs/decisions/033-client-portal.md): on the agency's verified custom domain (the Host
  * header) the sign-in page, the portal, invitation pages and e-mails carry the
  * agency's brand, never the platform's.
  */

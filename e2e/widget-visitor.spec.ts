@@ -4,7 +4,7 @@ import { demoToken, e2eSql, logIn, OWNER } from "./helpers";
 import { startHostSite, type HostSite } from "./widget-host";
 
 /**
- * The visitor's panel when the chat cannot go on (issue 27): an unknown link, a chatbot switched off, a
+ * The visitor's panel when the chat cannot go on (docs/decisions/078-a-light-visitor-panel.md): an unknown link, a chatbot switched off, a
  * paused or suspended workspace, credits run out. The share page and the panel say so in the chatbot's
  * voice (its name and colours), with no link into the app, and offer the lead form where the chatbot
  * wants leads. Each state is saved as a screenshot (test-results/…/dead-end-*.png) for review. The panel

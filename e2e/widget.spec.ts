@@ -103,7 +103,7 @@ test("a visitor opens the widget, gets a streamed answer with sources, rates it,
   await expect(again.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute("aria-pressed", "true");
 
   // A question the site does not answer gets the honest default answer and the offer to leave one's details
-  // (issue 22); the form is submitted as data (issue 23): a thank-you, no chat message, no answer, and
+  // (docs/decisions/051-grounded-or-honest-answers.md); the form is submitted as data (docs/decisions/059-a-real-lead-form.md): a thank-you, no chat message, no answer, and
   // lead.captured carries the fields.
   await again.getByRole("textbox", { name: "Message" }).fill("Do you repair bicycles?");
   await again.getByRole("textbox", { name: "Message" }).press("Enter");

@@ -1,5 +1,5 @@
 /**
- * The answer pipeline's throughput and latency (issue 10):
+ * The answer pipeline's throughput and latency (docs/decisions/021-the-answer-pipeline.md):
  *  1. Extractive answers with metering on ONE workspace at 8 callers
  *     (gate/reservation → updated answers → retrieval → extractive answer →
  *     shaping → record → charge), next to the baseline: the retrieval query

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- auth`: does sign-in starve the API, and does its timing
- * reveal which accounts exist? (issue 12, docs/decisions/029-sign-in-and-password-reset.md)
+ * reveal which accounts exist? (docs/decisions/029-sign-in-and-password-reset.md)
  *
  * Runs the production build twice on its own embedded PostgreSQL: once with
  * the protections off (`AUTH_PROTECTIONS_DISABLED=true`: no KDF bound, no
@@ -58,7 +58,7 @@ export async function runAuthBenchmark() {
     if (!user) user = (await createUser(db, { email: EMAIL, name: "Known", password: PASSWORD })).user;
     const { token } = await createApiToken(db, user.id, "bench");
 
-    const before = await measureRun(url, token, { AUTH_PROTECTIONS_DISABLED: "true" }, "baseline: protections off (as before issue 12)");
+    const before = await measureRun(url, token, { AUTH_PROTECTIONS_DISABLED: "true" }, "baseline: protections off (as before record 029)");
     await db.rateLimit.deleteMany();
     const after = await measureRun(url, token, {}, "protections on");
     await db.$disconnect();

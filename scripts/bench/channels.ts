@@ -1,5 +1,5 @@
 /**
- * Messaging channels (issue 24): a Telegram update POSTed to the app's webhook
+ * Messaging channels (docs/decisions/069-messaging-channels.md): a Telegram update POSTed to the app's webhook
  * → the reply received by the local Bot API stand-in, through the whole path —
  * the inbound statement (check, de-duplicate, queue), the answer job
  * (`runTurn`: admission and credit, retrieval, the extractive answer, record
@@ -20,6 +20,7 @@ import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fix
 import { startProductionServer } from "../lib/app-server";
 import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
 import { startTelegramStandIn, textUpdate, type SentMessage } from "../lib/telegram-stand-in";
+import { TELEGRAM } from "@/shared/integrations";
 
 const SEQUENTIAL = Number(process.env.BENCH_CHANNEL_SEQUENTIAL ?? 200);
 const BURST = Number(process.env.BENCH_CHANNEL_BURST ?? 1000);
@@ -59,7 +60,7 @@ async function measure(adminUrl: string, url: string) {
   await migrate(url);
   const db = createPrismaClient(url);
   const owner = await db.user.create({ data: { email: `bench-${Date.now()}@example.test`, name: "Bench" } });
-  const team = await db.team.create({ data: { kind: "client", name: "Bench bakery", ownerId: owner.id, messageLimit: 1_000_000, enabledIntegrations: ["messaging_app_2"] } });
+  const team = await db.team.create({ data: { kind: "client", name: "Bench bakery", ownerId: owner.id, messageLimit: 1_000_000, enabledIntegrations: [TELEGRAM] } });
   await db.membership.create({ data: { teamId: team.id, userId: owner.id, role: "admin" } });
   const bot = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Bench Bot" } });
   for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
@@ -78,7 +79,7 @@ async function measure(adminUrl: string, url: string) {
     const connected = await fetch(`${app.baseUrl}/v1/${bot.id}/channels`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ kind: "messaging_app_2", credentials: { bot_token: TOKEN } }),
+      body: JSON.stringify({ kind: TELEGRAM, credentials: { bot_token: TOKEN } }),
     }).then((r) => r.json() as Promise<{ status: string }>);
     if (connected.status !== "connected") throw new Error(`channel not connected: ${JSON.stringify(connected)}`);
 

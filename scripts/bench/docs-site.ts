@@ -1,5 +1,5 @@
 /**
- * A documentation site for retrieval on real docs (issue 22): the Python 3.11 documentation from Debian
+ * A documentation site for retrieval on real docs (docs/decisions/054-retrieval-on-real-documentation.md): the Python 3.11 documentation from Debian
  * (`apt-get install -y python3.11-doc`, /usr/share/doc/python3.11/html) served from 127.0.0.1 like a static
  * file server (ETag, Last-Modified, 304 on conditional requests), and its general index
  * (`genindex-all.html`) as questions: each term → the pages that define it.
@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import MiniSearch from "minisearch";
 import type { Db } from "@/server/kernel/db/client";
-import { documentText, extractHtml } from "@/server/training/retrieval/extract";
+import { documentText, extractHtml } from "@/server/training/extraction/extract";
 
 export const PYTHON_DOCS = process.env.BENCH_DOCS_DIR ?? "/usr/share/doc/python3.11/html";
 

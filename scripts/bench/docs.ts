@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- docs`: retrieval on real documentation (issue 22). The
+ * `npm run bench -- docs`: retrieval on real documentation (docs/decisions/054-retrieval-on-real-documentation.md). The
  * Python 3.11 documentation (Debian's python3.11-doc) served from 127.0.0.1
  * with ETag/Last-Modified is crawled through the real jobs, then 200 terms
  * sampled from its general index are asked as "What is <term>?": is a page

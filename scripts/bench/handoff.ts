@@ -1,5 +1,5 @@
 /**
- * Human handoff (issue 23): an agent's reply → the visitor's live stream,
+ * Human handoff (docs/decisions/056-live-updates-through-listen-notify.md): an agent's reply → the visitor's live stream,
  * p50/p99, with the visitor on one app process and the agent on another (the
  * reply crosses PostgreSQL LISTEN/NOTIFY); then idle visitor streams held by
  * one app process, its resident memory per stream, and the time for one

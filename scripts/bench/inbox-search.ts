@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- inbox-search` (issue 23): the inbox's search by text and
+ * `npm run bench -- inbox-search` (docs/decisions/057-the-inbox-as-a-daily-tool.md): the inbox's search by text and
  * e-mail on a large chatbot. One chatbot is bulk-loaded (BENCH_INBOX_SEARCH_SIZE
  * conversations, default 200,000, two messages each, a lead on one in twelve)
  * the way the volume benchmark loads (`app.bulk_import`, summaries rebuilt

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- rest-bridge` (issue 14): what our own code costs per
+ * `npm run bench -- rest-bridge` (docs/decisions/091-rest-ahead-of-next.md): what our own code costs per
  * request, without Next. The REST bridge's route handlers (the functions
  * Next's `/v1` route exports) are called in this process with a `NextRequest`,
  * 16 in flight, on the rest benchmark's data (rest-fixtures.ts, its own

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- rest-profile` (issue 14): where the production server's
+ * `npm run bench -- rest-profile` (docs/decisions/093-native-spread-in-trpc.md): where the production server's
  * CPU goes while one endpoint of the rest benchmark is under load. The server
  * (scripts/serve.ts, as rest.ts starts it) runs with `--cpu-prof`; after the
  * load it is stopped, and the profile's self time is summed by function and

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- rest` (issue 14): the REST read path and the chat hot
+ * `npm run bench -- rest` (docs/decisions/038-hot-paths-in-named-sql.md, docs/decisions/091-rest-ahead-of-next.md): the REST read path and the chat hot
  * path next to their floors, in one run on one machine.
  *
  * The production build (built when missing or older than the sources) runs as `npm start` runs it, through
@@ -18,7 +18,7 @@
  *   framework's speed at that moment on a shared machine) and node:http + pg doing `/v1/me`'s look-up
  *   (rest-floor.ts, at the start and the end).
  * Prints rps, p50, p99, and each rps as a ratio to both baselines; targets:
- * documented GETs ≥ 0.8× the no-op route of the same shape (static, or below a dynamic segment; issue 28),
+ * documented GETs ≥ 0.8× the no-op route of the same shape (static, or below a dynamic segment; record 091),
  * chat ≥ 0.5×; the machine's load is printed. Next to them, the CPU
  * each request cost the app server and the PostgreSQL backends (from
  * /proc, over the measured seconds), and what a request may cost at its
@@ -122,7 +122,7 @@ export async function runRestBenchmark() {
     ];
 
     // The machine is shared: its load drifts during a run. Each endpoint is compared with the no-op route of
-    // its shape (issue 28): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
+    // its shape (record 091): static paths with the JSON 404 at `/v1`, paths with a dynamic segment with the same
     // JSON 404 below `{chatbot_id}` (a longer path through Next's `/v1` route, app/v1/[[...path]]),
     // measured just before and just after the endpoint itself: the endpoints of a shape run one after the
     // other, each between two runs of their no-op (the run after one endpoint is the run before the next).

@@ -22,6 +22,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training";
 import { passageDefines } from "@/server/training/retrieval/defined-terms";
 import { searchPassages } from "@/server/training";
+import { SeededRandom } from "@/shared/seeded-random";
 
 const DATA_DIR = path.resolve(".data/bench");
 const DATABASE = "bench_retrieval";
@@ -34,15 +35,10 @@ const WARMUP = 20;
 
 const log = (m: string) => console.log(`[bench] ${m}`);
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same data. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Deterministic pseudo-random numbers, so every run builds the same data. */
+function random(seed: number): () => number {
+  const rng = new SeededRandom(seed);
+  return () => rng.next();
 }
 
 const COMMON = `the a of and to in is for on with that you your we our are be can this it as at by from or

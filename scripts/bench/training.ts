@@ -36,7 +36,7 @@ export async function runTrainingBenchmark() {
   const { startWorkers } = await import("@/server/transport/workers");
   const { crawlFetch } = await import("@/server/training/crawler/fetch");
   const { createSource } = await import("@/server/training/sources");
-  const { parseHtml, extractHtmlDocument } = await import("@/server/training/retrieval/extract");
+  const { parseHtml, extractHtmlDocument } = await import("@/server/training/extraction/extract");
   const { readPageMeta } = await import("@/server/training/crawler/html-meta");
   const { chunkDocument } = await import("@/server/training/retrieval/chunk");
   const { indexSource } = await import("@/server/training/retrieval/index-source");

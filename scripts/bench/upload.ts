@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- upload`: does one upload freeze the server? (issue 20 item 1)
+ * `npm run bench -- upload`: does one upload freeze the server? (docs/decisions/046-uploads-off-the-event-loop.md)
  *
  * Runs the production build (`npx next build` first) on its own embedded
  * PostgreSQL (`.data/bench/upload/`) and sends, one at a time, a 10 MB text
@@ -35,19 +35,19 @@ interface Case {
   name: string;
   type: string;
   make: () => Promise<Uint8Array>;
-  /** What issue 20 measured before the fix. */
+  /** What was measured before the fix (docs/decisions/046-uploads-off-the-event-loop.md). */
   before: string;
 }
 
 const CASES: Case[] = [
-  { label: "10 MB text (.txt)", name: "notes.txt", type: "text/plain", make: async () => largeText(TEN_MB), before: "issue 20: 201 after 30.5 s, health stalled 28.8 s, RSS 441 → 2,097 MB (+1,656 MB); here on d185d8f: 201 in 13.1 s, health max 12.6 s (1 poll failed), +1,394 MB" },
+  { label: "10 MB text (.txt)", name: "notes.txt", type: "text/plain", make: async () => largeText(TEN_MB), before: "before record 046: 201 after 30.5 s, health stalled 28.8 s, RSS 441 → 2,097 MB (+1,656 MB); here on d185d8f: 201 in 13.1 s, health max 12.6 s (1 poll failed), +1,394 MB" },
   { label: "10 MB PDF", name: "handbook.pdf", type: "application/pdf", make: () => largePdf(TEN_MB), before: "here on d185d8f: 201 in 19.0 s, health max 18.0 s, +1,010 MB" },
   {
     label: "DOCX bomb, 1.1 GB of XML",
     name: "bomb.docx",
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     make: () => zipBombDocx(BOMB_BYTES),
-    before: "issue 20: 422 after 25.5 s, 613 MB; here on d185d8f: 422 in 7.3 s, health max 1.4 s",
+    before: "before record 046: 422 after 25.5 s, 613 MB; here on d185d8f: 422 in 7.3 s, health max 1.4 s",
   },
   {
     label: "DOCX bomb, headers claim 1 KB",

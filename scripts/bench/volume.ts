@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- volume` (issue 28): does every read stay flat as one
+ * `npm run bench -- volume` (docs/decisions/067-reads-flat-with-volume.md): does every read stay flat as one
  * chatbot's history grows? One chatbot of the demo agency is bulk-loaded to
  * 10,000, 100,000 and 1,000,000 conversations (BENCH_VOLUME_SIZES to choose)
  * the way a data import would be: each step is one transaction with

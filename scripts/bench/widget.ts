@@ -28,7 +28,7 @@ import { trainOnBakeryPages } from "../../tests/helpers/answers-fixtures";
 
 const LOADS = Number(process.env.BENCH_WIDGET_LOADS ?? 20);
 const OPENS = Number(process.env.BENCH_WIDGET_OPENS ?? 10);
-/** The issue's targets for the panel's first open (issue 27). */
+/** The targets for the panel's first open (docs/decisions/078-a-light-visitor-panel.md). */
 const PANEL_BYTES_TARGET = 40 * 1024;
 const PANEL_USABLE_TARGET_MS = 300;
 /** What counts as the panel's weight: what a browser must fetch to draw it, not the API calls it then makes. */

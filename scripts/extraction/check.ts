@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/extraction/check.ts save <file> [root]` writes every HTML page's extraction output
- * (src/server/training/retrieval/page-output.ts) under `root` (default: the docs bench's Python documentation); `… compare <file> [root]`
+ * (src/server/training/extraction/page-output.ts) under `root` (default: the docs bench's Python documentation); `… compare <file> [root]`
  * extracts again and lists every page whose output differs, with the first differing field. Run `save` on
  * the code before a change and `compare` after: a faster extraction must extract exactly the same.
  * Prints the extraction's CPU per page (the whole pipeline above, no database).
@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PYTHON_DOCS } from "../bench/docs-site";
-import { pageOutput, type PageOutput } from "@/server/training/retrieval/page-output";
+import { pageOutput, type PageOutput } from "@/server/training/extraction/page-output";
 
 function htmlPages(root: string): string[] {
   const out: string[] = [];

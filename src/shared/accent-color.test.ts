@@ -53,7 +53,7 @@ describe("defects of the old agency rule, now refused everywhere", () => {
   });
 });
 
-describe("the default palette (issue 27)", () => {
+describe("the default palette (record 078)", () => {
   const AA = 4.5;
   /** Every stop of a gradient on the line between two palette colours, in 10 % steps (sRGB interpolation, as CSS does by default). */
   const between = (a: string, b: string) =>

@@ -11,7 +11,7 @@ import { WIDGET_LOADER_FILE, WIDGET_PANEL_FILE } from "./built-files.mjs";
  * `npm run dev` bundles them at the first request instead, from the sources.
  */
 export const LOADER_GZIP_BUDGET_BYTES = 10 * 1024;
-/** The panel script's share of the first open's 40 KB (issue 27): the page's HTML and CSS take the rest. */
+/** The panel script's share of the first open's 40 KB (docs/decisions/078-a-light-visitor-panel.md): the page's HTML and CSS take the rest. */
 export const PANEL_GZIP_BUDGET_BYTES = 30 * 1024;
 
 async function bundle(entry: string): Promise<string> {

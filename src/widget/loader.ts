@@ -163,7 +163,7 @@ function greeted(id: string): boolean {
 }
 
 /**
- * The proactive greeting (issue 27): after the chatbot's delay, a short bubble beside the launcher, once per
+ * The proactive greeting (docs/decisions/079-proactive-greeting.md): after the chatbot's delay, a short bubble beside the launcher, once per
  * visitor (remembered in the host page's storage when shown), dismissible; its region exists from the start
  * and is polite, so a screen reader says the message when it appears without moving the focus.
  */

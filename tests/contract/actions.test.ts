@@ -4,7 +4,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, teamMember } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
 
-/** HTTP actions over REST (issue 25): `/v1/{chatbot_id}/actions` through the REST bridge, against the production build. */
+/** HTTP actions over REST (docs/decisions/076-http-actions.md): `/v1/{chatbot_id}/actions` through the REST bridge, against the production build. */
 let base: string;
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;

@@ -13,7 +13,7 @@ import { startAppServer } from "../helpers/server";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * Issue 24: a provider's event is answered exactly once across a crash
+ * A provider's event is answered exactly once across a crash
  * (docs/decisions/083-channel-answers-once-across-a-crash.md). A real worker
  * process kills itself (SIGKILL) at one step of the answer job
  * (`CHANNEL_FAILPOINT`, a test hook): after the turn committed, or after the

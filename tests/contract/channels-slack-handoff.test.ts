@@ -12,7 +12,7 @@ import { collectSseFrames, sseFrames } from "../helpers/sse";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * The Slack handoff channel end to end (issue 24, docs/decisions/073-slack-handoff-channel.md) over real
+ * The Slack handoff channel end to end (docs/decisions/073-slack-handoff-channel.md) over real
  * sockets, against the local Slack stand-in: a widget visitor asks for a person → the conversation is posted
  * to the handoff channel by a job (Slack's 429 waited out) → a signed thread reply event → the visitor's
  * stream gets the agent message, once, and the conversation is `human`.

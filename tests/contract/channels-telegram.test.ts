@@ -11,7 +11,7 @@ import { startAppServer } from "../helpers/server";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * Telegram end to end (issue 24) over real sockets: the app and a real worker
+ * Telegram end to end (docs/decisions/069-messaging-channels.md) over real sockets: the app and a real worker
  * process against a local server speaking the Bot API. Connecting verifies the
  * token (getMe) and sets the webhook with a secret token; an update is checked,
  * de-duplicated, answered by the one engine from a job (charged once, in the

@@ -13,7 +13,7 @@ import { startAppServer } from "../helpers/server";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * WhatsApp Cloud API and Slack Events API end to end (issue 24) over real
+ * WhatsApp Cloud API and Slack Events API end to end (docs/decisions/069-messaging-channels.md) over real
  * sockets, against local servers speaking each provider's documented API:
  * the handshakes, the signatures (401 unsigned or stale), de-duplication by the
  * provider's id, answers from the one engine (charged once each), replies with

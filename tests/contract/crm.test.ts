@@ -7,7 +7,7 @@ import { startHubspotStub, type HubspotStub } from "../helpers/hubspot-server";
 import { startAppServer } from "../helpers/server";
 
 /**
- * A workspace's HubSpot connection over REST (issue 25, docs/decisions/082-crm-rest-and-audit.md):
+ * A workspace's HubSpot connection over REST (docs/decisions/082-crm-rest-and-audit.md):
  * `/v1/agency/clients/{client_id}/crm` through the REST bridge, against the production build and a local
  * HubSpot speaking its documented API.
  */

@@ -14,7 +14,7 @@ import { startAppServer } from "../helpers/server";
 import { startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * Issue 20, item 4: the database going away. While PostgreSQL is down the product answers 503 `{message}`
+ * The database going away (docs/decisions/048-the-database-going-away.md). While PostgreSQL is down the product answers 503 `{message}`
  * with `Retry-After` (REST, the widget API, health), never 500; when it is back (restarted by `npm start`'s
  * supervision of its embedded server, or by whoever runs a `DATABASE_URL` server) the same processes answer
  * again and the workers run jobs.
@@ -215,7 +215,7 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
       for (const answer of Object.values(await answers(product))) expectUnavailable(answer);
       expect(await trpcStatus(product, session)).toBe(503);
     }
-    // The share page (an HTML page, issue 27): 503 with Retry-After, the panel saying it is away for a moment.
+    // The share page (an HTML page): 503 with Retry-After, the panel saying it is away for a moment.
     const share = await fetch(`${product.base}/chat/${product.botId}`);
     expect(share.status).toBe(503);
     expect(share.headers.get("retry-after")).toMatch(/^\d+$/);

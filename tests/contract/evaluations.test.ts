@@ -10,7 +10,7 @@ import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { startPetGroomingSite } from "../helpers/website-fixtures";
 
-/** A chatbot's quality evaluations over real HTTP (issue 22, item 6; docs/decisions/063-chatbot-quality-score.md). */
+/** A chatbot's quality evaluations over real HTTP (docs/decisions/063-chatbot-quality-score.md). */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
 let db: Db;
 let base: string;

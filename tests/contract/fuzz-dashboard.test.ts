@@ -11,7 +11,7 @@ import { startAppServer } from "../helpers/server";
 import { signIn } from "../helpers/session";
 
 /**
- * Fuzz over the surfaces beside `/v1` (issue 20): every tRPC procedure of the
+ * Fuzz over the surfaces beside `/v1` (docs/decisions/039-testing.md): every tRPC procedure of the
  * dashboard (called over /api/trpc with a signed-in session, as the browser
  * does) and the public widget API, with hostile inputs, a fixed seed and a
  * bounded count. Whatever arrives: never a 5xx, and every error is JSON with

@@ -8,7 +8,7 @@ import { hostileString, jsonValue } from "../helpers/fuzz-values";
 import { startAppServer } from "../helpers/server";
 
 /**
- * Fuzz over every `/v1` operation of the generated OpenAPI document (issue 12):
+ * Fuzz over every `/v1` operation of the generated OpenAPI document (docs/decisions/039-testing.md):
  * random and hostile bodies, headers, query strings, path parameters and
  * methods, with a fixed seed and a bounded count. Whatever arrives, the answer
  * is never a 5xx, and every 4xx is JSON `{message: string, errors?: {field: string[]}}`.

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, teamMember } from "../helpers/fixtures";
+import { agencyOwner, chatbot, teamMember, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { collectSseFrames, sseFrames } from "../helpers/sse";
 
 /**
- * Human handoff over real HTTP (issue 23) with TWO app processes on one
+ * Human handoff over real HTTP (docs/decisions/055-conversation-states-and-handoff.md) with TWO app processes on one
  * database: the visitor chats and listens on process A, the agent takes over
  * and replies through the REST API on process B; the reply reaches the
  * visitor's stream through PostgreSQL LISTEN/NOTIFY, and after the takeover
@@ -281,6 +281,20 @@ describe("the REST operations' refusals", () => {
     expect((await apiA("POST", `/v1/${otherBotId}/conversations/${conversationId}/messages`, { token: owner.token, body: { content: "hi" } })).status).toBe(404);
     // Assigning a member of the workspace is fine.
     expect((await patch({ assignee_id: member.user.id })).body.assignee_id).toBe(member.user.id);
+  });
+
+  it("422 for an assignee who owns the workspace's row but cannot see the chatbot (no membership)", async () => {
+    const outsider = await userWithToken(db, "Owner Without Membership");
+    const team = await db.team.create({ data: { kind: "client", name: "Owned by an outsider", plan: "agency_client", ownerId: outsider.user.id, agencyId: owner.agency.id } });
+    const bot = await chatbot(db, team.id, owner.user.id, "Outsider's Bot");
+    const visitor = await db.visitor.create({ data: { chatbotId: bot.id, visitorKey: "outsider-visitor" } });
+    const conversation = await db.conversation.create({ data: { chatbotId: bot.id, visitorId: visitor.id } });
+    const path = `/v1/${bot.id}/conversations/${conversation.id}`;
+    expect((await apiA("GET", path, { token: outsider.token })).status).toBe(404);
+    const refused = await apiA("PATCH", path, { token: owner.token, body: { assignee_id: outsider.user.id } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toHaveProperty("assignee_id");
+    expect((await apiA("PATCH", path, { token: owner.token, body: { assignee_id: owner.user.id } })).body.assignee_id).toBe(owner.user.id);
   });
 
   it("documents both operations in /v1/openapi.json", async () => {

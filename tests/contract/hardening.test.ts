@@ -10,7 +10,7 @@ import { startAppServer } from "../helpers/server";
 import { signIn as signInOver } from "../helpers/session";
 
 /**
- * Issue 12 over real HTTP against the production build: each block fails
+ * Hardening over real HTTP against the production build: each block fails
  * without its fix (rate limits, sign-in throttle, token scope, request bounds,
  * security headers, shown-once secrets).
  */

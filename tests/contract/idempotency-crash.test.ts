@@ -12,7 +12,7 @@ import { startAppServer } from "../helpers/server";
 import { sseFrames } from "../helpers/sse";
 
 /**
- * Issue 20, item 2: an idempotent request whose process dies half way has exactly one effect, whatever the
+ * docs/decisions/047-idempotency-survives-a-crash.md: an idempotent request whose process dies half way has exactly one effect, whatever the
  * moment of the crash and of the retry. A production server kills itself (SIGKILL) at one step of the
  * request (`IDEMPOTENCY_FAILPOINT`, a test hook); the retry goes to another server on the same database,
  * after the key's in-flight takeover window (its clock moved back 3 minutes, as a retry 125 s later).

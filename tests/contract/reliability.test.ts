@@ -11,7 +11,7 @@ import { startAppServer } from "../helpers/server";
 import { signIn } from "../helpers/session";
 
 /**
- * Issue 20 over real HTTP against the production build, each block failing
+ * Reliability over real HTTP against the production build, each block failing
  * without its fix: no answer escapes validation or metering on any surface,
  * no 5xx or bodiless error from bad input, the sign-in lock under parallel
  * attempts, the same-origin rule on the playground, and the smaller items.

@@ -13,7 +13,7 @@ import { startAppServer } from "../helpers/server";
 import { startWorkerProcess } from "../helpers/worker-process";
 
 /**
- * Scale-out (issue 14): two app processes (the production server, as `npm
+ * Scale-out (docs/decisions/037-scale-out.md): two app processes (the production server, as `npm
  * start` serves it) and two worker processes (`npm run worker`) on ONE
  * database behave as one product. Every request of a kind is split across
  * both app processes and sent at once: idempotency keys, credits, rate limits

@@ -8,7 +8,7 @@ import { startAppServer } from "../helpers/server";
 import { smallDocx, zipBombDocx } from "../helpers/upload-fixtures";
 
 /**
- * Fuzz of `POST /v1/{chatbot_id}/sources/files` (issue 20 items 1 and 5), the
+ * Fuzz of `POST /v1/{chatbot_id}/sources/files` (docs/decisions/046-uploads-off-the-event-loop.md), the
  * sibling of fuzz.test.ts for multipart bodies: random and hostile parts
  * (names, file names, types, binary and hostile content: NUL bytes, broken
  * PDFs and zips, a zip bomb, UTF-16 marks), boundaries, framing and transfer

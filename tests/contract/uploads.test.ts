@@ -7,7 +7,7 @@ import { startAppServer } from "../helpers/server";
 import { largePdf, largeText, rssBytes, smallDocx, uploadFile, watchServer, zipBombDocx } from "../helpers/upload-fixtures";
 
 /**
- * File uploads against the production server (issue 20 item 1): one upload
+ * File uploads against the production server (docs/decisions/046-uploads-off-the-event-loop.md): one upload
  * must not hold up the server for everybody else, nor grow its memory by
  * hundreds of MB; a zip bomb is refused at once; a file's NUL bytes never
  * reach PostgreSQL; the multipart body is streamed with its bounds. Time

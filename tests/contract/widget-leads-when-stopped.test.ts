@@ -5,7 +5,7 @@ import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
 
 /**
- * Issue 27, item 4 (docs/decisions/078-a-light-visitor-panel.md): a hard-paused or suspended chatbot whose
+ * docs/decisions/078-a-light-visitor-panel.md ("Leads at a hard pause or a suspension"): a hard-paused or suspended chatbot whose
  * lead form shows when it cannot answer (`on_no_credits`) still takes leads through the widget's leads
  * endpoint — data, never an answer, never charged; a new contact fires `lead.captured` as always. Its chat
  * stays closed (404), a chatbot without that flag, switched off or deleted takes none, and the share page

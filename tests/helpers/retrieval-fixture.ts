@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/server/kernel/db/client";
-import { extractDocx, extractHtml, extractPdf, type ExtractedDocument } from "@/server/training/retrieval/extract";
+import { extractDocx, extractHtml, extractPdf, type ExtractedDocument } from "@/server/training/extraction/extract";
 import { indexSource } from "@/server/training/retrieval/index-source";
 import { chatbot, userWithToken } from "./fixtures";
 

@@ -15,7 +15,7 @@ export function startPetGroomingSite() {
 /** Two paragraphs about `topic`, as each page of the shop has. */
 export const shopParagraphs = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
 
-/** The small bicycle shop of issue 22: a home page and five pages, each titled for what it is about. */
+/** The small bicycle shop of the grounding tests (docs/decisions/051-grounded-or-honest-answers.md): a home page and five pages, each titled for what it is about. */
 export const VELO_SHOP: Record<string, { title: string; body: string[] }> = {
   "/": { title: "Velo Shop", body: shopParagraphs("bicycles for the city") },
   "/contact": { title: "Contact", body: ["Our shop is at 12 Harbour Street, Bristol.", ...shopParagraphs("visiting the shop")] },

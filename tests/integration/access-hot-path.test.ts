@@ -24,7 +24,7 @@ import { agencyOwner, chatbot, clientWorkspace, teamMember, userWithToken } from
 
 /**
  * The per-request reads of every `/v1` call are single SQL statements on the
- * pg pool (issue 14): they must give exactly what Prisma gives, so the
+ * pg pool (docs/decisions/038-hot-paths-in-named-sql.md): they must give exactly what Prisma gives, so the
  * procedures behind them cannot tell the difference.
  */
 describe("the /v1 hot path reads", () => {
@@ -331,7 +331,7 @@ describe("the /v1 hot path reads", () => {
   });
 });
 
-/** The conversation list's Prisma form (before issue 14), the reference for the one-statement read. */
+/** The conversation list's Prisma form (before docs/decisions/038-hot-paths-in-named-sql.md), the reference for the one-statement read. */
 async function prismaConversations(db: Db, chatbotId: string, q: { page: number; per_page: number; archived?: boolean; filter: InboxFilter }) {
   const base: Prisma.ConversationWhereInput = { chatbotId, ...(q.archived !== undefined ? { archived: q.archived } : {}) };
   const where: Prisma.ConversationWhereInput = {

@@ -14,7 +14,7 @@ import { agencyOwner, chatbot as createChatbot, clientWorkspace } from "../helpe
 import { startOpenAiStub, type OpenAiStub, type RecordedCompletion } from "../helpers/openai-stub";
 
 /**
- * HTTP actions in a turn (issue 25): the real `openai` client against a local OpenAI-compatible server that
+ * HTTP actions in a turn (docs/decisions/076-http-actions.md): the real `openai` client against a local OpenAI-compatible server that
  * answers with a tool call, the action called on a local HTTP service through the SSRF guard, its result
  * fed back and answered from; every call recorded on the conversation. Real PostgreSQL, real sockets.
  */

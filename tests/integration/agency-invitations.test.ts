@@ -7,7 +7,7 @@ import { linkIn } from "../helpers/mail-text";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 import { trpcFailure } from "../helpers/trpc-failure";
 
-/** Issue 26: invitations the agency creates are e-mailed like a workspace admin's; one open invitation per address and workspace. */
+/** Invitations the agency creates are e-mailed like a workspace admin's; one open invitation per address and workspace. */
 let db: Db;
 let smtp: LocalSmtpServer;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;

@@ -166,7 +166,7 @@ describe("answers without an LLM key", () => {
   });
 
   it("grounded or honest: sentences that share a word but do not answer give the default answer, answered false", async () => {
-    // The issue's shop: "shop" is on every page, the address only on the contact page.
+    // Record 051's shop: "shop" is on every page, the address only on the contact page.
     const team = await workspace();
     const bot = await createChatbot(db, team.id, owner.user.id, "Velo Bot");
     const shopPages = [
@@ -402,7 +402,7 @@ describe("leads and escalations", () => {
     const team = await workspace();
     const bot = await bakeryBot(team.id, { enableEscalations: true, enableEscalationsNotification: true, escalationsEmail: "support@bakery.example" });
     const result = await ask(bot, "I want to talk to a real person please");
-    // The conversation now waits for a person (issue 23): the next message is recorded, not answered, not escalated again.
+    // The conversation now waits for a person (docs/decisions/055-conversation-states-and-handoff.md): the next message is recorded, not answered, not escalated again.
     expect(await runTurn(db, { chatbot: bot }, { message: "hello? can I speak to a human", conversation_id: result.conversation_id })).toMatchObject({ handoff: true, status: "waiting" });
     const escalations = await db.escalation.findMany({ where: { chatbotId: bot.id } });
     expect(escalations).toHaveLength(1);

@@ -8,7 +8,7 @@ import { trpcFailure } from "../helpers/trpc-failure";
 import { onCleanup } from "../helpers/cleanup";
 import { startHubspotStub, type HubspotStub } from "../helpers/hubspot-server";
 
-/** Issue 26: the audit log — what is recorded, by whom, with before/after; filters, CSV; append-only. */
+/** The audit log (docs/decisions/061-audit-log.md) — what is recorded, by whom, with before/after; filters, CSV; append-only. */
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let hubspot: HubspotStub;
@@ -120,7 +120,7 @@ describe("the audit log", () => {
     await expect(pool.query("TRUNCATE audit_log")).rejects.toThrow(/append-only/);
   });
 
-  it("records chatbots created and deleted on every path, and the channel changes issue 24 reports", async () => {
+  it("records chatbots created and deleted on every path, and the channel changes", async () => {
     const { client } = await viaToken().agencyClients.create({ name: "Bots Co", chatbot: { name: "First bot" } });
     const { chatbot } = await viaToken().agencyClients.createAgent({ client_id: client.id, name: "REST bot" });
     const dashboardBot = await viaSession().chatbots.create({ team_id: client.id, name: "Dashboard bot" });

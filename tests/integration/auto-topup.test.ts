@@ -7,7 +7,7 @@ import { agencyOwner, chatbot as createChatbot } from "../helpers/fixtures";
 import { trpcFailure } from "../helpers/trpc-failure";
 import { bakeryChatbot } from "../helpers/answers-fixtures";
 
-/** Issue 26: auto top-up through the real answer path (engine → reserve → settle → charge_answer) on real PostgreSQL. */
+/** Auto top-up (docs/decisions/060-auto-top-up.md) through the real answer path (engine → reserve → settle → charge_answer) on real PostgreSQL. */
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 const agency = () => createCaller({ db, user: owner.user, via: "token", tokenId: null });

@@ -6,7 +6,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
 /**
- * Issue 24: the de-duplication rows of the providers' events (`channel_events`) are purged once no
+ * The de-duplication rows of the providers' events (`channel_events`) are purged once no
  * provider can retry them any more (7 days, channels/purge.ts), by a daily job through the real queue.
  */
 let db: Db;

@@ -9,7 +9,7 @@ import { bakeryChatbot } from "../helpers/answers-fixtures";
 import { mailText } from "../helpers/mail-text";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
-/** Issue 26: a client's admins are e-mailed when its credits run low, then out — once per level and period, whatever races. */
+/** docs/decisions/072-low-credit-mails-to-client-admins.md: a client's admins are e-mailed when its credits run low, then out — once per level and period, whatever races. */
 let db: Db;
 let smtp: LocalSmtpServer;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;

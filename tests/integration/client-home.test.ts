@@ -6,7 +6,7 @@ import { agencyOwner, teamMember, userWithToken } from "../helpers/fixtures";
 import { chargeAnswer } from "../helpers/credits";
 import { trpcFailure } from "../helpers/trpc-failure";
 
-/** Issue 26: a client's home — its credits, usage and standing in words, for its own people. */
+/** A client's home — its credits, usage and standing in words, for its own people. */
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 const as = (user: { id: string; name: string; email: string } & Record<string, unknown>) =>

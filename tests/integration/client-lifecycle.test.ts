@@ -8,7 +8,7 @@ import { trpcFailure } from "../helpers/trpc-failure";
 import { agencyOwner, chatbot, clientWorkspace, conversations, sources, teamMember } from "../helpers/fixtures";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
-/** Archive/restore of client workspaces, deleting chatbots and the low-credit alert (issue 13), with a real local SMTP server. */
+/** Archive/restore of client workspaces, deleting chatbots and the low-credit alert (docs/decisions/034-client-lifecycle.md), with a real local SMTP server. */
 let db: Db;
 let smtp: LocalSmtpServer;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;

@@ -11,7 +11,7 @@ import { teamMember, workspaceWithRoles, type WorkspaceWithRoles } from "../help
 import { linkIn } from "../helpers/mail-text";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 
-/** The client portal's server side (issue 13) through the real procedures, with a real local SMTP server. */
+/** The client portal's server side (docs/decisions/033-client-portal.md) through the real procedures, with a real local SMTP server. */
 let db: Db;
 let smtp: LocalSmtpServer;
 let owner: WorkspaceWithRoles["owner"];

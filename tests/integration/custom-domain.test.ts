@@ -10,7 +10,7 @@ import { startDnsServer, type LocalDnsServer } from "../helpers/dns-server";
 import { startSmtpServer, type LocalSmtpServer } from "../helpers/smtp-server";
 import { trpcFailure } from "../helpers/trpc-failure";
 
-/** Issue 26: an agency sets its domain, publishes the TXT record, verification reads it from a real DNS server on 127.0.0.1; then links and mails use it. */
+/** docs/decisions/062-custom-domain-dns-verification.md: an agency sets its domain, publishes the TXT record, verification reads it from a real DNS server on 127.0.0.1; then links and mails use it. */
 let db: Db;
 let dns: LocalDnsServer;
 let smtp: LocalSmtpServer;

@@ -9,7 +9,7 @@ import { largeText, zipBombDocx } from "../helpers/upload-fixtures";
 
 /**
  * The dashboard's upload (`chatbots.sources.uploadBase64`) goes through the
- * same extraction threads as the REST upload (issue 20): its text read off the
+ * same extraction threads as the REST upload (docs/decisions/046-uploads-off-the-event-loop.md): its text read off the
  * event loop, a zip bomb refused, NUL bytes dropped.
  */
 let db: Db;

@@ -9,7 +9,7 @@ import { onCleanup } from "../helpers/cleanup";
 import { createTestDatabase } from "../helpers/db";
 
 /**
- * Which errors mean "the database is away" (issue 20, item 4): real errors from pg, Prisma and its pg adapter,
+ * Which errors mean "the database is away" (docs/decisions/048-the-database-going-away.md): real errors from pg, Prisma and its pg adapter,
  * for a server that refuses connections and for a session the server ends, each answered 503 with
  * Retry-After; errors of the request or of our code stay what they are.
  */

@@ -8,7 +8,7 @@ import { agencyOwner, chatbot as makeChatbot, clientWorkspace } from "../helpers
 import { waitFor } from "../helpers/https-receiver";
 
 /**
- * Evaluations a dead worker left behind (issue 22): one "running" whose heartbeat stopped (the worker was
+ * Evaluations a dead worker left behind (docs/decisions/080-evaluation-sweep.md): one "running" whose heartbeat stopped (the worker was
  * killed mid-run; its queue job stays locked for hours) and one "queued" whose job is gone. A worker's sweep
  * runs them to completion; a run whose heartbeat is fresh is left alone.
  */

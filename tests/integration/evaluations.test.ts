@@ -11,7 +11,7 @@ import { waitFor } from "../helpers/https-receiver";
 import { shopRoute, startShopSite } from "../helpers/website-fixtures";
 
 /**
- * A chatbot's quality score (issue 22, item 6): the real queue and workers, a real site on 127.0.0.1, the
+ * A chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): the real queue and workers, a real site on 127.0.0.1, the
  * real index. An evaluation runs by itself after every completed training and on demand, asks the test
  * questions of the engine's retrieval and grounding, and charges nothing.
  */

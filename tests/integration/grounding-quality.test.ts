@@ -7,7 +7,7 @@ import { createTestDatabase } from "../helpers/db";
 import { indexRetrievalFixture, RETRIEVAL_QUESTIONS } from "../helpers/retrieval-fixture";
 
 /**
- * Grounded or honest (issue 22, docs/decisions/051-grounded-or-honest-answers.md): on the Bramble Cycles
+ * Grounded or honest (docs/decisions/051-grounded-or-honest-answers.md): on the Bramble Cycles
  * fixture, the extractive answer of each answerable question and of each question the site does not
  * answer, through the real index. Prints the precision/recall trade-off of GROUNDING_THRESHOLD:
  *   recall    = right answers served / answerable questions

@@ -8,11 +8,13 @@ import { submitLeadForm } from "@/server/conversations/lead-form";
 import { releaseCredit } from "@/server/workspaces";
 import { AppError } from "@/server/kernel/errors";
 import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, userWithToken } from "../helpers/fixtures";
+import { agencyOwner, teamMember, userWithToken } from "../helpers/fixtures";
+import { createCaller } from "@/server/transport/root";
+import type { Context } from "@/server/access/procedures";
 import { bakeryChatbot } from "../helpers/answers-fixtures";
 
 /**
- * Human handoff (issue 23) on real PostgreSQL: while a conversation waits for
+ * Human handoff (docs/decisions/055-conversation-states-and-handoff.md) on real PostgreSQL: while a conversation waits for
  * or is owned by a person, the engine records the visitor's message and
  * answers nothing, uncharged; an agent's reply makes it `human`; handing back
  * gives the bot the agent's messages as its own history; every change reaches
@@ -102,6 +104,23 @@ describe("conversation states", () => {
     await expect(updateConversationState(db, bot, first.conversation_id, { assignee_id: stranger.user.id })).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(updateConversationState(db, other, first.conversation_id, { status: "human" })).rejects.toBeInstanceOf(AppError);
     await expect(postAgentMessage(db, other.id, first.conversation_id, owner.user.id, "hi")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("offers and accepts as assignee only people who can open the chatbot: never a team owner without a membership (tRPC)", async () => {
+    // The workspace's owner row names someone who is not its member: the access rule does not let them see its chatbots.
+    const outsider = await userWithToken(db, "Owner Without Membership");
+    const team = await db.team.create({ data: { kind: "client", name: "Owned by an outsider", plan: "agency_client", ownerId: outsider.user.id, agencyId: owner.agency.id } });
+    const editor = await teamMember(db, team.id, "editor");
+    const bot = await db.chatbot.findUniqueOrThrow({ where: { id: (await bakeryChatbot(db, team.id, owner.user.id)).id } });
+    const { conversation_id } = await answered(bot, "How much does delivery cost?");
+    const as = (user: Context["user"]) => createCaller({ db, user, via: "session", tokenId: null }).conversations;
+
+    await expect(as(outsider.user).team({ chatbot_id: bot.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { assignees } = await as(owner.user).team({ chatbot_id: bot.id });
+    expect(assignees.map((a) => a.id).sort()).toEqual([owner.user.id, editor.user.id].sort());
+    await expect(as(owner.user).update({ chatbot_id: bot.id, conversation_id, assignee_id: outsider.user.id })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+    expect(await db.conversation.findUniqueOrThrow({ where: { id: conversation_id } })).toMatchObject({ assigneeId: null });
+    expect(await as(owner.user).update({ chatbot_id: bot.id, conversation_id, assignee_id: editor.user.id })).toMatchObject({ assignee_id: editor.user.id });
   });
 });
 

@@ -12,7 +12,7 @@ import { startHubspotStub, type HubspotStub } from "../helpers/hubspot-server";
 import { waitFor } from "../helpers/https-receiver";
 
 /**
- * HubSpot (issue 25): leads captured by real chat turns reach a local server speaking HubSpot's documented
+ * HubSpot (docs/decisions/077-hubspot-crm.md): leads captured by real chat turns reach a local server speaking HubSpot's documented
  * v3 contacts/notes endpoints, through the contacts trigger and the real job queue; a 429 is retried after
  * its Retry-After; a disabled or disconnected CRM stops the sync. Real PostgreSQL, real workers.
  */

@@ -8,7 +8,7 @@ import { bakeryChatbot } from "../helpers/answers-fixtures";
 import { agencyOwner } from "../helpers/fixtures";
 
 /**
- * The idempotency store's guarantees on a real PostgreSQL (issue 20): a `transaction` operation's writes,
+ * The idempotency store's guarantees on a real PostgreSQL (docs/decisions/047-idempotency-survives-a-crash.md): a `transaction` operation's writes,
  * its services' own transactions included, commit with the stored response or not at all; a run whose
  * claim a retry took over can neither store its response nor record its effect.
  */

@@ -99,7 +99,7 @@ describe("inbox counts", () => {
     expect(stored).toEqual(recount);
   });
 
-  it("count the contacts exactly after concurrent adds, moves between chatbots and deletions (issue 28)", async () => {
+  it("count the contacts exactly after concurrent adds, moves between chatbots and deletions (record 067)", async () => {
     const [a, b] = [(await chatbot(db, teamId, userId, "Leads A")).id, (await chatbot(db, teamId, userId, "Leads B")).id];
     const [va, vb] = [await visitor(db, a), await visitor(db, b)];
     await Promise.all(Array.from({ length: 20 }, (_, i) => contact(db, i % 2 ? b : a, i % 2 ? vb.id : va.id, "2026-09-03T10:00:00Z", { email: `l${i}@x.example` })));

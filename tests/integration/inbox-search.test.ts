@@ -5,7 +5,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot as createChatbot } from "../helpers/fixtures";
 
 /**
- * The inbox's search (issue 23): a conversation is found by any of its
+ * The inbox's search (docs/decisions/057-the-inbox-as-a-daily-tool.md): a conversation is found by any of its
  * messages' text or by its visitor's lead (e-mail, or first and last name),
  * case-insensitively, with `%`, `_` and `\` meaning themselves, never in
  * another chatbot; and together with the other filters.

@@ -12,7 +12,7 @@ import { conditional, page } from "../helpers/test-site";
 import { chatbotTrainedFrom, shopParagraphs as text, startShopSite, VELO_SHOP as SHOP } from "../helpers/website-fixtures";
 
 /**
- * Re-syncing a website never loses what the site still has (issue 22): a real site on 127.0.0.1 that
+ * Re-syncing a website never loses what the site still has (docs/decisions/050-resync-never-loses-content.md): a real site on 127.0.0.1 that
  * answers conditional GETs as real servers do (ETag / If-None-Match, Last-Modified / If-Modified-Since),
  * the real queue and workers, the real index.
  */
@@ -27,7 +27,7 @@ let owner: Awaited<ReturnType<typeof agencyOwner>>;
 const livePaths = async (websiteId: string) =>
   (await db.source.findMany({ where: { indexerId: websiteId, deletedAt: null }, orderBy: { path: "asc" } })).map((p) => p.path);
 
-/** The small shop of the issue (six pages, linked only from the home page), crawled into a chatbot. */
+/** The small shop (six pages, linked only from the home page), crawled into a chatbot. */
 async function trainedShop() {
   const site = await startShopSite();
   const { bot, website } = await chatbotTrainedFrom(db, owner, site);

@@ -2,14 +2,14 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { extractHtml } from "@/server/training/retrieval/extract";
+import { extractHtml } from "@/server/training/extraction/extract";
 import { indexSource } from "@/server/training/retrieval/index-source";
 import { compareWithMiniSearch, DOCS_K, type IndexQuestion } from "../../scripts/bench/docs-site";
 import { createTestDatabase } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 
 /**
- * Retrieval on real documentation (issue 22, docs/decisions/054-retrieval-on-real-documentation.md): the
+ * Retrieval on real documentation (docs/decisions/054-retrieval-on-real-documentation.md): the
  * committed subset of the Python 3.11 docs (tests/fixtures/python-docs, 110 pages) through the real
  * extract → chunk → index path, asked the general index's terms defined on those pages ("What is
  * a2b_base64?"). Ours must find the defining page at least as often as MiniSearch (BM25+, defaults) over

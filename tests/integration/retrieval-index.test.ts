@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
-import { extractHtml, extractPlainText } from "@/server/training/retrieval/extract";
+import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
 import { indexSource, removeSourceChunks } from "@/server/training/retrieval/index-source";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { createTestDatabase } from "../helpers/db";

@@ -8,7 +8,7 @@ import { indexRetrievalFixture, RETRIEVAL_QUESTIONS as QUESTIONS } from "../help
  * Retrieval quality on the fixture site (docs/decisions/020-retrieval-bm25-in-sql.md): every page, the PDF
  * and the DOCX go through the real extract → chunk → index path, then each
  * hand-written question is searched. MRR@10 is over files: the reciprocal rank
- * of the first passage from an expected file. Fails below 0.93 (issue 22 keeps it there).
+ * of the first passage from an expected file. Fails below 0.93 (held there by docs/decisions/054-retrieval-on-real-documentation.md).
  */
 let db: Db;
 let chatbotId: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("retrieval quality on the Bramble Cycles fixture", () => {
-  it("has the corpus the issue asks for", () => {
+  it("has the corpus record 020 measures on", () => {
     const files = [...fileOfSource.values()];
     expect(files.filter((f) => f.endsWith(".html")).length).toBeGreaterThanOrEqual(25);
     expect(files).toContain("warranty-handbook.pdf");

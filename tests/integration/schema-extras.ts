@@ -31,23 +31,23 @@ export const EXTRA_CHECKS: Record<string, string> = {
  * or expression indexes), by index name: the full `pg_get_indexdef` text.
  */
 export const EXTRA_INDEXES: Record<string, string> = {
-  // Retrieval (issue 9): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
+  // Retrieval (docs/decisions/020-retrieval-bm25-in-sql.md): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
   source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
-  // Issue 22: the passages defining an asked term (docs/decisions/085-defining-passages-are-candidates.md).
+  // The passages defining an asked term (docs/decisions/085-defining-passages-are-candidates.md).
   source_chunks_chatbot_id_defines_idx: "CREATE INDEX source_chunks_chatbot_id_defines_idx ON public.source_chunks USING gin (chatbot_id, defines)",
   chatbot_search_terms_chatbot_id_lexeme_idx:
     "CREATE INDEX chatbot_search_terms_chatbot_id_lexeme_idx ON public.chatbot_search_terms USING gin (chatbot_id, lexeme gin_trgm_ops)",
-  // Issue 26: the month's auto top-ups of a workspace (the monthly cap).
+  // The month's auto top-ups (docs/decisions/060-auto-top-up.md) of a workspace (the monthly cap).
   credit_ledger_auto_topups_idx:
     "CREATE INDEX credit_ledger_auto_topups_idx ON public.credit_ledger USING btree (team_id, created_at) WHERE (kind = 'auto_topup'::text)",
-  // Issue 26: one open invitation per address and workspace (addresses are stored lower-cased).
+  // One open invitation per address and workspace (addresses are stored lower-cased).
   invitations_one_open_per_address:
     "CREATE UNIQUE INDEX invitations_one_open_per_address ON public.invitations USING btree (team_id, email) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL))",
-  // Issue 23: the inbox's search by text, e-mail and name, per chatbot (trigram, led by chatbot_id through btree_gin).
+  // The inbox's search (docs/decisions/057-the-inbox-as-a-daily-tool.md) by text, e-mail and name, per chatbot (trigram, led by chatbot_id through btree_gin).
   messages_chatbot_id_content_trgm_idx: "CREATE INDEX messages_chatbot_id_content_trgm_idx ON public.messages USING gin (chatbot_id, content gin_trgm_ops)",
   contacts_chatbot_id_email_name_trgm_idx:
     "CREATE INDEX contacts_chatbot_id_email_name_trgm_idx ON public.contacts USING gin (chatbot_id, email gin_trgm_ops, (((first_name || ' '::text) || last_name)) gin_trgm_ops)",
-  // Issue 24: a channel turn's messages are keyed by the provider's event (docs/decisions/083-channel-answers-once-across-a-crash.md); other messages carry no key.
+  // A channel turn's messages are keyed by the provider's event (docs/decisions/083-channel-answers-once-across-a-crash.md); other messages carry no key.
   messages_turn_key_key:
     "CREATE UNIQUE INDEX messages_turn_key_key ON public.messages USING btree (chatbot_id, turn_key, role) WHERE (turn_key IS NOT NULL)",
 };

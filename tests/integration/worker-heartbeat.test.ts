@@ -7,7 +7,7 @@ import { createTestDatabase } from "../helpers/db";
 import { waitFor } from "../helpers/https-receiver";
 
 /**
- * Issue 24 (docs/decisions/084-jobs-of-a-killed-worker.md): a worker process's pool beats while it runs,
+ * docs/decisions/084-jobs-of-a-killed-worker.md: a worker process's pool beats while it runs,
  * and its row goes with a graceful stop; the sweep unlocks the jobs of the pools silent past the bound
  * (here, what a killed process leaves: an old beat and a job it locked) and of no other.
  * The kill itself, with a real process, is in tests/contract/channels-crash.test.ts.

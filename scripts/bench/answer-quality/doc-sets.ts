@@ -12,7 +12,7 @@ import path from "node:path";
 import { packageDocs } from "./debian-docs";
 import { docbookIndex, glossaryTerms, sideNoteTerms, sphinxIndex, type IndexEntry } from "./indexes";
 import type { BenchLanguage } from "./language-guess";
-import { seeded } from "./seeded";
+import { SeededRandom } from "@/shared/seeded-random";
 
 export interface DocSet {
   name: string;
@@ -44,7 +44,7 @@ export function htmlPages(root: string, dir = ""): string[] {
 /** At most `max` of a set's pages, always with its start page; the sample is seeded by the set's name. */
 export function samplePages(name: string, all: string[], start: string, max: number): string[] {
   if (all.length <= max) return [...all].sort();
-  const rest = seeded(`${name}/pages`).shuffle(all.filter((p) => p !== start)).slice(0, max - 1);
+  const rest = new SeededRandom(`${name}/pages`).shuffle(all.filter((p) => p !== start)).slice(0, max - 1);
   return [start, ...rest].sort();
 }
 

@@ -13,7 +13,7 @@ import type { IndexEntry } from "./indexes";
 import { FRAMINGS, type Sentence } from "./framings";
 import { lowerFirst } from "./how-to-english";
 import { guessLanguage, isFunctionWord, type BenchLanguage } from "./language-guess";
-import { seeded } from "./seeded";
+import { SeededRandom } from "@/shared/seeded-random";
 
 export type QuestionKind = "known-item" | "index" | "how-to" | "unanswerable";
 export const QUESTION_KINDS: QuestionKind[] = ["known-item", "index", "how-to", "unanswerable"];
@@ -59,7 +59,7 @@ function summarySentence(page: DocPage, set: SetMaterial): string | null {
 
 
 function knownItems(set: SetMaterial, n: number): BenchQuestion[] {
-  const rng = seeded(`${set.name}/known-item`);
+  const rng = new SeededRandom(`${set.name}/known-item`);
   const framings = FRAMINGS[set.language];
   const out: BenchQuestion[] = [];
   for (const page of rng.shuffle(set.pages)) {
@@ -82,7 +82,7 @@ function knownItems(set: SetMaterial, n: number): BenchQuestion[] {
 }
 
 function indexQuestions(set: SetMaterial, n: number): BenchQuestion[] {
-  const rng = seeded(`${set.name}/index`);
+  const rng = new SeededRandom(`${set.name}/index`);
   const kept = new Set(set.pages.map((p) => p.path));
   const eligible = set.index.filter(
     (e) =>
@@ -104,7 +104,7 @@ function indexQuestions(set: SetMaterial, n: number): BenchQuestion[] {
 }
 
 function howTos(set: SetMaterial, n: number): BenchQuestion[] {
-  const rng = seeded(`${set.name}/how-to`);
+  const rng = new SeededRandom(`${set.name}/how-to`);
   const onPages = new Map<string, Set<string>>();
   for (const page of set.pages) for (const h of page.headings) onPages.set(h.toLowerCase(), (onPages.get(h.toLowerCase()) ?? new Set()).add(page.path));
   const candidates = set.pages.flatMap((page) =>
@@ -116,7 +116,7 @@ function howTos(set: SetMaterial, n: number): BenchQuestion[] {
   return rng.shuffle(unique)
     .slice(0, n)
     .map(({ heading, page }) => {
-      const { id, question } = FRAMINGS[set.language].howTo(heading, rng.pick);
+      const { id, question } = FRAMINGS[set.language].howTo(heading, (xs) => rng.pick(xs));
       return { kind: "how-to", question, content: heading, framing: id, pages: [page] };
     });
 }
@@ -136,7 +136,7 @@ export function keyTerms(content: string, language: BenchLanguage): string[] {
 /** `n` of other sets' questions that this set cannot answer: no page holds more than half of their key terms. */
 export function unanswerableFor(set: SetMaterial, others: Array<BenchQuestion & { from: string; language: BenchLanguage }>, n: number): BenchQuestion[] {
   const pageTerms = set.pages.map((p) => new Set(tokens(p.text)));
-  const rng = seeded(`${set.name}/unanswerable`);
+  const rng = new SeededRandom(`${set.name}/unanswerable`);
   const out: BenchQuestion[] = [];
   for (const q of rng.shuffle(others)) {
     if (out.length >= n) break;

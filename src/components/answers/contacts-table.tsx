@@ -16,7 +16,7 @@ const PER_PAGE = 25;
 /**
  * The chatbot's leads a page at a time, with a CSV export of all of them read
  * when asked for (roles that may view contacts only): the page costs the same
- * whatever the number of contacts (issue 28).
+ * whatever the number of contacts (docs/decisions/067-reads-flat-with-volume.md).
  */
 export function ContactsTable({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
@@ -25,7 +25,7 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = useQuery(trpc.conversations.contacts.queryOptions({ chatbot_id: chatbotId, page, per_page: PER_PAGE }, { retry: false }));
-  // HubSpot (issue 25): each lead's sync, while the workspace is connected; refreshed as the queue works.
+  // HubSpot (docs/decisions/077-hubspot-crm.md): each lead's sync, while the workspace is connected; refreshed as the queue works.
   const hubspot = useQuery(trpc.crm.hubspot.queryOptions({ chatbot_id: chatbotId }, { retry: false }));
   const contactIds = query.data?.data.map((c) => c.id) ?? [];
   const showSync = Boolean(hubspot.data?.connected) && contactIds.length > 0;

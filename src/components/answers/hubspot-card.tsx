@@ -26,7 +26,7 @@ function parseMapping(text: string): Record<string, string> {
 }
 
 /**
- * HubSpot for the chatbot's workspace (issue 25): its administrators connect a private-app token (verified
+ * HubSpot for the chatbot's workspace (docs/decisions/077-hubspot-crm.md): its administrators connect a private-app token (verified
  * with HubSpot), map lead form fields to contact properties, or disconnect (the sync stops).
  */
 export function HubspotCard({ chatbotId }: { chatbotId: string }) {

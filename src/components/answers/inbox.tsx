@@ -32,7 +32,7 @@ type Filter = (typeof FILTERS)[number]["value"];
 const STATE_LABELS: Record<ConversationStatus, string> = { bot: "Bot answers", waiting: "Waiting for a person", human: "With a person", resolved: "Resolved" };
 
 /**
- * The inbox (issue 23): conversations newest first, filtered by state,
+ * The inbox (docs/decisions/057-the-inbox-as-a-daily-tool.md): conversations newest first, filtered by state,
  * assignee, source and text; live (a visitor's message or a colleague's
  * change shows without a reload, from any app process); a URL per
  * conversation (`?conversation=`); the transcript with its reply box.

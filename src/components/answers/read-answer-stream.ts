@@ -4,7 +4,7 @@ import { readAnswerStream as readStream } from "@/shared/sse";
 export interface StreamedAnswer {
   conversation_id: string;
   message: { id: string; content: string; answered?: boolean; sources?: Array<{ id: string; url: string | null; title: string }>; created_at: string };
-  /** A person has the conversation (issue 23): `message` is the recorded question, the bot said nothing. */
+  /** A person has the conversation (docs/decisions/055-conversation-states-and-handoff.md): `message` is the recorded question, the bot said nothing. */
   handoff?: boolean;
 }
 

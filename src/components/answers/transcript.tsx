@@ -26,7 +26,7 @@ interface InboxTeam {
 
 /**
  * One conversation: messages with their times, sources, feedback and (for the agency only) provider
- * failures; take over, assign, hand back, resolve, and the reply box (issue 23). Opening it marks it read;
+ * failures; take over, assign, hand back, resolve, and the reply box (docs/decisions/057-the-inbox-as-a-daily-tool.md). Opening it marks it read;
  * `version` changes when the conversation changed elsewhere (the inbox's live stream) and reads it again.
  */
 export function Transcript({

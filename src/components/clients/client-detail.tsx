@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { isForbidden, isNotFound } from "@/components/lib/trpc-error";
 import { formatDate, formatDateTime } from "@/components/lib/format";
+import { isStopped } from "@/components/clients/format";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -41,13 +42,13 @@ function StatusNote({ client }: { client: Client }) {
   const text =
     client.status === "suspended"
       ? "Agents don't answer, the widget doesn't load and no agents can be created. Nothing is deleted."
-      : client.pause_mode === "hard"
+      : isStopped(client)
         ? "Agents don't answer and the widget doesn't load. The monthly reset skips the workspace."
         : "Agents answer until the remaining monthly credits run out. Credits are not refilled and top-ups stay frozen.";
   return (
     <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <strong className="font-medium">
-        {client.status === "suspended" ? "Suspended" : `Paused (${client.pause_mode})`}
+        {client.status === "suspended" ? "Suspended" : client.pause_mode ? `Paused (${client.pause_mode})` : "Paused"}
         {since}.
       </strong>{" "}
       {text}

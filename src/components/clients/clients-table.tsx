@@ -18,7 +18,7 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
 ];
 
 function matches(client: OverviewClient, query: string, filter: Filter) {
-  // Archived clients are hidden unless asked for (issue 13).
+  // Archived clients are hidden unless asked for (docs/decisions/034-client-lifecycle.md).
   if ((filter === "archived") !== client.archived) return false;
   if (filter !== "all" && filter !== "archived" && client.status !== filter) return false;
   if (!query) return true;

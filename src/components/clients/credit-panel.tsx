@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatDate, formatDateTime } from "@/components/lib/format";
-import { formatNumber, isExhausted, isStopped, nextRenewal } from "@/components/clients/format";
+import { formatNumber, isExhausted, isStopped, nextRenewal, stateName, standingOfClient, topupsFrozen } from "@/components/clients/format";
 import type { Client } from "@/components/clients/types";
 import { UsageBar } from "@/components/clients/usage-bar";
 
@@ -16,11 +16,14 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function remainingNote(client: Client): string {
-  if (client.status === "suspended") return "Suspended: the agents serve nothing until the workspace is resumed.";
-  if (client.status === "paused" && client.pause_mode === "hard") return "Hard-paused: the agents serve nothing until the workspace is resumed.";
-  if (client.status === "paused") return "Soft-paused: only the rest of the monthly allowance can be used; top-ups are frozen.";
-  if (client.limits.messages === null) return "No client limit: drawn from your agency pool.";
-  return "Monthly allowance left plus top-up credits, capped by your agency pool.";
+  switch (standingOfClient(client)) {
+    case "stopped":
+      return `${stateName(client)}: the agents serve nothing until the workspace is resumed.`;
+    case "allowance-only":
+      return `${stateName(client)}: only the rest of the monthly allowance can be used; top-ups are frozen.`;
+    case "active":
+      return client.limits.messages === null ? "No client limit: drawn from your agency pool." : "Monthly allowance left plus top-up credits, capped by your agency pool.";
+  }
 }
 
 /** Messages remaining, this month's use, the top-up bucket and the credit period. */
@@ -73,7 +76,7 @@ export function CreditPanel({ client, actions }: { client: Client; actions: Reac
             <span className="tabular-nums" data-testid="topup-remaining">
               {formatNumber(client.topup_credits_remaining)}
             </span>
-            {client.status !== "active" && client.topup_credits_remaining > 0 ? <span className="ml-1 text-xs font-normal text-gray-500">(frozen)</span> : null}
+            {topupsFrozen(client) && client.topup_credits_remaining > 0 ? <span className="ml-1 text-xs font-normal text-gray-500">(frozen)</span> : null}
           </Stat>
           <Stat label="Monthly limit">{limit === null ? "None (agency pool)" : formatNumber(limit)}</Stat>
           <Stat label="Credits last reset">

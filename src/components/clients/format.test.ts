@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDelta, formatRunway, isExhausted, isRunningLow, nextRenewal, percentOf, runwayOf } from "./format";
+import { standingOf } from "@/server/workspaces/client";
+import { formatDelta, formatRunway, isExhausted, isRunningLow, isStopped, nextRenewal, percentOf, runwayOf, standingOfClient, stateName, topupsFrozen } from "./format";
 
 const n = (v: number) => new Intl.NumberFormat().format(v);
 const active = { status: "active" as const, pause_mode: null, messages_remaining: 100, credits_exhausted_at: null, runway_days: 12.4 };
@@ -25,6 +26,34 @@ describe("runway", () => {
     expect(isExhausted({ ...active, status: "suspended", messages_remaining: 0 })).toBe(false);
     expect(runwayOf({ ...active, runway_days: null }).kind).toBe("idle");
     expect(formatRunway({ kind: "idle" })).toBe("—");
+  });
+
+  it("takes a pause without a mode for stopped, as the server's standingOf does", () => {
+    const pausedNoMode = { ...active, status: "paused" as const, messages_remaining: 0 };
+    expect(standingOfClient(pausedNoMode)).toBe("stopped");
+    expect(isStopped(pausedNoMode)).toBe(true);
+    expect(runwayOf(pausedNoMode).kind).toBe("stopped");
+    expect(isExhausted(pausedNoMode)).toBe(false);
+    expect(isRunningLow(pausedNoMode)).toBe(false);
+    expect(stateName(pausedNoMode)).toBe("Paused");
+  });
+
+  it("follows standingOf for every state: stopped, allowance only, active; top-ups frozen unless active", () => {
+    const states = [
+      ["active", null, "active", "Active"],
+      ["paused", "soft", "allowance-only", "Soft-paused"],
+      ["paused", "hard", "stopped", "Hard-paused"],
+      ["paused", null, "stopped", "Paused"],
+      ["suspended", null, "stopped", "Suspended"],
+    ] as const;
+    for (const [status, pause_mode, standing, name] of states) {
+      const client = { status, pause_mode };
+      expect(standingOfClient(client), `${status}/${pause_mode}`).toBe(standingOf(status, pause_mode));
+      expect(standingOfClient(client)).toBe(standing);
+      expect(isStopped(client)).toBe(standing === "stopped");
+      expect(topupsFrozen(client)).toBe(standing !== "active");
+      expect(stateName(client)).toBe(name);
+    }
   });
 
   it("flags clients under a week or exhausted as running low", () => {

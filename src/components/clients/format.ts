@@ -1,4 +1,4 @@
-import { addMonths } from "@/server/workspaces/client";
+import { addMonths, standingOf, type Standing } from "@/server/workspaces/client";
 import type { Client, OverviewClient } from "@/components/clients/types";
 
 const numberFormat = new Intl.NumberFormat();
@@ -20,11 +20,28 @@ export function percentOf(used: number, limit: number): number {
   return Math.min(100, Math.max(0, (used / limit) * 100));
 }
 
-type CreditState = Pick<Client, "status" | "pause_mode" | "messages_remaining" | "credits_exhausted_at">;
+type WorkspaceState = Pick<Client, "status" | "pause_mode">;
+type CreditState = WorkspaceState & Pick<Client, "messages_remaining" | "credits_exhausted_at">;
 
-/** Hard-paused and suspended workspaces serve nothing: their remaining credits are 0 by rule, not by use. */
-export function isStopped(client: Pick<Client, "status" | "pause_mode">): boolean {
-  return client.status === "suspended" || (client.status === "paused" && client.pause_mode === "hard");
+/** What the workspace may spend now, by the server's own rule (`standingOf`): the UI never decides it itself. */
+export function standingOfClient(client: WorkspaceState): Standing {
+  return standingOf(client.status, client.pause_mode);
+}
+
+/** Stopped workspaces (hard-paused, paused without a mode, suspended) serve nothing: their remaining credits are 0 by rule, not by use. */
+export function isStopped(client: WorkspaceState): boolean {
+  return standingOfClient(client) === "stopped";
+}
+
+/** Top-up credits are spent only while the workspace is active; otherwise they are kept, frozen, until it is resumed. */
+export function topupsFrozen(client: WorkspaceState): boolean {
+  return standingOfClient(client) !== "active";
+}
+
+/** The workspace's state in words: Active, Suspended, Hard-paused, Soft-paused, or Paused (a pause without a mode). */
+export function stateName(client: WorkspaceState): string {
+  if (client.status !== "paused") return client.status === "suspended" ? "Suspended" : "Active";
+  return client.pause_mode === "hard" ? "Hard-paused" : client.pause_mode === "soft" ? "Soft-paused" : "Paused";
 }
 
 /** Out of credits: marked exhausted by the server, or serving with nothing left. */
@@ -66,7 +83,7 @@ export function runwayExplanation(runway: Runway): string {
     case "exhausted":
       return "No credits left: the client's agents have stopped answering.";
     case "stopped":
-      return "Not serving messages while hard-paused or suspended.";
+      return "Not serving messages while paused or suspended.";
     case "idle":
       return "No messages in the last 7 days.";
     case "days":

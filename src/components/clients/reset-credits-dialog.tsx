@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { useTRPC } from "@/trpc/react";
-import { formatNumber } from "@/components/clients/format";
+import { formatNumber, isStopped } from "@/components/clients/format";
 import { FormError } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
@@ -37,7 +37,7 @@ export function ResetCreditsDialog({ client, open, onClose }: { client: Client; 
             {formatNumber(client.limits.messages ?? 0)} messages starts today.
           </li>
           <li>Top-up credits are kept ({formatNumber(client.topup_credits_remaining)} in the bucket).</li>
-          {client.status !== "active" ? <li>The workspace stays {client.status}: resume it for the agents to use the fresh allowance.</li> : null}
+          {isStopped(client) ? <li>The workspace stays {client.status}: resume it for the agents to use the fresh allowance.</li> : null}
         </ul>
       }
     >

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { isStopped } from "@/components/clients/format";
 import type { Client } from "@/components/clients/types";
 
 /** Active / Paused (hard|soft) / Suspended. */
@@ -8,7 +9,7 @@ export function StatusBadge({ client }: { client: Pick<Client, "status" | "pause
       return <Badge tone="green">Active</Badge>;
     case "paused":
       return (
-        <Badge tone="amber" title={client.pause_mode === "hard" ? "Agents stopped" : "Agents answer until the monthly allowance runs out"}>
+        <Badge tone="amber" title={isStopped(client) ? "Agents stopped" : "Agents answer until the monthly allowance runs out"}>
           Paused{client.pause_mode ? <span className="ml-1 font-normal">· {client.pause_mode}</span> : null}
         </Badge>
       );

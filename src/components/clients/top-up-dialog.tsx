@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
-import { formatNumber } from "@/components/clients/format";
+import { formatNumber, topupsFrozen } from "@/components/clients/format";
 import { FormField } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
 import type { Client } from "@/components/clients/types";
@@ -55,7 +55,7 @@ export function TopUpDialog({ client, open, onClose }: { client: Client; open: b
         <>
           Top-up credits are used after the monthly limit of {formatNumber(client.limits.messages ?? 0)} is used up. They carry over every month and
           are kept when credits are reset.
-          {client.status !== "active" ? " While the workspace is paused or suspended they stay frozen and return on resume." : null}
+          {topupsFrozen(client) ? " While the workspace is paused or suspended they stay frozen and return on resume." : null}
         </>
       }
     >

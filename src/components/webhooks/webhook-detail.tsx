@@ -30,7 +30,7 @@ function DetailSkeleton() {
   );
 }
 
-/** `/webhooks/[webhookId]`: the endpoint, its settings and its delivery log. */
+/** `/webhooks/[webhook_id]`: the endpoint, its settings and its delivery log. */
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.agencyWebhooks.get.queryOptions({ webhook_id: webhookId }), retry: retryUnlessRefused });

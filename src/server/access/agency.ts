@@ -10,7 +10,7 @@ export type Agency = Team;
 
 /*
  * Every agency-scoped request starts here, so each resolution is ONE
- * statement on the pg pool (issue 14): the agency, and for `/clients/{id}` and
+ * statement on the pg pool (docs/decisions/038-hot-paths-in-named-sql.md): the agency, and for `/clients/{id}` and
  * `/webhooks/{id}` the resource in the same round trip, not a second
  * sequential one. Rows become the Prisma models by their column names
  * (kernel/db/rows.ts: every teams and webhooks column qualifies);

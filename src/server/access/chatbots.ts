@@ -20,11 +20,13 @@ type AccessRow = Record<string, unknown> & {
 };
 
 /**
- * The facts `roleIn` decides on, selected next to `c.*` (the chatbot row):
- * a FROM clause must join `chatbots c`, its team `ct` and the joins below.
+ * The facts `roleIn` decides on: a FROM clause must join the chatbot's team
+ * `ct` and the joins below.
  */
-export const CHATBOT_ACCESS_COLUMNS = `c.*, ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
+export const ACCESS_FACT_COLUMNS = `ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
   a.kind::text AS access_agency_kind, a.plan::text AS access_agency_plan, m.role::text AS access_membership_role`;
+/** The same facts next to `c.*`, the chatbot's row (`chatbots c`). */
+export const CHATBOT_ACCESS_COLUMNS = `c.*, ${ACCESS_FACT_COLUMNS}`;
 /** The agency and the membership of the caller (`userColumn`, e.g. `$2` or `u.id`) for the chatbot `c` of team `ct`. */
 export const chatbotAccessJoins = (userColumn: string) =>
   `LEFT JOIN teams a ON a.id = ct.agency_id LEFT JOIN memberships m ON m.team_id = ct.id AND m.user_id = ${userColumn}`;
@@ -32,7 +34,7 @@ export const chatbotAccessJoins = (userColumn: string) =>
 const ACCESS_PREFIX = "access_";
 
 /** The caller's role from the access facts of a row, or null when the caller has none. */
-function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | null {
+export function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotRole | null {
   const { access_team_owner_id, access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role } = facts as AccessRow;
   return roleIn(userId, {
     ownerId: access_team_owner_id,
@@ -54,7 +56,7 @@ export function chatbotAccessOfRow(userId: string, row: Record<string, unknown>,
 
 /**
  * The same from a row's column names and values (a row read with `rowMode: "array"`): the chatbot's row
- * becomes its model in one pass, without pg's row object and the copies between (issue 28: a chatbot's
+ * becomes its model in one pass, without pg's row object and the copies between (docs/decisions/093-native-spread-in-trpc.md: a chatbot's
  * row is some 50 columns, read by every `{chatbot_id}` request).
  */
 function chatbotAccessOfValues(userId: string, columns: readonly string[], values: readonly unknown[]): ChatbotAccess | null {
@@ -81,7 +83,7 @@ function chatbotAccessOfValues(userId: string, columns: readonly string[], value
  */
 export async function findChatbotAccess(db: Db, userId: string, chatbotId: string): Promise<ChatbotAccess | null> {
   if (!isUuid(chatbotId)) return null;
-  // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, issue 28).
+  // A named statement: PostgreSQL keeps its plan (every REST call whose token is cached starts here, docs/decisions/038-hot-paths-in-named-sql.md).
   const { rows, fields } = await poolOf(db).query<unknown[]>({
     name: "access_chatbot",
     text: `SELECT ${CHATBOT_ACCESS_COLUMNS}

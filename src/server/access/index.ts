@@ -9,6 +9,7 @@ export { hashPassword, verifyPassword } from "./password";
 export { CHATBOT_ROLES, canEditChatbot, canReplyToConversations, canViewContacts, effectiveRole } from "./permissions";
 export type { ChatbotRole, MembershipRole } from "./permissions";
 export { navFor } from "./portal-nav";
+export { chatbotReaders, mayReadChatbot } from "./readers";
 export type { NavKey } from "./portal-nav";
 export { agencyOwnerProcedure, authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, clientProcedure, createCallerFactory, createContext, createTRPCRouter, mergeRouters, publicProcedure, teamEditProcedure, teamProcedure, webhookProcedure } from "./procedures";
 export type { CallSurface, Context, Meta, RequestMeta, RestMeta } from "./procedures";

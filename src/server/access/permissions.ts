@@ -23,7 +23,7 @@ export function canViewContacts(role: ChatbotRole): boolean {
 }
 
 /**
- * Replying to visitors and taking over, assigning, handing back and resolving conversations (issue 23):
+ * Replying to visitors and taking over, assigning, handing back and resolving conversations (docs/decisions/055-conversation-states-and-handoff.md):
  * the roles that manage the chatbot. A `member` reads conversations only.
  */
 export function canReplyToConversations(role: ChatbotRole): boolean {

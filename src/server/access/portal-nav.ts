@@ -1,5 +1,5 @@
 /**
- * What the dashboard's navigation offers a user (issue 13): only what their
+ * What the dashboard's navigation offers a user (docs/decisions/033-client-portal.md): only what their
  * role can use. An agency owner "viewing as client" sees what the workspace's
  * admin sees.
  */

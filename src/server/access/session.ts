@@ -48,7 +48,7 @@ export function authOptions(): NextAuthOptions {
             if (isDatabaseUnavailable(error)) return undefined;
             throw error;
           });
-        // The database away (issue 20): next-auth would take the error for a bad session and end it (a signed-out
+        // The database away (docs/decisions/048-the-database-going-away.md): next-auth would take the error for a bad session and end it (a signed-out
         // browser). The session stays; whatever it then reads answers 503 until the database is back.
         if (row === undefined) return token;
         const authAt = typeof token.authAt === "number" ? token.authAt : undefined;

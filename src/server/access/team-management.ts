@@ -1,7 +1,7 @@
 import type { ChatbotRole, MembershipRole } from "@/server/access/permissions";
 
 /**
- * Who may manage a workspace's team, and which changes are refused (issue 13).
+ * Who may manage a workspace's team, and which changes are refused (docs/decisions/008-roles-and-permissions.md).
  * Pure rules; the services read the facts from the database.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Team administration (issue 13): `teamProcedure` from the access layer
+ * Team administration (docs/decisions/033-client-portal.md): `teamProcedure` from the access layer
  * (`ctx.team`, `ctx.role`; another tenant's or a malformed id is NOT_FOUND),
  * narrowed to the roles that may manage the team's members (FORBIDDEN).
  */

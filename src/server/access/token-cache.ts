@@ -1,9 +1,10 @@
 import type { User } from "@/generated/prisma/client";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { subscribe, syncListeners, type Subscription } from "@/server/kernel/db/notifications";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
- * The users behind API tokens, kept in process memory (issue 28, docs/decisions/066-token-cache-invalidated-by-notify.md):
+ * The users behind API tokens, kept in process memory (docs/decisions/066-token-cache-invalidated-by-notify.md):
  * a `/v1` request whose token is cached starts without a statement for it.
  * Triggers on `api_tokens` and `users` (src/server/access/sql/token-cache.sql)
  * `NOTIFY api_tokens_changed` in the changing transaction, with the token's
@@ -29,7 +30,7 @@ interface Entry {
 
 interface TokenCache {
   subscription: Subscription;
-  entries: Map<string, Entry>;
+  entries: BoundedMemo<string, Entry>;
 }
 
 const holder = globalThis as unknown as { apiTokenCaches?: WeakMap<Db, TokenCache> };
@@ -41,7 +42,7 @@ function cacheFor(db: Db): TokenCache {
   holder.apiTokenCaches ??= new WeakMap();
   let cache = holder.apiTokenCaches.get(db);
   if (!cache) {
-    const entries = new Map<string, Entry>();
+    const entries = new BoundedMemo<string, Entry>(MAX_ENTRIES);
     const subscription = subscribe(
       TOKEN_CHANNEL,
       {
@@ -78,7 +79,6 @@ export function tokenCacheMark(db: Db): number | null {
 export function rememberToken(db: Db, mark: number | null, tokenHash: string, entry: Entry): void {
   const cache = cacheFor(db);
   if (mark === null || !cache.subscription.ready || cache.subscription.generation !== mark) return;
-  if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   cache.entries.set(tokenHash, entry);
 }
 

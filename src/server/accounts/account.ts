@@ -9,7 +9,7 @@ import { passwordResetMail } from "@/server/kernel/mail/templates";
 import { agencyForHost, agencyBrand, PLATFORM_BRAND, siteBaseUrl } from "@/server/branding";
 
 /**
- * The signed-in user's account (issue 13): profile, password, "sign out
+ * The signed-in user's account (docs/decisions/033-client-portal.md): profile, password, "sign out
  * everywhere", and password reset by e-mail.
  *
  * Sessions are JWTs; `users.sessions_valid_after` is the cut: next-auth's `jwt`

@@ -2,7 +2,7 @@ import { env } from "@/server/kernel/env";
 import { consume, rateLimitedError, subjectKey, type LimitSpec, type RateDecision } from "@/server/kernel/rate-limit";
 
 /**
- * Password-reset requests (issue 13), on the shared limiter: per e-mail
+ * Password-reset requests (docs/decisions/029-sign-in-and-password-reset.md), on the shared limiter: per e-mail
  * address (PASSWORD_RESET_PER_EMAIL, so nobody floods a mailbox) and per
  * client IP (PASSWORD_RESET_PER_IP, so nobody sprays addresses), both per
  * PASSWORD_RESET_WINDOW_MINUTES. Addresses without an account are counted

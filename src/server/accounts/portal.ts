@@ -3,7 +3,7 @@ import { canManageTeam, navFor, roleIn, teamHostsChatbots, ownedAgencyWhere, tea
 import { isUuid } from "@/server/kernel/lib/ids";
 
 /**
- * What the portal shows a signed-in user (issue 13): the workspaces they work
+ * What the portal shows a signed-in user (docs/decisions/033-client-portal.md): the workspaces they work
  * in with their role there, whether they own an agency, the client workspace
  * an agency owner is "viewing as", and the navigation that follows from it.
  */

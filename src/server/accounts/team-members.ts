@@ -10,7 +10,7 @@ import { agencyOfTeam } from "@/server/branding";
 import { acceptUrl, createInvitation } from "@/server/accounts/invitations";
 
 /**
- * Team management in a workspace (issue 13): members and their roles, pending
+ * Team management in a workspace (docs/decisions/033-client-portal.md): members and their roles, pending
  * invitations with resend and revoke. The caller's right to manage the team is
  * checked by `teamAdminProcedure`; these functions take the checked team.
  */

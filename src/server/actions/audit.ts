@@ -3,7 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import type { ChatbotActionJson } from "./serializer";
 
 /**
- * HTTP action changes in the audit log (issue 26: "… changes"): the definition as the API returns it, so
+ * HTTP action changes in the audit log (docs/decisions/082-crm-rest-and-audit.md): the definition as the API returns it, so
  * header names only — a header value is a secret and never enters the log; a new value shows as its name in
  * `header_values_set`.
  */

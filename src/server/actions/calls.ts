@@ -34,7 +34,7 @@ interface ActionCallRow {
 
 /**
  * A conversation's calls, oldest first. A named statement: the REST transcript sends it on every read
- * (issue 28: ~0.05 ms of CPU against ~0.25 ms through the ORM); the Db is never one transaction here.
+ * (docs/decisions/038-hot-paths-in-named-sql.md: ~0.05 ms of CPU against ~0.25 ms through the ORM); the Db is never one transaction here.
  */
 export async function listActionCalls(db: Db, conversationId: string): Promise<ActionCallJson[]> {
   const { rows } = await poolOf(db).query<ActionCallRow>({

@@ -1,4 +1,4 @@
-/** The actions capability's public surface (HTTP actions, issue 25): other capabilities and the transports import only this. */
+/** The actions capability's public surface (HTTP actions, docs/decisions/076-http-actions.md): other capabilities and the transports import only this. */
 export { listActionCalls, recordActionCalls } from "./calls";
 export { callAction } from "./http-call";
 export type { ActionOutcome } from "./http-call";

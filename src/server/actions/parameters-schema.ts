@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { urlPlaceholders } from "./rules";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
  * An action's parameters are a JSON Schema: checked against the meta-schema when saved (a broken schema is a
@@ -25,7 +26,7 @@ export function parametersRefusal(parameters: Record<string, unknown>, url: stri
   return null;
 }
 
-const compiled = new Map<string, ValidateFunction>();
+const compiled = new BoundedMemo<string, ValidateFunction>(500);
 
 /** The arguments' first problem against the schema, or null. Compiled once per schema text. */
 export function argumentsRefusal(parameters: unknown, args: unknown): string | null {
@@ -33,7 +34,6 @@ export function argumentsRefusal(parameters: unknown, args: unknown): string | n
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(parameters as object);
-    if (compiled.size > 500) compiled.clear();
     compiled.set(key, validate);
   }
   if (validate(args)) return null;

@@ -3,13 +3,14 @@ import type { AnalyticsPeriod } from "@/server/analytics/period";
 import { periodSpans } from "@/server/analytics/spans";
 import { feedbackTotals, summarizePeriod, type PeriodRollup } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
  * Analytics for one chatbot and period, computed from the stored rows on
  * every call (docs/analytics.md has the definition of every number), read
  * from rollups that triggers keep exact in every writing transaction
  * (src/server/analytics/sql/rollups.sql), so a request reads a bounded
- * number of rows whatever the chatbot's history (issue 28): what is additive
+ * number of rows whatever the chatbot's history (docs/decisions/067-reads-flat-with-volume.md): what is additive
  * per UTC day (conversations with their sentiment and message counters,
  * ratings, categories, widget events) from the daily rollups, a few hundred
  * rows for a year; the distinct counts over the period (visitors per
@@ -131,7 +132,7 @@ interface AnalyticsRow {
 
 /** Results by chatbot, period and options, with the version each was read at; the oldest dropped past the bound. */
 const MAX_KEPT = 256;
-const kept = new Map<string, { version: string; data: AnalyticsData }>();
+const kept = new BoundedMemo<string, { version: string; data: AnalyticsData }>(MAX_KEPT);
 let hits = 0;
 
 /** How many results were answered from memory (tests, diagnostics). */
@@ -165,7 +166,6 @@ export async function computeAnalytics(db: Db, chatbotId: string, period: Analyt
   const { version, data } = await readAnalytics(db, chatbotId, period, opts);
   kept.delete(key);
   kept.set(key, { version, data: deepFreeze(data) });
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
   return data;
 }
 

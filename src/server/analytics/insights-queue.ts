@@ -1,6 +1,7 @@
 import type { Db } from "@/server/kernel/db/client";
 import { insightsJobKey, type ComputeInsightsPayload } from "@/server/analytics/insights-job";
 import { enqueue } from "@/server/kernel/jobs/registry";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
  * Asks the workers to compute the insight themes of a period, once: the job
@@ -11,7 +12,8 @@ import { enqueue } from "@/server/kernel/jobs/registry";
  * insights and the next request asks again.
  */
 const ASK_AGAIN_AFTER_MS = 5 * 60_000;
-const asked = new Map<string, number>();
+/** When each period was last asked for, oldest first: past the bound the longest-ago go (asking again is harmless). */
+const asked = new BoundedMemo<string, number>(10_000);
 let warned = false;
 
 export async function requestInsights(db: Db, payload: ComputeInsightsPayload): Promise<void> {
@@ -20,8 +22,8 @@ export async function requestInsights(db: Db, payload: ComputeInsightsPayload): 
   if ((asked.get(key) ?? 0) > now - ASK_AGAIN_AFTER_MS) return;
   try {
     await enqueue(db, "compute_insights", payload, { maxAttempts: 3, jobKey: key, jobKeyMode: "preserve_run_at" });
+    asked.delete(key);
     asked.set(key, now);
-    if (asked.size > 10_000) for (const [k, at] of asked) if (at <= now - ASK_AGAIN_AFTER_MS) asked.delete(k);
   } catch (error) {
     if (!warned) console.warn(`[analytics] could not queue compute_insights: ${(error as Error).message.split("\n").at(-1)}`);
     warned = true;

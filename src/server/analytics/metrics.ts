@@ -22,7 +22,7 @@ export interface PeriodSums {
  * day (days without any left out) as two arrays: `dayCounts[i]` conversations on the day `dayOffsets[i]`
  * days after the previous period's first day, so the period's own days are offsets `days` to `2 × days − 1`.
  * Numbers, not `YYYY-MM-DD` keys: a year is 365 entries, and PostgreSQL formatting a date, JSON parsing an
- * object of 365 keys and zod checking it were a third of the server's work for a year's analytics (issue 28).
+ * object of 365 keys and zod checking it were a third of the server's work for a year's analytics (docs/decisions/093-native-spread-in-trpc.md).
  */
 export interface PeriodRollup {
   current: PeriodSums;

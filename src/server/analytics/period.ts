@@ -6,6 +6,7 @@
  */
 import type { FieldErrors } from "@/server/kernel/errors";
 import { civilFromDays, daysFromCivil } from "@/server/kernel/lib/calendar";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /** Days since 1970-01-01 (UTC). */
 export type DayNumber = number;
@@ -114,7 +115,7 @@ export function dayList(from: string, to: string): string[] {
 }
 
 const DAY_LISTS_KEPT = 64;
-const dayLists = new Map<string, readonly string[]>();
+const dayLists = new BoundedMemo<string, readonly string[]>(DAY_LISTS_KEPT);
 
 /**
  * `dayList`, remembered for the last few ranges asked: every analytics call lists its period's days
@@ -125,7 +126,6 @@ export function cachedDayList(from: string, to: string): readonly string[] {
   let days = dayLists.get(key);
   if (days === undefined) {
     days = Object.freeze(dayList(from, to));
-    if (dayLists.size >= DAY_LISTS_KEPT) dayLists.delete(dayLists.keys().next().value!);
     dayLists.set(key, days);
   }
   return days;

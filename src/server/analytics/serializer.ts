@@ -16,7 +16,7 @@ function isCountRecord(value: unknown): value is Record<string, number> {
 
 /**
  * Conversations per day: a year is 365 entries, and `z.record` checks each entry through two schemas
- * (~0.13 ms a call, a tenth of the server's work for a year's analytics, issue 28). The same rule as one
+ * (~0.13 ms a call, a tenth of the server's work for a year's analytics, docs/decisions/093-native-spread-in-trpc.md). The same rule as one
  * loop; documented as the record it is.
  */
 const countsPerDay = z.custom<Record<string, number>>(isCountRecord, "Expected an object of whole numbers ≥ 0 per day").meta({

@@ -64,9 +64,8 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void>
 }
 
 /**
- * A messaging channel connected to or disconnected from a chatbot (issue 24
- * builds the channels; it records each change with this, inside its
- * `auditedChange`). The channel's credentials never: its kind and name.
+ * A messaging channel connected to or disconnected from a chatbot (the channels
+ * capability records each change with this, inside its `auditedChange`). The channel's credentials never: its kind and name.
  */
 export function recordChannelChange(
   db: Db,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The agency's brand for its white-label portal (issue 13). Empty strings mean
+ * The agency's brand for its white-label portal (docs/decisions/033-client-portal.md). Empty strings mean
  * "not set" (the agency's name and the default color are used). The accent
  * is a plain hex color: it colors the logo mark and links in e-mails.
  */

@@ -5,7 +5,7 @@ import { env } from "@/server/kernel/env";
 import { dkimPublicKey } from "@/server/kernel/mail/dkim";
 
 /**
- * White-label (issue 13): on an agency's verified custom domain the portal,
+ * White-label (docs/decisions/033-client-portal.md): on an agency's verified custom domain the portal,
  * sign-in, invitation pages and e-mails carry the agency's brand, never the
  * platform's. Everywhere else the platform's own brand is used (kernel/brand).
  */

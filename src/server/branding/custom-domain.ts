@@ -9,7 +9,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { dkimRecord, publishesDkimKey } from "@/server/kernel/mail/dkim";
 
 /**
- * An agency's custom domain (issue 26, docs/decisions/062-custom-domain-dns-verification.md):
+ * An agency's custom domain (docs/decisions/062-custom-domain-dns-verification.md):
  * it names a host, publishes a TXT record with the value we give it, and
  * verification looks the record up (through `DNS_SERVERS` when set). Only a
  * verified domain is used for links, e-mails and the portal's brand.

@@ -1,5 +1,5 @@
 /**
- * A chatbot's connected channels (issue 24): connect (credentials checked
+ * A chatbot's connected channels (docs/decisions/069-messaging-channels.md): connect (credentials checked
  * against the workspace's `enabled_integrations`, verified with the provider,
  * sealed like the LLM keys), list, disconnect. A channel whose integration the
  * agency removed from the workspace shows `disconnected` and its inbound
@@ -21,12 +21,13 @@ import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, type ChannelKind 
 import { slack } from "./slack";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
+import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 export const channelSchema = z
   .object({
     id: z.string(),
     chatbot_id: z.string(),
-    kind: z.enum(CHANNEL_KINDS).meta({ description: "The integration id: `messaging_app_2` Telegram, `messaging_app_1` WhatsApp, `team_chat_1` Slack." }),
+    kind: z.enum(CHANNEL_KINDS).meta({ description: `The integration id: \`${TELEGRAM}\` Telegram, \`${WHATSAPP}\` WhatsApp, \`${SLACK}\` Slack.` }),
     product: z.string(),
     status: z.enum(CHANNEL_STATUSES).meta({ description: "`connected`; `error`: the provider refused (see `status_message`); `disconnected`: the integration is no longer enabled for the workspace." }),
     status_message: z.string().nullable(),
@@ -75,7 +76,7 @@ function serialize(row: ChannelRow): ChannelJson {
     status_message: row.enabled ? row.status_message : "The integration is no longer enabled for this workspace.",
     name: row.external_name,
     webhook_url: webhookUrlOf(row.id),
-    verify_token: row.kind === "messaging_app_1" ? row.webhook_secret : null,
+    verify_token: row.kind === WHATSAPP ? row.webhook_secret : null,
     handoff_channel: row.handoff_channel,
     created_at: isoMicro(row.created_at),
   };
@@ -96,14 +97,14 @@ export async function enabledIntegrations(db: Db, teamId: string): Promise<strin
 
 /** The provider's check of the credentials and the webhook set up with it: the channel's status and the bot's name. */
 async function verifyWithProvider(kind: ChannelKind, credentials: Record<string, string>, channelId: string, secret: string) {
-  if (kind === "messaging_app_2") {
+  if (kind === TELEGRAM) {
     const me = await telegram.getMe(credentials.bot_token!);
     if (!me.ok) return { status: "error", message: me.message, name: null };
     const name = me.result.username ? `@${me.result.username}` : (me.result.first_name ?? null);
     const hook = await telegram.setWebhook(credentials.bot_token!, webhookUrlOf(channelId), secret);
     return hook.ok ? { status: "connected", message: null, name } : { status: "error", message: hook.message, name };
   }
-  if (kind === "messaging_app_1") {
+  if (kind === WHATSAPP) {
     const number = await whatsapp.phoneNumber(credentials.access_token!, credentials.phone_number_id!);
     if (!number.ok) return { status: "error", message: number.message, name: null };
     return { status: "connected", message: null, name: number.result.display_phone_number ?? number.result.verified_name ?? null };
@@ -175,7 +176,7 @@ export async function disconnectChannel(
     await tx.channel.delete({ where: { id: channel.id } });
     await audit(tx, { id: channel.id, kind, product: INTEGRATION_PRODUCTS[kind].product, name: channel.externalName });
   });
-  if (kind === "messaging_app_2") await telegram.deleteWebhook(credentialsOf(channel.credentialsCiphertext).bot_token!).catch(() => undefined);
+  if (kind === TELEGRAM) await telegram.deleteWebhook(credentialsOf(channel.credentialsCiphertext).bot_token!).catch(() => undefined);
 }
 
 /** A channel's credentials, opened (only the jobs and the provider calls see them). */

@@ -1,5 +1,5 @@
 /**
- * The Slack handoff channel (issue 24, docs/decisions/073-slack-handoff-channel.md): a chatbot's Slack
+ * The Slack handoff channel (docs/decisions/073-slack-handoff-channel.md): a chatbot's Slack
  * channel may name a Slack channel id where every conversation that starts waiting for a person is posted
  * (who, the last messages, a link to the inbox) — queued by a trigger on the status change
  * (sql/slack-handoff.sql), whichever path asked for the person — and a person's reply in that post's thread
@@ -16,6 +16,7 @@ import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { credentialsOf, ENABLED_SQL, listChannels, type ChannelJson } from "./channels";
 import { failureReason, retryOf } from "./provider-call";
 import { slack, slackTarget, type SlackEnvelope } from "./slack";
+import { SLACK } from "@/shared/integrations";
 
 /** A Slack conversation id (public `C…`, private `G…`): what `chat.postMessage` takes as `channel`. */
 export const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{6,20}$/;
@@ -28,7 +29,7 @@ export async function setHandoffChannel(db: Db, chatbotId: string, channelId: st
   const channel = isUuid(channelId) ? await db.channel.findFirst({ where: { id: channelId, chatbotId }, select: { id: true, kind: true } }) : null;
   if (!channel) throw new AppError("NOT_FOUND", "Channel not found.");
   const value = handoffChannel?.trim() || null;
-  if (value !== null && channel.kind !== "team_chat_1") throw validationError({ handoff_channel: ["Only a Slack channel (team_chat_1) posts waiting conversations."] });
+  if (value !== null && channel.kind !== SLACK) throw validationError({ handoff_channel: [`Only a Slack channel (${SLACK}) posts waiting conversations.`] });
   if (value !== null && !SLACK_CHANNEL_ID.test(value)) throw validationError({ handoff_channel: ["A Slack channel id looks like C0123456789 (channel details → About, at the bottom)."] });
   await db.channel.update({ where: { id: channel.id }, data: { handoffChannel: value } });
   return (await listChannels(db, chatbotId)).find((c) => c.id === channel.id)!;

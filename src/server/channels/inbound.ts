@@ -1,5 +1,5 @@
 /**
- * A provider's delivery to `/api/channels/{channel_id}` (issue 24): checked
+ * A provider's delivery to `/api/channels/{channel_id}` (docs/decisions/069-messaging-channels.md): checked
  * (401 unsigned), de-duplicated by the provider's event id (providers retry)
  * and queued for the answer job in ONE statement; never answered inside the
  * request, so the provider gets its 200 at once. A channel whose integration
@@ -16,6 +16,7 @@ import type { ChannelKind } from "./kinds";
 import { SLACK_WINDOW_SECONDS, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
 import type { TelegramUpdate } from "./telegram";
 import { whatsappSignature, whatsappTexts, type WhatsAppDelivery } from "./whatsapp";
+import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 export interface InboundRequest {
   headers: Headers;
@@ -136,11 +137,11 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
 export async function receiveChannelEvent(db: Db, channelId: string, req: InboundRequest): Promise<InboundAnswer> {
   const channel = await inboundChannel(db, channelId);
   switch (channel.kind) {
-    case "messaging_app_2":
+    case TELEGRAM:
       return telegramUpdate(db, channel, req);
-    case "messaging_app_1":
+    case WHATSAPP:
       return whatsappDelivery(db, channel, req);
-    case "team_chat_1":
+    case SLACK:
       return slackEvent(db, channel, req);
   }
 }
@@ -151,7 +152,7 @@ export async function receiveChannelEvent(db: Db, channelId: string, req: Inboun
  */
 export async function verifyChannelSubscription(db: Db, channelId: string, query: URLSearchParams): Promise<InboundAnswer> {
   const channel = await inboundChannel(db, channelId);
-  if (channel.kind !== "messaging_app_1") throw notFound();
+  if (channel.kind !== WHATSAPP) throw notFound();
   const challenge = query.get("hub.challenge");
   if (query.get("hub.mode") !== "subscribe" || !sameSecret(query.get("hub.verify_token"), channel.webhook_secret) || !challenge) {
     throw new AppError("FORBIDDEN", "The hub.verify_token does not match this channel's verify token.");

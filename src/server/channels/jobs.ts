@@ -1,5 +1,5 @@
 /**
- * The channel's two jobs (issue 24): answer a provider's message through the
+ * The channel's two jobs (docs/decisions/069-messaging-channels.md): answer a provider's message through the
  * one conversation engine (`runTurn`, source `channel`: metering, pauses,
  * suspension, handoff, leads and analytics as on the widget) and send the
  * reply — its first attempt in the answer job (one job per message on the
@@ -22,6 +22,7 @@ import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
 import { slack, slackTarget } from "./slack";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
+import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 interface JobChannel {
   id: string;
@@ -88,11 +89,11 @@ type SendPayload = JobPayload<"channel_send">;
 async function deliver(channel: JobChannel, chatKey: string, text: string): Promise<ProviderAnswer<unknown>> {
   const credentials = credentialsOf(channel.credentials_ciphertext);
   switch (channel.kind) {
-    case "messaging_app_2":
+    case TELEGRAM:
       return telegram.sendMessage(credentials.bot_token!, chatKey, text);
-    case "messaging_app_1":
+    case WHATSAPP:
       return whatsapp.sendText(credentials.access_token!, credentials.phone_number_id!, chatKey, text);
-    case "team_chat_1": {
+    case SLACK: {
       const target = slackTarget(chatKey);
       return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
     }
@@ -179,7 +180,7 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     await send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 }, eventId);
     failpoint("after-reply");
   };
-  if (channel.kind === "messaging_app_2" && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
+  if (channel.kind === TELEGRAM && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
   const turnKey = eventId ? `${channel.id}:${eventId}` : null;
   const recorded = turnKey ? await recordedTurn(db, chatbot.id, turnKey) : null;
   if (recorded) {

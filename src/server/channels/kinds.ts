@@ -1,33 +1,34 @@
 /**
  * Which integrations are messaging channels, and what each needs to connect
- * (issue 24, docs/integrations.md). Pure rules: the dashboard's form and the
+ * (docs/integrations.md). Pure rules: the dashboard's form and the
  * API's validation read the same table.
  */
 import { z } from "zod";
+import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
-export const CHANNEL_KINDS = ["messaging_app_2", "messaging_app_1", "team_chat_1"] as const;
+export const CHANNEL_KINDS = [TELEGRAM, WHATSAPP, SLACK] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 const secret = (label: string) => z.string().trim().min(1, `The ${label} is required.`).max(500);
 
 /** What an agency pastes from the provider's console, per kind (sealed at rest, never returned). */
 export const CHANNEL_CREDENTIALS = {
-  messaging_app_2: z.object({ bot_token: secret("bot token").regex(/^\d+:[A-Za-z0-9_-]+$/, "A Telegram bot token looks like 123456:ABC-DEF… (from @BotFather).") }),
-  messaging_app_1: z.object({ access_token: secret("access token"), phone_number_id: secret("phone number id"), app_secret: secret("app secret") }),
-  team_chat_1: z.object({ bot_token: secret("bot token"), signing_secret: secret("signing secret") }),
+  [TELEGRAM]: z.object({ bot_token: secret("bot token").regex(/^\d+:[A-Za-z0-9_-]+$/, "A Telegram bot token looks like 123456:ABC-DEF… (from @BotFather).") }),
+  [WHATSAPP]: z.object({ access_token: secret("access token"), phone_number_id: secret("phone number id"), app_secret: secret("app secret") }),
+  [SLACK]: z.object({ bot_token: secret("bot token"), signing_secret: secret("signing secret") }),
 } as const satisfies Record<ChannelKind, z.ZodType>;
 
 export type ChannelCredentials<K extends ChannelKind> = z.output<(typeof CHANNEL_CREDENTIALS)[K]>;
 
 /** The form's fields per kind, in order, with their labels. */
 export const CREDENTIAL_FIELDS: Record<ChannelKind, Array<{ name: string; label: string }>> = {
-  messaging_app_2: [{ name: "bot_token", label: "Bot token (from @BotFather)" }],
-  messaging_app_1: [
+  [TELEGRAM]: [{ name: "bot_token", label: "Bot token (from @BotFather)" }],
+  [WHATSAPP]: [
     { name: "access_token", label: "Access token" },
     { name: "phone_number_id", label: "Phone number ID" },
     { name: "app_secret", label: "App secret" },
   ],
-  team_chat_1: [
+  [SLACK]: [
     { name: "bot_token", label: "Bot token (xoxb-…)" },
     { name: "signing_secret", label: "Signing secret" },
   ],

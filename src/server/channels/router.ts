@@ -23,7 +23,7 @@ async function auditChannel(
   });
 }
 
-/** A chatbot's messaging channels (issue 24): the documented list, connect and disconnect, and the dashboard's Channels tab. */
+/** A chatbot's messaging channels (docs/decisions/069-messaging-channels.md): the documented list, connect and disconnect, and the dashboard's Channels tab. */
 export const channelsRouter = createTRPCRouter({
   list: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/channels", summary: "The chatbot's messaging channels with their status", tags: ["Chatbot"] } })

@@ -1,7 +1,7 @@
 import { greetingSchema, type Greeting } from "@/shared/widget-wire";
 
 /**
- * The widget's proactive greeting (issue 27): a short message the loader shows beside the launcher after
+ * The widget's proactive greeting (docs/decisions/079-proactive-greeting.md): a short message the loader shows beside the launcher after
  * `delay_seconds`, once per visitor, dismissible. Optional per chatbot (null: none). Pure: shared by the
  * settings card and the server. Its shape is one of the widget's wire shapes (src/shared/widget-wire.ts).
  */

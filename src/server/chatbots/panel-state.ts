@@ -15,7 +15,7 @@ export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" |
 }
 
 /**
- * Whether a paused or suspended chatbot still takes leads (issue 27, docs/decisions/078-a-light-visitor-panel.md):
+ * Whether a paused or suspended chatbot still takes leads (docs/decisions/078-a-light-visitor-panel.md):
  * when its lead form is set to show once the chatbot cannot answer (`on_no_credits`) — the visitor's
  * situation is the same as out of credits. A lead is data: no answer, no credit. Switched off, deleted or
  * unknown chatbots never take one.

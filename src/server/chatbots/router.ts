@@ -57,7 +57,7 @@ export const chatbotsRouter = createTRPCRouter({
     .output(chatbotSettingsSchema)
     .mutation(({ ctx, input: { chatbot_id: _chatbotId, ...settings } }) => updateChatbotSettings(ctx.db, ctx.chatbot, settings)),
 
-  /** The widget's proactive greeting (issue 27), null when off; `can_edit` for the roles that change settings. */
+  /** The widget's proactive greeting (docs/decisions/079-proactive-greeting.md), null when off; `can_edit` for the roles that change settings. */
   greeting: chatbotProcedure.query(({ ctx }) => ({ greeting: greetingOf(ctx.chatbot.greeting), can_edit: canEditChatbot(ctx.role) })),
 
   setGreeting: chatbotEditProcedure.input(z.object({ greeting: greetingSchema.nullable() })).mutation(async ({ ctx, input }) => {

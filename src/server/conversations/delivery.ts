@@ -1,5 +1,5 @@
 /**
- * A reply a messaging channel could not deliver after its retries (issue 24):
+ * A reply a messaging channel could not deliver after its retries (docs/decisions/069-messaging-channels.md):
  * kept on the message and shown on the conversation in the inbox, which is
  * told live (the same NOTIFY as any change of the conversation).
  */

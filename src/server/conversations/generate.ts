@@ -7,14 +7,15 @@
 import OpenAI from "openai";
 import { env } from "@/server/kernel/env";
 import type { LlmProvider } from "./llm-provider";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
-const clients = new Map<string, OpenAI>();
+/** One client per provider and key (its connection pool is reused); a hundred at most. */
+const clients = new BoundedMemo<string, OpenAI>(100);
 export function clientFor(provider: LlmProvider): OpenAI {
   const id = `${provider.baseURL ?? ""}\n${provider.apiKey}`;
   let client = clients.get(id);
   if (!client) {
     client = new OpenAI({ apiKey: provider.apiKey, baseURL: provider.baseURL, maxRetries: 0, timeout: env().OPENAI_TIMEOUT_MS });
-    if (clients.size > 100) clients.clear();
     clients.set(id, client);
   }
   return client;

@@ -1,5 +1,5 @@
 /**
- * A person in the conversation (issue 23, docs/decisions/055-conversation-states-and-handoff.md):
+ * A person in the conversation (docs/decisions/055-conversation-states-and-handoff.md):
  * the visitor's message while the bot is silent, an agent's reply, and the
  * conversation's status and assignee. Each is ONE statement that also
  * NOTIFYs the live streams (conversations/live.ts), so the event goes out
@@ -12,6 +12,7 @@ import { isUuid } from "@/server/kernel/lib/ids";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import type { Chatbot } from "@/generated/prisma/client";
 import { env } from "@/server/kernel/env";
+import { mayReadChatbot } from "@/server/access";
 import { botIsSilent, CONVERSATION_STATUSES } from "./rules/handoff";
 import { openEscalation, waitForPerson } from "./record";
 import { LIVE_CHANNEL } from "./live";
@@ -100,17 +101,17 @@ export const conversationPatchInput = z.object({
 });
 
 /**
- * Take over, assign, hand back, resolve: the status and/or the assignee. An assignee must be a member of
- * the chatbot's workspace (or the owner of its agency), else 422.
+ * Take over, assign, hand back, resolve: the status and/or the assignee. An assignee must be someone who
+ * may read the chatbot (access's own rule: a member of its workspace or the owner of its agency), else 422.
  */
 export async function updateConversationState(
   db: Db,
-  chatbot: { id: string; teamId: string },
+  chatbot: { id: string },
   conversationId: string,
   change: z.output<typeof conversationPatchInput>,
 ) {
   if (!isUuid(conversationId)) throw notFound();
-  if (change.assignee_id !== undefined && change.assignee_id !== null && !(isUuid(change.assignee_id) && (await isWorkspaceMember(db, chatbot.teamId, change.assignee_id)))) {
+  if (change.assignee_id !== undefined && change.assignee_id !== null && !(await mayReadChatbot(db, chatbot.id, change.assignee_id))) {
     throw validationError({ assignee_id: ["The assignee must be a member of this chatbot's workspace."] });
   }
   const { rows } = await poolOf(db).query<{ id: string }>({
@@ -127,19 +128,6 @@ export async function updateConversationState(
   });
   if (!rows[0]) throw notFound();
   return (await getConversation(db, chatbot.id, conversationId)).conversation;
-}
-
-/** A member of the team, its owner, or the owner of the agency it belongs to: the people who see its chatbots. */
-async function isWorkspaceMember(db: Db, teamId: string, userId: string): Promise<boolean> {
-  const { rows } = await poolOf(db).query({
-    name: "handoff_assignee_member",
-    text: `SELECT 1 FROM teams t
-            WHERE t.id = $1::uuid AND (t.owner_id = $2::uuid
-               OR EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = t.id AND m.user_id = $2::uuid)
-               OR EXISTS (SELECT 1 FROM teams a WHERE a.id = t.agency_id AND a.kind = 'agency' AND a.owner_id = $2::uuid))`,
-    values: [teamId, userId],
-  });
-  return rows.length > 0;
 }
 
 /** Agent messages and status a visitor's stream sends: messages after `afterId` (all agent messages when null). */
@@ -168,20 +156,6 @@ export async function liveMessage(db: Db, messageId: string) {
   });
   const m = rows[0];
   return m ? { id: m.id, role: m.role, content: m.content, user_id: m.user_id, created_at: isoMicro(m.created_at) } : null;
-}
-
-/** The people a conversation may be assigned to: the workspace's members, its owner and its agency's owner. */
-export async function listAssignees(db: Db, teamId: string) {
-  const { rows } = await poolOf(db).query<{ id: string; name: string; email: string }>({
-    name: "handoff_assignees",
-    text: `SELECT u.id::text, u.name, u.email FROM users u
-            WHERE u.id IN (SELECT m.user_id FROM memberships m WHERE m.team_id = $1::uuid
-                           UNION SELECT t.owner_id FROM teams t WHERE t.id = $1::uuid
-                           UNION SELECT a.owner_id FROM teams t JOIN teams a ON a.id = t.agency_id AND a.kind = 'agency' WHERE t.id = $1::uuid)
-            ORDER BY u.name, u.email`,
-    values: [teamId],
-  });
-  return rows;
 }
 
 /** Whether a member who may reply had the inbox open within HANDOFF_AGENT_IDLE_MINUTES. */

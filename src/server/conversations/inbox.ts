@@ -19,7 +19,7 @@ export interface ConversationQuery {
   per_page: number;
   archived?: boolean;
   filter?: InboxFilter;
-  /** The inbox's own filters (issue 23): who answers, who owns it (`me` the caller, `none`, or a user id), where it started, text or e-mail. */
+  /** The inbox's own filters (docs/decisions/057-the-inbox-as-a-daily-tool.md): who answers, who owns it (`me` the caller, `none`, or a user id), where it started, text or e-mail. */
   status?: string;
   assignee?: string;
   source?: string;
@@ -30,7 +30,7 @@ export interface ConversationQuery {
 /*
  * The lists are one SQL statement each (kernel/db/pages.ts: the page and its total
  * together), with only the columns their responses need and the visitor's
- * country joined to the page's rows only (issue 14).
+ * country joined to the page's rows only (docs/decisions/038-hot-paths-in-named-sql.md).
  * tests/integration/access-hot-path.test.ts holds them to the filters' rules.
  */
 
@@ -111,7 +111,7 @@ const SEARCH_SQL = `c.id IN (
      WHERE ct.chatbot_id = $1::uuid AND (ct.email ILIKE '%' || $6::text || '%' OR (ct.first_name || ' ' || ct.last_name) ILIKE '%' || $6::text || '%'))`;
 
 /**
- * The inbox with its own filters (issue 23): status, assignee, source, and a search of the messages'
+ * The inbox with its own filters (docs/decisions/057-the-inbox-as-a-daily-tool.md): status, assignee, source, and a search of the messages'
  * text and the lead's e-mail or name; the total is counted (these lists are short: a team's open work).
  * With and without a search are two statements, so each keeps a plan of its own.
  */
@@ -197,7 +197,7 @@ async function conversationOf(db: Db, chatbotId: string, id: string) {
 }
 
 /**
- * One conversation with its transcript in ONE statement (issue 14): the
+ * One conversation with its transcript in ONE statement (docs/decisions/038-hot-paths-in-named-sql.md): the
  * conversation, its visitor's country, and the messages with their feedback
  * aggregated as JSON in the transcript's order (timestamps travel as text and
  * become Dates as pg would read them).
@@ -254,13 +254,13 @@ export async function inboxConversation(db: Db, chatbotId: string, id: string, o
   return {
     ...detail,
     provider_errors: Object.fromEntries(providerErrors.flatMap((m) => (m.providerError ? [[m.id, m.providerError]] : []))),
-    /** Replies a messaging channel could not deliver (issue 24), by message id. */
+    /** Replies a messaging channel could not deliver (docs/decisions/069-messaging-channels.md), by message id. */
     delivery_errors: Object.fromEntries(providerErrors.flatMap((m) => (m.deliveryError ? [[m.id, m.deliveryError]] : []))) as Record<string, string>,
     escalations: escalations.map((e) => ({ id: e.id, reason: e.reason, notification_status: e.notificationStatus, created_at: e.createdAt.toISOString() })),
     contact: contact ? serializeContact(contact) : null,
     /** Agent messages' authors by user id (their names). */
     authors: Object.fromEntries(authors.map((u) => [u.id, u.name])) as Record<string, string>,
-    /** The HTTP actions called for the answers (issue 25), oldest first; each names the answer it served. */
+    /** The HTTP actions called for the answers (docs/decisions/082-crm-rest-and-audit.md), oldest first; each names the answer it served. */
     action_calls: actionCalls,
   };
 }
@@ -276,7 +276,7 @@ export async function listContacts(db: Db, chatbotId: string, page: number, perP
     text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at,
                   ${inboxCount("counts.contacts")} AS total_count
              FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    // The total from the chatbot's inbox counts (kept by triggers), not a count of every contact (issue 28).
+    // The total from the chatbot's inbox counts (kept by triggers), not a count of every contact (docs/decisions/067-reads-flat-with-volume.md).
     countText: `SELECT ${inboxCount("counts.contacts")} AS total_count`,
     values: [chatbotId],
     page,

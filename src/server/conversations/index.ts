@@ -14,8 +14,8 @@ export { openInboxStream, openVisitorStream } from "./live-streams";
 export { chatbotConversationsRouter } from "./router";
 export { issueVisitorKey, visitorFromToken, visitorKeyFromToken } from "./visitors";
 export { recordDeliveryFailure } from "./delivery";
-// A channel's retried event (issue 24): the turn recorded under its key, if any (docs/decisions/083-channel-answers-once-across-a-crash.md).
+// A channel's retried event: the turn recorded under its key, if any (docs/decisions/083-channel-answers-once-across-a-crash.md).
 export { recordedTurn } from "./record";
-// The reply's retrieval and grounding rule, for the evaluations (issue 22): the same code the engine answers with.
+// The reply's retrieval and grounding rule, for the evaluations (docs/decisions/063-chatbot-quality-score.md): the same code the engine answers with.
 export { groundedExtractive, retrieveFor } from "./compose";
 export { matchUpdatedAnswer } from "./rules/updated-answer-match";

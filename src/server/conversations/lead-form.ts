@@ -1,5 +1,5 @@
 /**
- * The widget's lead form submitted as data (issue 23, docs/decisions/059-a-real-lead-form.md):
+ * The widget's lead form submitted as data (docs/decisions/059-a-real-lead-form.md):
  * no chat message, no answer, no credit. The visitor's contact is created or
  * completed in one transaction (the visitor row is the lock, as for leads
  * found in messages) and a new contact fires `lead.captured`, which carries

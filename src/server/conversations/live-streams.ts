@@ -1,5 +1,5 @@
 /**
- * The live streams (issue 23, docs/decisions/056-live-updates-through-listen-notify.md):
+ * The live streams (docs/decisions/056-live-updates-through-listen-notify.md):
  *
  * - the visitor's, `GET /api/widget/{chatbot_id}/conversations/{conversation_id}/stream`:
  *   `event: message` (an agent's message, `id:` its id) and `event: status`;

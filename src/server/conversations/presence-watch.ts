@@ -1,6 +1,6 @@
 /**
  * "Nobody from the team is around", told to a visitor who waits for a person
- * (issue 23, docs/decisions/058-asking-for-a-person.md) — whenever it becomes
+ * (docs/decisions/058-asking-for-a-person.md) — whenever it becomes
  * true, not only when the button is pressed, and whichever way the
  * conversation came to wait (the button, the escalation rules, the threshold).
  *

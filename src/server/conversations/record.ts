@@ -303,7 +303,7 @@ async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string
 
 /**
  * An escalation: recorded, `escalation.created`, the e-mail job when asked for, and the conversation
- * now waits for a person (issue 23): the bot answers nothing more until an agent takes it or hands it back.
+ * now waits for a person (docs/decisions/055-conversation-states-and-handoff.md): the bot answers nothing more until an agent takes it or hands it back.
  */
 export async function openEscalation(
   tx: Tx,

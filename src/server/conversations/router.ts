@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
-import { canEditChatbot, canReplyToConversations, canViewContacts, type ChatbotRole } from "@/server/access";
+import { canEditChatbot, canReplyToConversations, canViewContacts, chatbotReaders, type ChatbotRole } from "@/server/access";
 import { leadFormOf, leadFormPatchSchema, leadFormSchema } from "@/server/conversations/rules/lead-form";
 import { updateLeadForm } from "@/server/conversations/lead-form";
 import { AppError } from "@/server/kernel/errors";
 import { actionCallSchema, listActionCalls } from "@/server/actions";
 import { contactSchema, conversationSchema, envelopeOf, messageSchema } from "@/server/conversations/serializer";
-import { agentMessageSchema, conversationPatchInput, listAssignees, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
+import { agentMessageSchema, conversationPatchInput, markAgentSeen, postAgentMessage, updateConversationState } from "@/server/conversations/handoff";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES } from "@/server/conversations/rules/handoff";
 import { getConversation, inboxConversation, leadsOfVisitors, listContacts, listConversations, listEscalations, setConversationFlags } from "@/server/conversations/inbox";
 
@@ -34,7 +34,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
       z.object({
         conversation: conversationSchema,
         messages: z.array(messageSchema),
-        // Issue 25, additive: what the inbox shows under each answer (header values are never recorded).
+        // Additive (docs/decisions/082-crm-rest-and-audit.md): what the inbox shows under each answer (header values are never recorded).
         action_calls: z.array(actionCallSchema).meta({ description: "The HTTP actions called for the answers, oldest first; `message_id` names the answer each served" }),
       }),
     )
@@ -108,8 +108,8 @@ export const chatbotConversationsRouter = createTRPCRouter({
       return { ...list, data: list.data.map((c) => ({ ...c, lead: leads[c.visitor_id] ?? null })) };
     }),
 
-  /** Who a conversation may be assigned to, and whether the caller may reply. */
-  team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await listAssignees(ctx.db, ctx.chatbot.teamId), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
+  /** Who a conversation may be assigned to (the people who may read the chatbot), and whether the caller may reply. */
+  team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await chatbotReaders(ctx.db, ctx.chatbot.id), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
 
   /**
    * The inbox stream opens (and every minute it stays open): may the caller watch the chatbot's inbox, and
@@ -132,7 +132,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
 
   escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
 
-  /** The widget's lead form (issue 23): its fields and when it shows; `can_edit` for the roles that change settings. */
+  /** The widget's lead form (docs/decisions/059-a-real-lead-form.md): its fields and when it shows; `can_edit` for the roles that change settings. */
   leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm), can_edit: canEditChatbot(ctx.role) })),
 
   setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
 /**
- * HTTP actions in a turn (issue 25, docs/decisions/076-http-actions.md): with an LLM and the chatbot's actions,
+ * HTTP actions in a turn (docs/decisions/076-http-actions.md): with an LLM and the chatbot's actions,
  * the first completion is asked with the actions as tools. A plain answer is served as it came; tool calls
  * are run through the actions capability (SSRF guard, timeout, size bound), their results fed back, and the
  * final answer streamed. A failed call never breaks the answer: the model is told the error, and when nothing

@@ -5,6 +5,7 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { sealSecret } from "@/server/kernel/lib/secret-box";
 import { accountDetails } from "./hubspot-api";
 import type { FieldMapping } from "./rules";
+import { HUBSPOT } from "@/shared/integrations";
 
 /**
  * A workspace's HubSpot connection: connected with a verified private-app token, disconnected, its field
@@ -25,8 +26,8 @@ export async function hubspotStatus(db: Db, teamId: string) {
 export async function hubspotStatusOf(db: Db, team: Pick<Team, "id" | "kind" | "enabledIntegrations">) {
   const connection = await db.hubspotConnection.findUnique({ where: { teamId: team.id }, select: { portalId: true, fieldMapping: true } });
   return {
-    /** A client workspace syncs only while its agency enabled `crm_1` for it. */
-    enabled: team.kind !== "client" || team.enabledIntegrations.includes("crm_1"),
+    /** A client workspace syncs only while its agency enabled HubSpot for it. */
+    enabled: team.kind !== "client" || team.enabledIntegrations.includes(HUBSPOT),
     connected: connection !== null,
     portal_id: connection?.portalId ?? null,
     field_mapping: (connection?.fieldMapping ?? {}) as FieldMapping,

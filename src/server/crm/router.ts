@@ -4,6 +4,7 @@ import { actorOf } from "@/server/audit";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { connectHubspot, disconnectHubspot, hubspotStatus, hubspotStatusOf, leadSyncs, setFieldMapping } from "./connection";
 import { fieldMappingInput, hubspotTokenInput } from "./rules";
+import { HUBSPOT } from "@/shared/integrations";
 
 /**
  * HubSpot for the chatbot's workspace (dashboard; docs/decisions/077-hubspot-crm.md): its owners and admins
@@ -22,7 +23,7 @@ const crmTags = ["CRM"];
 const workspaceCrmSchema = z
   .object({
     hubspot: z.object({
-      enabled: z.boolean().meta({ description: "Whether leads sync: `crm_1` is in the workspace's enabled_integrations" }),
+      enabled: z.boolean().meta({ description: `Whether leads sync: \`${HUBSPOT}\` is in the workspace's enabled_integrations` }),
       connected: z.boolean(),
       portal_id: z.string().nullable().meta({ description: "The HubSpot account (portal) the token belongs to" }),
       field_mapping: z.record(z.string(), z.string()).meta({ description: "Lead form field key → HubSpot contact property" }),

@@ -5,6 +5,7 @@ import { openSecret } from "@/server/kernel/lib/secret-box";
 import { isRetryable, nextRetry, type CallFailure, type RetryPolicy } from "@/server/kernel/net/retry";
 import { createNoteOnContact, updateNote, upsertContactByEmail, type HubspotAnswer } from "./hubspot-api";
 import { contactProperties, transcriptNote, type FieldMapping } from "./rules";
+import { HUBSPOT } from "@/shared/integrations";
 
 /**
  * One lead to HubSpot (docs/decisions/077-hubspot-crm.md), queued by the contacts trigger
@@ -63,7 +64,7 @@ export const crmSyncLeadJob = job("crm_sync_lead", async (db, { contact_id }, he
   if (!lead) return;
   const connection = lead.team.hubspot;
   if (!connection) return mark(db, lead.id, lead.teamId, { status: "stopped", error: "HubSpot is not connected." });
-  if (lead.team.kind === "client" && !lead.team.enabledIntegrations.includes("crm_1")) {
+  if (lead.team.kind === "client" && !lead.team.enabledIntegrations.includes(HUBSPOT)) {
     return mark(db, lead.id, lead.teamId, { status: "stopped", error: "The HubSpot integration is not enabled for this workspace." });
   }
   if (!lead.email) return mark(db, lead.id, lead.teamId, { status: "stopped", error: "No e-mail address: HubSpot contacts are matched by e-mail." });

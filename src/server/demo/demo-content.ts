@@ -5,6 +5,7 @@
  */
 
 import { INTEGRATIONS, type Integration } from "@/server/workspaces";
+import { AI_ACTIONS, HUBSPOT, INTERCOM, MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 /** Every integration of the contract: the demo agency's plan includes them all. */
 export const ALL_INTEGRATIONS = INTEGRATIONS;
@@ -743,7 +744,7 @@ export const DEMO_WORKSPACES: readonly WorkspaceContent[] = [
     topupCredits: 500,
     sourceLimit: 50,
     chatbotLimit: 3,
-    enabledIntegrations: ["messaging_app_1", "crm_1", "actions"],
+    enabledIntegrations: [WHATSAPP, HUBSPOT, AI_ACTIONS],
     admin: { name: "Alex Rivera", email: "alex@bloomflorists.example" },
     extraUser: { name: "Jamie Chen", email: "jamie@bloomflorists.example", role: "editor" },
     chatbots: [bloomAssistant, weddingConcierge],
@@ -761,7 +762,7 @@ export const DEMO_WORKSPACES: readonly WorkspaceContent[] = [
     topupCredits: 0,
     sourceLimit: null,
     chatbotLimit: null,
-    enabledIntegrations: ["team_chat_1", "crm_1", "messaging_app_2"],
+    enabledIntegrations: [SLACK, HUBSPOT, TELEGRAM],
     admin: { name: "Dr. Maya Patel", email: "maya@harbordental.example" },
     extraUser: { name: "Sam Okafor", email: "sam@harbordental.example", role: "member" },
     chatbots: [harborHelp, harborIntake],
@@ -779,7 +780,7 @@ export const DEMO_WORKSPACES: readonly WorkspaceContent[] = [
     topupCredits: 0,
     sourceLimit: 20,
     chatbotLimit: 2,
-    enabledIntegrations: ["messaging_app_1", "chat_platform_1"],
+    enabledIntegrations: [WHATSAPP, INTERCOM],
     admin: { name: "Chris Jordan", email: "chris@peakfitness.example" },
     chatbots: [peakCoach],
   },
@@ -796,7 +797,7 @@ export const DEMO_WORKSPACES: readonly WorkspaceContent[] = [
     topupCredits: 0,
     sourceLimit: 10,
     chatbotLimit: 1,
-    enabledIntegrations: ["team_chat_2"],
+    enabledIntegrations: [MICROSOFT_TEAMS],
     admin: { name: "Morgan Blake", email: "morgan@orbitlegal.example" },
     chatbots: [orbitIntake],
   },

@@ -3,7 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { DEMO_OWNER } from "@/server/demo/seed";
 
 /**
- * Whether the sign-in page may show the demo login (issue 26): only on a fresh
+ * Whether the sign-in page may show the demo login: only on a fresh
  * demo install, i.e. while the demo owner still signs in with the published
  * password. Once it is changed (or the demo was never seeded) the page keeps
  * quiet. Checked at most every 30 s: a password hash is slow on purpose.

@@ -12,6 +12,7 @@ import { indexSource } from "@/server/training";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { addMonths } from "@/server/workspaces";
 import { hashPassword } from "@/server/access";
+import { SeededRandom } from "@/shared/seeded-random";
 import {
   ALL_INTEGRATIONS,
   CLOSER_REPLY,
@@ -85,69 +86,6 @@ export async function seedDemoData(
 }
 
 // ---------------------------------------------------------------------------
-// Deterministic randomness
-
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  /** mulberry32: a uint32. */
-  uint32(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-  /** In [0, 1). */
-  next(): number {
-    return this.uint32() / 4294967296;
-  }
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  between(min: number, max: number): number {
-    return min + this.next() * (max - min);
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)];
-    if (item === undefined) throw new Error("pick from an empty list");
-    return item;
-  }
-  weighted<T>(items: readonly T[], weight: (item: T) => number): T {
-    const total = items.reduce((sum, item) => sum + weight(item), 0);
-    let r = this.next() * total;
-    for (const item of items) {
-      r -= weight(item);
-      if (r < 0) return item;
-    }
-    return this.pick(items);
-  }
-  /** Knuth's method; fine for the small means used here. */
-  poisson(mean: number): number {
-    const limit = Math.exp(-mean);
-    let k = 0;
-    let p = this.next();
-    while (p > limit) {
-      k += 1;
-      p *= this.next();
-    }
-    return k;
-  }
-  /** A version-4 UUID made from this generator. */
-  uuid(): string {
-    const hex = [this.uint32(), this.uint32(), this.uint32(), this.uint32()].map((n) => n.toString(16).padStart(8, "0")).join("");
-    const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  }
-}
-
-// ---------------------------------------------------------------------------
 // Dates
 
 /** Start of the monthly period containing `at`, periods chained one month apart from `start`. */
@@ -193,8 +131,8 @@ interface DemoData {
 }
 
 function buildDemoData(now: Date, seed: number, ownerHash: string, userHash: string): DemoData {
-  const rng = new Rng(seed);
-  const ids = new Rng(seed ^ 0x9e3779b9);
+  const rng = new SeededRandom(seed);
+  const ids = new SeededRandom(seed ^ 0x9e3779b9);
   const data: DemoData = {
     ownerId: ids.uuid(),
     agencyId: ids.uuid(),
@@ -253,7 +191,7 @@ function buildDemoData(now: Date, seed: number, ownerHash: string, userHash: str
   return data;
 }
 
-function buildWorkspace(data: DemoData, w: WorkspaceContent, now: Date, rng: Rng, ids: Rng, userHash: string) {
+function buildWorkspace(data: DemoData, w: WorkspaceContent, now: Date, rng: SeededRandom, ids: SeededRandom, userHash: string) {
   const teamId = ids.uuid();
   const created = ago(now, w.createdDaysAgo * DAY + rng.int(1, 8) * HOUR);
   const pausedAt = w.pausedDaysAgo === null ? null : ago(now, w.pausedDaysAgo * DAY + rng.int(1, 6) * HOUR);
@@ -319,7 +257,7 @@ function buildWorkspace(data: DemoData, w: WorkspaceContent, now: Date, rng: Rng
   if (w.name === "Bloom Florists" && resetAt) buildBloomLedger(data, w, teamId, resetAt, now, chatbotIds);
 }
 
-function buildChatbot(data: DemoData, bot: ChatbotContent, teamId: string, now: Date, trafficEnd: Date, rng: Rng, ids: Rng): string {
+function buildChatbot(data: DemoData, bot: ChatbotContent, teamId: string, now: Date, trafficEnd: Date, rng: SeededRandom, ids: SeededRandom): string {
   const chatbotId = ids.uuid();
   const created = ago(now, bot.createdDaysAgo * DAY + rng.int(1, 10) * HOUR);
   const site = `https://${bot.domain}`;
@@ -415,8 +353,8 @@ interface TrafficContext {
   start: Date;
   end: Date;
   now: Date;
-  rng: Rng;
-  ids: Rng;
+  rng: SeededRandom;
+  ids: SeededRandom;
 }
 
 interface VisitorState {

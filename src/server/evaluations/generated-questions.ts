@@ -1,5 +1,5 @@
 /**
- * Test questions a chatbot gets from its own pages (issue 22): each page's title and headings — a
+ * Test questions a chatbot gets from its own pages (docs/decisions/063-chatbot-quality-score.md): each page's title and headings — a
  * definition list's terms are headings too (training's html-blocks) — asked as "What about <heading>?",
  * with that page as the expected source. A source without a url (a text, a file) is a page here too, named
  * by its id (docs/decisions/063-chatbot-quality-score.md). A heading that several pages share ("Contact", "Overview") names

@@ -1,5 +1,5 @@
 /**
- * Lost pages count in the quality score (issue 22, docs/decisions/087-lost-pages-count-in-the-quality-score.md).
+ * Lost pages count in the quality score (docs/decisions/087-lost-pages-count-in-the-quality-score.md).
  * Generated questions come from the chatbot's current pages, so a training that loses pages would also lose
  * their questions, and the score would not move. A run therefore asks again the previous completed run's
  * generated questions whose expected page is gone: they fail (their page cannot be found) and the drop shows,

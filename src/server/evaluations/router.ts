@@ -4,7 +4,7 @@ import { queryInteger } from "@/server/kernel/lib/query-params";
 import { addTestQuestion, expectablePages, listEvaluations, listTestQuestions, removeTestQuestion, requestEvaluation } from "./evaluations";
 import { evaluationSchema, testQuestionSchema } from "./serializer";
 
-/** A chatbot's quality score (issue 22, docs/decisions/063-chatbot-quality-score.md): its evaluations and test questions. */
+/** A chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): its evaluations and test questions. */
 const tags = ["Chatbot"];
 
 export const chatbotEvaluationsRouter = createTRPCRouter({

@@ -1,5 +1,5 @@
 /**
- * A chatbot's quality score (issue 22, docs/decisions/063-chatbot-quality-score.md): pure, so the dashboard
+ * A chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): pure, so the dashboard
  * shows the same rule the job applies.
  *
  * Each test question is asked of the chatbot's retrieval (the passages an answer draws on) and its grounding

@@ -124,18 +124,18 @@ const schema = z.object({
     .string()
     .refine((p) => existsSync(p), "must be the path of a readable PEM file")
     .optional(),
-  // Messaging channels (issue 24): each provider's API base, the real one unless a test or bench points elsewhere.
+  // Messaging channels (docs/decisions/069-messaging-channels.md): each provider's API base, the real one unless a test or bench points elsewhere.
   TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
   WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
   SLACK_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://slack.com/api"),
   // Attempts of one channel reply before it is shown as failed in the inbox (a provider's 429 waits its retry_after and does not count).
   CHANNEL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
-  // HTTP actions (issue 25, docs/decisions/076-http-actions.md): each call's time and response size bounds; private
+  // HTTP actions (docs/decisions/076-http-actions.md): each call's time and response size bounds; private
   // and loopback targets only when allowed (tests, on-premises), metadata addresses never.
   ACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   ACTION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
   ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
-  // HubSpot (issue 25, docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
+  // HubSpot (docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
   // How often an instance re-checks, for the visitors waiting for a person on its streams, whether anyone is in the inbox.
   HANDOFF_PRESENCE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
@@ -156,10 +156,10 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/i, "must be one DNS label")
     .default("acp"),
-  // A test hook only (issue 24, docs/decisions/083-channel-answers-once-across-a-crash.md): the worker kills
+  // A test hook only (docs/decisions/083-channel-answers-once-across-a-crash.md): the worker kills
   // itself (SIGKILL) at this step of a channel answer job, as a crash would.
   CHANNEL_FAILPOINT: z.enum(["after-turn", "after-reply"]).optional(),
-  // Issue 24 (docs/decisions/084-jobs-of-a-killed-worker.md): each worker process refreshes its heartbeat this
+  // Worker heartbeats (docs/decisions/084-jobs-of-a-killed-worker.md): each worker process refreshes its heartbeat this
   // often, and the jobs of one silent for longer than WORKER_DEAD_AFTER_SECONDS (at least 3 heartbeats) are unlocked.
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   WORKER_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).max(14_400).default(120),

@@ -12,7 +12,7 @@ export { createSource, createWebsiteSourceIn, deleteSource } from "./sources";
 export type { NewSourceInput } from "./sources";
 // Loaded by the processes that run the workers when they start, rather than in front of the first crawl.
 export { loadTokenCounter } from "./retrieval/tokenizer";
-// The quality score's pages (issue 22, evaluations).
+// The quality score's pages (evaluations, docs/decisions/063-chatbot-quality-score.md).
 export { HEADING_SEPARATOR } from "./retrieval/passages";
 export { indexedPages, indexedTexts, pagePassages } from "./retrieval/page-headings";
 export type { IndexedPage, IndexedText } from "./retrieval/page-headings";

@@ -8,8 +8,8 @@ import { removePages } from "@/server/training/crawler/page-sources";
 import { pathOf } from "@/server/training/crawler/urls";
 import { storedUrlRefusal } from "@/server/kernel/net/guard";
 import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/server/training/source-rules";
-import type { FileKind } from "@/server/training/retrieval/extract-file";
-import { extractInPool } from "@/server/training/retrieval/extract-pool";
+import type { FileKind } from "@/server/training/extraction/extract-file";
+import { extractInPool } from "@/server/training/extraction/extract-pool";
 
 /**
  * Adding, re-syncing and deleting training sources (docs/decisions/017-sources-and-training.md). Sources

@@ -19,7 +19,7 @@ function failed(error: unknown): Response {
 }
 
 /**
- * The providers' deliveries to `/api/channels/{channel_id}` (issue 24): the
+ * The providers' deliveries to `/api/channels/{channel_id}` (docs/decisions/069-messaging-channels.md): the
  * raw body (signatures are over its bytes) within the body bound, handed to
  * the channels capability; every error as `{message}` with its status.
  */

@@ -8,10 +8,10 @@ import { sseResponse } from "@/server/kernel/http/sse";
 import { admitDashboardRequest } from "./dashboard";
 import { playgroundTurn } from "./turn-callers";
 
-type Params = { params: Promise<{ chatbotId: string }> };
+type Params = { params: Promise<{ chatbot_id: string }> };
 
 /**
- * The dashboard's playground (`POST /api/playground/{chatbotId}`): the signed-in member's question to the
+ * The dashboard's playground (`POST /api/playground/{chatbot_id}`): the signed-in member's question to the
  * engine behind the same rules as the REST chat — the chatbot's read rule (`chatbotProcedure`'s), NUL
  * refused, then the engine's gate, credit and input rules — streamed as the same server-sent events. The
  * member is the visitor (turn-callers.ts). Like the dashboard's tRPC transport, it answers same-origin
@@ -19,7 +19,7 @@ type Params = { params: Promise<{ chatbotId: string }> };
  * every refusal comes before any answer is produced.
  */
 export async function playgroundChat(incoming: Request, { params }: Params): Promise<Response> {
-  const { chatbotId } = await params;
+  const { chatbot_id: chatbotId } = await params;
   const req = await admitDashboardRequest(incoming);
   if (req instanceof Response) return req;
   let body: Record<string, unknown>;

@@ -3,7 +3,7 @@ import { getDb } from "@/server/kernel/db/client";
 import { widgetHandler } from "@/server/transport/widget-api";
 
 /**
- * The visitor's live stream of a conversation (issue 23): an agent's messages
+ * The visitor's live stream of a conversation (docs/decisions/056-live-updates-through-listen-notify.md): an agent's messages
  * (`event: message`), the conversation's status (`event: status`) and, while it
  * waits for a person, whether anyone is around (`event: availability`), across
  * app processes. The visitor token comes as `Authorization: Bearer …` or, for

@@ -5,7 +5,7 @@
  *
  * Chatbots exist only in teams that have a plan and credits (an agency or one
  * of its client workspaces): a personal team is not a side door around the
- * agency's limits and credits (issue 13). An archived workspace takes no new
+ * agency's limits and credits (docs/decisions/034-client-lifecycle.md). An archived workspace takes no new
  * agents either.
  */
 import { teamHostsChatbots } from "@/server/access";

@@ -1,5 +1,5 @@
 /**
- * Which clients need the agency's attention first on its cockpit (issue 26),
+ * Which clients need the agency's attention first on its cockpit,
  * and why, in words. Pure.
  */
 import type { PauseMode, WorkspaceStatus } from "@/server/workspaces/status";

@@ -15,7 +15,7 @@ export const HOME_USAGE_DAYS = 30;
 const dayLabel = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
- * A client workspace's home (issue 26): its credits (monthly, top-up,
+ * A client workspace's home: its credits (monthly, top-up,
  * remaining, renewal), answers per day, its standing in words and what its
  * people can do, for every member of the workspace and its agency's owner.
  */

@@ -45,7 +45,7 @@ export async function present(db: Db | Tx, agency: Agency, team: Team): Promise<
 
 /*
  * The reads below (one workspace, the list, a workspace's agents) are one
- * statement each on the pg pool (issue 14): the agency and the workspace were
+ * statement each on the pg pool (docs/decisions/038-hot-paths-in-named-sql.md): the agency and the workspace were
  * read by `clientProcedure`'s own statement; the agency pool's use is summed
  * inside the read (the same sum as credits.agencyPool), the page carries its
  * total (kernel/db/pages.ts), and only the columns the responses need are read.

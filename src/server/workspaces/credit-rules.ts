@@ -29,7 +29,7 @@ export interface Pool {
 export const AGENCY_PLAN_DEFAULTS = { workspaceLimit: 100, monthlyMessages: 100_000 } as const;
 
 /** The agency pool of an agency row as read by SQL (snake_case); the plan's default size when unset. */
-export const poolOf = (agency: { monthly_message_pool: number | null; pool_messages_used: number } | null | undefined): Pool => ({
+export const agencyPoolOf = (agency: { monthly_message_pool: number | null; pool_messages_used: number } | null | undefined): Pool => ({
   size: agency?.monthly_message_pool ?? AGENCY_PLAN_DEFAULTS.monthlyMessages,
   used: agency?.pool_messages_used ?? 0,
 });
@@ -116,7 +116,7 @@ export function exhaustionChange(hasLimit: boolean, exhaustedAt: Date | null, ba
 }
 
 /**
- * Auto top-up (issue 26, docs/decisions/060-auto-top-up.md): "when the
+ * Auto top-up (docs/decisions/060-auto-top-up.md): "when the
  * balance falls below `threshold` (or runs out), add `amount` top-up credits,
  * at most `monthlyCap` credits per calendar month (UTC)". Answers are what
  * lower a balance, so it is decided at each answer's admission, on the
@@ -198,7 +198,7 @@ export function messagesRemaining(
 ): number {
   return remaining(
     { limit: w.messageLimit, used: w.messagesUsed, topup: w.topupCredits, debt: w.overflowDebt },
-    poolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
+    agencyPoolOf(agency ? { monthly_message_pool: agency.monthlyMessagePool, pool_messages_used: agency.poolMessagesUsed } : null),
     standingOf(w.status, w.pauseMode),
   );
 }

@@ -8,10 +8,10 @@
 import type { Db, Tx } from "@/server/kernel/db/client";
 import {
   addMonths,
+  agencyPoolOf,
   applyDelta,
   balance,
   exhaustionChange,
-  poolOf,
   planRenewal,
   topupDelta,
   topupExceedsBucket,
@@ -98,7 +98,7 @@ async function writeChange(
   /** New period dates; undefined keeps the current ones. */
   period: { resetAt?: Date | null; renewAt?: Date | null } = {},
 ) {
-  const bal = balance(change.after, poolOf(pool));
+  const bal = balance(change.after, agencyPoolOf(pool));
   const exhaustion = exhaustionChange(w.message_limit !== null, w.credits_exhausted_at, bal);
   const now = new Date();
   const exhaustedAt = exhaustion === "mark" ? now : exhaustion === "clear" ? null : w.credits_exhausted_at;

@@ -1,15 +1,7 @@
-/** The seven integration identifiers of the contract (wire values). */
-export const INTEGRATIONS = [
-  "messaging_app_1",
-  "crm_1",
-  "team_chat_1",
-  "team_chat_2",
-  "messaging_app_2",
-  "chat_platform_1",
-  "actions",
-] as const;
+import { AI_ACTIONS, HUBSPOT, INTEGRATIONS, INTERCOM, MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP, type Integration } from "@/shared/integrations";
 
-export type Integration = (typeof INTEGRATIONS)[number];
+/** The seven integration identifiers of the contract (wire values), named by product in src/shared/integrations.ts. */
+export { INTEGRATIONS, type Integration };
 
 /**
  * The product behind each identifier (docs/integrations.md): the wire value
@@ -19,13 +11,13 @@ export type Integration = (typeof INTEGRATIONS)[number];
  * in a plan and enabled, as the contract allows).
  */
 export const INTEGRATION_PRODUCTS: Record<Integration, { product: string; description: string; available: boolean }> = {
-  messaging_app_1: { product: "WhatsApp", description: "The agent answers customers on WhatsApp (Cloud API).", available: true },
-  messaging_app_2: { product: "Telegram", description: "The agent answers customers through a Telegram bot.", available: true },
-  team_chat_1: { product: "Slack", description: "The agent answers Slack DMs and mentions in threads; conversations waiting for a person go to a Slack channel, where a reply in the thread answers the visitor.", available: true },
-  team_chat_2: { product: "Microsoft Teams", description: "The same as Slack, for Microsoft Teams.", available: false },
-  crm_1: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: true },
-  chat_platform_1: { product: "Intercom", description: "Hand conversations to the team's Intercom inbox.", available: false },
-  actions: { product: "AI actions", description: "The agent calls the client's own APIs (order status, bookings) and offers buttons.", available: true },
+  [WHATSAPP]: { product: "WhatsApp", description: "The agent answers customers on WhatsApp (Cloud API).", available: true },
+  [TELEGRAM]: { product: "Telegram", description: "The agent answers customers through a Telegram bot.", available: true },
+  [SLACK]: { product: "Slack", description: "The agent answers Slack DMs and mentions in threads; conversations waiting for a person go to a Slack channel, where a reply in the thread answers the visitor.", available: true },
+  [MICROSOFT_TEAMS]: { product: "Microsoft Teams", description: "The same as Slack, for Microsoft Teams.", available: false },
+  [HUBSPOT]: { product: "HubSpot", description: "Every lead becomes a HubSpot contact with the conversation attached.", available: true },
+  [INTERCOM]: { product: "Intercom", description: "Hand conversations to the team's Intercom inbox.", available: false },
+  [AI_ACTIONS]: { product: "AI actions", description: "The agent calls the client's own APIs (order status, bookings) and offers buttons.", available: true },
 };
 
 /** The identifiers with their products, for the API reference (OpenAPI descriptions). */

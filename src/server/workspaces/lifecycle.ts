@@ -10,7 +10,7 @@ import { messagesRemaining } from "@/server/workspaces/credit-rules";
 import { agencyPool } from "@/server/workspaces/credits";
 
 /**
- * Lifecycle of client workspaces and chatbots (issue 13), and the low-credit
+ * Lifecycle of client workspaces and chatbots (docs/decisions/034-client-lifecycle.md), and the low-credit
  * alert. Functions take the client or chatbot that the procedure's access
  * check resolved (`clientProcedure`, `chatbotEditProcedure`). What each step does to credits, sources and conversations is
  * written in docs/decisions/034-client-lifecycle.md and in the confirmation dialogs.

@@ -1,5 +1,5 @@
 /**
- * Low-credit alert (issue 13): a per-client threshold of remaining message
+ * Low-credit alert (docs/decisions/034-client-lifecycle.md): a per-client threshold of remaining message
  * credits. One e-mail per episode: it starts when the remaining credits fall
  * to the threshold or below, and ends when they rise above it again (a
  * top-up, a raised limit, a new period), after which a new fall alerts again.

@@ -19,6 +19,8 @@ describe("a client's standing in words", () => {
       todo: ["Contact Bright Agency at help@bright.example to resume it.", "You can still read past conversations and edit your chatbots."],
     });
     expect(standingInWords({ ...base, status: "suspended", pauseMode: null, warning: null }).title).toBe("Your workspace is suspended");
+    // A pause without a mode stops the workspace, as standingOf says.
+    expect(standingInWords({ ...base, status: "paused", pauseMode: null, warning: null })).toMatchObject({ tone: "stopped", title: "Your workspace is paused" });
     expect(standingInWords({ ...base, status: "paused", pauseMode: "soft", warning: "low" }).tone).toBe("warning");
     expect(standingInWords({ ...base, status: "active", pauseMode: null, warning: "out" }).todo[0]).toMatch(/add top-up credits/);
     expect(standingInWords({ ...base, status: "active", pauseMode: null, warning: "low", autoTopup: true }).todo).toEqual([]);

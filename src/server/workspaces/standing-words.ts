@@ -1,9 +1,10 @@
 /**
- * A client workspace's standing in words for its own people (issue 26, the
+ * A client workspace's standing in words for its own people (the
  * client's home): whether its agents answer, why not, and what they can do.
  * Pure: the home page shows what this returns.
  */
 import type { PauseMode, WorkspaceStatus } from "@/server/workspaces/status";
+import { standingOf } from "@/server/workspaces/credit-rules";
 
 export type CreditWarning = "out" | "low" | null;
 
@@ -19,7 +20,8 @@ export function creditWarning(remaining: number, limit: number | null, threshold
   return null;
 }
 
-export interface Standing {
+/** The standing (credit-rules' `Standing`, decided by `standingOf`) told to the workspace's people. */
+export interface StandingInWords {
   tone: "ok" | "warning" | "stopped";
   title: string;
   detail: string;
@@ -35,26 +37,26 @@ export function standingInWords(input: {
   contact: string | null;
   resetsOn: string | null;
   autoTopup: boolean;
-}): Standing {
+}): StandingInWords {
   const ask = input.contact ? `Contact ${input.agencyName} at ${input.contact}` : `Contact ${input.agencyName}, your agency`;
   const reset = input.resetsOn ? ` Your monthly credits renew on ${input.resetsOn}.` : "";
-  if (input.status === "suspended") {
-    return {
-      tone: "stopped",
-      title: "Your workspace is suspended",
-      detail: "Your agents don't answer and the chat widget doesn't show on your website. Nothing is deleted: conversations, sources and settings are kept.",
-      todo: [`${ask} to resume it.`],
-    };
+  const standing = standingOf(input.status, input.pauseMode);
+  if (standing === "stopped") {
+    return input.status === "suspended"
+      ? {
+          tone: "stopped",
+          title: "Your workspace is suspended",
+          detail: "Your agents don't answer and the chat widget doesn't show on your website. Nothing is deleted: conversations, sources and settings are kept.",
+          todo: [`${ask} to resume it.`],
+        }
+      : {
+          tone: "stopped",
+          title: "Your workspace is paused",
+          detail: "Your agents don't answer and the chat widget doesn't show on your website until your agency resumes it. Nothing is deleted.",
+          todo: [`${ask} to resume it.`, "You can still read past conversations and edit your chatbots."],
+        };
   }
-  if (input.status === "paused" && input.pauseMode !== "soft") {
-    return {
-      tone: "stopped",
-      title: "Your workspace is paused",
-      detail: "Your agents don't answer and the chat widget doesn't show on your website until your agency resumes it. Nothing is deleted.",
-      todo: [`${ask} to resume it.`, "You can still read past conversations and edit your chatbots."],
-    };
-  }
-  if (input.status === "paused") {
+  if (standing === "allowance-only") {
     return {
       tone: "warning",
       title: "Your workspace is on a soft pause",

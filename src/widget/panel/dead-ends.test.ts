@@ -4,7 +4,7 @@ import { panelPageHtml } from "./page";
 
 const REASONS = ["unknown", "unavailable", "paused", "suspended", "interrupted", "no-credits"] as const;
 
-describe("the panel's dead ends (issue 27)", () => {
+describe("the panel's dead ends (record 078)", () => {
   it.each(REASONS)("%s: said in the chatbot's voice, with no link and no internal reason", (reason) => {
     for (const leads of [true, false]) {
       const text = deadEndText(reason, "Bakery Bot", leads);

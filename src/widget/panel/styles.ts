@@ -1,7 +1,7 @@
 /**
  * The panel's whole stylesheet, inlined in its page (src/widget/panel/page.ts): system fonts (no font
  * file to fetch), the chatbot's accent from two custom properties set by the script, and the phone rules
- * of issue 27 — inputs at 16 px (smaller makes iOS zoom on focus), touch targets of 44 px, the height of
+ * of docs/decisions/078-a-light-visitor-panel.md — inputs at 16 px (smaller makes iOS zoom on focus), touch targets of 44 px, the height of
  * the visual viewport (`--vh`, set by the script) so the keyboard never covers the message box, and the
  * safe-area insets of notched screens.
  */

@@ -17,7 +17,7 @@ import { ACTION_LIMITS } from "@/server/actions/client";
 import { useTRPC } from "@/trpc/react";
 import { ActionDialog, type ActionItem } from "./action-dialog";
 
-/** The chatbot's HTTP actions (issue 25): the agent calls them when a question needs them. Editors and up change them. */
+/** The chatbot's HTTP actions (docs/decisions/076-http-actions.md): the agent calls them when a question needs them. Editors and up change them. */
 export function ActionsManager({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

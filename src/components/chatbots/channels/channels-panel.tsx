@@ -17,6 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { channelLabel, CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
 import { HandoffChannelForm } from "./handoff-channel-form";
 import { useTRPC } from "@/trpc/react";
+import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 interface Channel {
   id: string;
@@ -36,9 +37,9 @@ const STATUS_LABELS = { connected: "Connected", error: "Error", disconnected: "D
 
 /** What to do at the provider once connected (Telegram needs nothing: its webhook is set for it). */
 const SETUP_HINTS: Record<ChannelKind, string | null> = {
-  messaging_app_2: null,
-  messaging_app_1: "In your Meta app's WhatsApp configuration, paste the callback URL and the verify token, then subscribe to messages.",
-  team_chat_1: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention (and message.channels for replies in a handoff channel's threads).",
+  [TELEGRAM]: null,
+  [WHATSAPP]: "In your Meta app's WhatsApp configuration, paste the callback URL and the verify token, then subscribe to messages.",
+  [SLACK]: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention (and message.channels for replies in a handoff channel's threads).",
 };
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -176,12 +177,12 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                   </div>
                   {c.status_message ? <p className={c.status === "error" ? "text-sm text-red-700" : "text-sm text-gray-600"}>{c.status_message}</p> : null}
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <Copyable label={c.kind === "team_chat_1" ? "Request URL" : c.kind === "messaging_app_1" ? "Callback URL" : "Webhook URL"} value={c.webhook_url} testId="channel-webhook-url" />
+                    <Copyable label={c.kind === SLACK ? "Request URL" : c.kind === WHATSAPP ? "Callback URL" : "Webhook URL"} value={c.webhook_url} testId="channel-webhook-url" />
                     {c.verify_token ? <Copyable label="Verify token" value={c.verify_token} testId="channel-verify-token" /> : null}
                   </div>
                   {SETUP_HINTS[c.kind] ? <p className="text-xs text-gray-600">{SETUP_HINTS[c.kind]}</p> : <p className="text-xs text-gray-600">Nothing to paste: the webhook was set with {c.product} when you connected.</p>}
-                  {c.kind === "team_chat_1" && can_edit ? <HandoffChannelForm chatbotId={chatbotId} channelId={c.id} value={c.handoff_channel} onSaved={refresh} /> : null}
-                  {c.kind === "team_chat_1" && !can_edit && c.handoff_channel ? <p className="text-xs text-gray-600">Waiting conversations are posted to the Slack channel {c.handoff_channel}.</p> : null}
+                  {c.kind === SLACK && can_edit ? <HandoffChannelForm chatbotId={chatbotId} channelId={c.id} value={c.handoff_channel} onSaved={refresh} /> : null}
+                  {c.kind === SLACK && !can_edit && c.handoff_channel ? <p className="text-xs text-gray-600">Waiting conversations are posted to the Slack channel {c.handoff_channel}.</p> : null}
                 </CardBody>
               </Card>
             </li>

@@ -31,7 +31,7 @@ function failureOf(r: QuestionResult): string {
   return "The chatbot would give its default answer: what it found does not answer the question.";
 }
 
-/** The chatbot's quality score (issue 22): over time, the latest run's rates and failing questions, and the owner's test questions. */
+/** The chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): over time, the latest run's rates and failing questions, and the owner's test questions. */
 export function QualityManager({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { useTRPC } from "@/trpc/react";
 
 const DEFAULT_GREETING: Greeting = { message: "Hi! Any questions? I\u2019m here to help.", delay_seconds: 8 };
 
-/** The widget's proactive greeting (issue 27): on or off, its words and when it shows. */
+/** The widget's proactive greeting (docs/decisions/079-proactive-greeting.md): on or off, its words and when it shows. */
 export function GreetingCard({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
   const stored = useQuery(trpc.chatbots.greeting.queryOptions({ chatbot_id: chatbotId }));

@@ -14,7 +14,7 @@ import { useTRPC } from "@/trpc/react";
 
 const TYPE_LABELS = { text: "Text", email: "E-mail", phone: "Phone" } as const;
 
-/** The widget's lead form (issue 23): its fields, each required or not, and when it shows. */
+/** The widget's lead form (docs/decisions/059-a-real-lead-form.md): its fields, each required or not, and when it shows. */
 export function LeadFormCard({ chatbotId }: { chatbotId: string }) {
   const trpc = useTRPC();
   const stored = useQuery(trpc.conversations.leadForm.queryOptions({ chatbot_id: chatbotId }));

@@ -234,7 +234,7 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     RETURN NULL;
   END IF;
-  -- Playground conversations (the team's own tests, issue 23) stay out of analytics; a conversation's
+  -- Playground conversations (the team's own tests) stay out of analytics; a conversation's
   -- source is set when it starts and never changes.
   IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
     RETURN NULL;
@@ -387,7 +387,7 @@ CREATE OR REPLACE TRIGGER "feedback_analytics_update" AFTER UPDATE ON "feedback"
 CREATE OR REPLACE TRIGGER "feedback_analytics_delete" AFTER DELETE ON "feedback"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_feedback_changed"();
 
--- Distinct counts (issue 28, docs/decisions/065-analytics-distinct-rollups.md):
+-- Distinct counts (docs/decisions/065-analytics-distinct-rollups.md):
 -- visitors per country, leads, unique link clicks and conversations per link.
 -- A write adds or removes rows making a key present on a day
 -- (analytics_presence.n); only when a key's day becomes present or absent do
@@ -653,7 +653,7 @@ CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_c
 -- counters on their conversations, the daily rollups, the distinct counts —
 -- is recomputed for the chatbot set-wise from its rows, with the same rules
 -- as the triggers (about 1 s per 100,000 conversations instead of a trigger
--- call per row: docs/performance.md, issue 28).
+-- call per row: docs/performance.md, "volume").
 CREATE OR REPLACE FUNCTION "analytics_rebuild"(p_chatbot UUID) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_deferred TEXT := coalesce(current_setting('app.bulk_import', true), '');

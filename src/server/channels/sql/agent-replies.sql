@@ -2,7 +2,7 @@
 -- migration runner after every migration. Tables stay in prisma/migrations.
 
 -- An agent's reply in a conversation that came from a messaging channel goes
--- to the person on that channel (issue 24, docs/decisions/069-messaging-channels.md):
+-- to the person on that channel (docs/decisions/069-messaging-channels.md):
 -- its send is queued in the transaction that records the reply, whoever
 -- writes it (the inbox, REST), and retried like the bot's replies. The WHEN
 -- clause keeps the trigger off the hot path (visitors' and bot messages).

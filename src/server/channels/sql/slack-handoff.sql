@@ -2,7 +2,7 @@
 -- migration runner after every migration. Tables stay in prisma/migrations.
 
 -- A conversation that starts waiting for a person is posted to each Slack
--- handoff channel of its chatbot (issue 24, docs/decisions/073-slack-handoff-channel.md),
+-- handoff channel of its chatbot (docs/decisions/073-slack-handoff-channel.md),
 -- whichever path asked (the widget's button, the rules, an escalation, REST):
 -- the post is queued in the transaction that changes the status. One pending
 -- job per conversation and channel (job_key); the job posts once (channels/handoff.ts).

@@ -18,7 +18,7 @@ const LOANERS = passage("loaners", "Loaner bikes", "While your bike is in the sh
 const CONTACT = passage("contact", "Contact", "Our shop is at 12 Harbour Street, Bristol. Parking is behind the building.");
 
 describe("grounding", () => {
-  it("the issue's case: sentences that only share 'shop' do not answer 'Where is the shop?'; the address does", () => {
+  it("record 051's case: sentences that only share 'shop' do not answer 'Where is the shop?'; the address does", () => {
     const wrong = composeExtractiveAnswer("Where is the shop?", [LOANERS]);
     expect(wrong!.grounding).toBeLessThan(GROUNDING_THRESHOLD);
     const right = composeExtractiveAnswer("Where is the shop?", [LOANERS, CONTACT]);

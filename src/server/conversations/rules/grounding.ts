@@ -1,5 +1,5 @@
 /**
- * Whether quoted passages actually answer a question (issue 22, docs/decisions/051-grounded-or-honest-answers.md).
+ * Whether quoted passages actually answer a question (docs/decisions/051-grounded-or-honest-answers.md).
  * Retrieval always finds *something* sharing a word with the question; an
  * extractive answer is served only when the sentences it quotes cover the
  * question's key terms and, for questions asking for a kind of fact (a place,

@@ -1,5 +1,5 @@
 /**
- * Who answers a conversation (issue 23, docs/decisions/055-conversation-states-and-handoff.md):
+ * Who answers a conversation (docs/decisions/055-conversation-states-and-handoff.md):
  *
  *   bot ──(visitor asks for a person, escalation)──▶ waiting ──(agent takes over or replies)──▶ human
  *    ▲                                                                                          │

@@ -1,5 +1,5 @@
 /**
- * The widget's lead form (issue 23, docs/decisions/059-a-real-lead-form.md): fields chosen per chatbot,
+ * The widget's lead form (docs/decisions/059-a-real-lead-form.md): fields chosen per chatbot,
  * each required or not, and when the widget shows it. Submitted as data, never as a chat message.
  * Pure: shared by the server (validation) and the UI (the editor and the widget).
  *

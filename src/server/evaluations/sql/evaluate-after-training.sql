@@ -1,4 +1,4 @@
--- Current state (docs/architecture.md, "Data access"). Issue 22, item 6
+-- Current state (docs/architecture.md, "Data access"). The quality score
 -- (docs/decisions/063-chatbot-quality-score.md): every completed training of a
 -- chatbot's source (a website, a file, a text — not each page of a crawl)
 -- queues an evaluation of the chatbot, whoever trained it, in the training's

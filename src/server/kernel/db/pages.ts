@@ -2,7 +2,7 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 
 /**
  * One page of a list and the list's total in ONE statement on the pg pool
- * (issue 14): every row of the page carries `total_count`, best as an
+ * (docs/decisions/067-reads-flat-with-volume.md): every row of the page carries `total_count`, best as an
  * uncorrelated subquery, `(SELECT count(*) … ) AS total_count`: PostgreSQL
  * runs it once, from an index alone, while the page is read from an index in
  * its order (a `count(*) OVER ()` window instead makes it read and sort every

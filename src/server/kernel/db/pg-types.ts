@@ -5,7 +5,7 @@ import { IntrinsicDate } from "@/server/kernel/lib/intrinsic-date";
  * How our pool's pg connections read column values: pg's own parsers, except a quicker one for
  * `timestamptz` in the form PostgreSQL writes it in a UTC session (`2026-11-26 13:22:48.123456+00`).
  * Every list the API returns reads two or three timestamps a row, and pg's parser (postgres-date: three
- * regular expressions, `parseFloat`, a `Date` set twice) was ~5 % of a conversations page's CPU (issue 28).
+ * regular expressions, `parseFloat`, a `Date` set twice) was ~5 % of a conversations page's CPU (docs/decisions/093-native-spread-in-trpc.md).
  * Anything else (another time zone, BC, ±infinity, years past 9999) goes to pg's parser; the quick one
  * returns the same instant (`pg-types.test.ts` holds the two equal on generated timestamps). Prisma reads
  * through its adapter's own parsers and is not affected.

@@ -11,7 +11,7 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 /**
  * The rows of one named (prepared) plain-SQL statement as models (modelOfRow):
  * the hot `GET` lists read this way, one round trip without the ORM's
- * per-query work (issue 14; ~0.05 ms of CPU instead of ~0.25 ms a list).
+ * per-query work (docs/decisions/038-hot-paths-in-named-sql.md; ~0.05 ms of CPU instead of ~0.25 ms a list).
  */
 export async function selectModels<T>(db: Db, query: { name: string; text: string; values: unknown[] }): Promise<T[]> {
   const { rows } = await poolOf(db).query<Record<string, unknown>>(query);

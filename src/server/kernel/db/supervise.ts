@@ -1,7 +1,7 @@
 import type { EmbeddedServer } from "@/server/kernel/db/embedded";
 
 /**
- * Keeps `npm start`'s embedded PostgreSQL running (issue 20, item 4). The
+ * Keeps `npm start`'s embedded PostgreSQL running (docs/decisions/048-the-database-going-away.md). The
  * postmaster's process is watched; when it is gone without `stop()` (killed,
  * crashed, out of memory) it is started again on the same port and data
  * folder, so the URL the web server and the workers hold stays valid and

@@ -1,5 +1,5 @@
 /**
- * Is this error the database being unreachable or going away (issue 20,
+ * Is this error the database being unreachable or going away (docs/decisions/048-the-database-going-away.md,
  * item 4), rather than a fault of the request or of our code? Such errors are
  * answered 503 with Retry-After (errors.ts `databaseUnavailable`), never 500:
  * the pools reconnect by themselves once the server is back. The error may

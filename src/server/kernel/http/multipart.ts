@@ -6,7 +6,7 @@ import { assertDeclaredLength, bodyTooLarge } from "@/server/kernel/http/request
  * A `multipart/form-data` request body, streamed from the socket into a
  * parser (busboy) with bounds, so that a 10 MB upload is held once: each
  * declared file field's bytes are copied into one buffer as they arrive, and
- * nothing else of the body is kept (issue 20). 415 when the body is not
+ * nothing else of the body is kept (docs/decisions/046-uploads-off-the-event-loop.md). 415 when the body is not
  * multipart, 413 (with `Connection: close`) past the bounds, 400 when the
  * framing is broken, 422 when a file field is sent twice
  * (docs/decisions/046-uploads-off-the-event-loop.md).

@@ -49,18 +49,18 @@ export const JOB_PAYLOADS = {
     attempt: z.number().int().min(1),
     waits: z.number().int().min(0),
   }),
-  // Issue 25: one lead to HubSpot (crm/sync-job.ts), queued by the contacts trigger (crm/sql/crm-sync.sql).
+  // One lead to HubSpot (crm/sync-job.ts), queued by the contacts trigger (crm/sql/crm-sync.sql).
   crm_sync_lead: z.object({ contact_id: z.uuid() }),
   // evaluations: one queued run ("run now", or its SQL trigger after a completed training)
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
   // evaluations whose worker died (queued again)
   sweep_evaluations: scheduled,
-  // Issue 24, the Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
+  // The Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
   slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
-  // Issue 24: the providers' event ids older than their retry window (channels/purge.ts).
+  // The providers' event ids older than their retry window (channels/purge.ts).
   purge_channel_events: scheduled,
-  // Issue 24: the jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
+  // The jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
   sweep_dead_workers: scheduled,
   // templates: one batch of a rollout's chatbots (applied, or rolled back), the quality gate of a rollout, and
   // rollouts a lost job left open (templates/rollout-jobs.ts).

@@ -11,7 +11,7 @@ export const RUNTIME_ENTRIES = {
   start: "scripts/start.ts",
   serve: "scripts/serve.ts",
   worker: "scripts/worker.ts",
-  "extract-worker": "src/server/training/retrieval/extract-worker.ts",
+  "extract-worker": "src/server/training/extraction/extract-worker.ts",
   // The thread that reads crawled pages (src/server/training/crawler/page-pool.ts).
   "page-worker": "src/server/training/crawler/page-worker.ts",
   // What `serve` answers ahead of Next (the visitor's live stream, documented /v1 routes); its own bundle, loaded once Next is prepared.

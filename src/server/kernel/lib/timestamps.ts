@@ -15,7 +15,7 @@ const END_MS = Date.UTC(10000, 0, 1);
  * `YYYY-MM-DDTHH:mm:ss` and the milliseconds of a date in the years 1000–9999, computed from its time
  * value (its day number to year, month and day: kernel/lib/calendar.ts); null for any other date
  * (toISOString's longer forms, or its RangeError). Every listed row formats two or three timestamps:
- * this is a quarter of the cost of toISOString and slicing its result (issue 28). One `getTime()` rather
+ * this is a quarter of the cost of toISOString and slicing its result (docs/decisions/093-native-spread-in-trpc.md). One `getTime()` rather
  * than the seven `getUTC…()` getters: under Next's server, whose `Date` extension constructs dates through
  * `Reflect.construct`, V8 reads those dates' fields ~8× slower (1.3 µs a date against 0.14), while
  * `getTime()` stays cheap (docs/decisions/097-dates-off-nexts-date-extension.md).

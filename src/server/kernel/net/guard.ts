@@ -1,5 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 import { isForbiddenAddress } from "@/server/kernel/net/ssrf";
 
 /**
@@ -87,7 +88,8 @@ function answer(list: dns.LookupAddress[], hostname: string, options: dns.Lookup
 
 /** A `lookup` for sockets that refuses blocked addresses at connect time. */
 export function guardedLookup(policy: NetPolicy, ttlMs = CHECKED_LOOKUP_TTL_MS) {
-  const checked = new Map<string, { at: number; list: dns.LookupAddress[] }>();
+  // Bounded (record 106): endpoints are few, a flood of names is not worth remembering.
+  const checked = new BoundedMemo<string, { at: number; list: dns.LookupAddress[] }>(1000);
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
     const key = `${options.family ?? 0}:${hostname}`;
     const cached = checked.get(key);
@@ -99,7 +101,6 @@ export function guardedLookup(policy: NetPolicy, ttlMs = CHECKED_LOOKUP_TTL_MS) 
         checked.delete(key);
         return callback(new BlockedAddressError(hostname), []);
       }
-      if (checked.size > 1000) checked.clear(); // bounded: endpoints are few, a flood of names is not worth remembering
       checked.set(key, { at: Date.now(), list });
       answer(list, hostname, options, callback);
     });

@@ -1,7 +1,7 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * A shared budget spent in leases (issue 14): instead of one PostgreSQL round
+ * A shared budget spent in leases (docs/decisions/028-rate-limits.md): instead of one PostgreSQL round
  * trip per request, a process takes `leaseSize` points of a subject's budget
  * from the shared counter at once and admits requests from them locally until
  * they run out or the window ends. Every admitted request was counted in the

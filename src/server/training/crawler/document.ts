@@ -1,4 +1,4 @@
-import type { ExtractedDocument } from "@/server/training/retrieval/extract";
+import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { crawlFetch, FetchFailure, type FetchedResource, type FetchOptions } from "@/server/training/crawler/fetch";
 import type { PageMeta } from "@/server/training/crawler/html-meta";
 import { readPageOffThread } from "@/server/training/crawler/page-pool";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "@/server/training/retrieval/extract";
+import { parseHtml } from "@/server/training/extraction/extract";
 import { readPageMeta } from "./html-meta";
 
 /**

@@ -1,8 +1,8 @@
 import { normalizeUrl } from "@/server/training/crawler/urls";
-import type { LinkedDocument } from "@/server/training/retrieval/extract";
-import { elementsWhere } from "@/server/training/retrieval/linkedom-walk";
+import type { LinkedDocument } from "@/server/training/extraction/extract";
+import { elementsWhere } from "@/server/training/extraction/linkedom-walk";
 
-/** What the crawler itself needs from an HTML page (extraction of the text is retrieval's job). */
+/** What the crawler itself needs from an HTML page (extracting the text is training/extraction's job). */
 export interface PageMeta {
   title: string;
   noindex: boolean;

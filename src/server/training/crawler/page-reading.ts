@@ -1,5 +1,5 @@
 import { headerNoindex, readPageMeta, type PageMeta } from "@/server/training/crawler/html-meta";
-import { documentText, extractDocx, extractHtmlDocument, extractPdf, extractPlainText, parseHtml, type ExtractedDocument, type LinkedDocument } from "@/server/training/retrieval/extract";
+import { documentText, extractDocx, extractHtmlDocument, extractPdf, extractPlainText, parseHtml, type ExtractedDocument, type LinkedDocument } from "@/server/training/extraction/extract";
 
 /** A fetched response's body, to be read (on a thread, page-pool.ts, or here). */
 export interface PageBody {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSitemap } from "@/server/training/crawler/sitemaps";
 import { isSameSite, normalizeUrl } from "@/server/training/crawler/urls";
 import { readPageMeta } from "@/server/training/crawler/html-meta";
-import { parseHtml } from "@/server/training/retrieval/extract";
+import { parseHtml } from "@/server/training/extraction/extract";
 
 describe("sitemaps", () => {
   it("reads a urlset and a sitemap index", () => {

@@ -3,7 +3,7 @@ import { env } from "@/server/kernel/env";
 import { contentHash } from "@/server/training/crawler/crawl-pages";
 import { fetchDocument } from "@/server/training/crawler/document";
 import { recordTrained } from "@/server/training/crawler/page-sources";
-import { extractPlainText, type ExtractedDocument } from "@/server/training/retrieval/extract";
+import { extractPlainText, type ExtractedDocument } from "@/server/training/extraction/extract";
 import { indexSource, removeSourceChunks } from "@/server/training/retrieval/index-source";
 import { pathOf } from "@/server/training/crawler/urls";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { chunkBlocks, type ChunkOptions } from "./chunk";
-import type { ExtractedDocument } from "./extract";
+import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { loadTokenCounter, type TokenCounter } from "./tokenizer";
 
 let count: TokenCounter;

@@ -1,5 +1,5 @@
 import { headingParagraph } from "@/server/training/retrieval/passages";
-import type { ExtractedDocument } from "./extract";
+import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { loadTokenCounter, type TokenCounter } from "./tokenizer";
 
 export interface Chunk {

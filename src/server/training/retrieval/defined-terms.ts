@@ -1,9 +1,9 @@
-import { TERM_SEPARATOR } from "@/server/training/retrieval/html-blocks";
+import { TERM_SEPARATOR } from "@/server/training/extraction/html-blocks";
 import { HEADING_MARK } from "@/server/training/retrieval/passages";
 
 /**
  * The terms a passage *defines* (docs/decisions/085-defining-passages-are-candidates.md): the identifier each
- * of its headings — a `<dt>` term is a heading (html-blocks.ts) — declares, as a key compared with the
+ * of its headings — a `<dt>` term is a heading (extraction/html-blocks.ts) — declares, as a key compared with the
  * question's keys. A passage whose key is asked joins the search's candidates whatever its text's score, and
  * ranks higher (sql.ts SEARCH), so the page that defines a term beats the pages that mention it.
  *

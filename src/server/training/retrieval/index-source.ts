@@ -5,7 +5,7 @@ import { passageDefines } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { chunkDocument, type Chunk } from "./chunk";
-import type { ExtractedDocument } from "./extract";
+import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, LOCK_SOURCES, STATS_DELTA } from "./sql";
 
 

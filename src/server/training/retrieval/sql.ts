@@ -107,7 +107,7 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *     only this chatbot's postings are read), the best pre-scored, and the
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *  3. BM25 over the candidates, tf read from the stored tsvector, times the
- *     page's weight (an index-like page counts less: extract.ts indexLikeWeight)
+ *     page's weight (an index-like page counts less: extraction/extract.ts indexLikeWeight)
  *     and DEFINITION_BOOST for a passage that defines a key of the question.
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */

@@ -1,10 +1,11 @@
 import type { Tiktoken } from "js-tiktoken/lite";
+import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 export type TokenCounter = (text: string) => number;
 
 let loading: Promise<TokenCounter> | null = null;
 
-/** Distinct pre-tokens remembered; past this the memo starts afresh (bounded memory for any crawl). */
+/** Distinct pre-tokens remembered; past this the oldest make room (bounded memory for any crawl). */
 const MEMO_SIZE = 100_000;
 /** Longer pre-tokens (rare: long numbers are split in threes, words are short) are not remembered. */
 const MEMO_MAX_LENGTH = 48;
@@ -35,16 +36,13 @@ export function loadTokenCounter(): Promise<TokenCounter> {
  * (`<|endoftext|>`) counts as ordinary text instead of throwing.
  */
 export function memoizedCounter(encoder: Tiktoken, pattern: string): TokenCounter {
-  const memo = new Map<string, number>();
+  const memo = new BoundedMemo<string, number>(MEMO_SIZE);
   const splitter = new RegExp(pattern, "gu");
   const countPiece = (piece: string): number => {
     const known = memo.get(piece);
     if (known !== undefined) return known;
     const n = encoder.encode(piece, [], []).length;
-    if (piece.length <= MEMO_MAX_LENGTH) {
-      if (memo.size >= MEMO_SIZE) memo.clear();
-      memo.set(piece, n);
-    }
+    if (piece.length <= MEMO_MAX_LENGTH) memo.set(piece, n);
     return n;
   };
   // `match` on the global pattern lists the same pieces as `matchAll` (the pattern never matches empty)

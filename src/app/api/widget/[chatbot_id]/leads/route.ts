@@ -6,7 +6,7 @@ import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight, widgetVis
 export const dynamic = "force-dynamic";
 
 /**
- * The widget's lead form, submitted as data (issue 23): `{fields: {<key>: value}, visitor_token?,
+ * The widget's lead form, submitted as data (docs/decisions/059-a-real-lead-form.md): `{fields: {<key>: value}, visitor_token?,
  * conversation_id?}` → 201 `{message, visitor_token}` (a thank-you); 422 with `fields.<key>` errors.
  * No chat message, no answer, no credit; a new contact fires `lead.captured` with the fields. A paused or
  * suspended chatbot whose form shows when it cannot answer still takes leads (docs/decisions/078-a-light-visitor-panel.md).

@@ -5,7 +5,7 @@ import { jsonResponse, readWidgetBody, widgetHandler, widgetPreflight } from "@/
 export const dynamic = "force-dynamic";
 
 /**
- * The visitor asks for a person (the widget's button, issue 23): the
+ * The visitor asks for a person (the widget's button, docs/decisions/058-asking-for-a-person.md): the
  * conversation waits for one (with escalations on: an escalation, its e-mail
  * and `escalation.created`, as when the rules recognise the request). Answers
  * `{status, agents_available}`: when nobody who may reply has had the inbox

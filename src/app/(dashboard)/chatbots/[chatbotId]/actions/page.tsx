@@ -1,9 +1,0 @@
-import type { Metadata } from "next";
-import { ActionsManager } from "@/components/chatbots/actions/actions-manager";
-
-export const metadata: Metadata = { title: "Actions" };
-
-export default async function ChatbotActionsPage({ params }: { params: Promise<{ chatbotId: string }> }) {
-  const { chatbotId } = await params;
-  return <ActionsManager chatbotId={chatbotId} />;
-}

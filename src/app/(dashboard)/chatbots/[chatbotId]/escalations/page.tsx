@@ -1,9 +1,0 @@
-import type { Metadata } from "next";
-import { EscalationsList } from "@/components/answers/escalations-list";
-
-export const metadata: Metadata = { title: "Escalations" };
-
-export default async function ChatbotEscalationsPage({ params }: { params: Promise<{ chatbotId: string }> }) {
-  const { chatbotId } = await params;
-  return <EscalationsList chatbotId={chatbotId} />;
-}

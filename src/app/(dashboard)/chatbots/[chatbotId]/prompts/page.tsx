@@ -1,9 +1,0 @@
-import type { Metadata } from "next";
-import { SuggestedMessagesManager } from "@/components/chatbots/prompts/suggested-messages-manager";
-
-export const metadata: Metadata = { title: "Suggested messages" };
-
-export default async function ChatbotPromptsPage({ params }: { params: Promise<{ chatbotId: string }> }) {
-  const { chatbotId } = await params;
-  return <SuggestedMessagesManager chatbotId={chatbotId} />;
-}

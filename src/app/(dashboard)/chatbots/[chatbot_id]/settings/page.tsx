@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { HubspotCard } from "@/components/answers/hubspot-card";
+import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
+import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
+import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
+import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
+import { SettingsForm } from "@/components/chatbots/settings/settings-form";
+import { TemplateLinkCard } from "@/components/templates/template-link-card";
+
+export const metadata: Metadata = { title: "Chatbot settings" };
+
+export default async function ChatbotSettingsPage({ params }: { params: Promise<{ chatbot_id: string }> }) {
+  const { chatbot_id: chatbotId } = await params;
+  return (
+    <>
+      <TemplateLinkCard chatbotId={chatbotId} />
+      <SettingsForm chatbotId={chatbotId} />
+      <LeadFormCard chatbotId={chatbotId} />
+      <GreetingCard chatbotId={chatbotId} />
+      <WorkspaceLlmKey chatbotId={chatbotId} />
+      <HubspotCard chatbotId={chatbotId} />
+      <DeleteChatbotCard />
+    </>
+  );
+}

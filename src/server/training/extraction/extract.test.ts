@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, pdfParagraphs } from "./extract";
+
+const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+
+describe("extractHtml", () => {
+  it("makes each term of a definition list a heading: terms sharing a definition together, nested lists below", () => {
+    const doc = extractHtml(
+      page(`<main><h1>stat</h1><dl><dt>stat.UF_NODUMP</dt><dt>stat.UF_APPEND</dt><dd>Flags.</dd>
+        <dt>class stat.Mode</dt><dd><p>A mode.</p><dl><dt>is_dir()</dt><dd>Is a directory.</dd></dl></dd></dl></main>`),
+      "https://docs.example/library/stat.html",
+    );
+    expect(doc.blocks).toEqual([
+      { headingPath: ["stat", "stat.UF_NODUMP · stat.UF_APPEND"], text: "Flags." },
+      { headingPath: ["stat", "class stat.Mode"], text: "A mode." },
+      { headingPath: ["stat", "class stat.Mode", "is_dir()"], text: "Is a directory." },
+    ]);
+  });
+
+  it("drops page furniture on pages that are not articles and keeps headings, tables and loose text", () => {
+    const doc = extractHtml(
+      page(`<header>Acme logo</header><nav><a href="/">Home</a></nav><main><h1>Pricing</h1><p>Plans for <b>every</b> team.</p>
+        <table><tr><th>Plan</th><th>Price</th></tr><tr><td>Starter</td><td>$29</td></tr></table>
+        <h2>FAQ</h2><div>Loose text<div>nested</div></div></main><aside>Ad</aside><form><label>Email</label></form>
+        <footer>© Acme</footer><script>var x = 1</script>`),
+      "https://acme.test/pricing",
+    );
+    expect(doc.title).toBe("Pricing — Acme");
+    expect(doc.blocks).toEqual([
+      { headingPath: ["Pricing"], text: "Plans for every team." },
+      { headingPath: ["Pricing"], text: "Plan | Price" },
+      { headingPath: ["Pricing"], text: "Starter | $29" },
+      { headingPath: ["Pricing", "FAQ"], text: "Loose text" },
+      { headingPath: ["Pricing", "FAQ"], text: "nested" },
+    ]);
+  });
+
+  it("uses Readability on article pages: the article text without the site chrome", () => {
+    const paragraph = (i: number) =>
+      `<p>Paragraph ${i} of a long article about riding through a wet winter, with lights, tyres, clothing and route planning advice for commuters who ride every day.</p>`;
+    const doc = extractHtml(
+      page(
+        `<nav><ul><li><a href="/a">Shop</a></li><li><a href="/b">Blog</a></li></ul></nav><article><h1>Winter riding</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join("")}<h2>Lights</h2>${paragraph(9)}</article><footer>Newsletter sign-up</footer>`,
+        "Winter riding — Blog",
+      ),
+      "https://acme.test/blog/winter",
+    );
+    const text = documentText(doc);
+    expect(text).toContain("Paragraph 0 of a long article");
+    expect(text).toContain("Paragraph 9");
+    expect(text).not.toContain("Newsletter");
+    expect(text).not.toContain("Shop");
+    expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 9"))?.headingPath.at(-1)).toBe("Lights");
+  });
+
+  it("accepts a fragment and names an untitled page after its URL", () => {
+    const doc = extractHtml("<p>Just text</p>", "https://acme.test/docs/getting-started.html");
+    expect(doc).toEqual({ title: "getting started", blocks: [{ headingPath: [], text: "Just text" }] });
+  });
+});
+
+describe("extractPlainText", () => {
+  it("reads markdown headings as the heading path and strips inline syntax", () => {
+    const doc = extractPlainText("# Guide\n\nIntro with **bold** and [a link](https://x.test).\n\n## Setup\n\nRun `npm install`.\n\n```\n# not a heading\n```", "md");
+    expect(doc.title).toBe("Guide");
+    expect(doc.blocks).toEqual([
+      { headingPath: ["Guide"], text: "Intro with bold and a link." },
+      { headingPath: ["Guide", "Setup"], text: "Run npm install." },
+      { headingPath: ["Guide", "Setup"], text: "# not a heading" },
+    ]);
+  });
+
+  it("splits plain text at blank lines and keeps the given title", () => {
+    expect(extractPlainText("One\nstill one\n\n\nTwo", "txt", "Notes")).toEqual({
+      title: "Notes",
+      blocks: [
+        { headingPath: [], text: "One still one" },
+        { headingPath: [], text: "Two" },
+      ],
+    });
+  });
+});
+
+describe("pdfParagraphs", () => {
+  it("runs full lines on and ends a paragraph at a short line", () => {
+    const full = "This line is as long as the longest line on the page, more or less";
+    expect(pdfParagraphs(`Heading\n${full}\n${full}\nlast words.\nNext heading`)).toEqual([
+      "Heading",
+      `${full} ${full} last words.`,
+      "Next heading",
+    ]);
+  });
+
+  it("keeps blank-line paragraphs when the PDF has them", () => {
+    expect(pdfParagraphs("First\nparagraph\n\nSecond")).toEqual(["First paragraph", "Second"]);
+  });
+});
+
+describe("documentText", () => {
+  it("writes each heading once before its blocks", () => {
+    expect(
+      documentText({
+        title: "x",
+        blocks: [
+          { headingPath: ["A"], text: "one" },
+          { headingPath: ["A"], text: "two" },
+          { headingPath: ["A", "B"], text: "three" },
+        ],
+      }),
+    ).toBe("A\n\none\n\ntwo\n\nB\n\nthree");
+  });
+});
+
+describe("text bytes", () => {
+  it("are UTF-8 unless a UTF-16 byte order mark says otherwise; a UTF-8 mark is dropped", () => {
+    expect(decodeText(new Uint8Array(Buffer.from("\uFEFFGrüße")))).toBe("Grüße");
+    expect(decodeText(new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Grüße", "utf16le")])))).toBe("Grüße");
+    expect(decodeText(new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from("Grüße", "utf16le").swap16()])))).toBe("Grüße");
+  });
+
+  it("lose their NUL characters in every extracted document (PostgreSQL text cannot hold them)", () => {
+    expect(documentText(extractPlainText("Free\u0000 parking\u0000\n\nbehind\u0000", "txt"))).toBe("Free parking\n\nbehind");
+    expect(documentText(extractPlainText("# Ti\u0000tle\n\nBody\u0000", "md"))).toBe("Title\n\nBody");
+    expect(documentText(extractHtml("<h1>A\u0000</h1><p>b\u0000c</p>", "https://x.test/"))).toBe("A\n\nbc");
+  });
+});
+
+describe("index-like pages (record 070)", () => {
+  const prose = "<p>The translate method returns a copy of the string in which each character has been mapped through the given table, and this sentence goes on about it.</p>";
+  it("weigh less when mostly links, or when their address says index or contents; articles with links and their navigation do not", () => {
+    const links = Array.from({ length: 40 }, (_, i) => `<li><a href="/p${i}.html">term${i}() in module m${i}</a></li>`).join("");
+    expect(extractHtml(page(`<main><h1>Index – T</h1><ul>${links}</ul></main>`), "https://docs.example/some.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(page(`<main><h1>Index</h1>${prose}</main>`), "https://docs.example/genindex-T.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(page(`<main><h1>Contents</h1>${prose}</main>`), "https://docs.example/contents.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    const article = extractHtml(page(`<nav><ul>${links}</ul></nav><main><h1>str</h1>${prose}${prose}<p>See <a href="/x">bytes.translate</a>.</p></main>`), "https://docs.example/library/stdtypes.html");
+    expect(article.weight).toBeUndefined();
+  });
+});
