@@ -29,6 +29,9 @@ const CAPABILITY_DEPENDENCIES = {
   billing: ["access", "audit", "branding", "webhooks", "workspaces"],
   // The value report: figures from analytics, unanswered questions matched by the engine's rule, sent in the agency's brand.
   reports: ["access", "analytics", "audit", "branding", "chatbots", "conversations", "workspaces"],
+  // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
+  // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
+  templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

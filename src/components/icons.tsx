@@ -38,6 +38,13 @@ export const TeamIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const TemplateIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="13" height="13" rx="2" />
+    <path d="M8 21h11a2 2 0 0 0 2-2V8" />
+  </Icon>
+);
+
 export const ChatIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />

@@ -61,6 +61,14 @@ export const AUDIT_ACTIONS = {
   "client.dunning_paused": "Paused for a failed payment",
   "client.dunning_resumed": "Resumed after payment",
   "client.topup_purchased": "Top-up pack bought",
+  "template.created": "Template created",
+  "template.published": "Template version published",
+  "template.rollout_started": "Template rollout started",
+  "template.rollout_completed": "Template rollout completed",
+  "template.rollback_started": "Template rollout rollback started",
+  "template.rolled_back": "Template rollout rolled back",
+  "template.chatbot_rolled_back": "Chatbot rolled back by the quality gate",
+  "template.field_reverted": "Chatbot field reverted to its template",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -15,3 +15,8 @@ export { widgetPageHeaders } from "./widget-frame-headers";
 export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";
 export { listUpdatedAnswers } from "./updated-answers";
+// The templates' writer (templates/write-state.ts) changes a chatbot through these, as the dashboard does.
+export { serializeChatbotSettings } from "./settings-serializer";
+export { setChatbotGreeting, updateChatbotSettings } from "./settings";
+export { createSuggestedMessage, deleteSuggestedMessage, updateSuggestedMessage } from "./suggested-messages";
+export { createUpdatedAnswer, deleteUpdatedAnswer, updateUpdatedAnswer } from "./updated-answers";

@@ -1,4 +1,5 @@
-import type { Chatbot, Prisma, Team } from "@/generated/prisma/client";
+import { Prisma, type Chatbot, type Team } from "@/generated/prisma/client";
+import type { Greeting } from "@/server/chatbots/greeting-rules";
 import { agentCreationRefusal } from "@/server/workspaces";
 import type { Db } from "@/server/kernel/db/client";
 import {
@@ -71,6 +72,11 @@ export async function updateChatbotSettings(db: Db, chatbot: Chatbot, patch: z.o
     return tx.chatbot.update({ where: { id: chatbotId }, data });
   });
   return serializeChatbotSettings(updated);
+}
+
+/** The widget's proactive greeting (null: none). */
+export async function setChatbotGreeting(db: Db, chatbotId: string, greeting: Greeting | null): Promise<void> {
+  await db.chatbot.update({ where: { id: chatbotId }, data: { greeting: greeting ?? Prisma.DbNull } });
 }
 
 /**

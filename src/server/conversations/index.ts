@@ -7,7 +7,7 @@ export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";
 export { recordWidgetLinkClick, widgetLinkClickSchema } from "./link-clicks";
 export { markAgentSeen, postAgentMessage, requestPerson } from "./handoff";
-export { submitLeadForm } from "./lead-form";
+export { submitLeadForm, updateLeadForm } from "./lead-form";
 export { DEFAULT_LEAD_FORM, leadFormOf, leadFormSchema } from "./rules/lead-form";
 export type { LeadForm } from "./rules/lead-form";
 export { openInboxStream, openVisitorStream } from "./live-streams";

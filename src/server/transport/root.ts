@@ -1,7 +1,8 @@
 import { createCallerFactory, createTRPCRouter, mergeRouters } from "@/server/access";
 import { accountRouter } from "@/server/accounts";
 import { agencyBrandRouter } from "@/server/branding";
-import { agencyClientsRouter } from "@/server/workspaces";
+import { agencyClientsRouterWith } from "@/server/workspaces";
+import { agencyTemplatesRouter, chatbotTemplateRouter, templateBlueprint } from "@/server/templates";
 import { agencyWebhooksRouter } from "@/server/webhooks";
 import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
@@ -29,7 +30,9 @@ export const appRouter = createTRPCRouter({
   apiTokens: apiTokensRouter,
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
-  agencyClients: agencyClientsRouter,
+  // Agents made from a template (`template_id`): workspaces cannot import templates (templates depend on it),
+  // so the transport composes the two (docs/decisions/111-templates-are-data.md).
+  agencyClients: agencyClientsRouterWith(templateBlueprint),
   agencyWebhooks: agencyWebhooksRouter,
   agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,
@@ -45,6 +48,8 @@ export const appRouter = createTRPCRouter({
   evaluations: chatbotEvaluationsRouter,
   billing: billingRouter,
   reports: reportsRouter,
+  agencyTemplates: agencyTemplatesRouter,
+  chatbotTemplate: chatbotTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;

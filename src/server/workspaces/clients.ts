@@ -34,7 +34,8 @@ export async function usageOf(db: Db | Tx, teamIds: string[]) {
   return usage;
 }
 
-async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
+/** A workspace as the API shows it, read in the caller's transaction (its usage as that transaction sees it). */
+export async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
   const [fresh, usage] = await Promise.all([
     agencyPool(db, agency.id),
     usageOf(db, [team.id]),

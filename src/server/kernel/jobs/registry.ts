@@ -68,6 +68,11 @@ export const JOB_PAYLOADS = {
   // The value report (reports/send.ts): one client's report of one period e-mailed, and (scheduled) the reports that are due.
   send_client_report: z.object({ teamId: z.uuid(), period: z.string().min(7).max(8) }),
   schedule_client_reports: scheduled,
+  // templates: one batch of a rollout's chatbots (applied, or rolled back), the quality gate of a rollout, and
+  // rollouts a lost job left open (templates/rollout-jobs.ts).
+  template_rollout_batch: z.object({ rolloutId: z.uuid(), batch: z.number().int().min(0) }),
+  template_rollout_gate: z.object({ rolloutId: z.uuid() }),
+  sweep_template_rollouts: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,5 +1,5 @@
 import type { PoolClient } from "pg";
-import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
+import { inTransaction, isTransactionDb, poolOf, type Db } from "@/server/kernel/db/client";
 import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { passageDefines } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
@@ -15,14 +15,31 @@ interface ChangeRow {
   length_delta: string;
 }
 
+/** Where the statements run: a pooled connection inside BEGIN … COMMIT, or a caller's Prisma transaction. */
+interface Statements {
+  run(text: string, values: unknown[]): Promise<void>;
+  rows<R>(text: string, values: unknown[]): Promise<R[]>;
+}
+
+const onClient = (client: PoolClient): Statements => ({
+  run: async (text, values) => void (await client.query(text, values)),
+  rows: async <R,>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[],
+});
+
+/** A change made within a caller's transaction (a template writing a chatbot whole: templates/write-state.ts). */
+const onTransaction = (db: Db): Statements => ({
+  run: async (text, values) => void (await db.$executeRawUnsafe(text, ...values)),
+  rows: (text, values) => db.$queryRawUnsafe(text, ...values),
+});
+
 async function changeChunks(
-  client: PoolClient,
+  client: Statements,
   removeSourceIds: string[],
   insert: { chatbotId: string; sourceId: string; config: string; title: string; url: string | null; weight: number; chunks: Chunk[] } | null,
 ): Promise<void> {
-  await client.query(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
+  await client.run(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
   const chunks = insert?.chunks ?? [];
-  const { rows } = await client.query<ChangeRow>(CHANGE_CHUNKS, [
+  const rows = await client.rows<ChangeRow>(CHANGE_CHUNKS, [
     removeSourceIds,
     insert?.chatbotId ?? null,
     insert?.sourceId ?? null,
@@ -40,7 +57,7 @@ async function changeChunks(
   ]);
   for (const row of rows) {
     if (row.chunk_delta === 0 && row.length_delta === "0") continue;
-    await client.query(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
+    await client.run(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
   }
 }
 
@@ -58,7 +75,7 @@ export async function indexSource(
   const language = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
   const config = searchConfigFor(language);
   await inTransaction(db, (client) =>
-    changeChunks(client, [input.sourceId], {
+    changeChunks(onClient(client), [input.sourceId], {
       chatbotId: input.chatbotId,
       sourceId: input.sourceId,
       config,
@@ -71,8 +88,9 @@ export async function indexSource(
   return { chunkCount: chunks.length };
 }
 
-/** Removes the chunks of these sources (and their share of the statistics). */
+/** Removes the chunks of these sources (and their share of the statistics), in the caller's transaction when `db` is one. */
 export async function removeSourceChunks(db: Db, sourceIds: string[]): Promise<void> {
   if (sourceIds.length === 0) return;
-  await inTransaction(db, (client) => changeChunks(client, sourceIds, null));
+  if (isTransactionDb(db)) return changeChunks(onTransaction(db), sourceIds, null);
+  await inTransaction(db, (client) => changeChunks(onClient(client), sourceIds, null));
 }
