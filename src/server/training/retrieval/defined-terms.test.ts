@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definedKey, passageDefines, questionKeys } from "./defined-terms";
+import { definedKey, passageDefines, questionKeyIdentifiers, questionKeys } from "./defined-terms";
 
 describe("definedKey", () => {
   it("reduces a declaration to the name it declares", () => {
@@ -47,5 +47,6 @@ describe("questionKeys", () => {
     expect(questionKeys("What is os.path.join?")).toEqual(["what", "is", "join"]);
     expect(questionKeys("What is __self__?")).toEqual(["what", "is", "__self__"]);
     expect(questionKeys("What is connect_read_pipe?")).toEqual(["what", "is", "connect_read_pipe"]);
+    expect(questionKeyIdentifiers("What is os.path.join, or join?")).toEqual([["what", "What"], ["is", "is"], ["join", "os.path.join"], ["or", "or"]]);
   });
 });

@@ -57,7 +57,21 @@ export function passageDefines(headingPath: readonly string[], content: string, 
   return [...new Set(headings.flatMap((h) => h.split(TERM_SEPARATOR)).map(definedKey).filter(Boolean))];
 }
 
+/**
+ * The keys of a question's identifiers and words, each once, with the identifier it was read from
+ * ("What is os.path.join?" → what, is, join ← os.path.join): a key weighs in the question as its whole
+ * identifier does (sql.ts SEARCH, the definition boost).
+ */
+export function questionKeyIdentifiers(query: string): Array<[key: string, identifier: string]> {
+  const keys = new Map<string, string>();
+  for (const [identifier] of query.normalize("NFKC").matchAll(IDENTIFIERS)) {
+    const key = termKey(identifier);
+    if (key && !keys.has(key)) keys.set(key, identifier);
+  }
+  return [...keys];
+}
+
 /** The keys of a question's identifiers and words ("What is os.path.join?" → what, is, join), each once. */
 export function questionKeys(query: string): string[] {
-  return [...new Set([...query.normalize("NFKC").matchAll(IDENTIFIERS)].map(([identifier]) => termKey(identifier)).filter(Boolean))];
+  return questionKeyIdentifiers(query).map(([key]) => key);
 }
