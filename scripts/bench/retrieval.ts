@@ -20,7 +20,7 @@ import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
 import { CHANGE_CHUNKS, CONFIGS_DELTA, STATS_DELTA } from "@/server/training";
-import { passageDefines } from "@/server/training/retrieval/defined-terms";
+import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchPassages } from "@/server/training";
 import { SeededRandom } from "@/shared/seeded-random";
 
@@ -142,7 +142,7 @@ async function ensureDataSet(url: string) {
           contents.map(() => ""),
           contents.map(() => ""),
           1,
-          contents.map((content, i) => passageDefines([headings[i]!], content).join(" ")),
+          contents.map((content, i) => [...passageDefines([headings[i]!], content), ...passagePhrases([headings[i]!], content)].join("\n")),
           "en",
         ]);
         for (const r of rows) {

@@ -3,8 +3,11 @@
 -- a chatbot's configurations are counted, so a search stems the question in each one its passages use.
 -- Passages indexed before were stemmed with their chatbot's default_language: they are marked so (the same
 -- mapping as training/retrieval/search-language.ts), and nothing needs training again.
-ALTER TABLE source_chunks ADD COLUMN language text;
-ALTER TABLE source_chunks ADD COLUMN search_config text;
+-- Added with the most common value as a default (no table rewrite: a value kept in the catalogue), then only the
+-- passages of chatbots in another language are updated; rewriting every passage would leave as many dead
+-- rows (and GIN entries) as there are passages until a vacuum.
+ALTER TABLE source_chunks ADD COLUMN language text NOT NULL DEFAULT 'en';
+ALTER TABLE source_chunks ADD COLUMN search_config text NOT NULL DEFAULT 'english';
 
 UPDATE source_chunks c
    SET language = l.code,
@@ -18,10 +21,11 @@ UPDATE source_chunks c
          WHEN 'sr' THEN 'serbian' WHEN 'es' THEN 'spanish' WHEN 'sv' THEN 'swedish' WHEN 'ta' THEN 'tamil'
          WHEN 'tr' THEN 'turkish' WHEN 'yi' THEN 'yiddish' ELSE 'simple' END
   FROM (SELECT id, lower(split_part(split_part(trim(default_language), '-', 1), '_', 1)) AS code FROM chatbots) l
- WHERE l.id = c.chatbot_id;
+ WHERE l.id = c.chatbot_id AND l.code <> 'en';
 
-ALTER TABLE source_chunks ALTER COLUMN language SET NOT NULL;
-ALTER TABLE source_chunks ALTER COLUMN search_config SET NOT NULL;
+-- Every passage is written with both from now on (CHANGE_CHUNKS).
+ALTER TABLE source_chunks ALTER COLUMN language DROP DEFAULT;
+ALTER TABLE source_chunks ALTER COLUMN search_config DROP DEFAULT;
 
 -- How many of a chatbot's passages each text search configuration indexed (kept by the statement that
 -- replaces a source's passages, like chatbot_search_stats): the configurations a search stems the question in.

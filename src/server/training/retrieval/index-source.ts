@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
-import { passageDefines } from "@/server/training/retrieval/defined-terms";
+import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { documentLanguage } from "@/server/training/retrieval/document-language";
@@ -38,7 +38,7 @@ async function changeChunks(
     chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
     chunks.map((c) => identifierParts(c.content)),
     insert?.weight ?? 1,
-    chunks.map((c) => passageDefines(c.headingPath, c.content, insert?.title).join(" ")),
+    chunks.map((c) => [...passageDefines(c.headingPath, c.content, insert?.title), ...passagePhrases(c.headingPath, c.content, insert?.title)].join("\n")),
     insert?.language ?? "",
   ]);
   for (const row of rows) {

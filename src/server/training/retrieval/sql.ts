@@ -44,7 +44,7 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * parts of the dotted identifiers of the title and heading path, and of the
  * content (identifierParts), searchable but not stored; $13 the page's ranking
  * weight (ExtractedDocument.weight: below 1 for an index-like page); $14 each chunk's defined keys,
- * space-separated (defined-terms.ts passageDefines); $15 the page's language (ISO 639-1), $4 the text search
+ * one a line (defined-terms.ts passageDefines and passagePhrases: a phrase key has spaces); $15 the page's language (ISO 639-1), $4 the text search
  * configuration its tsvectors are built with (docs/decisions/116-passages-in-their-own-language.md). Each
  * chatbot's row also has the change in chunks per configuration (`configs`, for CONFIGS_DELTA).
  */
@@ -53,7 +53,7 @@ WITH gone AS (
   DELETE FROM source_chunks WHERE source_id = ANY($1::uuid[])
   RETURNING chatbot_id, tsv, length, search_config
 ), fresh AS (
-  SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), ' '), '{}') AS defines,
+  SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), E'\n'), '{}') AS defines,
          setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
            || setweight(to_tsvector($4::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
     FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[])
@@ -215,7 +215,7 @@ WITH configs AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
   -- would) and the defining ones pay for reading their tsvector for the exact score.
   SELECT c.id, c.tsv, c.length, c.page_weight,
-         power(${DEFINITION_BOOST}, (SELECT least(coalesce(sum(k.share), 0), 1) FROM keys k WHERE k.key = ANY (c.defines)))::float8 AS definition
+         power(${DEFINITION_BOOST}, (SELECT coalesce(max(k.share), 0) FROM keys k WHERE k.key = ANY (c.defines)))::float8 AS definition
     FROM ((SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) UNION SELECT id FROM definers) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (
