@@ -12,5 +12,5 @@ export type { UpdatedAnswerForm } from "./updated-answer-rules";
 export { widgetConfig } from "./widget-config";
 export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
-export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState } from "./panel-state";
+export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState, panelWords } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";
