@@ -253,6 +253,31 @@ describe("generation through an OpenAI-compatible provider", () => {
     }
   });
 
+  it("asks for the answer in the visitor's language, the chatbot's language its fallback; the refusal is the chatbot's, word for word", async () => {
+    const team = await workspace();
+    await setTeamKey(db, owner.agency.id, "sk-agency-key-1234");
+    try {
+      // Made before it had a language: its untouched English default answer is served in German (record 117).
+      const bot = await bakeryBot(team.id, { defaultLanguage: "de" });
+      const refusal = "Darauf habe ich leider noch keine Antwort.";
+      stub.reply({ text: "Le samedi, la boulangerie ouvre de 8 h à 14 h [1]." });
+      const before = stub.requests.length;
+      const french = await ask(bot, "Quels sont vos horaires d'ouverture le samedi ?");
+      const system = stub.requests[before]!.body.messages[0]!;
+      expect(system.role).toBe("system");
+      expect(system.content).toContain("Write your answer in the language of the visitor's question, even when the sources are in another language. If you cannot tell the question's language, write in German.");
+      expect(system.content).toContain(`If they do not contain the answer, reply exactly, without translating it: ${refusal}`);
+      expect(stub.requests[before]!.body.messages.at(-1)).toEqual({ role: "user", content: "Quels sont vos horaires d'ouverture le samedi ?" });
+      expect(french.message).toMatchObject({ content: "Le samedi, la boulangerie ouvre de 8 h à 14 h [1].", answered: true });
+
+      stub.reply({ text: refusal });
+      const unknown = await ask(bot, "Backt ihr auch Hochzeitstorten?");
+      expect(unknown.message).toMatchObject({ content: refusal, answered: false, sources: [] });
+    } finally {
+      await setTeamKey(db, owner.agency.id, null);
+    }
+  });
+
   it("provider down or slow: the extractive answer, the failure recorded for the agency only", async () => {
     const team = await workspace();
     await setTeamKey(db, owner.agency.id, "sk-agency-key-1234");

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { CATALOGUES, messagesFor } from "@/shared/i18n/messages";
 import { deadEndText } from "./dead-ends";
 import { panelPageHtml } from "./page";
-import { useStrings } from "./strings";
+import { setStrings } from "./strings";
 
 // The page's data carries the panel's words (record 117); English unless a test says otherwise.
-useStrings(messagesFor("en").panel);
+setStrings(messagesFor("en").panel);
 
 const REASONS = ["unknown", "unavailable", "paused", "suspended", "interrupted", "no-credits"] as const;
 
 describe("the panel's dead ends (record 078)", () => {
   it.each(REASONS)("%s: said in the chatbot's voice, with no link and no internal reason, in every language", (reason) => {
     for (const [language, messages] of Object.entries(CATALOGUES)) {
-      useStrings(messages.panel);
+      setStrings(messages.panel);
       for (const leads of [true, false]) {
         const text = deadEndText(reason, "Bakery Bot", leads);
         const all = `${text.title} ${text.body}`;
@@ -20,7 +20,7 @@ describe("the panel's dead ends (record 078)", () => {
         expect(all, language).not.toMatch(/https?:|\/|\{|dashboard|404|credit|crédit|billing|suspend|agency/i);
       }
     }
-    useStrings(messagesFor("en").panel);
+    setStrings(messagesFor("en").panel);
   });
 
   it("offers the lead form only when the chatbot wants leads", () => {

@@ -14,7 +14,7 @@ import { isWidgetMessage } from "../protocol";
 import { mountChat } from "./mount-chat";
 import { deadEndPage } from "./views/dead-end";
 import { postToHost } from "./views/shell";
-import { useStrings } from "./strings";
+import { setStrings } from "./strings";
 
 function readData(): PanelData {
   return JSON.parse(document.getElementById("acp-data")!.textContent!) as PanelData;
@@ -34,7 +34,7 @@ function fitViewport(root: HTMLElement) {
 
 function start() {
   const data = readData();
-  useStrings(data.strings);
+  setStrings(data.strings);
   const embed = data.mode === "embed";
   const view = data.open ? mountChat(data.config, embed) : { root: deadEndPage(data), input: null };
   document.body.append(view.root);

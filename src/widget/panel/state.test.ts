@@ -3,10 +3,10 @@ import type { WidgetChatDone, WidgetConfig } from "@/shared/widget-wire";
 import type { StoredConversation } from "./conversation-store";
 import { canAskForPerson, canSend, initialState, isClosed, keepsConversation, leadDue, leadOnUnattended, reduce, wantsLeads, type PanelEvent, type PanelState } from "./state";
 import { messagesFor } from "@/shared/i18n/messages";
-import { STRINGS, useStrings } from "./strings";
+import { STRINGS, setStrings } from "./strings";
 
 // The page's data carries the panel's words (record 117); these tests read the English ones.
-useStrings(messagesFor("en").panel);
+setStrings(messagesFor("en").panel);
 
 const config: WidgetConfig = {
   id: "bot-1",

@@ -11,6 +11,6 @@ export { fill } from "@/shared/i18n/fill";
  */
 export const STRINGS = {} as PanelStrings;
 
-export function useStrings(strings: PanelStrings): void {
+export function setStrings(strings: PanelStrings): void {
   Object.assign(STRINGS, strings);
 }
