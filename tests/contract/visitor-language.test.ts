@@ -52,7 +52,7 @@ describe("default_language through the agency API", () => {
     const bad = await api("POST", "/v1/agency/clients", { token: owner.token, key: randomUUID(), body: { name: "Nope", chatbot: { name: "X", default_language: "klingon" } } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(["chatbot.default_language"]);
-    expect(bad.body.errors["chatbot.default_language"][0]).toMatch(/chatbot\.default_language field must be a supported language code: en, de, fr, es, it, nl, pt/);
+    expect(bad.body.errors["chatbot.default_language"][0]).toMatch(/^The chatbot\.default language field must be a supported language code: en, de, fr, es, it, nl, pt/);
 
     const agent = await api("POST", `/v1/agency/clients/${clientId}/chatbots`, { token: owner.token, body: { name: "Robot", default_language: "pt-br" } });
     expect(agent.status).toBe(201);
