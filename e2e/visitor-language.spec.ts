@@ -37,6 +37,7 @@ async function joinAsNewClientAdmin(page: Page, baseURL: string) {
   await page.waitForURL(/\/home/);
 }
 
+/** The page at the desktop and phone sizes, for a person to look at (test-results/). */
 async function widgetScreenshots(page: Page, name: string) {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);
@@ -55,6 +56,7 @@ test("a German website trained in the dashboard answers a German question in Ger
   const dialog = page.getByRole("dialog", { name: "New chatbot" });
   await dialog.getByLabel("Name").fill(BOT);
   await dialog.getByLabel("Language").selectOption({ label: "German" });
+  await widgetScreenshots(page, "new-chatbot-dialog");
   await dialog.getByRole("button", { name: "Create chatbot" }).click();
   await expect(page).toHaveURL(/\/chatbots\/[0-9a-f-]{36}\/settings$/);
   chatbotId = /\/chatbots\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
