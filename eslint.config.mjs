@@ -25,6 +25,8 @@ const CAPABILITY_DEPENDENCIES = {
   // HubSpot (docs/decisions/077-hubspot-crm.md); leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
+  // The value report: figures from analytics, unanswered questions matched by the engine's rule, sent in the agency's brand.
+  reports: ["access", "analytics", "audit", "branding", "chatbots", "conversations", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

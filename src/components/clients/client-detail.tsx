@@ -22,6 +22,7 @@ import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
 import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
 import { InvitationsSection } from "@/components/clients/invitations-section";
+import { ClientReportSection } from "@/components/reports/client-report-section";
 import { LedgerTable } from "@/components/clients/ledger-table";
 import { LimitsEditor } from "@/components/clients/limits-editor";
 import { AgencyOnlyState } from "@/components/clients/query-states";
@@ -180,6 +181,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       ) : (
         <Skeleton className="h-40" />
       )}
+      {archived ? null : <ClientReportSection clientId={client.id} />}
       <section aria-labelledby="ledger-heading" className="space-y-3">
         <h2 id="ledger-heading" className="text-sm font-semibold text-gray-900">
           Credit ledger

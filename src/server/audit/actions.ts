@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   "client.restored": "Restored",
   "client.deleted": "Deleted",
   "client.low_credit_alert_changed": "Low-credit alert changed",
+  "client.report_settings_changed": "Report settings changed",
+  "client.report_send_requested": "Report sent on request",
   "invitation.created": "Invitation sent",
   "invitation.resent": "Invitation resent",
   "invitation.revoked": "Invitation revoked",

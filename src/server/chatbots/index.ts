@@ -14,3 +14,4 @@ export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
 export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState, panelWords } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";
+export { listUpdatedAnswers } from "./updated-answers";

@@ -19,6 +19,7 @@ import { channelsRouter } from "@/server/channels";
 import { chatbotActionsRouter } from "@/server/actions";
 import { crmRouter } from "@/server/crm";
 import { chatbotEvaluationsRouter } from "@/server/evaluations";
+import { reportsRouter } from "@/server/reports";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -41,6 +42,7 @@ export const appRouter = createTRPCRouter({
   actions: chatbotActionsRouter,
   crm: crmRouter,
   evaluations: chatbotEvaluationsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,3 +12,6 @@ export { llmKeysRouter } from "./llm-keys-router";
 export { lowCreditAlertsJob } from "./low-credit-alerts-job";
 export { renewCreditsJob } from "./renew-credits-job";
 export { sweepAnswerReservationsJob } from "./sweep-reservations-job";
+// The value report (reports): the clients' health as the owner's cockpit shows it, and credits charged in a period.
+export { agencyOverview } from "./agency-overview";
+export { creditsUsedBetween } from "./credits-used";

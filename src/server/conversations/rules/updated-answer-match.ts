@@ -41,19 +41,32 @@ export function similarity(a: string, b: string): number {
   return shared / (ta.size + tb.size - shared);
 }
 
+/** A question read once for many comparisons: its key terms and the kind of fact it asks for. */
+export interface PreparedQuestion {
+  terms: string[];
+  words: Set<string>;
+  kind: ReturnType<typeof answerKind>;
+}
+
+export function prepareQuestion(question: string): PreparedQuestion {
+  const terms = keyTerms(question);
+  return { terms, words: new Set(terms), kind: answerKind(question) };
+}
+
+/** `questionSimilarity` of two prepared questions. */
+export function preparedSimilarity(a: PreparedQuestion, b: PreparedQuestion): number | null {
+  if (!a.terms.length || !b.terms.length) return null;
+  if (a.kind !== b.kind) return 0;
+  const met = a.terms.filter((t) => covered(t, b.words)).length + b.terms.filter((t) => covered(t, a.words)).length;
+  return met / (a.terms.length + b.terms.length);
+}
+
 /**
  * 0..1 closeness of two questions: key terms in common over all key terms of the two (each side's terms
  * met by the other's), 0 when they ask for different kinds of fact; null when either has no key term.
  */
 export function questionSimilarity(a: string, b: string): number | null {
-  const ta = keyTerms(a);
-  const tb = keyTerms(b);
-  if (!ta.length || !tb.length) return null;
-  if (answerKind(a) !== answerKind(b)) return 0;
-  const wa = new Set(ta);
-  const wb = new Set(tb);
-  const met = ta.filter((t) => covered(t, wb)).length + tb.filter((t) => covered(t, wa)).length;
-  return met / (ta.length + tb.length);
+  return preparedSimilarity(prepareQuestion(a), prepareQuestion(b));
 }
 
 export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], threshold = UPDATED_ANSWER_THRESHOLD): T | null {

@@ -62,6 +62,9 @@ export const JOB_PAYLOADS = {
   purge_channel_events: scheduled,
   // The jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
   sweep_dead_workers: scheduled,
+  // The value report (reports/send.ts): one client's report of one period e-mailed, and (scheduled) the reports that are due.
+  send_client_report: z.object({ teamId: z.uuid(), period: z.string().min(7).max(8) }),
+  schedule_client_reports: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

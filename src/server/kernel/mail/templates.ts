@@ -7,7 +7,7 @@ import { defaultSender } from "@/server/kernel/mail/mailer";
  * (an agency's, on its verified custom domain). Plain text first: it reads
  * everywhere; the HTML part is the same words with a link.
  */
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
