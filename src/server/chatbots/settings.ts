@@ -13,6 +13,7 @@ import { AppError } from "@/server/kernel/errors";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
 import type { z } from "zod";
+import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 
 /** Settings values → columns. */
 function columnsOf(v: ChatbotSettingsValues): Prisma.ChatbotUpdateInput {
@@ -83,15 +84,15 @@ export async function setChatbotGreeting(db: Db, chatbotId: string, greeting: Gr
  * A new chatbot in a team where the caller may edit chatbots (checked by
  * `teamEditProcedure`). A suspended
  * workspace and a reached `chatbot_limit` refuse it with 422 (as the
- * contract's agent creation does).
+ * contract's agent creation does). Its texts start in its language (record 117).
  */
-export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name">): Promise<Chatbot> {
+export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name" | "default_language">): Promise<Chatbot> {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null; kind: string; archived_at: Date | null }[]>`
       SELECT status::text AS status, chatbot_limit, kind::text AS kind, archived_at FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
     const count = await tx.chatbot.count({ where: { teamId: team.id, deletedAt: null } });
     const refusal = locked ? agentCreationRefusal({ status: locked.status, chatbotLimit: locked.chatbot_limit, kind: locked.kind, archivedAt: locked.archived_at }, count) : null;
     if (refusal) throw new AppError("RULE_VIOLATION", refusal);
-    return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom" } });
+    return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom", ...newChatbotTexts(input.default_language) } });
   });
 }

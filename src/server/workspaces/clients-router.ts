@@ -2,6 +2,7 @@ import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
+import { languageCodeField } from "@/shared/i18n/language-field";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
 import { deliverInvitation, renewInvitation, revokeInvitation } from "@/server/accounts";
@@ -45,6 +46,8 @@ const agentInput = z.object({
   name: z.string().trim().min(1).max(255),
   website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
   accent_color: accentColorField.nullable().optional(),
+  /** The agent's language (record 117): its default texts, the widget's own words and the answers' fallback language. */
+  default_language: languageCodeField.optional(),
 });
 
 const createClientInput = z.object({

@@ -10,6 +10,7 @@ import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
 import { pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { randomGradient } from "@/shared/accent-color";
+import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 import { agentCreationRefusal } from "@/server/workspaces/agent-creation";
 import { transition, type StatusAction } from "@/server/workspaces/status";
 import { AppError, validationError } from "@/server/kernel/errors";
@@ -106,6 +107,8 @@ export interface AgentInput {
   name: string;
   website_url?: string | null;
   accent_color?: string | null;
+  /** A supported language code (checked by the router); its texts start in it (record 117). */
+  default_language?: string;
 }
 
 /** Creates an agent in a workspace (locked by the caller's transaction): refuses suspended workspaces and full ones. */
@@ -126,6 +129,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       name: input.name,
       type: input.website_url ? "website" : "custom",
       accentColor: input.accent_color ?? randomGradient(),
+      ...newChatbotTexts(input.default_language),
     },
   });
   if (input.website_url) await createWebsiteSourceIn(tx, chatbot.id, input.website_url, `${field}website_url`);

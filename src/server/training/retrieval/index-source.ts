@@ -60,7 +60,7 @@ async function changeChunks(
   ]);
   for (const row of rows) {
     if (row.chunk_delta !== 0 || row.length_delta !== "0") await client.run(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
-    if (Object.keys(row.configs).length) await client.run(CONFIGS_DELTA, [row.chatbot_id, row.configs]);
+    if (Object.keys(row.configs).length) await client.run(CONFIGS_DELTA, [row.chatbot_id, JSON.stringify(row.configs)]);
   }
 }
 
