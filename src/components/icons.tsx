@@ -38,6 +38,13 @@ export const TeamIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const TemplateIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="13" height="13" rx="2" />
+    <path d="M8 21h11a2 2 0 0 0 2-2V8" />
+  </Icon>
+);
+
 export const ChatIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
@@ -63,6 +70,13 @@ export const AuditIcon = (p: IconProps) => (
     <path d="M9 3h6a1 1 0 0 1 1 1v1H8V4a1 1 0 0 1 1-1Z" />
     <path d="M16 5h2a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h2" />
     <path d="M8 11h8M8 15h5" />
+  </Icon>
+);
+
+export const BillingIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
   </Icon>
 );
 

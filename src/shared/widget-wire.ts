@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { en } from "./i18n/catalogues/en";
 import { isUuid } from "./ids";
 
 /**
@@ -54,6 +55,15 @@ export const greetingSchema = z.object({
 
 const sizes = z.enum(["sm", "md", "lg"]);
 
+/** A section of the message catalogue as it crosses the wire: each of its keys, a text (record 117). */
+const textsLike = <T extends Record<string, string>>(section: T) =>
+  z.object(Object.fromEntries(Object.keys(section).map((key) => [key, z.string()])) as { [K in keyof T]: z.ZodString });
+
+/** The loader's words in the chatbot's language (the launcher's labels, the panel frame's title). */
+export const loaderStringsSchema = textsLike(en.loader);
+/** The panel's own words in the chatbot's language: its page's data carries them, so the panel ships no catalogue. */
+export const panelStringsSchema = textsLike(en.panel);
+
 /** What the widget draws, nothing more: no prompts, no model, no domain id. */
 export const widgetConfigSchema = z.object({
   id: z.string(),
@@ -80,6 +90,9 @@ export const widgetConfigSchema = z.object({
   suggested_messages: z.array(z.object({ id: z.string(), type: z.enum(["message", "link", "lead_form", "handoff", "http"]), name: z.string(), prompt: z.string(), url: z.string().nullable() })),
   lead_form: leadFormSchema,
   greeting: greetingSchema.nullable(),
+  /** The chatbot's `default_language`: the language of the loader's and the panel's own words. */
+  language: z.string(),
+  strings: loaderStringsSchema,
 });
 
 /**
@@ -97,6 +110,12 @@ export const panelStateSchema = z.discriminatedUnion("open", [
   z.object({ open: z.literal(true), config: widgetConfigSchema }),
   z.object({ open: z.literal(false), reason: z.enum(PANEL_DEAD_ENDS), face: panelFaceSchema.nullable(), leads: z.object({ chatbot_id: z.string(), lead_form: leadFormSchema }).nullable() }),
 ]);
+
+/** The page's words: its `<html lang>` and the panel's own texts, in the chatbot's language (English for an unknown chatbot). */
+export const panelWordsSchema = z.object({ language: z.string(), strings: panelStringsSchema });
+
+/** The panel page's whole data block: its mode, its words and its state. */
+export const panelDataSchema = z.object({ mode: z.enum(["embed", "page"]) }).and(panelWordsSchema).and(panelStateSchema);
 
 // ---- a chat turn: `POST …/chat`, answered by `delta` frames and a `done` one ----
 
@@ -172,8 +191,11 @@ export type PanelFace = z.infer<typeof panelFaceSchema>;
 export type PanelState = z.infer<typeof panelStateSchema>;
 /** The panel page's two modes: the widget's iframe (`embed`, a dialog) and the share page (`page`). */
 export type PanelMode = "embed" | "page";
-/** The page's data block: its state and mode. */
-export type PanelData = PanelState & { mode: PanelMode };
+export type PanelStrings = z.infer<typeof panelStringsSchema>;
+export type LoaderStrings = z.infer<typeof loaderStringsSchema>;
+export type PanelWords = z.infer<typeof panelWordsSchema>;
+/** The page's data block: its state, its mode and its words. */
+export type PanelData = PanelState & PanelWords & { mode: PanelMode };
 export type WidgetChatRequest = z.input<typeof widgetChatRequestSchema>;
 export type AnswerSource = z.infer<typeof usedSourceSchema>;
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;

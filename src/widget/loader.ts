@@ -5,14 +5,15 @@
  * opens the chat panel as an iframe of our origin. Nothing else is sent
  * before the visitor interacts; it sets no cookies, and stores nothing on the
  * host page but, for a chatbot with a proactive greeting, that the greeting
- * was shown (so a visitor sees it once).
+ * was shown (so a visitor sees it once). Its few words come with the config, in the chatbot's language.
  */
+import { fill } from "@/shared/i18n/fill";
 import { textOnAccent } from "@/shared/text-on-accent";
 import type { WidgetConfig } from "@/shared/widget-wire";
 import { isWidgetMessage, PROTOCOL_SOURCE } from "./protocol";
 
 /** What the loader reads of the config (`GET /api/widget/{id}/config`); the panel reads the rest. */
-type Config = Pick<WidgetConfig, "id" | "name" | "accent_color" | "launcher_icon" | "launcher_text" | "position" | "height" | "enable_hide_chatbot" | "greeting">;
+type Config = Pick<WidgetConfig, "id" | "name" | "accent_color" | "launcher_icon" | "launcher_text" | "position" | "height" | "enable_hide_chatbot" | "greeting" | "strings">;
 
 type Registry = Record<string, true>;
 const w = window as unknown as { __acpWidgets?: Registry };
@@ -70,7 +71,8 @@ function mount(base: string, c: Config): void {
   const launcher = document.createElement("button");
   launcher.type = "button";
   launcher.className = "launcher";
-  launcher.setAttribute("aria-label", `Open chat: ${c.name}`);
+  const named = (text: string) => fill(text, { name: c.name });
+  launcher.setAttribute("aria-label", named(c.strings.openChat));
   launcher.setAttribute("aria-expanded", "false");
   launcher.setAttribute("aria-haspopup", "dialog");
   const icon = () => {
@@ -89,7 +91,7 @@ function mount(base: string, c: Config): void {
     const hide = document.createElement("button");
     hide.type = "button";
     hide.className = "hide";
-    hide.setAttribute("aria-label", "Hide chat");
+    hide.setAttribute("aria-label", c.strings.hideChat);
     hide.innerHTML = CLOSE_ICON;
     hide.addEventListener("click", () => host.remove());
     bar.append(hide);
@@ -116,7 +118,7 @@ function mount(base: string, c: Config): void {
     if (open && !frame) {
       frame = document.createElement("iframe");
       frame.src = `${base}/widget/${encodeURIComponent(c.id)}`;
-      frame.title = `Chat with ${c.name}`;
+      frame.title = named(c.strings.chatWith);
       frame.id = "acp-panel";
       frame.setAttribute("allow", "clipboard-write");
       root.insertBefore(frame, bar);
@@ -125,7 +127,7 @@ function mount(base: string, c: Config): void {
     if (frame) frame.hidden = !open;
     root.classList.toggle("open", open);
     launcher.setAttribute("aria-expanded", String(open));
-    launcher.setAttribute("aria-label", `${open ? "Close" : "Open"} chat: ${c.name}`);
+    launcher.setAttribute("aria-label", named(open ? c.strings.closeChat : c.strings.openChat));
     if (open) {
       greeting.dismiss();
       launcher.innerHTML = CLOSE_ICON;
@@ -196,7 +198,7 @@ function greet(c: Config, root: HTMLElement, openChat: () => void, focusLauncher
     const close = document.createElement("button");
     close.type = "button";
     close.className = "x";
-    close.setAttribute("aria-label", "Dismiss greeting");
+    close.setAttribute("aria-label", c.strings.dismissGreeting);
     close.innerHTML = CLOSE_ICON;
     close.addEventListener("click", dismiss);
     region.append(say, close);

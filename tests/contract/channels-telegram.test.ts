@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
+import { CATALOGUES } from "@/shared/i18n/messages";
 import { startTelegramStandIn, textUpdate, type TelegramStandIn } from "../../scripts/lib/telegram-stand-in";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
@@ -171,6 +172,23 @@ describe("a Telegram chat", () => {
     const attempts = tg.sendAttempts.filter((a) => a.chat_id === "43");
     expect(attempts).toHaveLength(2);
     expect(reply.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("a chatbot that cannot answer (a hard pause) tells the person so in its language; /start greets in it", async () => {
+    await db.chatbot.update({ where: { id: botId }, data: { defaultLanguage: "de", welcomeMessage: "Hi! How can I help you today?" } });
+    await db.team.update({ where: { id: teamId }, data: { status: "paused", pauseMode: "hard" } });
+    try {
+      const from = tg.sent.length;
+      expect(await tg.deliver(TOKEN, textUpdate(++updateId, 47, "Wann habt ihr offen?"))).toBe(200);
+      expect((await tg.nextMessage("47", from)).text).toBe(CATALOGUES.de.channel.cannotAnswer);
+      await db.team.update({ where: { id: teamId }, data: { status: "active", pauseMode: null } });
+      const next = tg.sent.length;
+      expect(await tg.deliver(TOKEN, textUpdate(++updateId, 47, "/start"))).toBe(200);
+      expect((await tg.nextMessage("47", next)).text).toBe(CATALOGUES.de.chatbot.welcomeMessage);
+    } finally {
+      await db.team.update({ where: { id: teamId }, data: { status: "active", pauseMode: null } });
+      await db.chatbot.update({ where: { id: botId }, data: { defaultLanguage: "en", welcomeMessage: "Welcome to the bakery! Ask me anything." } });
+    }
   });
 
   it("a reply Telegram refuses is shown on the conversation in the inbox, not retried", async () => {

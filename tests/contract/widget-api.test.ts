@@ -49,7 +49,7 @@ describe("GET /api/widget/{chatbot_id}/config", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["accent_color", "enable_hide_chatbot", "enable_sources", "font_size", "greeting", "header_icon", "header_size", "height", "hide_powered_by", "id", "launcher_icon", "launcher_text", "lead_form", "name", "placeholder", "position", "sources_label", "suggested_messages", "welcome_message"].sort(),
+      ["accent_color", "enable_hide_chatbot", "enable_sources", "font_size", "greeting", "header_icon", "header_size", "height", "hide_powered_by", "id", "language", "launcher_icon", "launcher_text", "lead_form", "name", "placeholder", "position", "sources_label", "strings", "suggested_messages", "welcome_message"].sort(),
     );
     expect(body).toMatchObject({ id: botId, name: "Bakery Bot", position: "right", enable_sources: true });
     expect(body.suggested_messages).toEqual([

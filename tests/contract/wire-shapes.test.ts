@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import {
-  panelStateSchema,
+  panelDataSchema,
   visitorStreamEventSchemas,
   widgetChatDoneSchema,
   widgetConfigSchema,
@@ -68,23 +68,22 @@ describe("the widget's wire shapes, as the server sends them", () => {
 
     const dataBlock = async (path: string) => {
       const html = await (await fetch(`${base}${path}`)).text();
-      const { mode, ...state } = JSON.parse(/<script type="application\/json" id="acp-data"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
-      return { mode, state };
+      return JSON.parse(/<script type="application\/json" id="acp-data"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
     };
     const open = await dataBlock(`/widget/${botId}`);
     expect(open.mode).toBe("embed");
-    expectShape(panelStateSchema, open.state);
+    expectShape(panelDataSchema, open);
 
     const bot = await db.chatbot.findUniqueOrThrow({ where: { id: botId }, select: { teamId: true } });
     await db.team.update({ where: { id: bot.teamId }, data: { status: "suspended" } });
     try {
       const stopped = await dataBlock(`/chat/${botId}`);
-      expect(stopped).toMatchObject({ mode: "page", state: { open: false, reason: "suspended", leads: { chatbot_id: botId } } });
-      expectShape(panelStateSchema, stopped.state);
+      expect(stopped).toMatchObject({ mode: "page", open: false, reason: "suspended", leads: { chatbot_id: botId } });
+      expectShape(panelDataSchema, stopped);
     } finally {
       await db.team.update({ where: { id: bot.teamId }, data: { status: "active" } });
     }
-    expectShape(panelStateSchema, (await dataBlock(`/chat/${crypto.randomUUID()}`)).state);
+    expectShape(panelDataSchema, await dataBlock(`/chat/${crypto.randomUUID()}`));
   });
 
   it("a turn's done, a lead's answer, asking for a person, the live stream's events and a turn a person owns", async () => {

@@ -253,6 +253,34 @@ describe("generation through an OpenAI-compatible provider", () => {
     }
   });
 
+  it("asks for the answer in the visitor's language, the chatbot's language its fallback; the refusal is the chatbot's, word for word", async () => {
+    const team = await workspace();
+    await setTeamKey(db, owner.agency.id, "sk-agency-key-1234");
+    try {
+      // A German bakery whose row still holds the English default answer: it is served in German (record 117).
+      const bot = await createChatbot(db, team.id, owner.user.id, "Bäckerei Bot");
+      await db.chatbot.update({ where: { id: bot.id }, data: { defaultLanguage: "de" } });
+      await trainedTextSource(db, bot.id, { title: "Kuchen", url: "https://baeckerei.example/kuchen", sections: [{ text: "Ein Stück Bienenstich kostet 3,50 Euro. Den Bienenstich backen wir jeden Morgen frisch." }] });
+      const german = await db.chatbot.findUniqueOrThrow({ where: { id: bot.id } });
+      const refusal = "Darauf habe ich leider noch keine Antwort.";
+      stub.reply({ text: "Une part de Bienenstich coûte 3,50 euros [1]." });
+      const before = stub.requests.length;
+      const french = await ask(german, "Combien coûte le Bienenstich ?");
+      const system = stub.requests[before]!.body.messages[0]!;
+      expect(system.role).toBe("system");
+      expect(system.content).toContain("Write your answer in the language of the visitor's question, even when the sources are in another language. If you cannot tell the question's language, write in German.");
+      expect(system.content).toContain(`If they do not contain the answer, reply exactly, without translating it: ${refusal}`);
+      expect(stub.requests[before]!.body.messages.at(-1)).toEqual({ role: "user", content: "Combien coûte le Bienenstich ?" });
+      expect(french.message).toMatchObject({ content: "Une part de Bienenstich coûte 3,50 euros [1].", answered: true });
+
+      stub.reply({ text: refusal });
+      const unknown = await ask(german, "Ist der Bienenstich glutenfrei?");
+      expect(unknown.message).toMatchObject({ content: refusal, answered: false, sources: [] });
+    } finally {
+      await setTeamKey(db, owner.agency.id, null);
+    }
+  });
+
   it("provider down or slow: the extractive answer, the failure recorded for the agency only", async () => {
     const team = await workspace();
     await setTeamKey(db, owner.agency.id, "sk-agency-key-1234");

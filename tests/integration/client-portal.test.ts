@@ -66,7 +66,7 @@ describe("no unmetered side door", () => {
 
 describe("navigation by role and view as client", () => {
   it("gives each role only what it can use", async () => {
-    expect((await portalContext(db, owner.user.id, null)).nav).toEqual(["home", "clients", "chatbots", "team", "webhooks", "audit-log", "api-tokens", "settings"]);
+    expect((await portalContext(db, owner.user.id, null)).nav).toEqual(["home", "clients", "templates", "billing", "chatbots", "team", "webhooks", "audit-log", "api-tokens", "settings"]);
     expect((await portalContext(db, admin.user.id, null)).nav).toEqual(["home", "chatbots", "team", "api-tokens", "settings"]);
     expect((await portalContext(db, editor.user.id, null)).nav).toEqual(["home", "chatbots", "api-tokens", "settings"]);
     expect((await portalContext(db, member.user.id, null)).nav).toEqual(["home", "chatbots", "api-tokens", "settings"]);

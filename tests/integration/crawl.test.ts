@@ -376,4 +376,20 @@ describe("single sources", () => {
     expect(await settled(text.id)).toMatchObject({ status: "trained", textPreview: expect.stringContaining("nine on weekdays") });
     expect(await settled(noindex.id)).toMatchObject({ status: "failed", statusReason: expect.stringMatching(/noindex/) });
   });
+
+  it("indexes a page in the language its markup or its Content-Language header declares, else in the one its text is in", async () => {
+    const bot = await newChatbot();
+    const german = "Wir versenden alle Bestellungen innerhalb von zwei Werktagen. Die Lieferung dauert danach meist ein bis drei Tage.";
+    site.route("/lang/header", { headers: { "content-language": "fr-FR" }, body: page("Livraison", [german]) });
+    site.route("/lang/markup", { headers: { "content-language": "fr-FR" }, body: page("Levering", [german]).replace("<html", '<html lang="nl"') });
+    site.route("/lang/text", { body: page("Versand", [german]) });
+    const languages: Record<string, string> = {};
+    for (const path of ["/lang/header", "/lang/markup", "/lang/text"]) {
+      const source = await createSource(db, bot, { type: "page", url: site.url(path) });
+      await waitFor(async () => ((await db.source.findUniqueOrThrow({ where: { id: source.id } })).status === "trained" ? true : null), 30_000, "training");
+      const chunk = await db.sourceChunk.findFirstOrThrow({ where: { sourceId: source.id } });
+      languages[path] = `${chunk.language}/${chunk.searchConfig}`;
+    }
+    expect(languages).toEqual({ "/lang/header": "fr/french", "/lang/markup": "nl/dutch", "/lang/text": "de/german" });
+  });
 });

@@ -56,6 +56,16 @@ async function expectStatsConsistent(chatbotId: string) {
     [chatbotId],
   );
   expect(stats.rows[0] ?? { n: "0", len: "0" }).toEqual(totals.rows[0]);
+  // The chunks per text search configuration (docs/decisions/116-passages-in-their-own-language.md).
+  const configs = await pool.query<{ config: string; n: string }>(
+    `SELECT search_config AS config, count(*)::text AS n FROM source_chunks WHERE chatbot_id = $1 GROUP BY 1 ORDER BY 1`,
+    [chatbotId],
+  );
+  const counted = await pool.query<{ config: string; n: string }>(
+    `SELECT config, chunk_count::text AS n FROM chatbot_search_configs WHERE chatbot_id = $1 AND chunk_count <> 0 ORDER BY 1`,
+    [chatbotId],
+  );
+  expect(counted.rows).toEqual(configs.rows);
 }
 
 describe("indexSource and searchPassages", () => {
@@ -145,17 +155,50 @@ describe("indexSource and searchPassages", () => {
     expect(hits[0]?.sourceId).toBe(s.id);
   });
 
-  it("takes the language from the caller when given (no look-up), and stems with it", async () => {
+  it("takes the language from the caller when given (no look-up); the question is stemmed in the passages' language whatever it is", async () => {
     const b = await bot("de");
     const s = await source(b.id);
     const doc = extractHtml("<html><head><title>Versand</title></head><body><h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Tagen.</p></body></html>", "https://x.test/versand");
     await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
     const query = "Bestellungen versendet";
     expect((await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "de" }))[0]?.sourceId).toBe(s.id);
-    // "simple" does not stem "versendet" to "versend": only the exact word "Bestellungen" matches, with a lower score.
+    // The passage was indexed in German: "versendet" meets "versenden" (versend) whatever language the caller
+    // names, and the question's own language adds nothing a German passage lacks.
     const [german] = await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "de" });
-    const [plain] = await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "xx" });
-    expect(plain?.score ?? 0).toBeLessThan(german!.score);
+    const [plain] = await searchPassages(db, { chatbotId: b.id, query, topK: 5, language: "xx", questionLanguage: "xx" });
+    expect(plain?.score).toBeCloseTo(german!.score, 6);
+  });
+
+  it("indexes each page in its own language: a site in two languages answers each question from its own pages", async () => {
+    const b = await bot("en");
+    const german = await source(b.id);
+    const english = await source(b.id);
+    const declared = await source(b.id);
+    const GERMAN_PAGE = "<html><head><title>Versand</title></head><body><h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Werktagen. Die Lieferung dauert danach meist ein bis drei Tage.</p></body></html>";
+    const ENGLISH_PAGE = "<html><head><title>Shipping</title></head><body><h1>Shipping</h1><p>We ship every order within two working days. Delivery then takes one to three days.</p></body></html>";
+    await indexSource(db, { sourceId: german.id, chatbotId: b.id, document: extractHtml(GERMAN_PAGE, "https://x.test/de/versand"), url: "https://x.test/de/versand" });
+    await indexSource(db, { sourceId: english.id, chatbotId: b.id, document: extractHtml(ENGLISH_PAGE, "https://x.test/en/shipping"), url: "https://x.test/en/shipping" });
+    // A page that declares its language is taken at its word.
+    await indexSource(db, { sourceId: declared.id, chatbotId: b.id, document: extractHtml(GERMAN_PAGE.replace("<html>", '<html lang="de-CH">'), "https://x.test/ch"), url: "https://x.test/ch" });
+
+    const chunks = await db.sourceChunk.findMany({ where: { chatbotId: b.id }, select: { sourceId: true, language: true, searchConfig: true } });
+    expect(Object.fromEntries(chunks.map((c) => [c.sourceId, `${c.language}/${c.searchConfig}`]))).toEqual({
+      [german.id]: "de/german",
+      [english.id]: "en/english",
+      [declared.id]: "de/german",
+    });
+    await expectStatsConsistent(b.id);
+
+    // German stemming meets "versendet" and "Bestellung" only on the German pages; English finds "shipped" on its own.
+    const inGerman = await searchPassages(db, { chatbotId: b.id, query: "Wann wird meine Bestellung versendet?", topK: 5, language: "en" });
+    expect(new Set(inGerman.slice(0, 2).map((p) => p.sourceId))).toEqual(new Set([german.id, declared.id]));
+    const inEnglish = await searchPassages(db, { chatbotId: b.id, query: "When is my order shipped?", topK: 5, language: "en" });
+    expect(inEnglish[0]?.sourceId).toBe(english.id);
+
+    await removeSourceChunks(db, [german.id, declared.id]);
+    await expectStatsConsistent(b.id);
+    const left = await poolOf(db).query(`SELECT config, chunk_count::int AS n FROM chatbot_search_configs WHERE chatbot_id = $1 ORDER BY config`, [b.id]);
+    expect(left.rows).toEqual([{ config: "english", n: 1 }, { config: "german", n: 0 }]);
   });
 
   it("an empty document leaves no chunks", async () => {

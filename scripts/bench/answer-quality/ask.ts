@@ -1,7 +1,7 @@
 /**
  * Each question asked as a visitor asks it: one turn of the conversation engine (`runTurn`, extractive: no
- * LLM key), one at a time, timed. Read back: `answered` and the cited sources' pages. For a refusal, the
- * pages of the chatbot's top_k passages too (what it would have quoted: did it hold the right page?). Next
+ * LLM key), one at a time, timed. Read back: `answered` and the cited sources' pages, and the pages of the
+ * chatbot's top_k passages (retrieval alone: what it could quote; for a refusal, did it hold the right page?). Next
  * to it, MiniSearch (BM25+, defaults) over the same pages' text, its first k pages at the k of our answer.
  */
 import type { Db } from "@/server/kernel/db/client";
@@ -14,7 +14,7 @@ export interface Outcome {
   answered: boolean;
   /** The answer's cited pages, in order. */
   cited: string[];
-  /** A refusal: the pages of the top_k passages it would have quoted. */
+  /** The pages of the top_k passages retrieved for the question (what the answer could quote). */
   retrieved: string[];
   /** MiniSearch's first pages (10). */
   mini: string[];
@@ -38,7 +38,7 @@ export async function askAll(db: Db, trained: TrainedSet, questions: BenchQuesti
     const ms = performance.now() - t;
     const answered = "sources" in out.message && out.message.answered;
     const cited = "sources" in out.message ? distinct(out.message.sources.map((s) => pathOf.get(s.id))) : [];
-    const retrieved = answered ? [] : distinct((await retrieveFor(db, chatbot, q.question)).map((p) => pathOf.get(p.sourceId)));
+    const retrieved = distinct((await retrieveFor(db, chatbot, q.question)).map((p) => pathOf.get(p.sourceId)));
     const k = Math.max(1, cited.length || retrieved.length);
     const found = distinct(mini.search(q.question).slice(0, 10).map((r) => pathOf.get(String(r.id))));
     outcomes.push({ q, answered, cited, retrieved, mini: found, k, ms });

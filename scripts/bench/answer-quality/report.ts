@@ -39,14 +39,14 @@ export function setTable(r: SetResult): string {
   const rows = asked.map((kind) => {
     const f = ofKind(r, kind);
     if (kind === "unanswerable") {
-      return [kind, `${f.n}`, "—", "—", "—", "—", pct(f.answered, f.n), "—", against(f.refused, f.n, TARGETS.refused), "—", `${f.answeredWrong}`, `${f.p50.toFixed(0)} ms`];
+      return [kind, `${f.n}`, "—", "—", "—", "—", "—", pct(f.answered, f.n), "—", against(f.refused, f.n, TARGETS.refused), "—", `${f.answeredWrong}`, `${f.p50.toFixed(0)} ms`];
     }
     const target = kind === "how-to" ? undefined : TARGETS[kind];
-    return [kind, `${f.n}`, against(f.cited, f.n, target), pct(f.first, f.n), `${pct(f.mini, f.n)} ${ahead(f)}`, pct(f.miniFirst, f.n), pct(f.answered, f.n), against(f.answeredRight, f.answered, TARGETS.precision), pct(f.refused, f.n), `${f.refusedRetrieved}`, `${f.answeredWrong}`, `${f.p50.toFixed(0)} ms`];
+    return [kind, `${f.n}`, against(f.cited, f.n, target), pct(f.first, f.n), `${pct(f.mini, f.n)} ${ahead(f)}`, pct(f.miniFirst, f.n), pct(f.retrieved, f.n), pct(f.answered, f.n), against(f.answeredRight, f.answered, TARGETS.precision), pct(f.refused, f.n), `${f.refusedRetrieved}`, `${f.answeredWrong}`, `${f.p50.toFixed(0)} ms`];
   });
   const all = figuresOf(r.outcomes);
-  rows.push(["all", `${all.n}`, "", "", "", "", pct(all.answered, all.n), against(all.answeredRight, all.answered, TARGETS.precision), pct(all.refused, all.n), `${all.refusedRetrieved}`, `${all.answeredWrong}`, `${all.p50.toFixed(0)} ms`]);
-  return `${head}\n${table(["kind", "n", "right page cited", "first cited", "MiniSearch@k (ours ahead)", "MiniSearch first", "answered", "precision of answered", "refused", "refused, right page retrieved", "answered, no right page", "p50"], rows)}\n`;
+  rows.push(["all", `${all.n}`, "", "", "", "", "", pct(all.answered, all.n), against(all.answeredRight, all.answered, TARGETS.precision), pct(all.refused, all.n), `${all.refusedRetrieved}`, `${all.answeredWrong}`, `${all.p50.toFixed(0)} ms`]);
+  return `${head}\n${table(["kind", "n", "right page cited", "first cited", "MiniSearch@k (ours ahead)", "MiniSearch first", "right page retrieved (top_k)", "answered", "precision of answered", "refused", "refused, right page retrieved", "answered, no right page", "p50"], rows)}\n`;
 }
 
 export function summaryTable(results: SetResult[]): string {
@@ -95,8 +95,10 @@ export function languageTable(results: SetResult[]): string {
       `${r.trained.set.language} (${r.trained.crawl.pagesIndexed} pages)`,
       against(known!.cited, known!.n, TARGETS["known-item"]),
       `${pct(known!.mini, known!.n)} ${ahead(known!)}`,
+      pct(known!.retrieved, known!.n),
       against(index!.cited, index!.n, TARGETS.index),
       `${pct(index!.mini, index!.n)} ${ahead(index!)}`,
+      pct(index!.retrieved, index!.n),
       pct(howTo!.cited, howTo!.n),
       `${pct(howTo!.mini, howTo!.n)} ${ahead(howTo!)}`,
       against(all.answeredRight, all.answered, TARGETS.precision),
@@ -104,7 +106,7 @@ export function languageTable(results: SetResult[]): string {
       `${all.p50.toFixed(0)} ms`,
     ];
   });
-  return table(["language", "known-item cited", "MiniSearch@k", "index cited", "MiniSearch@k", "how-to cited", "MiniSearch@k", "precision of answered", "refused, right page retrieved", "p50"], rows);
+  return table(["language", "known-item cited", "MiniSearch@k", "known-item retrieved", "index cited", "MiniSearch@k", "index retrieved", "how-to cited", "MiniSearch@k", "precision of answered", "refused, right page retrieved", "p50"], rows);
 }
 
 /** Questions whose right page was not cited, with what was cited (or retrieved, for a refusal). */

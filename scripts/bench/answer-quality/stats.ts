@@ -7,6 +7,8 @@ export interface Figures {
   cited: number;
   /** The first cited page is a right page. */
   first: number;
+  /** Retrieval alone: a right page among the pages of the top_k passages, whatever the answer did with them. */
+  retrieved: number;
   /** MiniSearch: a right page among its first k pages, and its first page. */
   mini: number;
   miniFirst: number;
@@ -32,6 +34,7 @@ export function figuresOf(outcomes: Outcome[]): Figures {
     n: outcomes.length,
     cited: count((o) => hits(o, o.cited)),
     first: count((o) => hits(o, o.cited.slice(0, 1))),
+    retrieved: count((o) => hits(o, o.retrieved)),
     mini: count((o) => hits(o, o.mini.slice(0, o.k))),
     miniFirst: count((o) => hits(o, o.mini.slice(0, 1))),
     answered: count((o) => o.answered),

@@ -15,13 +15,13 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createChatbotInput, LIMITS } from "@/server/chatbots/client";
+import { createChatbotInput, LANGUAGES, LIMITS } from "@/server/chatbots/client";
 import { withFieldName } from "@/shared/zod-errors";
 import { useTRPC } from "@/trpc/react";
 import { FormError } from "@/components/ui/alert";
 
 type Form = z.input<typeof createChatbotInput>;
-const FIELDS = ["name", "team_id"] as const;
+const FIELDS = ["name", "team_id", "default_language"] as const;
 
 /** "New chatbot": shown when the user may create chatbots in at least one team (only `teamId` when given). */
 export function NewChatbotButton({ teamId }: { teamId?: string }) {
@@ -47,10 +47,10 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
   const uid = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const groups = workspaceGroups(teams);
-  const form = useForm<Form>({ resolver: zodResolver(createChatbotInput), defaultValues: { name: "", team_id: groups[0]?.teams[0]?.id ?? "" } });
+  const form = useForm<Form>({ resolver: zodResolver(createChatbotInput), defaultValues: { name: "", team_id: groups[0]?.teams[0]?.id ?? "", default_language: "en" } });
   const err = (name: (typeof FIELDS)[number]) => {
     const message = form.formState.errors[name]?.message;
-    return message ? withFieldName(message, name === "team_id" ? "workspace" : name) : null;
+    return message ? withFieldName(message, { team_id: "workspace", default_language: "language", name: "name" }[name]) : null;
   };
   const create = useMutation(
     trpc.chatbots.create.mutationOptions({
@@ -65,7 +65,7 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
     setFormError(null);
     create.mutate(values);
   });
-  const ids = { name: `${uid}-name`, team: `${uid}-team` };
+  const ids = { name: `${uid}-name`, team: `${uid}-team`, language: `${uid}-language` };
 
   return (
     <Dialog open onClose={onClose} title="New chatbot" description="Start with a name; everything else has sensible defaults you can change in its settings.">
@@ -84,6 +84,15 @@ function NewChatbotDialog({ teams, onClose }: { teams: EditableTeam[]; onClose: 
                     ))}
                   </optgroup>
                 ))}
+          </Select>
+        </Field>
+        <Field id={ids.language} label="Language" error={err("default_language")} hint="The language of its visitors: the widget's own words, its default texts and the answers' fallback.">
+          <Select id={ids.language} {...form.register("default_language")} {...describedBy(ids.language, { hint: true, error: err("default_language") })}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
+            ))}
           </Select>
         </Field>
         <FormError message={formError} />

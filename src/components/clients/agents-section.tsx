@@ -29,6 +29,8 @@ export function AgentsSection({ client }: { client: Client }) {
   const trpc = useTRPC();
   const { data, error, isPending, refetch, isRefetching } = useQuery(trpc.agencyClients.agents.queryOptions({ client_id: client.id }));
   const [adding, setAdding] = useState(false);
+  const templates = useQuery(trpc.agencyTemplates.clientLinks.queryOptions({ client_id: client.id }));
+  const followed = new Map((templates.data ?? []).map((l) => [l.chatbot_id, l]));
   const blocked = blockedReason(client);
   return (
     <Card>
@@ -73,6 +75,14 @@ export function AgentsSection({ client }: { client: Client }) {
                   </Link>
                   <p className="text-xs text-gray-500">
                     Created <time dateTime={agent.created_at}>{formatDate(agent.created_at)}</time>
+                    {followed.has(agent.id) ? (
+                      <>
+                        {" · "}
+                        <Link href={`/templates/${followed.get(agent.id)!.template.id}`} className="underline underline-offset-2">
+                          Follows {followed.get(agent.id)!.template.name}, version {followed.get(agent.id)!.version}
+                        </Link>
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 {agent.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}

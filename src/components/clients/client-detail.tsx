@@ -17,11 +17,13 @@ import { BackToClients } from "@/components/clients/back-to-clients";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
 import { AutoTopupCard } from "@/components/clients/auto-topup-card";
+import { SubscriptionPanel } from "@/components/billing/subscription-panel";
 import { CreditActions } from "@/components/clients/credit-actions";
 import { CreditPanel } from "@/components/clients/credit-panel";
 import { forgetCreatedInvitation, peekCreatedInvitation } from "@/components/clients/created-invitation";
 import { InvitationLinkPanel } from "@/components/clients/invitation-link-panel";
 import { InvitationsSection } from "@/components/clients/invitations-section";
+import { ClientReportSection } from "@/components/reports/client-report-section";
 import { LedgerTable } from "@/components/clients/ledger-table";
 import { LimitsEditor } from "@/components/clients/limits-editor";
 import { AgencyOnlyState } from "@/components/clients/query-states";
@@ -153,6 +155,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
+      {archived ? null : <SubscriptionPanel clientId={client.id} clientName={client.name} />}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AgentsSection client={client} />
         <InvitationsSection clientId={client.id} />
@@ -180,6 +183,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       ) : (
         <Skeleton className="h-40" />
       )}
+      {archived ? null : <ClientReportSection clientId={client.id} />}
       <section aria-labelledby="ledger-heading" className="space-y-3">
         <h2 id="ledger-heading" className="text-sm font-semibold text-gray-900">
           Credit ledger

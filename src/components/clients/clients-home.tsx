@@ -73,7 +73,20 @@ export function ClientsHome() {
 
   return (
     <>
-      <PageHeader title="Clients" description={data ? `${data.agency.name} · ${DESCRIPTION}` : DESCRIPTION} actions={data ? <NewClientButton agency={data.agency} /> : null} />
+      <PageHeader
+        title="Clients"
+        description={data ? `${data.agency.name} · ${DESCRIPTION}` : DESCRIPTION}
+        actions={
+          data ? (
+            <>
+              <Link href="/clients/reports" className={buttonClasses({ variant: "secondary" })}>
+                Agency report
+              </Link>
+              <NewClientButton agency={data.agency} />
+            </>
+          ) : null
+        }
+      />
       {isPending ? (
         <HomeSkeleton />
       ) : error ? (

@@ -27,6 +27,8 @@ import { rememberCreatedInvitation } from "@/components/clients/created-invitati
 import { FormField, FormSection } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
 import type { AgencySummary } from "@/components/clients/types";
+import { fieldErrorsOf } from "@/components/lib/trpc-error";
+import { TemplateFields, templateInput, type TemplateChoice } from "@/components/templates/template-fields";
 
 const SERVER_FIELDS: readonly Path<CreateClientInput>[] = [
   ...CLIENT_FIELD_PATHS,
@@ -43,6 +45,7 @@ export function CreateClientForm({ agency }: { agency: AgencySummary }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [template, setTemplate] = useState<TemplateChoice>({ template_id: "", variables: {} });
   const form = useForm<CreateClientInput, unknown, CreateClientOutput>({ resolver: zodResolver(createClientSchema), defaultValues: emptyCreateClient });
   const { register, handleSubmit, setError, formState } = form;
 
@@ -61,7 +64,7 @@ export function CreateClientForm({ agency }: { agency: AgencySummary }) {
   const full = agency.workspaces >= agency.workspace_limit;
   const onSubmit = handleSubmit((values) => {
     setOtherErrors([]);
-    create.mutate(toCreateInput(values));
+    create.mutate({ ...toCreateInput(values), ...templateInput(template) });
   });
 
   return (
@@ -75,7 +78,8 @@ export function CreateClientForm({ agency }: { agency: AgencySummary }) {
               </p>
             ) : null}
             <ClientFields included={agency.included_integrations} />
-            <FormSection title="First agent" description="Optional. Give it a name to create the client's first chatbot with the workspace.">
+            <FormSection title="First agent" description="Optional. Give it a name to create the client's first chatbot with the workspace; made from a template, it is named after the client unless you name it.">
+              <TemplateFields value={template} onChange={setTemplate} errors={fieldErrorsOf(create.error)} />
               <AgentFields prefix="chatbot." nameOptional />
             </FormSection>
             <FormSection title="Invitation" description="Optional. Invite someone from the client's team to their portal; you get a link to send them.">

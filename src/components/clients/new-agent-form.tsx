@@ -11,6 +11,8 @@ import { useTRPC } from "@/trpc/react";
 import { AgentFields } from "@/components/clients/agent-fields";
 import { newAgentSchema } from "@/components/clients/client-form-schema";
 import { FormError } from "@/components/ui/alert";
+import { fieldErrorsOf } from "@/components/lib/trpc-error";
+import { TemplateFields, templateInput, type TemplateChoice } from "@/components/templates/template-fields";
 
 type FormValues = z.input<typeof newAgentSchema>;
 
@@ -19,6 +21,7 @@ export function NewAgentForm({ clientId, onDone }: { clientId: string; onDone: (
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [template, setTemplate] = useState<TemplateChoice>({ template_id: "", variables: {} });
   const form = useForm<FormValues, unknown, z.output<typeof newAgentSchema>>({
     resolver: zodResolver(newAgentSchema),
     defaultValues: { name: "", website_url: "", accent_color: "" },
@@ -39,12 +42,14 @@ export function NewAgentForm({ clientId, onDone }: { clientId: string; onDone: (
       name: v.name,
       ...(v.website_url ? { website_url: v.website_url } : {}),
       ...(v.accent_color ? { accent_color: v.accent_color } : {}),
+      ...templateInput(template),
     });
   });
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label="New agent" className="space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4">
         <AgentFields />
+        <TemplateFields value={template} onChange={setTemplate} errors={fieldErrorsOf(create.error)} />
         {create.error ? <FormError message={[create.error.message, ...otherErrors.filter((m) => m !== create.error?.message)].join(" ")} /> : null}
         <DialogActions confirmLabel={create.isPending ? "Creating…" : "Create agent"} onCancel={onDone} pending={create.isPending} />
       </form>

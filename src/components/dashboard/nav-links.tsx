@@ -3,13 +3,15 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { AuditIcon, ChatIcon, HomeIcon, KeyIcon, SettingsIcon, TeamIcon, UsersIcon, WebhookIcon } from "@/components/icons";
+import { AuditIcon, BillingIcon, ChatIcon, HomeIcon, KeyIcon, SettingsIcon, TeamIcon, TemplateIcon, UsersIcon, WebhookIcon } from "@/components/icons";
 import { cn } from "@/components/lib/cn";
 import type { NavKey } from "@/server/access";
 
 const LINKS: Record<NavKey, { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   home: { href: "/home", label: "Home", icon: HomeIcon },
   clients: { href: "/clients", label: "Clients", icon: UsersIcon },
+  billing: { href: "/billing", label: "Billing", icon: BillingIcon },
+  templates: { href: "/templates", label: "Templates", icon: TemplateIcon },
   chatbots: { href: "/chatbots", label: "Chatbots", icon: ChatIcon },
   team: { href: "/team", label: "Team", icon: TeamIcon },
   webhooks: { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },

@@ -9,9 +9,12 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
+import { Stat } from "@/components/ui/stat";
 import { formatNumber } from "@/components/clients/format";
 import { UsageBar } from "@/components/clients/usage-bar";
 import { useTRPC } from "@/trpc/react";
+import { ClientBillingCard } from "@/components/billing/client-billing-card";
+import { LatestReport } from "@/components/reports/latest-report";
 
 type Home = RouterOutputs["lifecycle"]["clientHome"];
 
@@ -38,16 +41,6 @@ function StandingNotice({ home }: { home: Home }) {
         </ul>
       ) : null}
     </section>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-gray-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{value}</dd>
-      {hint ? <dd className="mt-0.5 text-xs text-gray-600">{hint}</dd> : null}
-    </div>
   );
 }
 
@@ -104,6 +97,7 @@ export function ClientHome({ teamId }: { teamId: string }) {
         {home.workspace.name}
       </h2>
       <StandingNotice home={home} />
+      <ClientBillingCard teamId={teamId} />
       <Card>
         <CardHeader>
           <CardTitle>Message credits</CardTitle>
@@ -136,6 +130,7 @@ export function ClientHome({ teamId }: { teamId: string }) {
           <UsageChart usage={home.usage} />
         </CardBody>
       </Card>
+      <LatestReport teamId={teamId} />
       <div className="flex flex-wrap gap-2">
         <Link href="/chatbots" className={buttonClasses({ variant: "secondary" })}>
           Open your chatbots

@@ -16,6 +16,9 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "lead.captured": "A visitor left their contact details in a chat.",
   "escalation.created": "A conversation was handed over to a person.",
   "client.credits_exhausted": "A client workspace ran out of message credits (for automatic top-ups).",
+  "client.subscription_updated": "A client's Stripe subscription changed status, plan or period.",
+  "client.payment_failed": "A client's payment failed; the dunning rule's grace days start.",
+  "template.rollout_completed": "A template rollout (or its rollback) finished: each chatbot applied, skipped or rolled back.",
 };
 
 export function isEventType(value: string): value is EventType {

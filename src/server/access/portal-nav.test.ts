@@ -3,7 +3,7 @@ import { navFor } from "./portal-nav";
 
 describe("navigation by role", () => {
   it("gives the agency owner the back office", () => {
-    expect(navFor({ ownsAgency: true, viewingAsClient: false, manageableTeams: 3 })).toEqual(["home", "clients", "chatbots", "team", "webhooks", "audit-log", "api-tokens", "settings"]);
+    expect(navFor({ ownsAgency: true, viewingAsClient: false, manageableTeams: 3 })).toEqual(["home", "clients", "templates", "billing", "chatbots", "team", "webhooks", "audit-log", "api-tokens", "settings"]);
   });
 
   it("shows an agency owner viewing as a client what the client's admin sees", () => {

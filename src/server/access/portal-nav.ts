@@ -3,7 +3,7 @@
  * role can use. An agency owner "viewing as client" sees what the workspace's
  * admin sees.
  */
-export type NavKey = "home" | "clients" | "chatbots" | "team" | "webhooks" | "audit-log" | "api-tokens" | "settings";
+export type NavKey = "home" | "clients" | "templates" | "billing" | "chatbots" | "team" | "webhooks" | "audit-log" | "api-tokens" | "settings";
 
 export interface NavFacts {
   ownsAgency: boolean;
@@ -19,7 +19,7 @@ export function navFor(facts: NavFacts): NavKey[] {
   const keys: NavKey[] = [];
   // Home: the agency's cockpit, or the client workspace's credits and standing.
   if (agencyView || facts.viewingAsClient || (facts.clientWorkspaces ?? 0) > 0) keys.push("home");
-  if (agencyView) keys.push("clients");
+  if (agencyView) keys.push("clients", "templates", "billing");
   keys.push("chatbots");
   if (facts.viewingAsClient || facts.manageableTeams > 0) keys.push("team");
   if (agencyView) keys.push("webhooks", "audit-log");

@@ -54,6 +54,8 @@ export interface RestMeta {
   tags?: string[];
   /** The body's `stream: true` asks for server-sent events: the surface part's `onDelta` (the chat turn's) receives the text as it comes. */
   stream?: boolean;
+  /** The success body is a file of this media type, not JSON: the procedure returns `{ filename, body }` (a report's PDF). */
+  produces?: string;
 }
 
 export interface Meta {

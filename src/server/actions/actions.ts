@@ -6,7 +6,8 @@ import { sealSecret } from "@/server/kernel/lib/secret-box";
 import { storedUrlRefusal } from "@/server/kernel/net/guard";
 import { actionNetPolicy } from "./http-call";
 import { parametersRefusal } from "./parameters-schema";
-import { ACTION_LIMITS, type ActionCreateValues, type ActionPatchValues } from "./rules";
+import { ACTION_LIMITS, actionFields, type ActionCreateValues, type ActionPatchValues } from "./rules";
+import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { serializeAction, storedHeaders, type StoredHeader } from "./serializer";
 
 /** A chatbot's HTTP actions: definitions with sealed header values (docs/decisions/076-http-actions.md). */
@@ -106,4 +107,33 @@ export async function deleteAction(db: Db, chatbotId: string, id: string) {
   const current = await findAction(db, chatbotId, id);
   await db.chatbotAction.delete({ where: { id: current.id } });
   return serializeAction(current);
+}
+
+/** An action as a template defines it: everything but its header values (each client's own secrets). */
+export interface ActionDefinition {
+  name: string;
+  description: string;
+  method: ActionCreateValues["method"];
+  url: string;
+  header_names: string[];
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * Creates (`id` null) or rewrites an action from a template's definition (templates/write-state.ts). A header
+ * keeps the value stored under its name; a new one is stored empty, for the client to fill in the Actions tab.
+ */
+export async function defineAction(db: Db, chatbotId: string, id: string | null, definition: ActionDefinition) {
+  const fields = parseOrThrow(actionFields.omit({ headers: true }), { ...definition });
+  checkDefinition(fields.url, fields.parameters);
+  const previous = id ? storedHeaders((await findAction(db, chatbotId, id)).headers) : [];
+  const headers = definition.header_names.map((name) => previous.find((p) => p.name.toLowerCase() === name.toLowerCase()) ?? { name, value: sealSecret("") });
+  const data = { ...fields, headers, parameters: fields.parameters as Prisma.InputJsonObject };
+  try {
+    const row = id ? await db.chatbotAction.update({ where: { id }, data }) : await db.chatbotAction.create({ data: { ...data, chatbotId } });
+    return serializeAction(row);
+  } catch (error) {
+    if (nameTaken(error)) throw nameTakenError();
+    throw error;
+  }
 }

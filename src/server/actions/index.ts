@@ -7,3 +7,5 @@ export { actionCallSchema } from "./serializer";
 export type { ActionCallJson } from "./serializer";
 export { actionsForTurn, toolOf } from "./tools";
 export { assertButtonAction, buttonAction } from "./buttons";
+export { defineAction, deleteAction } from "./actions";
+export type { ActionDefinition } from "./actions";

@@ -1,7 +1,7 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import type { AnalyticsPeriod } from "@/server/analytics/period";
 import { periodSpans } from "@/server/analytics/spans";
-import { feedbackTotals, summarizePeriod, type PeriodRollup } from "@/server/analytics/metrics";
+import { feedbackTotals, summarizePeriod, type PeriodRollup, type PeriodSums } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
@@ -41,6 +41,8 @@ export interface AnalyticsData {
   insights: StoredInsights | null;
   /** The previous period day by day, for the dashboard's comparison line (null unless asked for: `previousDays`). */
   previousConversationsPerDay: Record<string, number> | null;
+  /** The rollup sums the figures were computed from (the value report adds several chatbots' up: reports/figures.ts). */
+  sums: { current: PeriodSums; previous: PeriodSums };
 }
 
 /** A subquery's rows as one JSON array ([] when none). */
@@ -224,6 +226,7 @@ async function readAnalytics(db: Db, chatbotId: string, period: AnalyticsPeriod,
     },
     previousConversationsPerDay: summary.previousConversationsPerDay,
     insights: storedInsights(insight),
+    sums: { current: rollup.current, previous: rollup.previous },
   };
   return { version, data };
 }

@@ -2,6 +2,7 @@ import type { JobHelpers } from "graphile-worker";
 import { enqueueFromTask, job, type JobPayload } from "@/server/kernel/jobs/registry";
 import { formatIsoDate, resolvePeriod, utcDay } from "@/server/analytics/period";
 import { groupQuestions, type AskedQuestion } from "@/server/analytics/question-themes";
+import { periodQuestions } from "@/server/analytics/period-questions";
 
 /**
  * `compute_insights`: the question themes of one chatbot and period
@@ -37,23 +38,7 @@ export const computeInsightsJob = job("compute_insights", async (_db, payload, h
   if (!period.ok) throw new Error(`compute_insights: invalid period ${p.from}..${p.to}`);
   const { from, to, periodType } = period.period;
 
-  const { rows } = await helpers.query<{ text: string; answered: boolean; count: number }>(
-    `SELECT q.content AS text, coalesce(r.answered, false) AS answered, count(*)::int AS count
-       FROM conversations c
-       JOIN messages q ON q.conversation_id = c.id AND q.role = 'user'
-       LEFT JOIN LATERAL (
-         SELECT a.answered FROM messages a
-          WHERE a.conversation_id = q.conversation_id AND a.role = 'assistant' AND a.created_at >= q.created_at
-          ORDER BY a.created_at, a.id LIMIT 1
-       ) r ON true
-      WHERE c.chatbot_id = $1::uuid
-        AND c.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
-        AND c.created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
-      GROUP BY 1, 2
-      ORDER BY count DESC, text ASC
-      LIMIT $4`,
-    [p.chatbotId, from, to, MAX_DISTINCT_QUESTIONS],
-  );
+  const rows = await periodQuestions((text, values) => helpers.query(text, values), p.chatbotId, from, to, { limit: MAX_DISTINCT_QUESTIONS, answered: null });
   const answered: AskedQuestion[] = [];
   const unanswered: AskedQuestion[] = [];
   for (const r of rows) (r.answered ? answered : unanswered).push({ text: r.text, count: r.count });

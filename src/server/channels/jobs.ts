@@ -23,6 +23,8 @@ import { slack, slackTarget } from "./slack";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
 import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
+import { messagesFor } from "@/shared/i18n/messages";
 
 interface JobChannel {
   id: string;
@@ -180,7 +182,7 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     await send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 }, eventId);
     failpoint("after-reply");
   };
-  if (channel.kind === TELEGRAM && isTelegramStart(payload.text)) return reply(chatbot.welcomeMessage, null);
+  if (channel.kind === TELEGRAM && isTelegramStart(payload.text)) return reply(textsInItsLanguage(chatbot).welcomeMessage, null);
   const turnKey = eventId ? `${channel.id}:${eventId}` : null;
   const recorded = turnKey ? await recordedTurn(db, chatbot.id, turnKey) : null;
   if (recorded) {
@@ -192,9 +194,11 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     answer = await answerMessage(db, { chatbot, channelId: channel.id, chatKey: payload.chat_key, text: payload.text, conversationId: context.conversationId, turnKey });
   } catch (error) {
     const refusal = toAppError(error);
-    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget.
+    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget,
+    // in the chatbot's language (record 117); another refusal (the message itself) as the API words it.
     if (refusal.status >= 500) throw error;
-    return reply(refusal.message, null);
+    const cannotAnswer = refusal.status === 402 || refusal.status === 423;
+    return reply(cannotAnswer ? messagesFor(chatbot.defaultLanguage).channel.cannotAnswer : refusal.message, null);
   }
   failpoint("after-turn");
   if (answer.conversation_id !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, answer.conversation_id);

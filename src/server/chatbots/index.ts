@@ -12,5 +12,11 @@ export type { UpdatedAnswerForm } from "./updated-answer-rules";
 export { widgetConfig } from "./widget-config";
 export { allowedDomain, originAllowed } from "./widget-embedding";
 export { widgetPageHeaders } from "./widget-frame-headers";
-export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState } from "./panel-state";
+export { deadEndOf, leadsWhenStopped, loadLeadTakingChatbot, panelState, panelWords } from "./panel-state";
 export { greetingOf, greetingSchema } from "./greeting-rules";
+export { listUpdatedAnswers } from "./updated-answers";
+// The templates' writer (templates/write-state.ts) changes a chatbot through these, as the dashboard does.
+export { serializeChatbotSettings } from "./settings-serializer";
+export { setChatbotGreeting, updateChatbotSettings } from "./settings";
+export { createSuggestedMessage, deleteSuggestedMessage, updateSuggestedMessage } from "./suggested-messages";
+export { createUpdatedAnswer, deleteUpdatedAnswer, updateUpdatedAnswer } from "./updated-answers";

@@ -4,7 +4,8 @@ import { AppError } from "@/server/kernel/errors";
 import { readWidgetChatbot, WIDGET_UNAVAILABLE, type PublicChatbot } from "@/server/chatbots/public-chatbot";
 import { widgetConfig } from "@/server/chatbots/widget-config";
 import { widgetServes } from "@/server/chatbots/widget-embedding";
-import type { PanelDeadEnd, PanelState } from "@/shared/widget-wire";
+import type { PanelDeadEnd, PanelState, PanelWords } from "@/shared/widget-wire";
+import { messagesFor } from "@/shared/i18n/messages";
 
 /** The reason, from the same facts `widgetServes` reads (a soft pause serves: its answers say the rest). */
 export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" | "workspace"> | null): PanelDeadEnd | null {
@@ -23,7 +24,7 @@ export function deadEndOf(chatbot: Pick<PublicChatbot, "enabled" | "deletedAt" |
 export function leadsWhenStopped(chatbot: PublicChatbot | null): LeadForm | null {
   const reason = deadEndOf(chatbot);
   if (!chatbot || (reason !== "paused" && reason !== "suspended")) return null;
-  const form = leadFormOf(chatbot.leadForm);
+  const form = leadFormOf(chatbot.leadForm, chatbot.defaultLanguage);
   return form.on_no_credits ? form : null;
 }
 
@@ -34,18 +35,25 @@ export async function loadLeadTakingChatbot(db: Db, chatbotId: string): Promise<
   throw new AppError("NOT_FOUND", WIDGET_UNAVAILABLE);
 }
 
+/** The page's `<html lang>` and the panel's own words in `language` (record 117): the panel ships no catalogue. */
+export function panelWords(language: string): PanelWords {
+  return { language, strings: messagesFor(language).panel };
+}
+
 /**
  * What the widget's panel and the share page show (their data block, src/shared/widget-wire.ts): the chat, or
- * the honest dead end with the chatbot's own name and colours (nothing at all of a deleted or unknown one).
+ * the honest dead end with the chatbot's own name and colours (nothing at all of a deleted or unknown one) —
+ * in the chatbot's language (an unknown one's page speaks English).
  */
-export async function panelState(chatbotId: string): Promise<PanelState> {
+export async function panelState(chatbotId: string): Promise<PanelState & PanelWords> {
   const db = getDb();
   const chatbot = await readWidgetChatbot(db, chatbotId);
   const reason = deadEndOf(chatbot);
-  if (reason === null) return { open: true, config: await widgetConfig(db, chatbot!) };
-  if (reason === "unknown" || !chatbot) return { open: false, reason: "unknown", face: null, leads: null };
+  if (reason === "unknown" || !chatbot) return { open: false, reason: "unknown", face: null, leads: null, ...panelWords("en") };
+  const words = panelWords(chatbot.defaultLanguage);
+  if (reason === null) return { open: true, config: await widgetConfig(db, chatbot), ...words };
   const config = await widgetConfig(db, chatbot);
   const { name, accent_color, header_icon, font_size, header_size, hide_powered_by } = config;
   const form = leadsWhenStopped(chatbot);
-  return { open: false, reason, face: { name, accent_color, header_icon, font_size, header_size, hide_powered_by }, leads: form ? { chatbot_id: chatbot.id, lead_form: form } : null };
+  return { open: false, reason, face: { name, accent_color, header_icon, font_size, header_size, hide_powered_by }, leads: form ? { chatbot_id: chatbot.id, lead_form: form } : null, ...words };
 }

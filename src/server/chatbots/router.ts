@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Prisma } from "@/generated/prisma/client";
 import { authenticatedProcedure, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure } from "@/server/access";
 import { chatbotFinetunesRouter } from "@/server/chatbots/finetunes-router";
 import { chatbotPromptsRouter } from "@/server/chatbots/prompts-router";
@@ -10,7 +9,7 @@ import { chatbotSettingsPatch, createChatbotInput } from "@/server/chatbots/sett
 import { CHATBOT_ROLES } from "@/server/access";
 import { chatbotSettingsSchema, serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
 import { chatbotOverview } from "@/server/chatbots/chatbot-list";
-import { createChatbot, updateChatbotSettings } from "@/server/chatbots/settings";
+import { createChatbot, setChatbotGreeting, updateChatbotSettings } from "@/server/chatbots/settings";
 import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
 import { greetingOf, greetingSchema } from "@/server/chatbots/greeting-rules";
 import { canEditChatbot } from "@/server/access";
@@ -62,7 +61,7 @@ export const chatbotsRouter = createTRPCRouter({
   greeting: chatbotProcedure.query(({ ctx }) => ({ greeting: greetingOf(ctx.chatbot.greeting), can_edit: canEditChatbot(ctx.role) })),
 
   setGreeting: chatbotEditProcedure.input(z.object({ greeting: greetingSchema.nullable() })).mutation(async ({ ctx, input }) => {
-    await ctx.db.chatbot.update({ where: { id: ctx.chatbot.id }, data: { greeting: input.greeting ?? Prisma.DbNull } });
+    await setChatbotGreeting(ctx.db, ctx.chatbot.id, input.greeting);
     return { greeting: input.greeting };
   }),
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { accentColorField } from "@/shared/accent-color";
+import { LANGUAGE_OPTIONS } from "@/shared/i18n/languages";
+import { languageCodeField } from "@/shared/i18n/language-field";
 
 /**
  * What a chatbot's settings may be: the allowed values the contract leaves
@@ -14,33 +16,8 @@ export const SIZES = ["sm", "md", "lg"] as const;
 export const POSITIONS = ["left", "right"] as const;
 export const GPT_MODELS = ["gpt-4o-mini", "gpt-4o", "gpt-4.1-nano", "gpt-4.1-mini", "gpt-4.1"] as const;
 
-/** Languages offered by the form; any BCP 47-style code is accepted. */
-export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
-  { code: "en", label: "English" },
-  { code: "en-GB", label: "English (UK)" },
-  { code: "de", label: "German" },
-  { code: "fr", label: "French" },
-  { code: "es", label: "Spanish" },
-  { code: "it", label: "Italian" },
-  { code: "nl", label: "Dutch" },
-  { code: "pt", label: "Portuguese" },
-  { code: "pt-BR", label: "Portuguese (Brazil)" },
-  { code: "pl", label: "Polish" },
-  { code: "sv", label: "Swedish" },
-  { code: "da", label: "Danish" },
-  { code: "nb", label: "Norwegian" },
-  { code: "fi", label: "Finnish" },
-  { code: "cs", label: "Czech" },
-  { code: "tr", label: "Turkish" },
-  { code: "uk", label: "Ukrainian" },
-  { code: "ar", label: "Arabic" },
-  { code: "he", label: "Hebrew" },
-  { code: "hi", label: "Hindi" },
-  { code: "ja", label: "Japanese" },
-  { code: "ko", label: "Korean" },
-  { code: "zh-CN", label: "Chinese (Simplified)" },
-  { code: "zh-TW", label: "Chinese (Traditional)" },
-];
+/** Languages offered by the forms: those with a message catalogue (record 117), and common regional variants. */
+export const LANGUAGES = LANGUAGE_OPTIONS;
 
 export const LIMITS = {
   name: 100,
@@ -77,8 +54,6 @@ export function normalizeDomain(value: string): string {
 }
 
 export const isHostname = (value: string) => HOSTNAME.test(value);
-
-const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) =>
@@ -121,11 +96,7 @@ export const chatbotSettingsFields = z.object({
   system_prompt: requiredText(LIMITS.systemPrompt),
   user_prompt: optionalText(LIMITS.userPrompt),
   default_answer: requiredText(LIMITS.defaultAnswer),
-  default_language: z
-    .string()
-    .trim()
-    .regex(LANGUAGE_CODE, "The {field} field must be a language code such as en or pt-BR.")
-    .max(35),
+  default_language: languageCodeField,
   history_count: intBetween(LIMITS.historyCount),
   gpt_model: z.enum(GPT_MODELS),
   temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max),
@@ -160,6 +131,8 @@ export const chatbotSettingsPatch = chatbotSettingsFields.partial();
 export const createChatbotInput = z.object({
   team_id: z.string().trim().min(1),
   name: requiredText(LIMITS.name),
+  /** Its texts start in this language (record 117); English when omitted. */
+  default_language: languageCodeField.optional(),
 });
 
 type Flag = 0 | 1;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Chatbot } from "@/generated/prisma/client";
 import { isoMicro, isoMicroOrNull } from "@/server/kernel/lib/timestamps";
+import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
 
 /** Flags travel as integers (0 or 1), as documented. */
 export const flagSchema = z.literal([0, 1]);
@@ -54,7 +55,9 @@ export const chatbotSettingsSchema = z
 
 export type ChatbotSettingsJson = z.infer<typeof chatbotSettingsSchema>;
 
-export function serializeChatbotSettings(c: Chatbot): ChatbotSettingsJson {
+/** The settings as documented; untouched default texts in the chatbot's language, as its visitors read them (record 117). */
+export function serializeChatbotSettings(stored: Chatbot): ChatbotSettingsJson {
+  const c = textsInItsLanguage(stored);
   return {
     id: c.id,
     user_id: c.userId,

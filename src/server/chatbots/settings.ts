@@ -1,4 +1,5 @@
-import type { Chatbot, Prisma, Team } from "@/generated/prisma/client";
+import { Prisma, type Chatbot, type Team } from "@/generated/prisma/client";
+import type { Greeting } from "@/server/chatbots/greeting-rules";
 import { agentCreationRefusal } from "@/server/workspaces";
 import type { Db } from "@/server/kernel/db/client";
 import {
@@ -12,6 +13,7 @@ import { AppError } from "@/server/kernel/errors";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { serializeChatbotSettings } from "@/server/chatbots/settings-serializer";
 import type { z } from "zod";
+import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 
 /** Settings values → columns. */
 function columnsOf(v: ChatbotSettingsValues): Prisma.ChatbotUpdateInput {
@@ -73,19 +75,24 @@ export async function updateChatbotSettings(db: Db, chatbot: Chatbot, patch: z.o
   return serializeChatbotSettings(updated);
 }
 
+/** The widget's proactive greeting (null: none). */
+export async function setChatbotGreeting(db: Db, chatbotId: string, greeting: Greeting | null): Promise<void> {
+  await db.chatbot.update({ where: { id: chatbotId }, data: { greeting: greeting ?? Prisma.DbNull } });
+}
+
 /**
  * A new chatbot in a team where the caller may edit chatbots (checked by
  * `teamEditProcedure`). A suspended
  * workspace and a reached `chatbot_limit` refuse it with 422 (as the
- * contract's agent creation does).
+ * contract's agent creation does). Its texts start in its language (record 117).
  */
-export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name">): Promise<Chatbot> {
+export async function createChatbot(db: Db, team: Team, userId: string, input: Pick<z.output<typeof createChatbotInput>, "name" | "default_language">): Promise<Chatbot> {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string; chatbot_limit: number | null; kind: string; archived_at: Date | null }[]>`
       SELECT status::text AS status, chatbot_limit, kind::text AS kind, archived_at FROM teams WHERE id = ${team.id}::uuid FOR UPDATE`;
     const count = await tx.chatbot.count({ where: { teamId: team.id, deletedAt: null } });
     const refusal = locked ? agentCreationRefusal({ status: locked.status, chatbotLimit: locked.chatbot_limit, kind: locked.kind, archivedAt: locked.archived_at }, count) : null;
     if (refusal) throw new AppError("RULE_VIOLATION", refusal);
-    return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom" } });
+    return tx.chatbot.create({ data: { teamId: team.id, userId, name: input.name, type: "custom", ...newChatbotTexts(input.default_language) } });
   });
 }

@@ -4,14 +4,18 @@ import { leadFormOf } from "@/server/conversations";
 import { storedAction } from "@/server/chatbots/suggested-message-rules";
 import { greetingOf } from "@/server/chatbots/greeting-rules";
 import type { WidgetConfig } from "@/shared/widget-wire";
+import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
+import { messagesFor } from "@/shared/i18n/messages";
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
 /**
  * What the widget draws (`GET /api/widget/{id}/config`, and the panel page's data block): the chatbot's public
- * face, in the one shape the loader and the panel read (src/shared/widget-wire.ts, records 027 and 078).
+ * face, in the one shape the loader and the panel read (src/shared/widget-wire.ts, records 027 and 078) — in
+ * its language: untouched default texts, the default lead form and the loader's words (record 117).
  */
-export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<WidgetConfig> {
+export async function widgetConfig(db: Db, stored: PublicChatbot): Promise<WidgetConfig> {
+  const chatbot = textsInItsLanguage(stored);
   const suggestions = await db.suggestedMessage.findMany({
     where: { chatbotId: chatbot.id },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
@@ -34,8 +38,10 @@ export async function widgetConfig(db: Db, chatbot: PublicChatbot): Promise<Widg
     enable_sources: chatbot.enableSources,
     hide_powered_by: chatbot.hidePoweredBy,
     enable_hide_chatbot: chatbot.enableHideChatbot,
-    lead_form: leadFormOf(chatbot.leadForm),
+    lead_form: leadFormOf(chatbot.leadForm, chatbot.defaultLanguage),
     greeting: greetingOf(chatbot.greeting),
+    language: chatbot.defaultLanguage,
+    strings: messagesFor(chatbot.defaultLanguage).loader,
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
       const action = storedAction(s.action);
       const base = { id: s.id, name: s.name, prompt: s.prompt || s.name, url: null };

@@ -46,7 +46,7 @@ export interface ComposeInput {
 export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> {
   const { chatbot, question } = input;
   if (input.button) {
-    const pressed = await runButtonAction(input.button);
+    const pressed = await runButtonAction(input.button, chatbot.defaultLanguage);
     return whole(input, { content: pressed.content, answered: pressed.ok, sources: [], providerError: null, via: "action", actionCalls: [pressed.call] });
   }
   // An updated answer is served verbatim: no retrieval needed.
@@ -95,7 +95,7 @@ async function replyWithActions(input: ComposeInput, passages: AnswerPassage[], 
     return whole(input, { content: turn.content, answered: grounded, sources: grounded ? sourcesOf(citedPassages(turn.content, passages)) : [], providerError: null, via: mode === "sources" ? "generated" : "fallback" });
   }
   if (!turn.content.trim()) {
-    return whole(input, { content: actionFailureSentence(turn.calls), answered: false, sources: [], providerError: turn.error, via: "action", actionCalls: turn.calls }, false);
+    return whole(input, { content: actionFailureSentence(turn.calls, chatbot.defaultLanguage), answered: false, sources: [], providerError: turn.error, via: "action", actionCalls: turn.calls }, false);
   }
   const { content, rest } = shaper.finish();
   if (rest) input.onDelta(rest);
@@ -137,7 +137,7 @@ function generationRequest(input: ComposeInput, passages: AnswerPassage[], mode:
     temperature: chatbot.temperature,
     maxTokens: input.tokenLimit,
     messages: buildChatMessages({
-      settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer },
+      settings: { systemPrompt: chatbot.systemPrompt, goalsPrompt: chatbot.goalsPrompt, userPrompt: chatbot.userPrompt, historyCount: chatbot.historyCount, defaultAnswer: chatbot.defaultAnswer, language: chatbot.defaultLanguage },
       passages,
       history: input.history,
       question: input.question,

@@ -21,6 +21,7 @@ import type { UsedSource } from "@/server/training";
 import { AppError } from "@/server/kernel/errors";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
+import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
 import type { KeyClaim } from "@/server/kernel/http/idempotency";
 import { admitAnswer } from "./admission";
 import { composeReply } from "./compose";
@@ -125,7 +126,8 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
     const askedAt = new Date();
     const provider = pickProvider(team.keys);
     const reply = await composeReply(db, {
-      chatbot,
+      // Its untouched default texts (the refusal) in its own language (record 117).
+      chatbot: textsInItsLanguage(chatbot),
       question: input.message,
       history: conversation?.history ?? [],
       updatedAnswers: admission.updatedAnswers,

@@ -7,7 +7,7 @@ export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";
 export { recordWidgetLinkClick, widgetLinkClickSchema } from "./link-clicks";
 export { markAgentSeen, postAgentMessage, requestPerson } from "./handoff";
-export { submitLeadForm } from "./lead-form";
+export { submitLeadForm, updateLeadForm } from "./lead-form";
 export { DEFAULT_LEAD_FORM, leadFormOf, leadFormSchema } from "./rules/lead-form";
 export type { LeadForm } from "./rules/lead-form";
 export { openInboxStream, openVisitorStream } from "./live-streams";
@@ -18,4 +18,4 @@ export { recordDeliveryFailure } from "./delivery";
 export { recordedTurn } from "./record";
 // The reply's retrieval and grounding rule, for the evaluations (docs/decisions/063-chatbot-quality-score.md): the same code the engine answers with.
 export { groundedExtractive, retrieveFor } from "./compose";
-export { matchUpdatedAnswer } from "./rules/updated-answer-match";
+export { matchUpdatedAnswer, preparedSimilarity, prepareQuestion, questionSimilarity, UPDATED_ANSWER_THRESHOLD } from "./rules/updated-answer-match";

@@ -13,12 +13,12 @@ import { emitEvent } from "@/server/webhooks";
 import { visitorPayload } from "./record";
 import { parseOrThrow } from "@/server/kernel/lib/validate";
 import type { z } from "zod";
+import { messagesFor } from "@/shared/i18n/messages";
 import { leadFormOf, leadFormPatchSchema, leadFormSchema, readLead, type LeadForm } from "./rules/lead-form";
 
-export const LEAD_THANKS = "Thank you! We\u2019ll get back to you soon.";
-
+/** The lead, checked and thanked for in the chatbot's language (record 117). */
 export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: string, conversationId: string | null, raw: unknown) {
-  const read = readLead(leadFormOf(chatbot.leadForm), raw);
+  const read = readLead(leadFormOf(chatbot.leadForm, chatbot.defaultLanguage), raw, chatbot.defaultLanguage);
   if (!read.ok) throw validationError(read.errors);
   const { values } = read;
   await db.$transaction(async (tx) => {
@@ -68,7 +68,7 @@ export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: strin
       data: { visitor: visitorPayload(contact, visitor.id), chatbot_name: chatbot.name, fields: values.fields, source: "lead_form" },
     });
   });
-  return { message: LEAD_THANKS };
+  return { message: messagesFor(chatbot.defaultLanguage).leadForm.thanks };
 }
 
 /**
@@ -78,9 +78,9 @@ export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: strin
  */
 export async function updateLeadForm(db: Db, chatbotId: string, patch: z.output<typeof leadFormPatchSchema>): Promise<LeadForm> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ lead_form: unknown }>>`SELECT lead_form FROM chatbots WHERE id = ${chatbotId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<Array<{ lead_form: unknown; default_language: string }>>`SELECT lead_form, default_language FROM chatbots WHERE id = ${chatbotId}::uuid FOR UPDATE`;
     const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    const form = parseOrThrow(leadFormSchema, { ...leadFormOf(row?.lead_form), ...given });
+    const form = parseOrThrow(leadFormSchema, { ...leadFormOf(row?.lead_form, row?.default_language), ...given });
     await tx.chatbot.update({ where: { id: chatbotId }, data: { leadForm: form } });
     return form;
   });

@@ -133,7 +133,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
   escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
 
   /** The widget's lead form (docs/decisions/059-a-real-lead-form.md): its fields and when it shows; `can_edit` for the roles that change settings. */
-  leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm), can_edit: canEditChatbot(ctx.role) })),
+  leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm, ctx.chatbot.defaultLanguage), can_edit: canEditChatbot(ctx.role) })),
 
   setLeadForm: chatbotProcedure.input(z.object({ form: leadFormSchema })).mutation(async ({ ctx, input }) => {
     if (!canEditChatbot(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not change this chatbot's settings.");
@@ -151,7 +151,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
       },
     })
     .output(z.object({ lead_form: leadFormSchema }))
-    .query(({ ctx }) => ({ lead_form: leadFormOf(ctx.chatbot.leadForm) })),
+    .query(({ ctx }) => ({ lead_form: leadFormOf(ctx.chatbot.leadForm, ctx.chatbot.defaultLanguage) })),
 
   updateLeadFormSettings: chatbotEditProcedure
     .meta({

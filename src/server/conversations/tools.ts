@@ -12,6 +12,8 @@ import type { Db } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
 import type { ChatMessage } from "@/server/conversations/rules/prompt";
+import { fill } from "@/shared/i18n/fill";
+import { messagesFor } from "@/shared/i18n/messages";
 import { clientFor, generate } from "./generate";
 import type { LlmProvider } from "./llm-provider";
 
@@ -21,11 +23,11 @@ const MAX_CALLS = 3;
 export const ACTIONS_INSTRUCTION =
   "You can call the tools you are given to look things up or act for the visitor. When a tool fits the question, call it and answer from its result. If a tool reports an error, tell the visitor plainly that it could not be done right now.";
 
-export function actionFailureSentence(calls: readonly ActionOutcome[]): string {
+/** The plain sentence a visitor gets when no action worked, in the chatbot's language (record 117). */
+export function actionFailureSentence(calls: readonly ActionOutcome[], language = "en"): string {
   const names = [...new Set(calls.map((c) => c.name.replace(/[_-]+/g, " ")))].join(", ");
-  return names
-    ? `Sorry, I couldn't get that done right now: the ${names} service did not work. Please try again in a moment.`
-    : "Sorry, I couldn't get that done right now. Please try again in a moment.";
+  const words = messagesFor(language).actions;
+  return names ? fill(words.failedNamed, { names }) : words.failed;
 }
 
 /** What a visitor reads of a button's response: a JSON body's `message` or `text`, else the body itself, bounded. */
@@ -48,10 +50,10 @@ export function buttonAnswerText(body: string): string {
  * A button's action (docs/decisions/075-suggested-message-actions.md), called without an LLM through the same
  * callAction as a tool call: the answer is the response's text, or the plain failure sentence.
  */
-export async function runButtonAction(action: ChatbotAction): Promise<{ content: string; ok: boolean; call: ActionOutcome }> {
+export async function runButtonAction(action: ChatbotAction, language = "en"): Promise<{ content: string; ok: boolean; call: ActionOutcome }> {
   const call = await callAction(action, {});
   const text = call.error === null ? buttonAnswerText(call.result) : "";
-  return text ? { content: text, ok: true, call } : { content: actionFailureSentence([call]), ok: false, call };
+  return text ? { content: text, ok: true, call } : { content: actionFailureSentence([call], language), ok: false, call };
 }
 
 /**

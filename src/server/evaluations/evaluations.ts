@@ -77,3 +77,24 @@ export async function removeTestQuestion(db: Db, chatbotId: string, id: string) 
 export async function expectablePages(db: Db, chatbotId: string) {
   return (await indexedPages(db, chatbotId)).map((p) => ({ url: p.url, title: p.title }));
 }
+
+/**
+ * A test question as a template gives it (templates/write-state.ts): created (`id` null) or rewritten. Its
+ * expected page is not checked against the chatbot's pages — a chatbot made from a template is not trained yet.
+ */
+export async function putTestQuestion(db: Db, chatbotId: string, id: string | null, input: { question: string; expected_url: string | null }) {
+  const data = { question: input.question.trim().slice(0, 500), expectedUrl: input.expected_url || null };
+  return id ? db.evaluationQuestion.update({ where: { id }, data: { ...data, expectedTitle: null } }) : db.evaluationQuestion.create({ data: { ...data, chatbotId } });
+}
+
+/** The score of the chatbot's latest completed evaluation (null: none yet). */
+export async function latestScore(db: Db, chatbotId: string): Promise<number | null> {
+  const last = await db.evaluation.findFirst({ where: { chatbotId, status: "completed" }, orderBy: [{ completedAt: "desc" }, { id: "desc" }], select: { score: true } });
+  return last?.score ?? null;
+}
+
+/** Where these evaluations stand, by id: queued or running, or done with their score (failed: no score). */
+export async function evaluationOutcomes(db: Db, ids: string[]): Promise<Map<string, { status: string; score: number | null }>> {
+  const rows = ids.length ? await db.evaluation.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, score: true } }) : [];
+  return new Map(rows.map((r) => [r.id, { status: r.status, score: r.score }]));
+}

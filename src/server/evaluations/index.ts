@@ -2,3 +2,5 @@
 export { evaluateChatbotJob, sweepEvaluationsJob } from "./job";
 export { chatbotEvaluationsRouter } from "./router";
 export { runEvaluation } from "./run";
+// The templates' quality gate (templates/gate.ts) and their writer of test questions.
+export { evaluationOutcomes, latestScore, putTestQuestion, removeTestQuestion, requestEvaluation } from "./evaluations";

@@ -137,6 +137,10 @@ const schema = z.object({
   ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
   // HubSpot (docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
+  // Rebilling (docs/decisions/109-stripe-through-the-kernel-client.md): Stripe's API base (a local stand-in in tests and
+  // the README's try-out) and how far a webhook's `Stripe-Signature` timestamp may be from now.
+  STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
   // How often an instance re-checks, for the visitors waiting for a person on its streams, whether anyone is in the inbox.
   HANDOFF_PRESENCE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   // E-mail From an agency's verified custom domain (docs/decisions/068-mail-from-the-agency-domain.md): the

@@ -5,10 +5,11 @@ export { indexSource } from "./retrieval/index-source";
 export { headingParagraph, passageParagraphs, sourcesOf } from "./retrieval/passages";
 export type { AnswerPassage, UsedSource } from "./retrieval/passages";
 export { searchPassages } from "./retrieval/search";
-export { CHANGE_CHUNKS, STATS_DELTA } from "./retrieval/sql";
+export { CHANGE_CHUNKS, CONFIGS_DELTA, STATS_DELTA } from "./retrieval/sql";
 export { chatbotSourcesRouter } from "./router";
 export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./source-rules";
-export { createWebsiteSourceIn } from "./sources";
+export { createSource, createWebsiteSourceIn, deleteSource } from "./sources";
+export type { NewSourceInput } from "./sources";
 // Loaded by the processes that run the workers when they start, rather than in front of the first crawl.
 export { loadTokenCounter } from "./retrieval/tokenizer";
 // The quality score's pages (evaluations, docs/decisions/063-chatbot-quality-score.md).

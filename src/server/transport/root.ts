@@ -1,7 +1,8 @@
 import { createCallerFactory, createTRPCRouter, mergeRouters } from "@/server/access";
 import { accountRouter } from "@/server/accounts";
 import { agencyBrandRouter } from "@/server/branding";
-import { agencyClientsRouter } from "@/server/workspaces";
+import { agencyClientsRouterWith } from "@/server/workspaces";
+import { agencyTemplatesRouter, chatbotTemplateRouter, templateBlueprint } from "@/server/templates";
 import { agencyWebhooksRouter } from "@/server/webhooks";
 import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
@@ -19,6 +20,8 @@ import { channelsRouter } from "@/server/channels";
 import { chatbotActionsRouter } from "@/server/actions";
 import { crmRouter } from "@/server/crm";
 import { chatbotEvaluationsRouter } from "@/server/evaluations";
+import { billingRouter } from "@/server/billing";
+import { reportsRouter } from "@/server/reports";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -27,7 +30,9 @@ export const appRouter = createTRPCRouter({
   apiTokens: apiTokensRouter,
   chatbots: chatbotsRouter,
   analytics: analyticsRouter,
-  agencyClients: agencyClientsRouter,
+  // Agents made from a template (`template_id`): workspaces cannot import templates (templates depend on it),
+  // so the transport composes the two (docs/decisions/111-templates-are-data.md).
+  agencyClients: agencyClientsRouterWith(templateBlueprint),
   agencyWebhooks: agencyWebhooksRouter,
   agencyBrand: agencyBrandRouter,
   invitations: invitationsRouter,
@@ -41,6 +46,10 @@ export const appRouter = createTRPCRouter({
   actions: chatbotActionsRouter,
   crm: crmRouter,
   evaluations: chatbotEvaluationsRouter,
+  billing: billingRouter,
+  reports: reportsRouter,
+  agencyTemplates: agencyTemplatesRouter,
+  chatbotTemplate: chatbotTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;

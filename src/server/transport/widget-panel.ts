@@ -1,8 +1,8 @@
-import { panelState } from "@/server/chatbots";
+import { panelState, panelWords } from "@/server/chatbots";
 import { isDatabaseUnavailable } from "@/server/kernel/db/unavailable";
 import { widgetPanelUrl } from "@/widget/build";
 import { panelPageHtml } from "@/widget/panel/page";
-import type { PanelMode, PanelState } from "@/shared/widget-wire";
+import type { PanelMode, PanelState, PanelWords } from "@/shared/widget-wire";
 
 /**
  * The panel's page for the widget's iframe (`/widget/{id}`) and the share page (`/chat/{id}`): the
@@ -11,12 +11,12 @@ import type { PanelMode, PanelState } from "@/shared/widget-wire";
  * An unknown chatbot answers 404 with the same honest page; a database outage 503 with Retry-After (048).
  */
 export async function panelPage(req: Request, chatbotId: string, mode: PanelMode): Promise<Response> {
-  let state: PanelState;
+  let state: PanelState & PanelWords;
   try {
     state = await panelState(chatbotId);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    state = { open: false, reason: "interrupted", face: null, leads: null };
+    state = { open: false, reason: "interrupted", face: null, leads: null, ...panelWords("en") };
   }
   const nonce = req.headers.get("x-nonce") ?? "";
   const html = panelPageHtml({ mode, ...state }, { nonce, scriptUrl: await widgetPanelUrl() });

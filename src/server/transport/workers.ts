@@ -12,9 +12,12 @@ import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepW
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
+import { dunningJob, reportOverageJob } from "@/server/billing";
 import { purgeChannelEventsJob } from "@/server/channels";
 import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/kernel/jobs/heartbeat";
+import { sweepTemplateRolloutsJob, templateRolloutBatchJob, templateRolloutGateJob } from "@/server/templates";
 import { answerChannelMessage } from "./channel-events";
+import { scheduleClientReportsJob, sendClientReportJob } from "@/server/reports";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -43,6 +46,13 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   slackHandoffReplyJob,
   purgeChannelEventsJob,
   sweepDeadWorkersJob,
+  reportOverageJob,
+  dunningJob,
+  sendClientReportJob,
+  scheduleClientReportsJob,
+  templateRolloutBatchJob,
+  templateRolloutGateJob,
+  sweepTemplateRolloutsJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -73,6 +83,14 @@ export const crontab = [
   schedule("purge_channel_events", "45 3 * * *", 3),
   // Jobs held by a killed worker process, unlocked once its heartbeat is stale (kernel/jobs/heartbeat.ts).
   schedule("sweep_dead_workers", "* * * * *", 1),
+  // Overage answers to the clients' Stripe meters, and failed batches again (billing/metering.ts).
+  schedule("billing_report_overage", "* * * * *", 1),
+  // Clients whose grace days after a failed payment have passed (billing/dunning.ts).
+  schedule("billing_dunning", "*/10 * * * *", 1),
+  // The value reports that are due (each client's schedule, reports/schedule.ts); also once when a worker starts.
+  schedule("schedule_client_reports", "7 * * * *", 3),
+  // Template rollouts whose jobs were lost, queued again (templates/rollout-jobs.ts).
+  schedule("sweep_template_rollouts", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;
@@ -133,6 +151,10 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   await enqueue(db, "sweep_crawls", {}, { jobKey: "sweep_crawls_after_lease", runAt: new Date(Date.now() + leaseMs() + 1000) });
   // Evaluations a killed worker left running or queued without a job: at once.
   await enqueue(db, "sweep_evaluations", {}, { jobKey: "sweep_evaluations" });
+  // Reports that fell due while no worker ran (the first start of an installation too) go out now, not at the next hour.
+  await enqueue(db, "schedule_client_reports", {}, { jobKey: "schedule_client_reports", maxAttempts: 3 });
+  // Template rollouts left open by a killed worker: at once (their rows say where each stopped).
+  await enqueue(db, "sweep_template_rollouts", {}, { jobKey: "sweep_template_rollouts" });
   // A restarted worker (after a kill) frees its predecessor's jobs as soon as that one's heartbeat is stale.
   await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers" });
   await enqueue(db, "sweep_dead_workers", {}, { jobKey: "sweep_dead_workers_after_bound", runAt: new Date(Date.now() + heartbeatBounds().deadAfterMs + 1000) });

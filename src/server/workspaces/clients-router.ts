@@ -2,6 +2,7 @@ import { z } from "zod";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
+import { languageCodeField } from "@/shared/i18n/language-field";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { agentSummarySchema, invitationSchema, sentInvitationSchema } from "@/server/workspaces/agent-summary-serializer";
 import { deliverInvitation, renewInvitation, revokeInvitation } from "@/server/accounts";
@@ -10,6 +11,8 @@ import { auditClient, auditClientUpdate, clientSettings } from "@/server/workspa
 import type { Context } from "@/server/access";
 import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
+import { validationError } from "@/server/kernel/errors";
+import { blueprintFields, blueprintRequest, type AgentBlueprints } from "@/server/workspaces/agent-blueprint";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
 import {
@@ -19,6 +22,7 @@ import {
   getClient,
   openClientInvitation,
   listAgents,
+  present,
   listClients,
   topUpClient,
   updateClient,
@@ -42,12 +46,15 @@ const agentInput = z.object({
   name: z.string().trim().min(1).max(255),
   website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
   accent_color: accentColorField.nullable().optional(),
+  /** The agent's language (record 117): its default texts, the widget's own words and the answers' fallback language. */
+  default_language: languageCodeField.optional(),
 });
 
 const createClientInput = z.object({
   name: z.string().trim().min(1).max(255),
   ...clientFields,
-  chatbot: agentInput.optional(),
+  chatbot: agentInput.optional().meta({ description: "The first agent; with `template_id` and without it, one named after the client" }),
+  ...blueprintFields,
   invite_email: z.email().max(255).optional(),
   invite_role: z.enum(["admin", "editor", "member"]).optional(),
 });
@@ -96,15 +103,26 @@ function auditInvitation(db: Db, ctx: Caller, team: Team, action: "invitation.cr
   });
 }
 
-export const agencyClientsRouter = createTRPCRouter({
+const needsTemplate = (field: string): never => {
+  throw validationError({ [field]: [`The ${field} field is only used with template_id.`] });
+};
+
+/** The agency's client procedures, with how an agent is made from a blueprint (`template_id`: templates, given by the transport). */
+export const agencyClientsRouterWith = (blueprints: AgentBlueprints) => createTRPCRouter({
   create: agencyOwnerProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients", summary: "Create a client workspace", status: 201, idempotency: "required", tags } })
     .input(createClientInput)
     .output(z.object({ client: clientSchema, chatbot: agentSummarySchema.optional(), invitation: invitationSchema.optional() }))
     .mutation(async ({ ctx, input }) => {
+      const blueprint = blueprintRequest(input, needsTemplate);
       const { created, invitationId } = await auditedChange(ctx.db, async (db) => {
-        const made = await createClient(db, ctx.agency, ctx.user.id, input);
+        const made = await createClient(db, ctx.agency, ctx.user.id, { ...input, chatbot: input.chatbot ?? (blueprint ? { name: input.name } : undefined) });
         const team = await db.team.findUniqueOrThrow({ where: { id: made.created.client.id } });
+        if (blueprint && made.created.chatbot) {
+          const { accent_color } = await blueprints.seed(db, { agency: ctx.agency, client: team, chatbotId: made.created.chatbot.id, request: blueprint, accentColor: input.chatbot?.accent_color ?? null });
+          // The template's sources count in the new workspace's usage.
+          made.created = { ...made.created, client: await present(db, ctx.agency, team), chatbot: { ...made.created.chatbot, accent_color } };
+        }
         await auditClient({ db, actor: actorOf(ctx), client: team }, "client.created", null, clientSettings(team));
         if (made.created.chatbot) await recordChatbotChange(db, { actor: actorOf(ctx), team, chatbot: made.created.chatbot, created: true });
         const invitation = made.created.invitation;
@@ -183,15 +201,20 @@ export const agencyClientsRouter = createTRPCRouter({
 
   createAgent: clientProcedure
     .meta({ rest: { method: "POST", path: "/v1/agency/clients/{client_id}/chatbots", summary: "Create an agent in a workspace", status: 201, idempotency: "optional", tags } })
-    .input(agentInput)
+    .input(agentInput.extend(blueprintFields))
     .output(z.object({ chatbot: agentSummarySchema }))
-    .mutation(async ({ ctx, input }) =>
-      auditedChange(ctx.db, async (db) => {
-        const chatbot = await createAgent(db, ctx.agency, ctx.client, ctx.user.id, input);
+    .mutation(async ({ ctx, input }) => {
+      const blueprint = blueprintRequest(input, needsTemplate);
+      return auditedChange(ctx.db, async (db) => {
+        let chatbot = await createAgent(db, ctx.agency, ctx.client, ctx.user.id, input);
+        if (blueprint) {
+          const { accent_color } = await blueprints.seed(db, { agency: ctx.agency, client: ctx.client, chatbotId: chatbot.id, request: blueprint, accentColor: input.accent_color ?? null });
+          chatbot = { ...chatbot, accent_color };
+        }
         await recordChatbotChange(db, { actor: actorOf(ctx), team: ctx.client, chatbot, created: true });
         return { chatbot };
-      }),
-    ),
+      });
+    }),
 
   // Dashboard-only reads and actions (tRPC, no REST route).
   overview: agencyOwnerProcedure.query(({ ctx }) => agencyOverview(ctx.db, ctx.agency)),

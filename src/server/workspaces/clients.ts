@@ -10,6 +10,7 @@ import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
 import { pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { randomGradient } from "@/shared/accent-color";
+import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 import { agentCreationRefusal } from "@/server/workspaces/agent-creation";
 import { transition, type StatusAction } from "@/server/workspaces/status";
 import { AppError, validationError } from "@/server/kernel/errors";
@@ -34,7 +35,8 @@ export async function usageOf(db: Db | Tx, teamIds: string[]) {
   return usage;
 }
 
-async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
+/** A workspace as the API shows it, read in the caller's transaction (its usage as that transaction sees it). */
+export async function present(db: Db | Tx, agency: Agency, team: Team): Promise<ClientJson> {
   const [fresh, usage] = await Promise.all([
     agencyPool(db, agency.id),
     usageOf(db, [team.id]),
@@ -92,7 +94,7 @@ export interface ClientFields {
   enabled_integrations?: string[] | null;
 }
 
-function integrationsFor(agency: Agency, requested: string[] | null | undefined): string[] {
+export function integrationsFor(agency: Agency, requested: string[] | null | undefined): string[] {
   if (requested === null || requested === undefined) return [...agency.includedIntegrations];
   const outside = requested.filter((i) => !agency.includedIntegrations.includes(i));
   if (outside.length) {
@@ -105,6 +107,8 @@ export interface AgentInput {
   name: string;
   website_url?: string | null;
   accent_color?: string | null;
+  /** A supported language code (checked by the router); its texts start in it (record 117). */
+  default_language?: string;
 }
 
 /** Creates an agent in a workspace (locked by the caller's transaction): refuses suspended workspaces and full ones. */
@@ -125,6 +129,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       name: input.name,
       type: input.website_url ? "website" : "custom",
       accentColor: input.accent_color ?? randomGradient(),
+      ...newChatbotTexts(input.default_language),
     },
   });
   if (input.website_url) await createWebsiteSourceIn(tx, chatbot.id, input.website_url, `${field}website_url`);
@@ -269,17 +274,21 @@ export async function updateClient(
 
 export async function changeStatus(db: Db, agency: Agency, current: Team, action: StatusAction) {
   return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"] }[]>`
-      SELECT status, pause_mode FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ status: Team["status"]; pause_mode: Team["pauseMode"]; pause_reason: string | null }[]>`
+      SELECT status, pause_mode, pause_reason FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
     const result = transition({ status: locked!.status, pauseMode: locked!.pause_mode }, action);
     if (!result.ok) throw new AppError("RULE_VIOLATION", result.reason);
     const team = !result.changed
-      ? await tx.team.findUniqueOrThrow({ where: { id: current.id } })
+      ? locked!.pause_reason === null
+        ? await tx.team.findUniqueOrThrow({ where: { id: current.id } })
+        : await tx.team.update({ where: { id: current.id }, data: { pauseReason: null } })
       : await tx.team.update({
           where: { id: current.id },
           data: {
             status: result.next.status,
             pauseMode: result.next.pauseMode,
+            // A change made by hand is the agency's: a paid invoice no longer lifts it (billing's dunning pause).
+            pauseReason: null,
             ...(result.next.status === "active" ? { pausedAt: null } : result.stampPausedAt ? { pausedAt: new Date() } : {}),
           },
         });

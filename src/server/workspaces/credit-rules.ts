@@ -75,10 +75,27 @@ export interface CounterDelta {
  * (not while paused: it is frozen); when a concurrent answer already emptied
  * both, it becomes debt.
  */
-export function chargeDelta(c: CreditCounters, standing: Standing): CounterDelta {
+export function chargeDelta(c: CreditCounters, standing: Standing, overageAllowed = false): CounterDelta {
   if (c.limit === null || c.used < c.limit) return { used: 1, topup: 0, debt: 0 };
   if (standing === "active" && c.topup > 0) return { used: 1, topup: -1, debt: 0 };
+  if (isOverageCharge(c, standing, overageAllowed)) return { used: 1, topup: 0, debt: 0 };
   return { used: 1, topup: 0, debt: 1 };
+}
+
+/**
+ * On a plan with overage (billing), an answer past the allowance and the top-up bucket of an active
+ * workspace is overage: a ledger row (`overage_delta` 1) that Stripe's meter bills, not debt.
+ */
+export function isOverageCharge(c: CreditCounters, standing: Standing, overageAllowed: boolean): boolean {
+  return overageAllowed && standing === "active" && c.limit !== null && c.used >= c.limit && c.topup <= 0;
+}
+
+/**
+ * Admission past the credits: an active workspace on a plan with overage is served while the agency pool
+ * has room (`reserve_answer` restates it once, in workspaces/sql/answer-credits.sql).
+ */
+export function admitsOverage(c: CreditCounters, pool: Pool, standing: Standing, overageAllowed: boolean): boolean {
+  return overageAllowed && standing === "active" && c.limit !== null && pool.size - pool.used > 0;
 }
 
 /**

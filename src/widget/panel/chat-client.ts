@@ -10,7 +10,8 @@ export type ChatOutcome =
   | { kind: "refused"; status: number; message: string }
   | { kind: "failed"; message: string; offline: boolean };
 
-const POLITE: Record<number, string> = { 402: STRINGS.noCredits, 423: STRINGS.unavailable };
+/** The refusals said in the panel's own words (the server's are the API's, in English). */
+const polite = (status: number): string | undefined => ({ 402: STRINGS.noCredits, 423: STRINGS.unavailable, 429: STRINGS.tooQuick })[status];
 
 async function messageOf(res: Response): Promise<string> {
   try {
@@ -35,8 +36,8 @@ export async function sendChat(chatbotId: string, body: WidgetChatRequest, onDel
   }
   // A conversation this browser kept that the server no longer knows (deleted, or another visitor's): start a new one.
   if (res.status === 404 && body.conversation_id) return sendChat(chatbotId, { ...body, conversation_id: undefined }, onDelta);
-  if (POLITE[res.status]) return { kind: "refused", status: res.status, message: POLITE[res.status]! };
-  if (res.status === 429) return { kind: "refused", status: 429, message: await messageOf(res) };
+  const refusal = polite(res.status);
+  if (refusal) return { kind: "refused", status: res.status, message: refusal };
   if (!res.ok || !res.body) return { kind: "failed", offline: false, message: await messageOf(res) };
 
   try {

@@ -5,14 +5,16 @@
  *
  * One state and a reducer over the conversation's events (state.ts), one small view per mode (views/: the
  * chat, the lead form, waiting for a person, a person in the conversation, the dead end), and the effects
- * that connect them to the public widget API (mount-chat.ts). The words the panel writes are in strings.ts;
- * the shapes it reads and sends are the widget's wire shapes (src/shared/widget-wire.ts, types only).
+ * that connect them to the public widget API (mount-chat.ts). The words the panel writes come with the page's
+ * data, in the chatbot's language (strings.ts); the shapes it reads and sends are the widget's wire shapes
+ * (src/shared/widget-wire.ts, types only).
  */
 import type { PanelData } from "@/shared/widget-wire";
 import { isWidgetMessage } from "../protocol";
 import { mountChat } from "./mount-chat";
 import { deadEndPage } from "./views/dead-end";
 import { postToHost } from "./views/shell";
+import { setStrings } from "./strings";
 
 function readData(): PanelData {
   return JSON.parse(document.getElementById("acp-data")!.textContent!) as PanelData;
@@ -32,6 +34,7 @@ function fitViewport(root: HTMLElement) {
 
 function start() {
   const data = readData();
+  setStrings(data.strings);
   const embed = data.mode === "embed";
   const view = data.open ? mountChat(data.config, embed) : { root: deadEndPage(data), input: null };
   document.body.append(view.root);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { WidgetChatDone, WidgetConfig } from "@/shared/widget-wire";
 import type { StoredConversation } from "./conversation-store";
 import { canAskForPerson, canSend, initialState, isClosed, keepsConversation, leadDue, leadOnUnattended, reduce, wantsLeads, type PanelEvent, type PanelState } from "./state";
-import { STRINGS } from "./strings";
+import { messagesFor } from "@/shared/i18n/messages";
+import { STRINGS, setStrings } from "./strings";
+
+// The page's data carries the panel's words (record 117); these tests read the English ones.
+setStrings(messagesFor("en").panel);
 
 const config: WidgetConfig = {
   id: "bot-1",
@@ -24,6 +28,8 @@ const config: WidgetConfig = {
   suggested_messages: [],
   lead_form: { fields: [{ key: "email", label: "Your e-mail", type: "email", required: true }], after_messages: null, on_handoff: true, on_no_credits: true },
   greeting: null,
+  language: "en",
+  strings: messagesFor("en").loader,
 };
 
 const start = (conversation: StoredConversation = { messages: [] }, form: Partial<WidgetConfig["lead_form"]> = {}) =>
@@ -97,7 +103,7 @@ describe("the panel's state: a stopped chatbot (the dead end)", () => {
     const s = run(start(), sent(), refused(status));
     expect(isClosed(s)).toBe(true);
     expect(s.conversation.messages).toEqual([{ key: "u1", role: "user", content: "Is delivery free?" }]);
-    expect(s.said.text).toBe(`Bakery Bot can\u2019t answer right now. ${STRINGS.noCreditsBody(true)}`);
+    expect(s.said.text).toBe(`Bakery Bot can\u2019t answer right now. ${STRINGS.noCreditsBodyLeads}`);
     expect(wantsLeads(s)).toBe(true);
     expect(leadDue(s)).toBe(true);
     expect(canAskForPerson(run(chatting(), sent("again", 2), refused(402, 2)))).toBe(false);

@@ -3,7 +3,7 @@ import type { ConversationStatus, WidgetConfig } from "@/shared/widget-wire";
 import type { ChatOutcome } from "./chat-client";
 import type { StoredConversation, StoredMessage } from "./conversation-store";
 import { deadEndText } from "./dead-ends";
-import { STRINGS } from "./strings";
+import { fill, STRINGS } from "./strings";
 
 /**
  * The chat's whole state, and the one function that changes it: `reduce(state, event)`, pure. The views
@@ -73,7 +73,7 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       return { ...s, error: STRINGS.teamUnreachable };
     case "personWrote":
       if (messages.some((known) => known.id === e.id)) return s;
-      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content }]), spokenText(e.content, STRINGS.linkTo));
+      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content }]), spokenText(e.content, linkTo));
     case "statusHeard":
       // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once.
       return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? notify(s, STRINGS.waitingNotice, e.key) : s, e.status);
@@ -104,7 +104,7 @@ function settled(s: PanelState, { outcome, userKey, answerKey }: Extract<PanelEv
     const next = { ...s, conversation: { ...s.conversation, conversation_id: done.conversation_id, visitor_token: done.visitor_token ?? s.conversation.visitor_token } };
     if (!("handoff" in done)) {
       const { id, content, sources, answered } = done.message;
-      return say(withMessages(next, patched(messages, answerKey, { id, content, sources: sources ?? [], answered })), spokenText(content, STRINGS.linkTo));
+      return say(withMessages(next, patched(messages, answerKey, { id, content, sources: sources ?? [], answered })), spokenText(content, linkTo));
     }
     // A person has the conversation: the message is recorded, the reply comes over the live stream.
     const heardNext = done.status ? heard(next, done.status) : next;
@@ -119,6 +119,9 @@ function settled(s: PanelState, { outcome, userKey, answerKey }: Extract<PanelEv
   }
   return say({ ...withMessages(s, patched(patched(messages, answerKey, null), userKey, { failed: true })), error: outcome.message }, outcome.message);
 }
+
+/** A bare URL in an answer, as a screen reader says it. */
+const linkTo = (host: string) => fill(STRINGS.linkTo, { host });
 
 /** Whether a change of the conversation made by `e` is saved: a streaming delta is not (a reload mid-answer shows none of it). */
 export const keepsConversation = (e: PanelEvent) => e.type !== "delta";

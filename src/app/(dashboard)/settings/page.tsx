@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AgencyLlmKey } from "@/components/answers/agency-llm-key";
+import { BillingSettingsCard } from "@/components/billing/billing-settings-card";
 import { redirect } from "next/navigation";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
@@ -16,13 +17,14 @@ export default async function SettingsPage() {
   if (!user) redirect("/login");
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, password and sessions, and your agency's brand." />
+      <PageHeader title="Settings" description="Your profile, password and sessions, and your agency's brand and billing." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
         <PasswordForm />
         <SessionsCard />
         {portal?.agency && !portal.viewAs ? <BrandSettingsCard /> : null}
         {portal?.agency && !portal.viewAs ? <AgencyLlmKey /> : null}
+        {portal?.agency && !portal.viewAs ? <BillingSettingsCard /> : null}
       </div>
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteConfirm } from "@/components/ui/use-delete-confirm";
@@ -28,6 +29,11 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
     trpc.chatbots.finetunes.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.chatbots.finetunes.list.queryKey({ chatbot_id: chatbotId }) }) }),
   );
   const deleting = useDeleteConfirm(remove, (a: UpdatedAnswerItem) => ({ chatbot_id: chatbotId, id: a.id }));
+  // A report's "Answer this" link (`?answer=<signed token>`): the form opens with its question filled in.
+  const answerToken = useSearchParams()?.get("answer") ?? null;
+  const fromReport = useQuery(trpc.reports.answerLink.queryOptions({ token: answerToken ?? "" }, { enabled: answerToken !== null && can_edit, retry: false }));
+  const [reportDismissed, setReportDismissed] = useState(false);
+  const reportPrefill = fromReport.data && fromReport.data.chatbot_id === chatbotId && !reportDismissed ? { question: fromReport.data.question, suggested_answer: "" } : null;
 
   if (query.isPending) {
     return (
@@ -52,6 +58,7 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
   return (
     <>
       <ReadOnlyNotice what="the updated answers" />
+      {fromReport.error ? <ErrorAlert title="Couldn't open the question from the report." message={fromReport.error.message} className="mb-4" /> : null}
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-gray-600">Exact answers for questions the chatbot got wrong or should always answer the same way.</p>
         {answers.length ? addButton : null}
@@ -108,6 +115,7 @@ export function UpdatedAnswersManager({ chatbotId }: { chatbotId: string }) {
         </ul>
       )}
       {dialog ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
+      {!dialog && reportPrefill ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={null} prefill={reportPrefill} onClose={() => setReportDismissed(true)} /> : null}
       <ConfirmDialog
         {...deleting.dialog}
         title="Delete updated answer?"

@@ -50,7 +50,12 @@ export function BehaviourSection({ currentLanguage }: { currentLanguage: string 
   return (
     <Section id="behaviour" title="Behaviour & AI" description="How answers are written: the model, its instructions and what it remembers.">
       <SelectField name="gpt_model" label="Model" options={MODEL_OPTIONS} />
-      <SelectField name="default_language" label="Default language" options={languages.map((l) => ({ value: l.code, label: `${l.label} (${l.code})` }))} />
+      <SelectField
+        name="default_language"
+        label="Default language"
+        options={languages.map((l) => ({ value: l.code, label: `${l.label} (${l.code})` }))}
+        hint="The widget's own words and untouched default texts follow it; with an AI model, answers follow the visitor's language."
+      />
       <NumberField
         name="temperature"
         label="Temperature"

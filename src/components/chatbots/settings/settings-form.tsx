@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
@@ -49,6 +49,16 @@ export function SettingsForm({ chatbotId }: { chatbotId: string }) {
   return <LoadedSettingsForm key={query.data.id} settings={query.data} />;
 }
 
+/** Values changed elsewhere (a field reverted to its template) show, unless the form holds unsaved edits. */
+function useStoredValues(form: { reset: (values: ChatbotSettingsForm) => void; formState: { isDirty: boolean } }, settings: ChatbotSettings) {
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (!isDirty) form.reset(settingsFormValues(settings));
+    // Only when what is stored changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settings.updated_at]);
+}
+
 function LoadedSettingsForm({ settings }: { settings: ChatbotSettings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -63,6 +73,7 @@ function LoadedSettingsForm({ settings }: { settings: ChatbotSettings }) {
     mode: "onTouched",
   });
   const { isDirty, isSubmitting } = form.formState;
+  useStoredValues(form, settings);
 
   const update = useMutation(
     trpc.chatbots.update.mutationOptions({

@@ -35,4 +35,12 @@ describe("the lead form", () => {
     expect(leadFormSchema.safeParse({ ...form, fields: [{ key: "name", label: "Name", type: "text", required: true }] }).success).toBe(false);
     expect(leadFormSchema.safeParse({ ...form, fields: [...form.fields, form.fields[0]] }).success).toBe(false);
   });
+
+  it("speaks the chatbot's language (record 117): the default form's labels and the checks' words", () => {
+    expect(leadFormOf(null, "de").fields.map((f) => f.label)).toEqual(["Ihr Name", "Ihre E-Mail-Adresse"]);
+    expect(leadFormOf(form, "de")).toEqual(form);
+    expect(readLead(form, { email: "x@y.z" }, "de")).toEqual({ ok: false, errors: { "fields.name": ["Bitte füllen Sie „Name“ aus."] } });
+    expect(readLead(form, { name: "A", email: "nope" }, "fr")).toEqual({ ok: false, errors: { "fields.email": ["Le champ «\u00a0E-mail\u00a0» doit contenir une adresse e-mail valide."] } });
+    expect(readLead(form, { name: "A" }, "nl")).toEqual({ ok: false, errors: { fields: ["Laat een e-mailadres of telefoonnummer achter."] } });
+  });
 });

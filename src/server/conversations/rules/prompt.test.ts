@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildChatMessages } from "./prompt";
 
-const settings = { systemPrompt: "You are Bakery Bot.", goalsPrompt: "Sell bread.", userPrompt: null, historyCount: 2, defaultAnswer: "I don't know." };
+const settings = { systemPrompt: "You are Bakery Bot.", goalsPrompt: "Sell bread.", userPrompt: null, historyCount: 2, defaultAnswer: "I don't know.", language: "de" };
 const passages = [
   { chunkId: "c1", sourceId: "s1", url: "https://b.example/hours", title: "Hours", headingPath: "Visit > Hours", content: "Open 8-18.", score: 2 },
   { chunkId: "c2", sourceId: "s2", url: null, title: "Notes", headingPath: "", content: "Closed on holidays.", score: 1 },
@@ -40,5 +40,17 @@ describe("buildChatMessages", () => {
     const messages = buildChatMessages({ settings, passages: [], history: [], question: "Capital of France?", mode: "fallback" });
     expect(messages[0]!.content).not.toContain("Sources:");
     expect(messages[0]!.content).toContain("general knowledge");
+  });
+
+  it("asks for the answer in the visitor's language, the chatbot's language when it cannot tell, and the default answer word for word", () => {
+    for (const mode of ["sources", "fallback"] as const) {
+      const system = buildChatMessages({ settings, passages, history: [], question: "Wann habt ihr offen?", mode })[0]!.content;
+      expect(system).toContain("Write your answer in the language of the visitor's question, even when the sources are in another language.");
+      expect(system).toContain("If you cannot tell the question's language, write in German.");
+    }
+    const sources = buildChatMessages({ settings, passages, history: [], question: "Hi?", mode: "sources" })[0]!.content;
+    expect(sources).toContain("reply exactly, without translating it: I don't know.");
+    // A code stored before the languages were narrowed names itself.
+    expect(buildChatMessages({ settings: { ...settings, language: "pl" }, passages, history: [], question: "Hi?", mode: "sources" })[0]!.content).toContain("write in pl.");
   });
 });

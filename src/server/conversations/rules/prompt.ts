@@ -1,9 +1,11 @@
 /**
  * The chat completion request built from a chatbot's settings (docs/decisions/022-generation-keys-and-extractive-answers.md):
  * `system_prompt`, `goals_prompt`, the numbered passages with their titles
- * and URLs, the last `history_count` messages, `user_prompt`, the question.
+ * and URLs, the last `history_count` messages, `user_prompt`, the question — and the language to answer in
+ * (record 117): the visitor's, else the chatbot's `default_language`.
  */
 import type { AnswerPassage } from "@/server/training";
+import { languageName } from "@/shared/i18n/languages";
 
 export interface PromptSettings {
   systemPrompt: string;
@@ -11,6 +13,8 @@ export interface PromptSettings {
   userPrompt: string | null;
   historyCount: number;
   defaultAnswer: string;
+  /** The chatbot's `default_language`: the answer's language when the question's cannot be told. */
+  language: string;
 }
 
 export interface HistoryMessage {
@@ -21,6 +25,15 @@ export interface HistoryMessage {
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
   content: string;
+}
+
+/**
+ * The answer speaks the visitor's language, whatever the sources' (a German site asked in French answers in
+ * French); the chatbot's language when the question does not tell (a product name, a number). The default
+ * answer stays word for word: it is the chatbot's refusal, in its own language, and recognised as one.
+ */
+export function languageInstruction(language: string): string {
+  return `Write your answer in the language of the visitor's question, even when the sources are in another language. If you cannot tell the question's language, write in ${languageName(language)}.`;
 }
 
 export function numberedPassages(passages: AnswerPassage[]): string {
@@ -44,11 +57,12 @@ export function buildChatMessages(input: {
   const system = [settings.systemPrompt.trim(), settings.goalsPrompt.trim()].filter(Boolean);
   if (input.mode === "sources") {
     system.push(
-      `Answer from the numbered sources below and cite them as [n]. If they do not contain the answer, reply exactly: ${settings.defaultAnswer}`,
+      `Answer from the numbered sources below and cite them as [n]. If they do not contain the answer, reply exactly, without translating it: ${settings.defaultAnswer}`,
+      languageInstruction(settings.language),
       `Sources:\n\n${numberedPassages(input.passages)}`,
     );
   } else {
-    system.push("No source of this website covers the question: answer briefly from general knowledge, and say so.");
+    system.push("No source of this website covers the question: answer briefly from general knowledge, and say so.", languageInstruction(settings.language));
   }
   const history = settings.historyCount > 0 ? input.history.slice(-settings.historyCount) : [];
   const user = settings.userPrompt?.trim()

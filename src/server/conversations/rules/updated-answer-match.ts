@@ -45,19 +45,33 @@ export function similarity(a: string, b: string): number {
   return shared / (ta.size + tb.size - shared);
 }
 
+/** A question read once for many comparisons: its key terms and the kind of fact it asks for. */
+export interface PreparedQuestion {
+  terms: string[];
+  words: Set<string>;
+  kind: ReturnType<typeof answerKind>;
+}
+
+/** Read in the question's language (English unless given). */
+export function prepareQuestion(question: string, language: string | null | undefined = "en"): PreparedQuestion {
+  const terms = keyTerms(question, language);
+  return { terms, words: new Set(terms), kind: answerKind(question, language) };
+}
+
+/** `questionSimilarity` of two prepared questions. */
+export function preparedSimilarity(a: PreparedQuestion, b: PreparedQuestion): number | null {
+  if (!a.terms.length || !b.terms.length) return null;
+  if (a.kind !== b.kind) return 0;
+  const met = a.terms.filter((t) => covered(t, b.words)).length + b.terms.filter((t) => covered(t, a.words)).length;
+  return met / (a.terms.length + b.terms.length);
+}
+
 /**
  * 0..1 closeness of two questions: key terms in common over all key terms of the two (each side's terms
  * met by the other's), 0 when they ask for different kinds of fact; null when either has no key term.
  */
 export function questionSimilarity(a: string, b: string, language: string | null | undefined = "en"): number | null {
-  const ta = keyTerms(a, language);
-  const tb = keyTerms(b, language);
-  if (!ta.length || !tb.length) return null;
-  if (answerKind(a, language) !== answerKind(b, language)) return 0;
-  const wa = new Set(ta);
-  const wb = new Set(tb);
-  const met = ta.filter((t) => covered(t, wb)).length + tb.filter((t) => covered(t, wa)).length;
-  return met / (ta.length + tb.length);
+  return preparedSimilarity(prepareQuestion(a, language), prepareQuestion(b, language));
 }
 
 export interface MatchOptions {

@@ -62,6 +62,17 @@ export const JOB_PAYLOADS = {
   purge_channel_events: scheduled,
   // The jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
   sweep_dead_workers: scheduled,
+  // Rebilling (billing/metering.ts, billing/dunning.ts): overage batches to Stripe's meter; the dunning rule's grace days.
+  billing_report_overage: scheduled,
+  billing_dunning: scheduled,
+  // The value report (reports/send.ts): one client's report of one period e-mailed, and (scheduled) the reports that are due.
+  send_client_report: z.object({ teamId: z.uuid(), period: z.string().min(7).max(8) }),
+  schedule_client_reports: scheduled,
+  // templates: one batch of a rollout's chatbots (applied, or rolled back), the quality gate of a rollout, and
+  // rollouts a lost job left open (templates/rollout-jobs.ts).
+  template_rollout_batch: z.object({ rolloutId: z.uuid(), batch: z.number().int().min(0) }),
+  template_rollout_gate: z.object({ rolloutId: z.uuid() }),
+  sweep_template_rollouts: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

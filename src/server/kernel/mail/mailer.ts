@@ -16,6 +16,17 @@ export interface MailMessage {
   replyTo?: string;
   /** Sign with the platform's DKIM key for this domain (the From address's, when it is an agency's: kernel/mail/dkim). */
   dkimDomain?: string;
+  /** Files: attached, or shown in the HTML part where it says `cid:<cid>` (inline images). */
+  attachments?: MailAttachment[];
+  /** A Message-ID of the sender's making (`<…@…>`), so a message sent again can be recognised as the same one. */
+  messageId?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
 }
 
 export type MailResult = { sent: true; messageId: string } | { sent: false; reason: string };
@@ -48,6 +59,8 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
       ...(message.html ? { html: message.html } : {}),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.dkimDomain ? { dkim: dkimSigning(message.dkimDomain) } : {}),
+      ...(message.attachments ? { attachments: message.attachments } : {}),
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
     return { sent: true, messageId: String(info.messageId ?? "") };
   } catch (error) {

@@ -7,7 +7,7 @@ import { defaultSender } from "@/server/kernel/mail/mailer";
  * (an agency's, on its verified custom domain). Plain text first: it reads
  * everywhere; the HTML part is the same words with a link.
  */
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -95,4 +95,18 @@ export function clientCreditWarningMail(
       ? `${input.workspaceName} has no message credits left (monthly limit: ${count(input.monthlyLimit)}).`
       : `${input.workspaceName} has ${count(input.remaining)} message credit${input.remaining === 1 ? "" : "s"} left of its monthly ${count(input.monthlyLimit)}.`;
   return message(brand, input.to, `${input.workspaceName}: ${input.title}`, [left, input.detail, ...input.todo].filter(Boolean), { label: "See your credits", url: input.homeUrl });
+}
+
+/** A client workspace's admins asked to pay for the plan their agency subscribed them to (billing: the Checkout link). */
+export function checkoutLinkMail(brand: Brand, input: { to: string; workspaceName: string; planName: string; price: string; checkoutUrl: string }): MailMessage {
+  return message(
+    brand,
+    input.to,
+    `${input.workspaceName}: complete your ${input.planName} subscription`,
+    [
+      `${brand.name} has set up the ${input.planName} plan (${input.price}) for ${input.workspaceName}.`,
+      "Pay on the secure checkout page to start it: your agents then answer with the plan's monthly message allowance.",
+    ],
+    { label: "Pay and start the plan", url: input.checkoutUrl },
+  );
 }

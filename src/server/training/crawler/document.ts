@@ -62,7 +62,10 @@ export async function readDocument(res: FetchedResource): Promise<Exclude<Fetche
   const read = await readPageOffThread({ body: res.body, contentType: res.contentType, finalUrl: res.finalUrl, robotsHeader: res.headers["x-robots-tag"] ?? null });
   if (read.kind === "failed") return { ...read, gone: false };
   if (read.kind === "skipped") return { ...read, finalUrl: res.finalUrl };
-  return { ...read, finalUrl: res.finalUrl, etag: res.headers.etag || null, lastModified: res.headers["last-modified"] || null };
+  // A page that declares no language in its markup may in its Content-Language header.
+  const headerLanguage = res.headers["content-language"];
+  const document = read.document.language || !headerLanguage ? read.document : { ...read.document, language: headerLanguage };
+  return { ...read, document, finalUrl: res.finalUrl, etag: res.headers.etag || null, lastModified: res.headers["last-modified"] || null };
 }
 
 export async function fetchDocument(

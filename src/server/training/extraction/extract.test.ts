@@ -136,3 +136,13 @@ describe("index-like pages (record 070)", () => {
     expect(article.weight).toBeUndefined();
   });
 });
+
+describe("declared language", () => {
+  const page = (head: string, html = "") => extractHtml(`<!doctype html><html${html}><head>${head}<title>T</title></head><body><p>Text of the page, long enough.</p></body></html>`, "https://x.test/p");
+  it("is the page's lang (or xml:lang), else its Content-Language meta; undeclared, none", () => {
+    expect(page("", ' lang="de-DE"').language).toBe("de-DE");
+    expect(page("", ' xml:lang="fr"').language).toBe("fr");
+    expect(page('<meta http-equiv="Content-Language" content="nl">').language).toBe("nl");
+    expect(page("").language).toBeUndefined();
+  });
+});

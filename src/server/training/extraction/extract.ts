@@ -15,6 +15,22 @@ export interface ExtractedDocument {
    * saying what any of them is, so it must not take the places of the pages that do.
    */
   weight?: number;
+  /**
+   * The language the document declares (a tag as written: `<html lang>`, its Content-Language), if any;
+   * undeclared, indexing detects it from the text (docs/decisions/116-passages-in-their-own-language.md).
+   */
+  language?: string;
+}
+
+/** The language a page declares: `<html lang>` (or `xml:lang`), else a `<meta http-equiv="Content-Language">` of its head. */
+export function declaredLanguage(document: LinkedDocument): string | undefined {
+  const root = document.documentElement;
+  const lang = (root?.getAttribute("lang") || root?.getAttribute("xml:lang") || "").trim();
+  if (lang) return lang;
+  for (const meta of document.head?.children ?? []) {
+    if (meta.localName.toLowerCase() === "meta" && (meta.getAttribute("http-equiv") ?? "").toLowerCase() === "content-language") return meta.getAttribute("content")?.trim() || undefined;
+  }
+  return undefined;
 }
 
 /** The ranking weight of an index-like page (measured with `npm run bench -- docs`, docs/decisions/070-index-like-pages-weigh-less.md). */
@@ -117,6 +133,7 @@ export function extractHtml(html: string, url: string): ExtractedDocument {
 export function extractHtmlDocument(document: LinkedDocument, url: string): ExtractedDocument {
   const pageTitle = normalizeSpace(document.querySelector("title")?.textContent ?? "");
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
+  const language = declaredLanguage(document);
   const furniture = furnitureOf(document);
   const fallback = fallbackBlocks(document, furniture);
   // Before Readability, which rewrites the document.
@@ -133,7 +150,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   // furniture is better then.
   const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
-  return weight === 1 ? { title, blocks } : { title, blocks, weight };
+  return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(language ? { language } : {}) };
 }
 
 function titleFromUrl(url: string): string {

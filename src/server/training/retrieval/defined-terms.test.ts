@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definedKey, passageDefines, questionKeys } from "./defined-terms";
+import { definedKey, passageDefines, passagePhrases, phraseKey, questionKeyIdentifiers, questionKeys, questionPhrases } from "./defined-terms";
 
 describe("definedKey", () => {
   it("reduces a declaration to the name it declares", () => {
@@ -47,5 +47,26 @@ describe("questionKeys", () => {
     expect(questionKeys("What is os.path.join?")).toEqual(["what", "is", "join"]);
     expect(questionKeys("What is __self__?")).toEqual(["what", "is", "__self__"]);
     expect(questionKeys("What is connect_read_pipe?")).toEqual(["what", "is", "connect_read_pipe"]);
+    expect(questionKeyIdentifiers("What is os.path.join, or join?")).toEqual([["what", "What"], ["is", "is"], ["join", "os.path.join"], ["or", "or"]]);
+  });
+});
+
+describe("phrase keys", () => {
+  it("key a multi-word term as a whole: two or three words, lower case", () => {
+    expect(phraseKey("remote-tracking branch")).toBe("remote tracking branch");
+    expect(phraseKey("Stash entry")).toBe("stash entry");
+    expect(phraseKey("HEAD")).toBe("");
+    expect(phraseKey("Objects, values and types")).toBe("");
+  });
+
+  it("are what a passage's defining headings name, without signature or description", () => {
+    expect(passagePhrases(["gitglossary", "stash entry"], "An object used to store the state.\n\n## upstream branch\n\nThe default branch.")).toEqual(["stash entry", "upstream branch"]);
+    expect(passagePhrases([], "This module defines a logging system.", "logging — Logging facility for Python")).toEqual([]);
+    expect(passagePhrases(["class list([iterable])¶"], "Lists are mutable.")).toEqual(["class list"]);
+  });
+
+  it("are every run of two or three words of a question", () => {
+    expect(questionPhrases("Tell me about stash entry.")).toEqual(["tell me", "me about", "about stash", "stash entry", "tell me about", "me about stash", "about stash entry"]);
+    expect(questionPhrases("PYTHONPATH?")).toEqual([]);
   });
 });

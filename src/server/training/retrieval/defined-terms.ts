@@ -33,11 +33,7 @@ export function termKey(identifier: string): string {
  * CAPITALS). A call signature, a "— description", pointer and decorator marks and pilcrows are left out.
  */
 export function definedKey(heading: string): string {
-  const declaration = heading
-    .replace(/[¶#]/g, " ")
-    .replace(/\s*[([].*$/s, "")
-    .split(/\s+[—–-]\s+/)[0]!
-    .replace(/\s*=.*$/s, "");
+  const declaration = declarationOf(heading);
   const words = declaration.split(/[\s*&@]+/).filter(Boolean);
   const name = words.at(-1);
   if (!name || !IDENTIFIER.test(name) || words.length > MAX_DECLARATION_WORDS) return "";
@@ -46,18 +42,73 @@ export function definedKey(heading: string): string {
   return "";
 }
 
+/** A heading without its call signature, "— description", value and pilcrows: what it names. */
+function declarationOf(heading: string): string {
+  return heading
+    .replace(/[¶#]/g, " ")
+    .replace(/\s*[([].*$/s, "")
+    .split(/\s+[—–-]\s+/)[0]!
+    .replace(/\s*=.*$/s, "");
+}
+
+/** The headings a passage defines by: its own last one (the page's title under none) and those inside its text, each term of a joined heading. */
+function definingHeadings(headingPath: readonly string[], content: string, title: string): string[] {
+  const headings = [headingPath.at(-1) ?? title];
+  for (const paragraph of content.split(/\n\s*\n/)) if (paragraph.startsWith(HEADING_MARK)) headings.push(paragraph.slice(HEADING_MARK.length));
+  return headings.flatMap((h) => h.split(TERM_SEPARATOR));
+}
+
 /**
  * The keys a passage defines: its own last heading's — the page's title for the opening passages, under no
  * heading (`logging — Logging facility for Python`) — and those of the headings met inside its text (each
  * term of a heading that joins several, TERM_SEPARATOR), each once.
  */
 export function passageDefines(headingPath: readonly string[], content: string, title = ""): string[] {
-  const headings = [headingPath.at(-1) ?? title];
-  for (const paragraph of content.split(/\n\s*\n/)) if (paragraph.startsWith(HEADING_MARK)) headings.push(paragraph.slice(HEADING_MARK.length));
-  return [...new Set(headings.flatMap((h) => h.split(TERM_SEPARATOR)).map(definedKey).filter(Boolean))];
+  return [...new Set(definingHeadings(headingPath, content, title).map(definedKey).filter(Boolean))];
+}
+
+/**
+ * Multi-word terms are keys as a whole (docs/decisions/116-passages-in-their-own-language.md): a glossary's
+ * `<dt>stash entry</dt>` defines "stash entry", which "Tell me about stash entry." asks, where its key alone
+ * ("entry") is one word of many. A phrase key is a term's words, lower case, one space apart.
+ */
+export const PHRASE_WORDS = { min: 2, max: 3 } as const;
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/** The phrase key of a short multi-word text ("remote-tracking branch" → "remote tracking branch"), or "". */
+export function phraseKey(text: string): string {
+  const words = text.toLowerCase().match(WORD) ?? [];
+  return words.length >= PHRASE_WORDS.min && words.length <= PHRASE_WORDS.max ? words.join(" ") : "";
+}
+
+/** The multi-word terms a passage's defining headings name (passageDefines' headings, as phrase keys), each once. */
+export function passagePhrases(headingPath: readonly string[], content: string, title = ""): string[] {
+  return [...new Set(definingHeadings(headingPath, content, title).map((h) => phraseKey(declarationOf(h))).filter(Boolean))];
+}
+
+/** The phrase keys a question could ask: each run of two or three consecutive words, each once. */
+export function questionPhrases(query: string): string[] {
+  const words = query.normalize("NFKC").toLowerCase().match(WORD) ?? [];
+  const phrases = new Set<string>();
+  for (let n = PHRASE_WORDS.min; n <= PHRASE_WORDS.max; n++) for (let i = 0; i + n <= words.length; i++) phrases.add(words.slice(i, i + n).join(" "));
+  return [...phrases];
+}
+
+/**
+ * The keys of a question's identifiers and words, each once, with the identifier it was read from
+ * ("What is os.path.join?" → what, is, join ← os.path.join): a key weighs in the question as its whole
+ * identifier does (sql.ts SEARCH, the definition boost).
+ */
+export function questionKeyIdentifiers(query: string): Array<[key: string, identifier: string]> {
+  const keys = new Map<string, string>();
+  for (const [identifier] of query.normalize("NFKC").matchAll(IDENTIFIERS)) {
+    const key = termKey(identifier);
+    if (key && !keys.has(key)) keys.set(key, identifier);
+  }
+  return [...keys];
 }
 
 /** The keys of a question's identifiers and words ("What is os.path.join?" → what, is, join), each once. */
 export function questionKeys(query: string): string[] {
-  return [...new Set([...query.normalize("NFKC").matchAll(IDENTIFIERS)].map(([identifier]) => termKey(identifier)).filter(Boolean))];
+  return questionKeyIdentifiers(query).map(([key]) => key);
 }

@@ -1,32 +1,51 @@
 import type { PoolClient } from "pg";
-import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
+import { inTransaction, isTransactionDb, poolOf, type Db } from "@/server/kernel/db/client";
 import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
-import { passageDefines } from "@/server/training/retrieval/defined-terms";
+import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
+import { documentLanguage } from "@/server/training/retrieval/document-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "@/server/training/extraction/extract";
-import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, LOCK_SOURCES, STATS_DELTA } from "./sql";
-
+import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, STATS_DELTA } from "./sql";
 
 interface ChangeRow {
   chatbot_id: string;
   chunk_delta: number;
   length_delta: string;
+  /** Chunks gained or lost per text search configuration. */
+  configs: Record<string, number>;
 }
 
+/** Where the statements run: a pooled connection inside BEGIN … COMMIT, or a caller's Prisma transaction. */
+interface Statements {
+  run(text: string, values: unknown[]): Promise<void>;
+  rows<R>(text: string, values: unknown[]): Promise<R[]>;
+}
+
+const onClient = (client: PoolClient): Statements => ({
+  run: async (text, values) => void (await client.query(text, values)),
+  rows: async <R,>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[],
+});
+
+/** A change made within a caller's transaction (a template writing a chatbot whole: templates/write-state.ts). */
+const onTransaction = (db: Db): Statements => ({
+  run: async (text, values) => void (await db.$executeRawUnsafe(text, ...values)),
+  rows: (text, values) => db.$queryRawUnsafe(text, ...values),
+});
+
 async function changeChunks(
-  client: PoolClient,
+  client: Statements,
   removeSourceIds: string[],
-  insert: { chatbotId: string; sourceId: string; config: string; title: string; url: string | null; weight: number; chunks: Chunk[] } | null,
+  insert: { chatbotId: string; sourceId: string; language: string; title: string; url: string | null; weight: number; chunks: Chunk[] } | null,
 ): Promise<void> {
-  await client.query(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
+  await client.run(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
   const chunks = insert?.chunks ?? [];
-  const { rows } = await client.query<ChangeRow>(CHANGE_CHUNKS, [
+  const rows = await client.rows<ChangeRow>(CHANGE_CHUNKS, [
     removeSourceIds,
     insert?.chatbotId ?? null,
     insert?.sourceId ?? null,
-    insert?.config ?? "simple",
+    searchConfigFor(insert?.language),
     insert?.title ?? "",
     insert?.url ?? null,
     chunks.map((c) => c.position),
@@ -36,32 +55,33 @@ async function changeChunks(
     chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
     chunks.map((c) => identifierParts(c.content)),
     insert?.weight ?? 1,
-    chunks.map((c) => passageDefines(c.headingPath, c.content, insert?.title).join(" ")),
+    chunks.map((c) => [...passageDefines(c.headingPath, c.content, insert?.title), ...passagePhrases(c.headingPath, c.content, insert?.title)].join("\n")),
+    insert?.language ?? "",
   ]);
   for (const row of rows) {
-    if (row.chunk_delta === 0 && row.length_delta === "0") continue;
-    await client.query(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
+    if (row.chunk_delta !== 0 || row.length_delta !== "0") await client.run(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
+    if (Object.keys(row.configs).length) await client.run(CONFIGS_DELTA, [row.chatbot_id, JSON.stringify(row.configs)]);
   }
 }
 
 /**
  * Chunks a source's extracted document and replaces the source's chunks with
  * them in one transaction (searches see the old chunks or the new ones, never
- * a mix). The chatbot's `default_language` picks the stemming (`language`
- * when the caller has it, else read).
+ * a mix), stemmed in the document's language (documentLanguage; the chatbot's
+ * `default_language` the hint and the fallback: `language` when the caller has it, else read).
  */
 export async function indexSource(
   db: Db,
   input: { sourceId: string; chatbotId: string; document: ExtractedDocument; url: string | null; language?: string },
 ): Promise<{ chunkCount: number }> {
   const chunks = await chunkDocument(input.document);
-  const language = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
-  const config = searchConfigFor(language);
+  const chatbotLanguage = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
+  const language = documentLanguage(input.document, chatbotLanguage);
   await inTransaction(db, (client) =>
-    changeChunks(client, [input.sourceId], {
+    changeChunks(onClient(client), [input.sourceId], {
       chatbotId: input.chatbotId,
       sourceId: input.sourceId,
-      config,
+      language,
       title: input.document.title,
       url: input.url,
       weight: input.document.weight ?? 1,
@@ -71,8 +91,9 @@ export async function indexSource(
   return { chunkCount: chunks.length };
 }
 
-/** Removes the chunks of these sources (and their share of the statistics). */
+/** Removes the chunks of these sources (and their share of the statistics), in the caller's transaction when `db` is one. */
 export async function removeSourceChunks(db: Db, sourceIds: string[]): Promise<void> {
   if (sourceIds.length === 0) return;
-  await inTransaction(db, (client) => changeChunks(client, sourceIds, null));
+  if (isTransactionDb(db)) return changeChunks(onTransaction(db), sourceIds, null);
+  await inTransaction(db, (client) => changeChunks(onClient(client), sourceIds, null));
 }

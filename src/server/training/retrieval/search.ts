@@ -1,5 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { questionKeys } from "@/server/training/retrieval/defined-terms";
+import { detectLanguage } from "@/server/kernel/language/detect";
+import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
 import { queryWords } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
@@ -33,12 +34,19 @@ export interface SearchInput {
    * loaded: saves a round trip per search. Omitted, it is read from the row.
    */
   language?: string;
+  /**
+   * The question's language (ISO 639-1) when the caller has already detected it; else it is detected here
+   * (kernel/language/detect.ts), the chatbot's language the hint and the fallback.
+   */
+  questionLanguage?: string | null;
 }
 
 /**
  * The chatbot's passages best matching `query`, best first (BM25 in
  * PostgreSQL, see sql.ts). [] when no word of the query occurs in the
- * chatbot's sources (even after typo correction).
+ * chatbot's sources (even after typo correction). The question is stemmed in
+ * every language the chatbot's passages were indexed in and in its own
+ * (docs/decisions/116-passages-in-their-own-language.md); one statement.
  */
 export async function searchPassages(db: Db, input: SearchInput): Promise<Passage[]> {
   const words = queryWords(input.query);
@@ -47,10 +55,16 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const pool = poolOf(db);
   const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
   if (language === null) return [];
-  const config = searchConfigFor(language);
+  const questionLanguage = input.questionLanguage ?? detectLanguage(input.query, language) ?? language;
+  // The question's identifiers and its runs of words: a passage may define either (defined-terms.ts).
+  const keys = [...questionKeyIdentifiers(input.query), ...questionPhrases(input.query).map((p): [string, string] => [p, p])];
   // A named (prepared) statement: after a few runs on a connection PostgreSQL keeps a generic plan and
   // skips planning this large query (2–9 ms, more than executing it); see sql.ts SEARCH.
-  const { rows } = await pool.query<PassageRow>({ name: "retrieval_search", text: SEARCH, values: [input.chatbotId, words, config, topK, questionKeys(input.query)] });
+  const { rows } = await pool.query<PassageRow>({
+    name: "retrieval_search",
+    text: SEARCH,
+    values: [input.chatbotId, words, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier)],
+  });
   return rows.map((r) => ({
     chunkId: r.chunk_id,
     sourceId: r.source_id,

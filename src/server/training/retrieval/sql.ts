@@ -44,28 +44,32 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * parts of the dotted identifiers of the title and heading path, and of the
  * content (identifierParts), searchable but not stored; $13 the page's ranking
  * weight (ExtractedDocument.weight: below 1 for an index-like page); $14 each chunk's defined keys,
- * space-separated (defined-terms.ts passageDefines).
+ * one a line (defined-terms.ts passageDefines and passagePhrases: a phrase key has spaces); $15 the page's language (ISO 639-1), $4 the text search
+ * configuration its tsvectors are built with (docs/decisions/116-passages-in-their-own-language.md). Each
+ * chatbot's row also has the change in chunks per configuration (`configs`, for CONFIGS_DELTA).
  */
 export const CHANGE_CHUNKS = `
 WITH gone AS (
   DELETE FROM source_chunks WHERE source_id = ANY($1::uuid[])
-  RETURNING chatbot_id, tsv, length
+  RETURNING chatbot_id, tsv, length, search_config
 ), fresh AS (
-  SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), ' '), '{}') AS defines,
+  SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), E'\n'), '{}') AS defines,
          setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
            || setweight(to_tsvector($4::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
     FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[])
            AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines)
 ), added AS (
-  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight, defines)
+  INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight, defines, language, search_config)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
-         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines, $15::text, $4::text
     FROM fresh f
-  RETURNING chatbot_id, tsv, length
+  RETURNING chatbot_id, tsv, length, search_config
 ), changes AS (
-  SELECT chatbot_id, tsv, length, -1 AS sign FROM gone
+  SELECT chatbot_id, tsv, length, search_config, -1 AS sign FROM gone
   UNION ALL
-  SELECT chatbot_id, tsv, length, 1 FROM added
+  SELECT chatbot_id, tsv, length, search_config, 1 FROM added
+), config_deltas AS (
+  SELECT chatbot_id, search_config, sum(sign)::int AS delta FROM changes GROUP BY chatbot_id, search_config HAVING sum(sign) <> 0
 ), term_deltas AS (
   SELECT ch.chatbot_id, l.lexeme, sum(ch.sign)::int AS delta
     FROM changes ch CROSS JOIN LATERAL unnest(tsvector_to_array(ch.tsv)) AS l(lexeme)
@@ -77,9 +81,10 @@ WITH gone AS (
   ON CONFLICT (chatbot_id, lexeme) DO UPDATE SET df = t.df + excluded.df
   RETURNING 1
 )
-SELECT chatbot_id::text AS chatbot_id, sum(sign)::int AS chunk_delta, sum(sign * length)::bigint::text AS length_delta,
-       (SELECT count(*) FROM terms)::int AS terms_changed
-  FROM changes GROUP BY chatbot_id ORDER BY chatbot_id`;
+SELECT ch.chatbot_id::text AS chatbot_id, sum(ch.sign)::int AS chunk_delta, sum(ch.sign * ch.length)::bigint::text AS length_delta,
+       (SELECT count(*) FROM terms)::int AS terms_changed,
+       (SELECT coalesce(jsonb_object_agg(d.search_config, d.delta), '{}') FROM config_deltas d WHERE d.chatbot_id = ch.chatbot_id) AS configs
+  FROM changes ch GROUP BY ch.chatbot_id ORDER BY ch.chatbot_id`;
 
 /** Adds the chunk count and length changes to a chatbot's totals. */
 export const STATS_DELTA = `
@@ -87,6 +92,15 @@ INSERT INTO chatbot_search_stats AS s (chatbot_id, chunk_count, total_length)
 VALUES ($1::uuid, $2::bigint, $3::bigint)
 ON CONFLICT (chatbot_id) DO UPDATE
   SET chunk_count = s.chunk_count + excluded.chunk_count, total_length = s.total_length + excluded.total_length`;
+
+/**
+ * Adds the change in chunks per text search configuration ($2: {config: delta}) to a chatbot's counts, in
+ * configuration order (run after STATS_DELTA: every indexing locks the rows in the same order).
+ */
+export const CONFIGS_DELTA = `
+INSERT INTO chatbot_search_configs AS s (chatbot_id, config, chunk_count)
+SELECT $1::uuid, d.key, d.value::bigint FROM jsonb_each_text($2::jsonb) AS d ORDER BY d.key
+ON CONFLICT (chatbot_id, config) DO UPDATE SET chunk_count = s.chunk_count + excluded.chunk_count`;
 
 /**
  * Serialises indexing of the same source (two crawls of one page at once),
@@ -98,30 +112,47 @@ SELECT pg_advisory_xact_lock(hashtextextended('source_chunks:' || id, 0)) FROM u
 export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id = $1::uuid`;
 
 /**
- * The top $4 passages of chatbot $1 for the query words $2 (see queryWords),
- * stemmed with configuration $3; $5 the question's keys (defined-terms.ts questionKeys).
- *  1. Each word's lexemes; a lexeme the chatbot's text never uses is replaced
- *     by the most similar known one (pg_trgm over the vocabulary), its weight
- *     scaled by the similarity: typos and near-forms still find their page.
+ * The top $4 passages of chatbot $1 for the query words $2 (see queryWords); $3 the text search configuration
+ * of the question's language, $6 that of the chatbot's `default_language`; $5 the question's keys and $7
+ * the identifier each was read from (defined-terms.ts questionKeyIdentifiers).
+ *  1. The words but the stop words of the question's language and of the chatbot's; each word's lexemes in
+ *     every configuration the chatbot's passages were indexed with (chatbot_search_configs) and in the
+ *     question's (docs/decisions/116-passages-in-their-own-language.md): a passage matches in its own
+ *     language, and a lexeme's df counts every passage that holds it, whatever its language. A word none of
+ *     whose lexemes the chatbot's text uses has its lexemes in the question's language replaced by the most
+ *     similar known one (pg_trgm over the vocabulary), weighted by the similarity: typos and near-forms
+ *     still find their page.
  *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
  *     only this chatbot's postings are read), the best pre-scored, and the
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *  3. BM25 over the candidates, tf read from the stored tsvector, times the
  *     page's weight (an index-like page counts less: extraction/extract.ts indexLikeWeight)
- *     and DEFINITION_BOOST for a passage that defines a key of the question.
+ *     and DEFINITION_BOOST raised to the share of the question the passage defines: all of it for "What is
+ *     PYTHONPATH?", a little for one word of a long sentence (docs/decisions/116).
  * Only chunks of live sources (deleted_at IS NULL) are returned.
  */
 export const SEARCH = `
-WITH lexemes AS (
-  SELECT DISTINCT l.lexeme
-    FROM unnest($2::text[]) AS w(word)
-   CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector($3::regconfig, w.word))) AS l(lexeme)
+WITH configs AS (
+  SELECT c.config::regconfig AS config FROM chatbot_search_configs c WHERE c.chatbot_id = $1::uuid AND c.chunk_count > 0
+  UNION
+  SELECT $3::regconfig
+), words AS (
+  SELECT w.word, w.n FROM unnest($2::text[]) WITH ORDINALITY AS w(word, n)
+   WHERE to_tsvector($3::regconfig, w.word) <> ''::tsvector AND to_tsvector($6::regconfig, w.word) <> ''::tsvector
+), word_lexemes AS (
+  SELECT DISTINCT w.n, l.lexeme, c.config = $3::regconfig AS own
+    FROM words w
+   CROSS JOIN configs c
+   CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(c.config, w.word))) AS l(lexeme)
 ), known AS (
-  SELECT t.lexeme, t.df, 1.0::float8 AS boost
-    FROM lexemes l JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = l.lexeme AND t.df > 0
+  SELECT DISTINCT wl.n, t.lexeme, t.df
+    FROM word_lexemes wl JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
 ), corrected AS (
   SELECT c.lexeme, c.df, c.sim AS boost
-    FROM lexemes l
+    FROM (SELECT DISTINCT wl.lexeme FROM word_lexemes wl
+           WHERE wl.own AND length(wl.lexeme) >= 3
+             AND NOT EXISTS (SELECT 1 FROM known k WHERE k.lexeme = wl.lexeme)
+             AND NOT EXISTS (SELECT 1 FROM word_lexemes o JOIN known k ON k.lexeme = o.lexeme WHERE o.n = wl.n AND NOT o.own)) l
    CROSS JOIN LATERAL (
      SELECT t.lexeme, t.df, similarity(t.lexeme, l.lexeme)::float8 AS sim
        FROM chatbot_search_terms t
@@ -129,12 +160,10 @@ WITH lexemes AS (
       ORDER BY sim DESC, t.df DESC
       LIMIT 1
    ) c
-   WHERE length(l.lexeme) >= 3
-     AND NOT EXISTS (SELECT 1 FROM known k WHERE k.lexeme = l.lexeme)
-     AND c.sim >= ${TYPO_MIN_SIMILARITY}
+   WHERE c.sim >= ${TYPO_MIN_SIMILARITY}
 ), terms AS (
   SELECT DISTINCT ON (lexeme) lexeme, df, boost
-    FROM (SELECT * FROM known UNION ALL SELECT * FROM corrected) x
+    FROM (SELECT lexeme, df, 1.0::float8 AS boost FROM known UNION ALL SELECT * FROM corrected) x
    ORDER BY lexeme, boost DESC
 ), stats AS (
   SELECT greatest(chunk_count, 1)::float8 AS n, greatest(total_length::float8 / greatest(chunk_count, 1), 1) AS avgdl
@@ -165,21 +194,28 @@ WITH lexemes AS (
    ) h
    GROUP BY h.id
 ), keys AS (
-  -- The question's keys but its stop words ("what", "is": plain words the configuration drops), which
-  -- every heading-like line could define; an identifier with an underscore stays ("or_").
-  SELECT coalesce(array_agg(k.key), '{}') AS keys FROM unnest($5::text[]) AS k(key)
-   WHERE strpos(k.key, '_') > 0 OR to_tsvector($3::regconfig, k.key) <> ''::tsvector
+  -- The question's keys but stop words ("what", "is": every heading-like line could define them), each with
+  -- its share of the question: the idf of its identifier's lexemes (os.path.join's for "join") over the idf
+  -- of all the question's lexemes.
+  SELECT k.key, sum(w.idf) / nullif((SELECT sum(idf) FROM weighted), 0) AS share
+    FROM unnest($5::text[], $7::text[]) AS k(key, identifier)
+   CROSS JOIN LATERAL (
+     SELECT DISTINCT l.lexeme FROM configs c, unnest(tsvector_to_array(to_tsvector(c.config, k.identifier || ' ' || replace(k.identifier, '.', ' ')))) AS l(lexeme)
+   ) l
+    JOIN weighted w ON w.lexeme = l.lexeme
+   WHERE to_tsvector($3::regconfig, k.key) <> ''::tsvector AND to_tsvector($6::regconfig, k.key) <> ''::tsvector
+   GROUP BY k.key
 ), definers AS (
   -- Passages defining a key of the question, whatever their pre-score (unordered: the scan stops at
   -- DEFINERS instead of reading every passage a common heading word defines).
-  SELECT c.id FROM source_chunks c, keys
-   WHERE c.chatbot_id = $1::uuid AND c.defines && keys.keys
+  SELECT c.id FROM source_chunks c
+   WHERE c.chatbot_id = $1::uuid AND c.defines && (SELECT coalesce(array_agg(key), '{}') FROM keys)
    LIMIT ${DEFINERS}
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
   -- would) and the defining ones pay for reading their tsvector for the exact score.
   SELECT c.id, c.tsv, c.length, c.page_weight,
-         CASE WHEN c.defines && $5::text[] THEN ${DEFINITION_BOOST} ELSE 1 END::float8 AS definition
+         power(${DEFINITION_BOOST}, (SELECT coalesce(max(k.share), 0) FROM keys k WHERE k.key = ANY (c.defines)))::float8 AS definition
     FROM ((SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) UNION SELECT id FROM definers) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (

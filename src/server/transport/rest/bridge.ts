@@ -91,7 +91,7 @@ async function handle(path: string, method: Method, req: Request, fromPath: Reco
       });
     }
     const accept = req.headers.get("accept");
-    if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? ""))) throw new AppError("NOT_ACCEPTABLE");
+    if (!acceptsJson(accept) && !(endpoint.stream && /text\/event-stream/i.test(accept ?? "")) && !(endpoint.produces && accepts(accept, endpoint.produces))) throw new AppError("NOT_ACCEPTABLE");
     const body = endpoint.multipart ? await readMultipartBody(req, endpoint.multipart) : await readJsonBody(req);
     // Reads take their filters from the query; writes take path params + the body only, so that
     // nothing outside the body escapes the idempotency fingerprint (`POST …/pause?mode=hard`).
@@ -107,6 +107,11 @@ async function handle(path: string, method: Method, req: Request, fromPath: Reco
     const request = { ...ctx.request, idempotencyKey: key };
     // `run`: an idempotent call's Db (its transaction, for `transaction` operations) and key claim. The
     // chat turn's REST caller (turn-callers.ts) travels as the call's surface part.
+    // A file (`meta.rest.produces`): a read, answered with the procedure's bytes.
+    if (endpoint.produces) {
+      const file = (await call(endpoint, { ...ctx, request, surface: {} }, input)) as { filename: string; body: Uint8Array };
+      return fileResponse(endpoint.produces, file, limitHeaders);
+    }
     const execute = async (onDelta?: (content: string) => void, run?: { db: Db; key: KeyClaim }) => {
       const surface = { turn: apiTurn(request.ip, onDelta, run?.key ?? null) };
       const result = await call(endpoint, { ...ctx, db: run?.db ?? ctx.db, request, surface }, input);
@@ -139,6 +144,30 @@ async function handle(path: string, method: Method, req: Request, fromPath: Reco
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${url.pathname} failed:`, error);
     return errorResponse(app, limitHeaders);
   }
+}
+
+/** Whether an `Accept` header takes this media type (absent, `*\/*`, `type/*` or the type itself, not at q=0). */
+function accepts(accept: string | null, type: string): boolean {
+  if (!accept || !accept.trim()) return true;
+  const [major] = type.split("/");
+  return accept.split(",").some((part) => {
+    const [range = "", ...params] = part.trim().toLowerCase().split(";");
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) return false;
+    return [type, `${major}/*`, "*/*"].includes(range.trim());
+  });
+}
+
+function fileResponse(type: string, file: { filename: string; body: Uint8Array }, headers: Record<string, string>): Response {
+  return new Response(new Uint8Array(file.body), {
+    status: 200,
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${file.filename.replace(/["\\\r\n]/g, "")}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    },
+  });
 }
 
 async function call(endpoint: RestEndpoint, ctx: Context, input: Record<string, unknown>) {

@@ -95,7 +95,12 @@ function operation(endpoint: RestEndpoint) {
         }
       : {}),
     responses: {
-      [status]: status === "204" ? { description: "No content" } : { description: "Success", content: { "application/json": { schema: output ?? {} } } },
+      [status]:
+        status === "204"
+          ? { description: "No content" }
+          : endpoint.produces
+            ? { description: "Success", content: { [endpoint.produces]: { schema: { type: "string", format: "binary" } } } }
+            : { description: "Success", content: { "application/json": { schema: output ?? {} } } },
       "401": errorResponse("Missing, malformed, unknown or revoked token"),
       "404": errorResponse("Not found, or not visible to the caller"),
       "422": errorResponse("Validation failed"),

@@ -31,6 +31,19 @@ describe("which documented route a path names", () => {
     );
   });
 
+  it("reads a parameter with a literal extension (a report's `{period}.pdf`) beside the plain parameter and static names", () => {
+    const pdf = "/v1/agency/clients/{client_id}/reports/{period}.pdf";
+    expect(documentedRoute("GET", "/v1/agency/clients/c1/reports/2026-11.pdf")).toEqual({ path: pdf, params: { client_id: "c1", period: "2026-11" } });
+    expect(nextRoute("/v1/agency/clients/c1/reports/2026-W47.pdf")).toEqual({ path: pdf, params: { client_id: "c1", period: "2026-W47" } });
+    expect(documentedRoute("POST", "/v1/agency/clients/c1/reports/2026-11/send")?.path).toBe("/v1/agency/clients/{client_id}/reports/{period}/send");
+    expect(documentedRoute("GET", "/v1/agency/clients/c1/reports/settings")?.path).toBe("/v1/agency/clients/{client_id}/reports/settings");
+    // The extension alone names no period.
+    expect(nextRoute("/v1/agency/clients/c1/reports/.pdf")).toBeNull();
+    const table = restRouteMatcher(["/v1/{a}/x", "/v1/{a}.csv"]);
+    expect(table.route("/v1/q.csv")).toEqual({ path: "/v1/{a}.csv", params: { a: "q" } });
+    expect(table.route("/v1/q.csv/x")).toEqual({ path: "/v1/{a}/x", params: { a: "q.csv" } });
+  });
+
   it("prefers a static name to a parameter at the same place, as Next's router does", () => {
     expect(documentedRoute("GET", "/v1/me")?.path).toBe("/v1/me");
     expect(documentedRoute("GET", "/v1/agency/clients")?.path).toBe("/v1/agency/clients");

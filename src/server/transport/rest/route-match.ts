@@ -31,6 +31,8 @@ interface Node {
   named: Map<string, Node>;
   /** The `{param}` child, if any. */
   param?: { name: string; node: Node };
+  /** `{param}.ext` children by their literal suffix (`.pdf`): tried before the plain `{param}`. */
+  suffixed?: Map<string, { name: string; node: Node }>;
   /** The documented path ending here; null for a route that only Next serves. */
   route?: string | null;
   /** Closed: one or more segments below this node that name no operation name nothing (no falling back). */
@@ -41,6 +43,8 @@ interface Node {
 type Found = { path: string | null; params: Record<string, string> };
 
 const PARAM = /^\{(\w+)\}$/;
+/** A parameter with a literal file extension after it, e.g. `{period}.pdf`. */
+const SUFFIXED_PARAM = /^\{(\w+)\}(\.[A-Za-z0-9]+)$/;
 /** What a path parameter may be: the ids and names of the contract (no percent-encoding, no dot segments). */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_.~-]+$/;
 
@@ -63,6 +67,13 @@ function walk(node: Node, segments: string[], i: number, fallBack: boolean): Fou
     const found = walk(named, segments, i + 1, fallBack);
     if (found || !fallBack) return found;
   }
+  for (const [suffix, child] of node.suffixed ?? []) {
+    const value = segment.length > suffix.length && segment.endsWith(suffix) ? decoded(segment.slice(0, -suffix.length)) : null;
+    if (value === null) continue;
+    const found = walk(child.node, segments, i + 1, fallBack);
+    if (found) return { path: found.path, params: { [child.name]: value, ...found.params } };
+    if (!fallBack) return undefined;
+  }
   const value = node.param && segment !== "" ? decoded(segment) : null;
   if (node.param && value !== null) {
     const found = walk(node.param.node, segments, i + 1, fallBack);
@@ -82,8 +93,14 @@ export function restRouteMatcher(documented: Iterable<string>, nextOnly: Iterabl
   const nodeOf = (path: string) => {
     let node = root;
     for (const segment of path.split("/").slice(1)) {
+      const suffixed = SUFFIXED_PARAM.exec(segment);
       const param = PARAM.exec(segment)?.[1];
-      if (param) {
+      if (suffixed) {
+        node.suffixed ??= new Map();
+        let child = node.suffixed.get(suffixed[2]!);
+        if (!child) node.suffixed.set(suffixed[2]!, (child = { name: suffixed[1]!, node: emptyNode() }));
+        node = child.node;
+      } else if (param) {
         if (node.param && node.param.name !== param) throw new Error(`${path}: {${param}} where another route has {${node.param.name}}`);
         node.param ??= { name: param, node: emptyNode() };
         node = node.param.node;

@@ -86,7 +86,7 @@ BEGIN
   END IF;
   PERFORM pg_advisory_xact_lock(72707370, hashtext(COALESCE(v_agency, p_team)::text));
 
-  SELECT t.name, t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt,
+  SELECT t.name, t.status, t.pause_mode, t.message_limit, t.messages_used, t.topup_credits, t.overflow_debt, t.overage_allowed,
          t.auto_topup_threshold, t.auto_topup_amount, t.auto_topup_monthly_cap, t.auto_topup_fired_at,
          COALESCE(a.monthly_message_pool, p_default_pool) AS pool_size,
          CASE WHEN t.agency_id IS NULL THEN t.pool_messages_used ELSE agency_pool_used(t.agency_id) END AS pool_used,
@@ -152,7 +152,10 @@ BEGIN
     END IF;
   END IF;
 
-  IF rem <= 0 THEN
+  -- admitsOverage (credit-rules.ts): on a plan with overage an active workspace is served past its
+  -- allowance and top-ups, within what is left of the agency pool; the answer is metered, not refused.
+  IF rem <= 0 AND NOT (w.overage_allowed AND w.status = 'active' AND w.message_limit IS NOT NULL
+                       AND w.pool_size - w.pool_used - w.reserved_pool > 0) THEN
     RETURN QUERY SELECT NULL::uuid, 'no_credit'::text, 0::bigint;
     RETURN;
   END IF;
@@ -160,7 +163,7 @@ BEGIN
   INSERT INTO answer_reservations (team_id, agency_id, expires_at)
   VALUES (p_team, v_agency, now() + make_interval(secs => p_ttl_seconds))
   RETURNING id INTO v_id;
-  RETURN QUERY SELECT v_id, NULL::text, rem - 1;
+  RETURN QUERY SELECT v_id, NULL::text, GREATEST(rem - 1, 0);
 END;
 $$;
 
@@ -195,6 +198,7 @@ DECLARE
   mark boolean := false;
   v_beyond boolean;
   v_bucket boolean;
+  v_overage boolean;
 BEGIN
   -- The workspace row is the only row locked, and only from its UPDATE to the
   -- commit: the agency pool's use (the sum of what each workspace recorded in
@@ -213,19 +217,22 @@ BEGIN
   -- holds every change committed before the lock (a top-up racing this charge), so the bucket it decides
   -- on is the one it decrements. (One statement locking in a CTE could decide on the locked version and
   -- write on an older snapshot's: a top-up bucket driven below zero under concurrent top-ups.)
-  SELECT (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit), (t.status = 'active' AND t.topup_credits > 0)
-    INTO v_beyond, v_bucket
+  SELECT (t.message_limit IS NOT NULL AND t.messages_used >= t.message_limit), (t.status = 'active' AND t.topup_credits > 0),
+         (t.overage_allowed AND t.status = 'active')
+    INTO v_beyond, v_bucket, v_overage
     FROM teams t WHERE t.id = p_team FOR NO KEY UPDATE;
-  -- chargeDelta: the allowance first, then the top-up bucket (only when active), else debt.
+  -- chargeDelta: the allowance first, then the top-up bucket (only when active), then overage on a plan
+  -- with overage (a ledger row Stripe's meter bills), else debt.
   UPDATE teams t SET
     messages_used = t.messages_used + 1,
     pool_messages_used = t.pool_messages_used + 1,
     topup_credits = t.topup_credits - CASE WHEN v_beyond AND v_bucket THEN 1 ELSE 0 END,
-    overflow_debt = t.overflow_debt + CASE WHEN v_beyond AND NOT v_bucket THEN 1 ELSE 0 END
+    overflow_debt = t.overflow_debt + CASE WHEN v_beyond AND NOT v_bucket AND NOT v_overage THEN 1 ELSE 0 END
   WHERE t.id = p_team
   RETURNING t.status, t.pause_mode, t.message_limit, t.messages_used, t.pool_messages_used, t.topup_credits, t.overflow_debt,
             t.credits_exhausted_at, t.external_reference, CASE WHEN v_beyond AND v_bucket THEN -1 ELSE 0 END AS d_topup,
-            CASE WHEN v_beyond AND NOT v_bucket THEN 1 ELSE 0 END AS d_debt
+            CASE WHEN v_beyond AND NOT v_bucket AND NOT v_overage THEN 1 ELSE 0 END AS d_debt,
+            CASE WHEN v_beyond AND NOT v_bucket AND v_overage THEN 1 ELSE 0 END AS d_overage
   INTO w;
   IF v_agency IS NOT NULL THEN
     pool_used := pool_used + w.pool_messages_used;
@@ -246,8 +253,8 @@ BEGIN
     UPDATE teams SET credits_exhausted_at = exhausted, updated_at = now() WHERE id = p_team;
   END IF;
 
-  INSERT INTO credit_ledger (team_id, agency_id, kind, used_delta, topup_delta, debt_delta, used_after, topup_after, debt_after, reference)
-  VALUES (p_team, v_agency, 'charge', 1, w.d_topup, w.d_debt, w.messages_used, w.topup_credits, w.overflow_debt, p_reference);
+  INSERT INTO credit_ledger (team_id, agency_id, kind, used_delta, topup_delta, debt_delta, overage_delta, used_after, topup_after, debt_after, reference)
+  VALUES (p_team, v_agency, 'charge', 1, w.d_topup, w.d_debt, w.d_overage, w.messages_used, w.topup_credits, w.overflow_debt, p_reference);
 
   IF mark AND v_agency IS NOT NULL THEN
     INSERT INTO outbox_events (agency_id, team_id, type, data)

@@ -5,6 +5,7 @@ import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot
 import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
 import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
 import { SettingsForm } from "@/components/chatbots/settings/settings-form";
+import { TemplateLinkCard } from "@/components/templates/template-link-card";
 
 export const metadata: Metadata = { title: "Chatbot settings" };
 
@@ -12,6 +13,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
   const { chatbot_id: chatbotId } = await params;
   return (
     <>
+      <TemplateLinkCard chatbotId={chatbotId} />
       <SettingsForm chatbotId={chatbotId} />
       <LeadFormCard chatbotId={chatbotId} />
       <GreetingCard chatbotId={chatbotId} />
