@@ -2,7 +2,7 @@
 export { QUESTION_LANGUAGES, framingWordsOf } from "./framing";
 export { answerKind, carriesKind, type AnswerKind } from "./kinds";
 export { asksHowTo } from "./procedure";
-export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES } from "./languages";
+export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES, textSearchConfig } from "./languages";
 export { stemmerFor, type Stemmer } from "./stem";
 export { stopWordsOf } from "./stop-words";
 export { framingKeysOf, questionTerms, termKey, termsOf, withoutDiacritics, wordsOf, type QuestionTerms } from "./terms";
