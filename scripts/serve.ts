@@ -191,7 +191,7 @@ const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
   if (isApiPath(pathname)) {
     for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
     giveEmptyErrorsAJsonBody(req, res);
-  }
+  } else if ((req.method === "GET" || req.method === "HEAD") && !pathname.startsWith("/_next/")) front.answerPageOutages(res);
   const stream = req.method === "GET" ? front.visitorStreamParams(pathname) : null;
   if (stream) return void serveDirect(req, res, (request) => front.visitorStream(request, { params: Promise.resolve(stream) }), { abortable: true });
   // In development Next serves REST too, so that an edited procedure is reloaded.

@@ -221,6 +221,12 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
     expect(share.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(share.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await share.text()).toMatch(/"open":false,"reason":"interrupted","face":null,"leads":null/);
+    // A dashboard page (a server component reading the database): "we'll be right back", 503 with Retry-After, not Next's 500.
+    const page = await fetch(`${product.base}/home`, { headers: { Cookie: session, Accept: "text/html" }, redirect: "manual" });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain("We'll be right back");
     // The browser's session survives the outage: next-auth does not take the unreachable database for a revoked session.
     const kept = await fetch(`${product.base}/api/auth/session`, { headers: { Cookie: session } });
     expect(((await kept.json()) as { userId?: string }).userId).toEqual(expect.any(String));
@@ -228,6 +234,7 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
     pg = await startEmbeddedPostgres({ dataDir, port: pgPort, ephemeral: true });
     await untilBack(product, 30_000, rounds);
     expect(await trpcStatus(product, session)).toBe(200);
+    expect((await fetch(`${product.base}/home`, { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
     await trainsASource(product);
   });
 });
