@@ -214,3 +214,13 @@ const stop = () => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+// Started by `npm start`'s supervisor (scripts/start.ts) with an IPC channel: it closes when the supervisor's
+// process ends, however it ends (a SIGKILL runs no handler there), and the web server must not outlive it.
+if (process.channel) {
+  process.channel.unref();
+  process.once("disconnect", () => {
+    console.error("[serve] the supervisor is gone; stopping.");
+    server.closeAllConnections();
+    stop();
+  });
+}
