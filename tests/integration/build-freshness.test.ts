@@ -24,8 +24,12 @@ function project(): string {
 /** What a `next build` leaves when it stops after writing its id. */
 const buildStarted = (root: string, id: string) => writeFileSync(path.join(root, ".next", "BUILD_ID"), id);
 
-/** `npm run build`'s last step, the real script, run in the project. */
-const buildCompleted = (root: string) => execFileSync(process.execPath, [path.resolve("scripts/mark-build-completed.mjs")], { cwd: root });
+/** A build that ran to completion: `npm run build`'s last step, the real script, run in the project after it. */
+function completedBuild(root: string, id: string) {
+  buildStarted(root, id);
+  execFileSync(process.execPath, [path.resolve("scripts/mark-build-completed.mjs")], { cwd: root });
+  expect(nextBuildIsFresh(root)).toBe(true);
+}
 
 describe("whether npm start rebuilds", () => {
   it("takes a build that failed after writing BUILD_ID for no build", () => {
@@ -36,9 +40,7 @@ describe("whether npm start rebuilds", () => {
 
   it("takes a completed build newer than the sources for fresh, and a later failed build for none", () => {
     const root = project();
-    buildStarted(root, "good-1");
-    buildCompleted(root);
-    expect(nextBuildIsFresh(root)).toBe(true);
+    completedBuild(root, "good-1");
     // A later build that fails leaves a new BUILD_ID beside the old marker: not a build either.
     buildStarted(root, "failed-2");
     expect(nextBuildIsFresh(root)).toBe(false);
@@ -46,8 +48,7 @@ describe("whether npm start rebuilds", () => {
 
   it("rebuilds a completed build when a source is newer", () => {
     const root = project();
-    buildStarted(root, "good-1");
-    buildCompleted(root);
+    completedBuild(root, "good-1");
     const later = new Date(Date.now() + 60_000);
     utimesSync(path.join(root, "src", "page.tsx"), later, later);
     expect(nextBuildIsFresh(root)).toBe(false);
