@@ -69,6 +69,14 @@ describe("how to do something is answered by a section about the task", () => {
     expect(!!answered(question, passages as AnswerPassage[], language as string)).toBe(served);
   });
 
+  it("or by a line of the page that names the task by itself, a heading written as text", () => {
+    const contents = passage("manual", "Git User Manual", "Contents\n\nRecovering lost changes\n\nReflogs keep every commit a branch pointed to.", "Git User Manual");
+    expect(answered("How do I recover lost changes?", [contents], "en")?.sources.map((s) => s.id)).toEqual(["manual"]);
+    // A line naming the task among as many other words is a mention, not its heading.
+    const mention = passage("news", "News", "Users recovered lost changes from old backup tapes.");
+    expect(answered("How do I recover lost changes?", [mention], "en")).toBeNull();
+  });
+
   it("in German too", () => {
     const abschnitt = passage("de", "APT", "Rufen Sie apt mit dem Paketnamen auf.", "Paketverwaltung › Pakete installieren");
     expect(answered("Wie kann ich Pakete installieren?", [abschnitt], "de")?.sources.map((s) => s.id)).toEqual(["de"]);
