@@ -234,13 +234,15 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
       return { answer: answerFrom(picked), named: Math.max(...picked.map((c) => c.named)), top, picked };
     })
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
-  const best = ranked[0]!;
-  // How to do something is answered by a section about the task, not by a sentence mentioning its words.
-  if (asksHowTo(question, language) && !namesTask(best, terms, language)) return { ...best.answer, grounding: 0 };
+  // How to do something is answered by a section about the task, not by a sentence mentioning its words: of
+  // the pages that answer as well as the best one, those that name the task; none, and it is refused.
+  const answering = asksHowTo(question, language) ? ranked.filter((r) => r.answer.grounding === ranked[0]!.answer.grounding && namesTask(r, terms, language)) : ranked;
+  const best = answering[0];
+  if (!best) return { ...ranked[0]!.answer, grounding: 0 };
   // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted
   // too. Each page was scored on its own sentences: the answer is as
   // grounded as its best page, never more for having stitched pages together.
-  const also = ranked.filter((r) => r === best || (r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE));
+  const also = [best, ...ranked.filter((r) => r !== best && r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE)];
   if (also.length < 2) return best.answer;
   // Each page's best sentence first (best page first), then the others' next ones: every page quoted is cited.
   const firsts = also.map((r) => r.top);

@@ -77,6 +77,19 @@ describe("how to do something is answered by a section about the task", () => {
     expect(answered("How do I recover lost changes?", [mention], "en")).toBeNull();
   });
 
+  it("of the pages answering as well as the best one, the one that names the task", () => {
+    const options = passage("options", "git-log", "Lists the commits that are unique to the given branch, in the order they were made, newest first.", "Branch options");
+    const manual = passage("manual", "Git User Manual", "Showing commits unique to a given branch\n\nUse git log with the branch names.");
+    const question = "How do I go about showing commits unique to a given branch?";
+    // Served from the page naming the task, cited first; the other, as good, quoted after it.
+    expect(answered(question, [options, manual], "en")?.sources.map((s) => s.id)).toEqual(["manual", "options"]);
+    expect(answered(question, [options], "en")).toBeNull();
+    // A page naming the task but answering less well than the best page does not replace it.
+    const partly = passage("partly", "Git User Manual", "Commits unique to a branch\n\nUse git log with the branch names.");
+    expect(answered(question, [partly], "en")?.sources.map((s) => s.id)).toEqual(["partly"]);
+    expect(answered(question, [options, partly], "en")).toBeNull();
+  });
+
   it("in German too", () => {
     const abschnitt = passage("de", "APT", "Rufen Sie apt mit dem Paketnamen auf.", "Paketverwaltung › Pakete installieren");
     expect(answered("Wie kann ich Pakete installieren?", [abschnitt], "de")?.sources.map((s) => s.id)).toEqual(["de"]);
