@@ -12,6 +12,8 @@
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
+ * - BENCH_AQ_SETS: only these sets (comma-separated names, e.g. "python,git" — the tuning sets — or
+ *   "handbook-de"); the questions, unanswerable ones included, are made from all of them as usual.
  * - BENCH_VERBOSE=1 prints every miss (else the first 8 per set); every outcome goes to
  *   `.data/bench/answer-quality*.json`.
  */
@@ -26,7 +28,14 @@ import { benchDatabase, trainSets } from "./answer-quality/train";
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
-async function run(name: string, sets: SetQuestions[]): Promise<{ results: SetResult[]; crawl: string; asking: string }> {
+/** The sets BENCH_AQ_SETS names (all when unset). */
+function chosen(sets: SetQuestions[]): SetQuestions[] {
+  const names = process.env.BENCH_AQ_SETS?.split(",").map((s) => s.trim()).filter(Boolean);
+  return names?.length ? sets.filter((s) => names.includes(s.set.name)) : sets;
+}
+
+async function run(name: string, all: SetQuestions[]): Promise<{ results: SetResult[]; crawl: string; asking: string }> {
+  const sets = chosen(all);
   const { db, url, stop } = await benchDatabase(name);
   try {
     let t = performance.now();

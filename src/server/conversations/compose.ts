@@ -4,8 +4,9 @@
  */
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
+import { detectLanguage } from "@/server/kernel/language/detect";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
-import { composeExtractiveAnswer, type ExtractiveAnswer } from "@/server/conversations/rules/extractive";
+import { composeExtractiveAnswer, type ExtractiveAnswer, type ExtractiveOptions } from "@/server/conversations/rules/extractive";
 import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/conversations/rules/prompt";
@@ -50,11 +51,13 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     return whole(input, { content: pressed.content, answered: pressed.ok, sources: [], providerError: null, via: "action", actionCalls: [pressed.call] });
   }
   // An updated answer is served verbatim: no retrieval needed.
-  const updated = matchUpdatedAnswer(question, input.updatedAnswers);
+  const language = questionLanguage(chatbot, question);
+  // The stored questions are in the chatbot's language, the visitor's rewording in theirs: read in either.
+  const updated = matchUpdatedAnswer(question, input.updatedAnswers, { languages: [language, chatbot.defaultLanguage] });
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);
-  const passages = await retrieveFor(db, chatbot, question);
+  const passages = await retrieveFor(db, chatbot, question, chatbot.topK, language);
 
-  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics);
+  const fallbackAllowed = chatbot.enableAssistantFallback && !isExcludedTopic(question, chatbot.fallbackExcludedTopics, language);
   const mode = passages.length ? "sources" : fallbackAllowed ? "fallback" : null;
   let providerError: string | null = null;
   if (input.provider && input.actions?.length) {
@@ -72,7 +75,7 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     providerError = generated.error ?? "LLM provider returned an empty answer";
   }
   // Quoted only when the quoted sentences address the question; otherwise the honest default answer.
-  const extractive = groundedExtractive(question, passages);
+  const extractive = groundedExtractive(question, passages, { language, tokenLimit: input.tokenLimit });
   if (extractive) return whole(input, { content: extractive.content, sources: extractive.sources, answered: true, providerError, via: "extractive" });
   return whole(input, { content: chatbot.defaultAnswer, answered: false, sources: [], providerError, via: "default" });
 }
@@ -104,13 +107,28 @@ async function replyWithActions(input: ComposeInput, passages: AnswerPassage[], 
  * The passages a reply draws on: the chatbot's `top_k` best. A larger `topK` looks deeper (the evaluations
  * rank pages over 10); its first `top_k` passages are the same, best first.
  */
-export function retrieveFor(db: Db, chatbot: Pick<Chatbot, "id" | "topK" | "defaultLanguage">, question: string, topK = chatbot.topK): Promise<AnswerPassage[]> {
-  return searchPassages(db, { chatbotId: chatbot.id, query: question, topK, language: chatbot.defaultLanguage });
+export function retrieveFor(
+  db: Db,
+  chatbot: Pick<Chatbot, "id" | "topK" | "defaultLanguage">,
+  question: string,
+  topK = chatbot.topK,
+  language = questionLanguage(chatbot, question),
+): Promise<AnswerPassage[]> {
+  return searchPassages(db, { chatbotId: chatbot.id, query: question, topK, language: chatbot.defaultLanguage, questionLanguage: language });
+}
+
+/**
+ * The language a question is read in (docs/decisions/115-one-language-toolkit.md): the one the search stems
+ * it in — detected from its text (kernel/language/detect.ts), the chatbot's `default_language` the hint and
+ * the fallback — so the rules read the question as the retrieval did.
+ */
+export function questionLanguage(chatbot: Pick<Chatbot, "defaultLanguage">, question: string): string {
+  return detectLanguage(question, chatbot.defaultLanguage) ?? chatbot.defaultLanguage;
 }
 
 /** The extractive answer, only when the sentences it quotes address the question (rules/grounding.ts); else null. */
-export function groundedExtractive(question: string, passages: AnswerPassage[]): ExtractiveAnswer | null {
-  const extractive = composeExtractiveAnswer(question, passages);
+export function groundedExtractive(question: string, passages: AnswerPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer | null {
+  const extractive = composeExtractiveAnswer(question, passages, options);
   return extractive && isGrounded(extractive.grounding) ? extractive : null;
 }
 

@@ -17,5 +17,5 @@ export { recordDeliveryFailure } from "./delivery";
 // A channel's retried event: the turn recorded under its key, if any (docs/decisions/083-channel-answers-once-across-a-crash.md).
 export { recordedTurn } from "./record";
 // The reply's retrieval and grounding rule, for the evaluations (docs/decisions/063-chatbot-quality-score.md): the same code the engine answers with.
-export { groundedExtractive, retrieveFor } from "./compose";
+export { groundedExtractive, questionLanguage, retrieveFor } from "./compose";
 export { matchUpdatedAnswer, preparedSimilarity, prepareQuestion, questionSimilarity, UPDATED_ANSWER_THRESHOLD } from "./rules/updated-answer-match";

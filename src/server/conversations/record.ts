@@ -10,6 +10,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type pg from "pg";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { categoryOf, sentimentOf } from "@/server/conversations/rules/classify";
+import { questionLanguage } from "@/server/conversations/compose";
 import { escalationReason, unansweredInARow } from "@/server/conversations/rules/escalation";
 import { detectContact, hasContact } from "@/server/conversations/rules/leads";
 import { mayEscalate } from "@/server/conversations/rules/turn-escalation";
@@ -39,6 +40,8 @@ export interface TurnToRecord {
     enableEscalationsNotification: boolean;
     escalationsEmail: string;
     escalateMessageThreshold: number;
+    /** The hint for the question's language, in which its category is read (rules/classify.ts). */
+    defaultLanguage: string;
   };
   agencyId: string | null;
   conversationId: string | null;
@@ -167,7 +170,7 @@ function turnStatement(turn: TurnToRecord, now: Date): pg.QueryConfig {
     now,
     ...settleValues(turn),
     sentimentOf(turn.question),
-    categoryOf(turn.question),
+    categoryOf(turn.question, questionLanguage(turn.chatbot, turn.question)),
     turn.turnKey ?? null,
   ];
   return turn.conversationId

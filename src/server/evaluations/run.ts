@@ -1,6 +1,6 @@
 import type { Chatbot, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { groundedExtractive, matchUpdatedAnswer, retrieveFor } from "@/server/conversations";
+import { groundedExtractive, matchUpdatedAnswer, questionLanguage, retrieveFor } from "@/server/conversations";
 import { indexedPages, indexedTexts, pagePassages, sourcesOf } from "@/server/training";
 import { keepAnswerable } from "./answerable";
 import { generateQuestions, MAX_GENERATED } from "./generated-questions";
@@ -30,13 +30,14 @@ export async function askQuestion(db: Db, chatbot: Chatbot, q: TestQuestion, upd
   const expectedSourceId = q.expectedUrl === null ? (q.expectedSourceId ?? null) : null;
   const base = { question: q.question, origin: q.origin, question_id: q.questionId, expected_url: q.expectedUrl, expected_source_id: expectedSourceId, expected_title: q.expectedTitle, page_missing: q.pageMissing ?? false };
   const expected = q.expectedUrl ?? expectedSourceId;
-  if (matchUpdatedAnswer(q.question, updatedAnswers)) {
+  const language = questionLanguage(chatbot, q.question);
+  if (matchUpdatedAnswer(q.question, updatedAnswers, { languages: [language, chatbot.defaultLanguage] })) {
     return { ...base, rank: null, ...verdict({ expected, rank: null, topK: chatbot.topK, grounded: true, updatedAnswer: true }), via: "updated_answer", found: [] };
   }
   // One search deep enough for MRR@10; its first top_k passages are exactly what a reply draws on.
-  const passages = await retrieveFor(db, chatbot, q.question, Math.max(MRR_DEPTH, chatbot.topK));
+  const passages = await retrieveFor(db, chatbot, q.question, Math.max(MRR_DEPTH, chatbot.topK), language);
   const answering = passages.slice(0, chatbot.topK);
-  const grounded = groundedExtractive(q.question, answering) !== null;
+  const grounded = groundedExtractive(q.question, answering, { language }) !== null;
   // A page is found by its url; a text or a file (no url) by its source.
   const isExpected = (p: { url: string | null; sourceId: string }) => (q.expectedUrl !== null ? p.url === q.expectedUrl : p.sourceId === expectedSourceId);
   const at = expected === null ? -1 : passages.slice(0, MRR_DEPTH).findIndex(isExpected);

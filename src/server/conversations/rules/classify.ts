@@ -1,10 +1,11 @@
 /**
  * What analytics reads from a conversation: the sentiment of the visitor's
  * messages (AFINN scores of the `sentiment` package) and a category (the
- * question's dominant keyword, as the question themes name it).
+ * question's first content word, in the question's language: the language
+ * toolkit, docs/decisions/115-one-language-toolkit.md).
  */
 import Sentiment from "sentiment";
-import { keywords } from "@/server/analytics";
+import { questionTerms, termsOf } from "@/server/kernel/language";
 
 export type SentimentLabel = "positive" | "neutral" | "negative";
 
@@ -15,18 +16,18 @@ export function sentimentOf(text: string): SentimentLabel {
   return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
 }
 
-/** The category of a conversation from its first question: its first keyword, capitalised; null for small talk. */
-export function categoryOf(question: string): string | null {
-  const first = [...keywords(question).values()][0];
+/** The category of a conversation from its first question: its first content word, capitalised; null for small talk. */
+export function categoryOf(question: string, language: string | null | undefined = "en"): string | null {
+  const first = [...questionTerms(question, language).content.values()][0];
   return first ? first[0]!.toUpperCase() + first.slice(1) : null;
 }
 
-/** `fallback_excluded_topics`: comma or newline separated; a topic matches when all its keywords are in the question. */
-export function isExcludedTopic(question: string, excluded: string | null): boolean {
+/** `fallback_excluded_topics`: comma or newline separated; a topic matches when all its words (as keys) are in the question. */
+export function isExcludedTopic(question: string, excluded: string | null, language: string | null | undefined = "en"): boolean {
   if (!excluded?.trim()) return false;
-  const asked = new Set(keywords(question).keys());
+  const asked = new Set(termsOf(question, language).keys());
   return excluded
     .split(/[,\n;]/)
-    .map((t) => [...keywords(t).keys()])
+    .map((t) => [...termsOf(t, language).keys()])
     .some((keys) => keys.length > 0 && keys.every((k) => asked.has(k)));
 }

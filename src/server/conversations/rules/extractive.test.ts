@@ -1,6 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { composeExtractiveAnswer, splitSentences } from "./extractive";
+import { countTokens } from "./shaping";
 import { headingParagraph, type AnswerPassage } from "@/server/training";
+
+// Building the o200k tokenizer takes seconds on a busy machine: once, outside the tests' time limit.
+beforeAll(() => {
+  countTokens("warm up");
+}, 120_000);
 
 const passage = (sourceId: string, content: string, extra: Partial<AnswerPassage> = {}): AnswerPassage => ({
   chunkId: `${sourceId}-c`,
@@ -58,4 +64,27 @@ describe("composeExtractiveAnswer", () => {
   it("splits sentences at their ends only", () => {
     expect(splitSentences("Prices start at 9.99 euros. Shipping takes 2 days! Really?")).toEqual(["Prices start at 9.99 euros.", "Shipping takes 2 days!", "Really?"]);
   });
+
+  it("reads like an answer: whole sentences, no Markdown or code, within the configured length", () => {
+    const content = [
+      "The **fleet plan** covers [every bike](https://shop.example/bikes) we sell. It includes `two` services a year.",
+      "```sh\n$ fleet --plan\n```",
+      "The fleet plan costs 12.50 euros per bike and month, e.g. For twenty bikes 250 euros. Ask us for larger fleets.",
+    ].join("\n\n");
+    const answer = composeExtractiveAnswer("What does the fleet plan include and cost?", [passage("a", content)], { tokenLimit: 40 })!;
+    expect(answer.content).not.toMatch(/[*`\[\]$]|https?:/);
+    expect(countTokens(answer.content)).toBeLessThanOrEqual(40);
+    for (const line of answer.content.split("\n")) expect(line).toMatch(/[.!?]$/);
+    expect(answer.content).toContain("The fleet plan costs 12.50 euros per bike and month, e.g. For twenty bikes 250 euros.");
+  });
+
+  it("reads the question in its language", () => {
+    const answer = composeExtractiveAnswer("Wann öffnet der Laden am Samstag?", [
+      passage("a", "Wir reparieren alle Fahrräder. Am Samstag öffnet der Laden um 9 Uhr."),
+      passage("b", "Der Laden liegt in der Hauptstraße 5."),
+    ], { language: "de" })!;
+    expect(answer.content).toBe("Am Samstag öffnet der Laden um 9 Uhr.");
+    expect(answer.sources.map((s) => s.id)).toEqual(["a"]);
+  });
 });
+

@@ -1,30 +1,44 @@
 /**
- * The answer without a language model (docs/decisions/022-generation-keys-and-extractive-answers.md): the sentences of the
- * best passages that share the most terms with the question, in passage
- * order; the pages they come from are its `sources`.
+ * The answer without a language model (docs/decisions/022-generation-keys-and-extractive-answers.md,
+ * docs/decisions/115-one-language-toolkit.md): the sentences of one retrieved page that share the most of
+ * the question's content terms, in passage order; that page is its `sources`. The page is the one whose
+ * quoted sentences answer the question best (grounding.ts), so an answer never stitches one term from one
+ * page to another term from another and cites both.
  *
- * A heading is context, not a sentence of the answer: its words count for the
- * sentences under it (a section titled "Opening hours" answers "when are you
- * open?"), but it is never quoted. A sentence never runs across a paragraph
- * (a list item, a table row): each quoted paragraph starts a line.
+ * A heading is context, not a sentence of the answer: its words count for the sentences under it (a section
+ * titled "Opening hours" answers "when are you open?"), but it is never quoted. A sentence never runs across
+ * a paragraph (a list item, a table row): each quoted paragraph starts a line. Sentences are whole (the
+ * language's sentence ends and abbreviations: kernel/language), read as prose (no Markdown, no code:
+ * quotable.ts) and, together, fit the configured length.
  */
-import { keywords } from "@/server/analytics";
-import { answerKind, carriesKind, groundingScore, type AnswerKind } from "@/server/conversations/rules/grounding";
-import { passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
+import { answerKind, asksHowTo, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
+import { sentencesOf } from "@/server/kernel/language/sentences";
+import { GROUNDING_THRESHOLD, groundingScore, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
+import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
+import { countTokens } from "@/server/conversations/rules/shaping";
+import { HEADING_SEPARATOR, passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 
 export const MAX_QUOTED_SENTENCES = 3;
 
 /** A sentence is quoted only when it shares at least this share of the best sentence's terms. */
 const RELEVANT_SHARE = 0.67;
 
-/** The sentences of one paragraph (whitespace folded). */
-export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, " ")
-    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“(])/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 1);
+/**
+ * A question asking how to do something is answered only from a page whose heading over the quoted sentences
+ * names at least this share of the task (namedShare): "How do I install packages?" from "Installing packages".
+ */
+const HOW_TO_NAMED = 0.5;
+
+/** Shared terms over all terms of a sentence and the question from which the sentence restates the question. */
+const RESTATES = 0.75;
+
+/** The sentences of one paragraph, whole (the language's sentence ends and abbreviations). */
+export function splitSentences(text: string, language: string | null | undefined = "en"): string[] {
+  return sentencesOf(text, language);
 }
+
+/** What may be quoted of a paragraph: its prose sentences, markup reduced to words. */
+const quotableSentences = (text: string, language: string) => splitSentences(text, language).filter(isQuotable).map(withoutMarkup);
 
 interface Candidate {
   sentence: string;
@@ -36,23 +50,47 @@ interface Candidate {
   overlap: number;
   /** Question terms in the sentence itself (breaks ties: the sentence that says it beats its neighbours). */
   ownOverlap: number;
+  /** The sentence restates the question: nearly all its own terms are the question's (three or more). */
+  restates: boolean;
   /** The heading of its paragraph. */
+  heading: string;
+  /** The headings it stands under: its paragraph's and the sections' above it. */
   context: string;
+  /** How exactly one of its headings (or its page's title) names the question's subject (namedShare). */
+  named: number;
+}
+
+/** The question's content terms (key → word) a text holds, as grounding.ts meets them (a typo only for a term no passage spells). */
+type TermsIn = (text: string) => Set<string>;
+
+function termsMatcher(terms: Map<string, string>, passages: AnswerPassage[], language: string): TermsIn {
+  const anywhere = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const asSpelt = new Map([...terms].map((t) => [t[0], spelt(t, anywhere)]));
+  return (text) => {
+    const said = keysOf([text], language);
+    return new Set([...terms].filter((t) => met(t, said, !asSpelt.get(t[0]))).map(([key]) => key));
+  };
 }
 
 /** A sentence carrying the kind of fact asked for (an address for "where is…?") counts one term more. */
-function candidatesOf(terms: Set<string>, kind: AnswerKind | null, passages: AnswerPassage[]): Candidate[] {
-  const shared = (text: string) => new Set([...keywords(text).keys()].filter((k) => terms.has(k)));
+function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passages: AnswerPassage[], titles: Map<string, string>, language: string): Candidate[] {
+  const shared = termsMatcher(terms, passages, language);
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
     let position = 0;
+    // The sections a passage's paragraphs stand in: its heading path above its own heading.
+    const sections = passage.headingPath.split(HEADING_SEPARATOR).slice(0, -1).join(" ");
+    const pageHeadings = [titles.get(passage.sourceId) ?? "", ...passage.headingPath.split(HEADING_SEPARATOR)];
     passageParagraphs(passage).forEach(({ heading, text }, paragraph) => {
-      const fromHeading = shared(heading);
-      for (const sentence of splitSentences(text)) {
+      const context = `${sections} ${heading}`.trim();
+      const fromHeading = shared(context);
+      const named = namedShare(terms, [heading, ...pageHeadings], language);
+      for (const sentence of quotableSentences(text, language)) {
         const own = shared(sentence);
+        const restates = own.size >= 3 && own.size / new Set([...termsOf(sentence, language).keys(), ...terms.keys()]).size >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
-        const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence) ? 1 : 0);
-        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, context: heading });
+        const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence, language) ? 1 : 0);
+        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
       }
     });
   });
@@ -64,7 +102,7 @@ function render(picked: Candidate[]): string {
   const lines: string[] = [];
   const seen = new Set<string>();
   let previous: Candidate | undefined;
-  for (const c of picked) {
+  for (const c of [...picked].sort((a, b) => a.rank - b.rank || a.position - b.position)) {
     if (seen.has(c.sentence)) continue;
     seen.add(c.sentence);
     const sameParagraph = previous && previous.rank === c.rank && previous.paragraph === c.paragraph;
@@ -75,6 +113,65 @@ function render(picked: Candidate[]): string {
   return lines.join("\n");
 }
 
+/** Best first: most terms, under the heading naming the subject, the better-ranked passage, the sentence saying it itself, the earlier one. */
+const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || b.named - a.named || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position;
+
+/**
+ * How exactly a heading over the quoted sentences names the question's subject (the paragraph's heading or
+ * the page's title; the best of them): shared terms over all terms of the two. A page whose section is about
+ * the subject ("origin") beats one whose heading mentions it among others ("git push origin"), and both beat
+ * a page that mentions it in passing.
+ */
+function namedShare(terms: Map<string, string>, headings: string[], language: string): number {
+  let best = 0;
+  for (const heading of new Set(headings)) {
+    const keys = new Set(termsOf(heading, language).keys());
+    const shared = [...terms.keys()].filter((t) => keys.has(t)).length;
+    if (shared) best = Math.max(best, shared / new Set([...terms.keys(), ...keys]).size);
+  }
+  return best;
+}
+
+/** Sentences in order of preference, as many as fit the limit (the first always: shaping cuts one sentence longer than it). */
+function fitting(ordered: Candidate[], max: number, tokenLimit: number | null): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of ordered) {
+    if (out.length === max) break;
+    if (out.length && tokenLimit !== null && countTokens(render([...out, c])) > tokenLimit) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+interface PageAnswer {
+  answer: ExtractiveAnswer;
+  named: number;
+  top: Candidate;
+}
+
+/** The page that answers better: better grounded, its heading naming the subject, its best sentence restating the question, then the more relevant sentence. */
+function betterPage(a: PageAnswer, b: PageAnswer): boolean {
+  if (a.answer.grounding !== b.answer.grounding) return a.answer.grounding > b.answer.grounding;
+  if (a.named !== b.named) return a.named > b.named;
+  if (a.top.restates !== b.top.restates) return a.top.restates;
+  return byRelevance(a.top, b.top) < 0;
+}
+
+/** Separators between a page's own title and the site's name ("Contact — Bramble Cycles", "os — … — Python 3.11 documentation"). */
+const TITLE_PARTS = /\s+[—–|·:-]+\s+/;
+
+/**
+ * The titles without what every page's title says (the site's name): a word in every title names the site,
+ * not the page, so it grounds nothing. Only when the passages come from two pages or more.
+ */
+function ownTitles(passages: AnswerPassage[]): Map<string, string> {
+  const titles = new Map(passages.map((p) => [p.sourceId, p.title]));
+  if (titles.size < 2) return titles;
+  const parts = [...titles.values()].map((t) => t.split(TITLE_PARTS));
+  const everywhere = new Set(parts[0]!.filter((part) => parts.every((ps) => ps.includes(part))));
+  return new Map([...titles].map(([id, title]) => [id, title.split(TITLE_PARTS).filter((part) => !everywhere.has(part)).join(" — ")]));
+}
+
 export interface ExtractiveAnswer {
   content: string;
   sources: UsedSource[];
@@ -82,29 +179,58 @@ export interface ExtractiveAnswer {
   grounding: number;
 }
 
-export function composeExtractiveAnswer(question: string, passages: AnswerPassage[], maxSentences = MAX_QUOTED_SENTENCES): ExtractiveAnswer | null {
+export interface ExtractiveOptions {
+  /** The question's language (the chatbot's `default_language` unless the question says otherwise). */
+  language?: string | null;
+  maxSentences?: number;
+  /** The workspace's `response_token_limit`: the quoted sentences fit within it. */
+  tokenLimit?: number | null;
+}
+
+export function composeExtractiveAnswer(question: string, passages: AnswerPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer | null {
+  const language = options.language ?? "en";
+  const max = options.maxSentences ?? MAX_QUOTED_SENTENCES;
   if (passages.length === 0) return null;
-  const candidates = candidatesOf(new Set(keywords(question).keys()), answerKind(question), passages);
+  const terms = questionTerms(question, language).content;
+  const titles = ownTitles(passages);
+  const candidates = candidatesOf(terms, answerKind(question, language), passages, titles, language);
   if (candidates.length === 0) return null;
-  // Only sentences nearly as relevant as the best one: a sentence sharing one word of three is not quoted
-  // next to one sharing all of them (it would cite a page the answer does not come from).
-  const best = Math.max(0, ...candidates.map((c) => c.overlap));
-  const matching = candidates.filter((c) => c.overlap > 0 && c.overlap >= best * RELEVANT_SHARE);
-  // Nothing shares a term (the passage matched on a typo or a trigram): quote the best passage's opening.
-  const picked = (
-    matching.length
-      ? [...matching].sort((a, b) => b.overlap - a.overlap || a.rank - b.rank || b.ownOverlap - a.ownOverlap || a.position - b.position)
-      : candidates.filter((c) => c.rank === 0)
-  )
-    .slice(0, maxSentences)
-    .sort((a, b) => a.rank - b.rank || a.position - b.position);
-  // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
-  const used = sourcesOf(picked.map((c) => c.passage));
-  const body = render(picked);
-  const grounding = groundingScore(
-    question,
-    picked.map((c) => ({ sentence: c.sentence, context: `${c.passage.title} ${c.passage.headingPath} ${c.context}` })),
-    passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`),
-  );
-  return { content: body, sources: used, grounding };
+  const retrieved = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const answerFrom = (picked: Candidate[]): ExtractiveAnswer => ({
+    // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
+    content: render(picked),
+    sources: sourcesOf(picked.map((c) => c.passage)),
+    grounding: groundingScore(
+      question,
+      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}` })),
+      retrieved,
+      language,
+    ),
+  });
+  // Nothing shares a term (the passage matched on a typo or a trigram): the best passage's opening.
+  if (!candidates.some((c) => c.overlap > 0)) return answerFrom(fitting(candidates.filter((c) => c.rank === 0), max, options.tokenLimit ?? null));
+  // Per page, only sentences nearly as relevant as its best one: a sentence sharing one word of three is not
+  // quoted next to one sharing all of them. The answer is the page whose quoted sentences answer best.
+  const pages = new Map<string, Candidate[]>();
+  for (const c of candidates) if (c.overlap > 0) pages.set(c.passage.sourceId, [...(pages.get(c.passage.sourceId) ?? []), c]);
+  const ranked = [...pages.values()]
+    .map((page): PageAnswer & { picked: Candidate[] } => {
+      const ordered = page.sort(byRelevance);
+      const top = ordered[0]!;
+      const picked = fitting(ordered.filter((c) => c.overlap >= top.overlap * RELEVANT_SHARE), max, options.tokenLimit ?? null);
+      return { answer: answerFrom(picked), named: Math.max(...picked.map((c) => c.named)), top, picked };
+    })
+    .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
+  const best = ranked[0]!;
+  // How to do something is answered by a section about the task, not by a sentence mentioning its words.
+  if (asksHowTo(question, language) && best.named < HOW_TO_NAMED) return { ...best.answer, grounding: 0 };
+  // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted
+  // too. Each page was scored on its own sentences: the answer is as
+  // grounded as its best page, never more for having stitched pages together.
+  const also = ranked.filter((r) => r === best || (r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE));
+  if (also.length < 2) return best.answer;
+  // Each page's best sentence first (best page first), then the others' next ones: every page quoted is cited.
+  const firsts = also.map((r) => r.top);
+  const merged = [...firsts, ...also.flatMap((r) => r.picked).filter((c) => !firsts.includes(c)).sort(byRelevance)];
+  return { ...answerFrom(fitting(merged, max, options.tokenLimit ?? null)), grounding: best.answer.grounding };
 }

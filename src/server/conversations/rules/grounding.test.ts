@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { composeExtractiveAnswer } from "./extractive";
-import { answerKind, GROUNDING_THRESHOLD, groundingScore, isGrounded, saysNotKnown } from "./grounding";
+import { GROUNDING_THRESHOLD, groundingScore, isGrounded, saysNotKnown } from "./grounding";
+import { answerKind } from "@/server/kernel/language";
 import { citedPassages } from "./prompt";
 import type { AnswerPassage } from "@/server/training";
 
@@ -28,27 +29,27 @@ describe("grounding", () => {
   });
 
   it("asks for the kind of fact a question wants", () => {
-    expect(answerKind("Where is the shop?")).toBe("place");
-    expect(answerKind("where is your shop located")).toBe("place");
-    expect(answerKind("When do you open on Sunday?")).toBe("time");
-    expect(answerKind("How much is a tune-up?")).toBe("price");
-    expect(answerKind("phone number for the pearl store")).toBe("contact");
-    expect(answerKind("Do you sell gravel bikes?")).toBeNull();
+    expect(answerKind("Where is the shop?", "en")).toBe("place");
+    expect(answerKind("where is your shop located", "en")).toBe("place");
+    expect(answerKind("When do you open on Sunday?", "en")).toBe("time");
+    expect(answerKind("How much is a tune-up?", "en")).toBe("price");
+    expect(answerKind("phone number for the pearl store", "en")).toBe("contact");
+    expect(answerKind("Do you sell gravel bikes?", "en")).toBeNull();
   });
 
   it("a key term no retrieved passage mentions weighs double: 'tandem' on a shop renting other bikes", () => {
     const rentals = passage("rentals", "Rentals", "We rent city bikes and e-bikes by the day. Helmets are included with every rental bike.");
-    expect(groundingScore("Do you rent tandem bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content])).toBeLessThan(GROUNDING_THRESHOLD);
-    expect(groundingScore("Do you rent e-bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content])).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
+    expect(groundingScore("Do you rent tandem bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content], "en")).toBeLessThan(GROUNDING_THRESHOLD);
+    expect(groundingScore("Do you rent e-bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content], "en")).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
   });
 
   it("typos still meet their words", () => {
     const returns = passage("returns", "Returns", "Our return policy: accessories can be returned within 30 days.");
-    expect(groundingScore("retrun policy for acessories", [{ sentence: returns.content, context: returns.title }], [returns.content])).toBe(1);
+    expect(groundingScore("retrun policy for acessories", [{ sentence: returns.content, context: returns.title }], [returns.content], "en")).toBe(1);
   });
 
   it("a question without key terms is not grounded by anything", () => {
-    expect(groundingScore("what is it?", [{ sentence: "It is a shop.", context: "" }], ["It is a shop."])).toBe(0);
+    expect(groundingScore("what is it?", [{ sentence: "It is a shop.", context: "" }], ["It is a shop."], "en")).toBe(0);
   });
 
   it("knows a model's 'I don't know' and the chatbot's default answer", () => {
@@ -56,6 +57,14 @@ describe("grounding", () => {
     expect(saysNotKnown("Sorry, the sources don't mention parking.", "No idea.")).toBe(true);
     expect(saysNotKnown("Nous ne savons pas. No idea.", "No idea.")).toBe(true);
     expect(saysNotKnown("We open at 8 am on Saturday [1].", "I'm sorry, I don't know the answer to that yet.")).toBe(false);
+    // In the visitor's language too (an LLM answers in it).
+    expect(saysNotKnown("Tut mir leid, ich weiß es nicht.", "Keine Ahnung.")).toBe(true);
+    expect(saysNotKnown("Je ne sais pas, désolé.", "Aucune idée.")).toBe(true);
+    expect(saysNotKnown("Lo siento, no lo sé.", "Ni idea.")).toBe(true);
+    expect(saysNotKnown("Le fonti non menzionano il parcheggio.", "Non lo so.")).toBe(true);
+    expect(saysNotKnown("De bronnen vermelden dat niet.", "Geen idee.")).toBe(true);
+    expect(saysNotKnown("Não sei.", "Sem ideia.")).toBe(true);
+    expect(saysNotKnown("Wir öffnen samstags um 8 Uhr [1].", "Keine Ahnung.")).toBe(false);
   });
 
   it("a generated answer's sources are the passages it cites, each once", () => {

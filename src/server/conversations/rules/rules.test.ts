@@ -47,6 +47,9 @@ describe("classification", () => {
     expect(isExcludedTopic("Can you give me legal advice on my contract?", "medical advice, legal advice")).toBe(true);
     expect(isExcludedTopic("Is the advice free?", "medical advice, legal advice")).toBe(false);
     expect(isExcludedTopic("anything", null)).toBe(false);
+    // In the chatbot's language.
+    expect(categoryOf("Wie lange dauert die Lieferung?", "de")).toBe("Lieferung");
+    expect(isExcludedTopic("Können Sie mich rechtlich beraten?", "medizinische Beratung, rechtlich beraten", "de")).toBe(true);
   });
 });
 

@@ -70,3 +70,33 @@ describe("updated answers match reworded questions", () => {
     expect(matchUpdatedAnswer("hi there", [{ question: "hi there!" }])).not.toBeNull();
   });
 });
+
+/** [language, stored question, asked question, same question?]: the rule in each language's own words. */
+const IN_OTHER_LANGUAGES: Array<[string, string, string, boolean]> = [
+  ["de", "Wo ist Ihr Laden?", "Wo befindet sich der Laden?", true],
+  ["de", "Wie viel kostet ein Gutschein?", "Was kosten Gutscheine?", true],
+  ["de", "Wo ist Ihr Laden?", "Wann öffnet der Laden?", false],
+  ["de", "Wie viel kostet ein Gutschein?", "Laufen Gutscheine ab?", false],
+  ["fr", "Où se trouve votre magasin ?", "Où est le magasin ?", true],
+  ["fr", "Où se trouve votre magasin ?", "Quand le magasin est-il ouvert ?", false],
+  ["fr", "Réparez-vous les vélos ?", "Vendez-vous des vélos ?", false],
+  ["es", "¿Dónde está la tienda?", "¿Dónde queda su tienda?", true],
+  ["es", "¿Cuánto cuesta una tarjeta regalo?", "precio de las tarjetas regalo", true],
+  ["es", "¿Reparan bicicletas?", "¿Venden bicicletas?", false],
+  ["it", "Dove si trova il negozio?", "Dov'è il vostro negozio?", true],
+  ["it", "Consegnate la domenica?", "Fate consegne di domenica?", true],
+  ["it", "Riparate le biciclette?", "Vendete biciclette?", false],
+  ["nl", "Waar is de winkel?", "Waar ligt jullie winkel?", true],
+  ["nl", "Bezorgen jullie op zondag?", "Is er bezorging op zondag?", true],
+  ["nl", "Repareren jullie fietsen?", "Verkopen jullie fietsen?", false],
+  ["pt", "Onde fica a loja?", "Onde está a sua loja?", true],
+  ["pt", "Fazem entregas no domingo?", "Entregam ao domingo?", true],
+  ["pt", "Vocês consertam bicicletas?", "Vocês vendem bicicletas?", false],
+];
+
+describe("updated answers match reworded questions in the chatbot's language", () => {
+  it.each(IN_OTHER_LANGUAGES)("%s: %s / %s → %s", (language, stored, asked, same) => {
+    expect(!!matchUpdatedAnswer(asked, [{ question: stored }], { languages: [language] })).toBe(same);
+    expect(!!matchUpdatedAnswer(stored, [{ question: asked }], { languages: [language] })).toBe(same);
+  });
+});

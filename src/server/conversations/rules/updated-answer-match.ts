@@ -6,12 +6,16 @@
  * (grounding.ts's key terms: stemmed, stop and framing words out, typos
  * meeting their word), and only between questions asking for the same kind
  * of fact ("where is the shop?" never takes the answer of "when is the shop
- * open?"). Questions without key terms ("hi!") fall back to the trigram
- * similarity of their whole text. Pure, so the rule is tested on paraphrases
- * both ways (updated-answer-match.test.ts).
+ * open?"). Terms and kinds are read in the question's language (the language
+ * toolkit, docs/decisions/115-one-language-toolkit.md), so "Wo ist Ihr Laden?"
+ * meets "Wo befindet sich der Laden?" as "where is your shop?" meets "where is
+ * the shop located?". Questions without key terms ("hi!") fall back to the
+ * trigram similarity of their whole text. Pure, so the rule is tested on
+ * paraphrases both ways, per language (updated-answer-match.test.ts).
  */
 import { normalizeQuestion } from "@/server/analytics";
-import { answerKind, covered, keyTerms } from "@/server/conversations/rules/grounding";
+import { answerKind } from "@/server/kernel/language";
+import { covered, keyTerms } from "@/server/conversations/rules/grounding";
 
 /**
  * Measured on the paraphrase pairs of updated-answer-match.test.ts: every should-match pair scores ≥ 0.66,
@@ -48,9 +52,10 @@ export interface PreparedQuestion {
   kind: ReturnType<typeof answerKind>;
 }
 
-export function prepareQuestion(question: string): PreparedQuestion {
-  const terms = keyTerms(question);
-  return { terms, words: new Set(terms), kind: answerKind(question) };
+/** Read in the question's language (English unless given). */
+export function prepareQuestion(question: string, language: string | null | undefined = "en"): PreparedQuestion {
+  const terms = keyTerms(question, language);
+  return { terms, words: new Set(terms), kind: answerKind(question, language) };
 }
 
 /** `questionSimilarity` of two prepared questions. */
@@ -65,14 +70,27 @@ export function preparedSimilarity(a: PreparedQuestion, b: PreparedQuestion): nu
  * 0..1 closeness of two questions: key terms in common over all key terms of the two (each side's terms
  * met by the other's), 0 when they ask for different kinds of fact; null when either has no key term.
  */
-export function questionSimilarity(a: string, b: string): number | null {
-  return preparedSimilarity(prepareQuestion(a), prepareQuestion(b));
+export function questionSimilarity(a: string, b: string, language: string | null | undefined = "en"): number | null {
+  return preparedSimilarity(prepareQuestion(a, language), prepareQuestion(b, language));
 }
 
-export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], threshold = UPDATED_ANSWER_THRESHOLD): T | null {
+export interface MatchOptions {
+  /**
+   * The languages to read both questions in: the question's and the chatbot's `default_language` (a stored
+   * question is in the chatbot's language, a rewording may be in the visitor's); the best reading counts.
+   * English when none is given.
+   */
+  languages?: Array<string | null | undefined>;
+  threshold?: number;
+}
+
+export function matchUpdatedAnswer<T extends { question: string }>(question: string, candidates: T[], options: MatchOptions = {}): T | null {
+  const threshold = options.threshold ?? UPDATED_ANSWER_THRESHOLD;
   let best: { item: T; score: number } | null = null;
+  const languages = [...new Set(options.languages?.length ? options.languages : ["en"])];
   for (const item of candidates) {
-    const terms = questionSimilarity(question, item.question);
+    const readings = languages.map((language) => questionSimilarity(question, item.question, language)).filter((s) => s !== null);
+    const terms = readings.length ? Math.max(...readings) : null;
     const score = terms ?? similarity(question, item.question);
     if (score >= (terms === null ? TRIGRAM_THRESHOLD : threshold) && (!best || score > best.score)) best = { item, score };
   }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { composeExtractiveAnswer } from "./extractive";
+import { covered, GROUNDING_THRESHOLD, groundingScore, isGrounded, keysOf } from "./grounding";
+import type { AnswerPassage } from "@/server/training";
+
+const passage = (sourceId: string, title: string, content: string, headingPath = ""): AnswerPassage => ({
+  chunkId: `${sourceId}-c`,
+  sourceId,
+  url: `https://docs.example/${sourceId}`,
+  title,
+  headingPath,
+  content,
+  score: 1,
+});
+const quote = (p: AnswerPassage) => [{ sentence: p.content, context: `${p.title} ${p.headingPath}` }];
+const answered = (question: string, passages: AnswerPassage[], language: string) => {
+  const answer = composeExtractiveAnswer(question, passages, { language });
+  return answer && isGrounded(answer.grounding) ? answer : null;
+};
+
+describe("a question's framing is never content the passages lack", () => {
+  const argparse = passage("argparse", "argparse", "Command-line arguments parser. A native port of Python's argparse module.");
+  it.each([
+    ["en", "Which library is described as: command-line arguments parser, native port of python's argparse?", argparse],
+    ["en", "Where is it explained that argparse is a command-line arguments parser?", argparse],
+    ["de", "Wofür braucht man den Paketmanager?", passage("apt", "APT", "Der Paketmanager installiert und entfernt Pakete.")],
+    ["fr", "À quoi sert le module dpkg ?", passage("dpkg", "dpkg", "dpkg installe les paquets Debian.")],
+    ["es", "¿Para qué sirve el paquete debconf?", passage("debconf", "debconf", "El paquete debconf hace preguntas durante la instalación.")],
+    ["it", "A cosa serve il pacchetto debconf?", passage("debconf", "debconf", "Il pacchetto debconf pone domande durante l'installazione.")],
+    ["nl", "Wat doet debconf?", passage("debconf", "debconf", "Debconf stelt vragen tijdens de installatie.")],
+    ["pt", "Para que serve o apt?", passage("apt", "APT", "O apt instala e remove pacotes.")],
+  ])("%s: %s", (language, question, p) => {
+    expect(groundingScore(question, quote(p), [p.content], language)).toBe(1);
+    expect(answered(question, [p], language)?.sources.map((s) => s.id)).toEqual([p.sourceId]);
+  });
+});
+
+describe("an answer cites only pages that hold the question's terms", () => {
+  it("never stitches one term from one page to another term from another", () => {
+    const proxy = passage("proxy", "Proxies", "A proxy forwards requests to another server.");
+    const http = passage("http", "Protocols", "HTTP is the protocol of the web.");
+    expect(answered("What is an HTTP proxy used for?", [proxy, http], "en")).toBeNull();
+    const both = passage("both", "HTTP proxies", "An HTTP proxy forwards web requests for its clients.");
+    expect(answered("What is an HTTP proxy used for?", [proxy, http, both], "en")?.sources.map((s) => s.id)).toContain("both");
+  });
+
+  it("a long question answered by a sentence lacking two of its words is refused", () => {
+    const other = passage("a", "Refs", "The name of a branch is stored in a reference under refs/heads.");
+    expect(groundingScore("Is it true that the name of the replace reference is the SHA-1 of the replaced object?", quote(other), [other.content], "en")).toBe(0);
+  });
+
+  it("cites each page quoted, and only those", () => {
+    const glossary = passage("glossary", "Glossary", "The default upstream repository is called origin.", "Glossary › origin");
+    const push = passage("push", "git-push", "Pushes to origin unless told otherwise.", "git push › git push origin");
+    const unrelated = passage("clone", "git-clone", "Clones a repository into a new directory.");
+    const answer = answered("What is origin?", [push, glossary, unrelated], "en")!;
+    expect(answer.sources.map((s) => s.id).sort()).toEqual(["glossary", "push"]);
+    expect(answer.content).toContain("called origin");
+  });
+});
+
+describe("how to do something is answered by a section about the task", () => {
+  const section = passage("install", "APT", "Run apt with the name of the package.", "Package management › Installing packages");
+  const passing = passage("history", "History", "Users installed packages from floppy disks in 1995.");
+  it.each([
+    ["en", "How do I install packages?", [section], true],
+    ["en", "How do I install packages?", [passing], false],
+  ])("%s: %s", (language, question, passages, served) => {
+    expect(!!answered(question, passages as AnswerPassage[], language as string)).toBe(served);
+  });
+
+  it("in German too", () => {
+    const abschnitt = passage("de", "APT", "Rufen Sie apt mit dem Paketnamen auf.", "Paketverwaltung › Pakete installieren");
+    expect(answered("Wie kann ich Pakete installieren?", [abschnitt], "de")?.sources.map((s) => s.id)).toEqual(["de"]);
+  });
+});
+
+describe("typos meet their words, not other words", () => {
+  const said = keysOf(["Our membership and opening hours: we ship to Canada. The JSON module."], "en");
+  it("a misspelt word meets the word it misspells", () => {
+    for (const typo of ["memebership", "oppening", "canda"]) expect(covered(typo, said), typo).toBe(true);
+  });
+  it("a word is not its own prefix, and a name in code is met only as spelled", () => {
+    expect(covered("jsonb", said)).toBe(false);
+    expect(covered("pg_dumpall", keysOf(["Use pg_dump."], "en"))).toBe(false);
+    expect(covered("htaccess", keysOf(["Access rights."], "en"))).toBe(false);
+  });
+  it("a misspelt question word is no content", () => {
+    const hours = passage("hours", "Opening hours", "Our opening hours are 9 to 5.");
+    expect(groundingScore("wat are your oppening hours", quote(hours), [hours.content], "en")).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { isQuotable, withoutMarkup } from "./quotable";
+
+describe("what an extractive answer quotes reads as prose", () => {
+  it("reduces Markdown and HTML markup to its words", () => {
+    expect(withoutMarkup("Run **`apt update`** first, see [the guide](https://x.example/guide \"Guide\").")).toBe("Run apt update first, see the guide.");
+    expect(withoutMarkup("- *Always* back up <b>before</b> you upgrade.")).toBe("Always back up before you upgrade.");
+    expect(withoutMarkup("## Opening hours")).toBe("Opening hours");
+    expect(withoutMarkup("> Quoted advice stays advice.")).toBe("Quoted advice stays advice.");
+    expect(withoutMarkup("| Saturday | 9:00–18:00 |")).toBe("Saturday | 9:00–18:00");
+  });
+
+  it("keeps identifiers with underscores and asterisks that are not emphasis", () => {
+    expect(withoutMarkup("Set max_connections to 2 * the cores.")).toBe("Set max_connections to 2 * the cores.");
+  });
+
+  it("quotes prose and table rows, never a fence, a prompt, a rule line or a line of code", () => {
+    expect(isQuotable("The open() function returns a file object.")).toBe(true);
+    expect(isQuotable("Saturday | 9:00–18:00 | 10:00–17:00")).toBe(true);
+    expect(isQuotable("```python")).toBe(false);
+    expect(isQuotable("$ sudo apt install git")).toBe(false);
+    expect(isQuotable(">>> import os")).toBe(false);
+    expect(isQuotable("|---|:---:|")).toBe(false);
+    expect(isQuotable('def convert(s): x, y = map(float, s.split(b";")); return {x: y}')).toBe(false);
+    expect(isQuotable("Yes.")).toBe(false);
+  });
+});

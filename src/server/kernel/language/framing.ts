@@ -1,0 +1,105 @@
+/**
+ * The words that frame a question rather than name its subject, per language: interrogatives and auxiliaries
+ * the stop lists leave in, requests ("explain", "tell me about", "wofür braucht man", "à quoi sert"), the
+ * words of "where is it explained / which page says / is it true that / described as", "used for", "how does
+ * … work", "how do I go about …", the words of a price ("how much does it cost": the amount is what a price
+ * question needs, and kinds.ts asks for it), small talk. A framing word is never content a passage must
+ * hold: it counts when a passage holds it and is dropped when none does
+ * (docs/decisions/115-one-language-toolkit.md).
+ * Written from each language's usual question forms, not from any evaluation's misses.
+ */
+import { primaryLanguage } from "./languages";
+
+const FRAMING_WORDS: Record<string, string> = {
+  en: `could would may might must shall ought need needs needed let lets please kindly
+    tell explain explains explained explanation explanations describe describes described description define defines defined definition
+    mean means meant meaning say says said state states stated mention mentions mentioned document documents documented documentation docs
+    cover covers covered discuss discusses discussed show shows shown learn know knows understand find found look looking see help
+    info information detail details
+    use used uses using usage purpose good work works working go going way ways best able possible get make makes
+    page pages section sections article chapter manual guide library libraries module modules
+    true correct really actually exactly usually already currently kind type sort thing things something anything
+    called named much many far long take takes one located location situated
+    hello hi hey thanks thank ok okay yes wondering want wanted like
+    cost costs price prices fee fees`,
+  de: `was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches
+    kann kannst könnt können könnten muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's
+    erkläre erklären erklärt erklärung beschreibe beschreiben beschreibt beschrieben beschreibung bedeutet bedeuten bedeutung definiert definition
+    sag sage sagen sagt steht stehen erwähnt dokumentiert dokumentation zeige zeigen zeigt finde finden findet lernen wissen weiß verstehen hilfe
+    information informationen infos details näheres
+    braucht brauche brauchen benötigt verwendet verwenden benutzt benutzen benutze nutzt nutzen zweck dient dienen funktioniert funktionieren
+    macht mache tun tut geht gehen vorgehen umgehen arbeiten arbeitet
+    seite seiten abschnitt kapitel artikel handbuch anleitung bibliothek modul module
+    stimmt richtig wahr eigentlich genau normalerweise bereits gerade art typ sorte ding
+    heißt genannt viele lange dauert liegt befindet gelegen
+    hallo hi danke bitte ok okay ja gern gerne
+    kostet kosten preis preise gebühr gebühren`,
+  fr: `quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien
+    peut peux pouvez pouvons puis puisse dois doit devez faut voudrais voulez veux aimerais
+    explique expliquer expliqué expliquée expliquez explication décrire décrit décrite décrits décrivez description définit défini définition
+    dire dit dites signifie signifient signification mentionné documenté documentation montre montrer montrez trouver trouve apprendre savoir sais comprendre aide
+    information informations détails
+    sert servent servir sert-il utilise utiliser utilisé utilisée utilisation utilisez but fonctionne fonctionner fait faire font marche
+    page pages section chapitre article manuel guide bibliothèque module modules
+    vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose
+    appelle appelé nommé beaucoup longtemps situé située trouve trouvent
+    bonjour salut merci svp ok oui
+    coûte coûtent coût coûts prix tarif tarifs frais`,
+  es: `qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas
+    puede puedes puedo pueden podría podrías debo debe hay quiero quisiera gustaría
+    explica explicar explicado explicada explicación explique describe describir descrito descrita descripción define definido definición
+    dice dicen decir significa significado menciona mencionado documenta documentado documentación muestra mostrar encontrar encuentro aprender saber sé entender ayuda
+    información detalles
+    sirve sirven servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionan funcionamiento hace hacer hacen
+    página páginas sección capítulo artículo manual guía biblioteca librería módulo módulos
+    cierto verdad correcto realmente exactamente normalmente ya actualmente tipo clase cosa
+    llama llamado llamada muchos tiempo ubicado ubicada situado encuentra
+    hola gracias favor ok sí usted ustedes
+    cuesta cuestan precio precios coste costo tarifa`,
+  it: `cosa cos che chi quale quali dove quando come perché quanto quanta quanti quante
+    può puoi posso possono potrebbe potresti devo deve bisogna vorrei voglio
+    spiega spiegare spiegato spiegata spiegazione descrive descrivere descritto descritta descrizione definisce definito definizione
+    dice dire dicono significa significato menziona menzionato documenta documentato documentazione mostra mostrare trovare trovo imparare sapere so capire aiuto
+    informazioni informazione dettagli
+    serve servono servire usa usare usato usata uso utilizza utilizzare utilizzato scopo funziona funzionano funzionamento fa fare fanno
+    pagina pagine sezione capitolo articolo manuale guida libreria modulo moduli
+    vero vera corretto davvero esattamente normalmente già attualmente tipo genere cosa
+    chiama chiamato chiamata molti tempo situato situata trova trovano
+    ciao grazie prego ok sì
+    costa costano costo costi prezzo prezzi tariffa`,
+  nl: `welk welke waar wanneer waarom waarvoor waarmee waardoor waarover hoeveel
+    kun kunt zou zouden mag moet moeten wil wilt willen
+    leg uitleggen uitgelegd uitleg beschrijf beschrijven beschrijft beschreven beschrijving definieert gedefinieerd definitie
+    zeg zegt zeggen staat staan betekent betekenen betekenis vermeld vermeldt gedocumenteerd documentatie toon toont tonen vind vinden leren weten begrijpen hulp
+    informatie details
+    dient dienen gebruik gebruikt gebruiken doel werkt werken werking doe doet
+    pagina paginas pagina's sectie hoofdstuk artikel handleiding bibliotheek module modules
+    klopt waar juist echt precies meestal gewoonlijk soort type ding
+    heet genoemd lang duurt ligt bevindt gelegen
+    hallo hoi dank bedankt alsjeblieft ok oké jullie jij jou jouw
+    kost kosten prijs prijzen tarief`,
+  pt: `quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas
+    pode podes posso podem poderia devo deve quero queria gostaria
+    explica explicar explicado explicada explicação explique descreve descrever descrito descrita descrição define definido definição
+    diz dizer dizem significa significado menciona mencionado documenta documentado documentação mostra mostrar encontrar encontro aprender saber sei entender ajuda
+    informação informações detalhes
+    serve servem servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionam funcionamento faz fazer fazem
+    página páginas seção secção capítulo artigo manual guia biblioteca módulo módulos
+    verdade certo correto realmente exatamente normalmente atualmente tipo coisa
+    chama chamado chamada muitos tempo localizado localizada situado fica encontra
+    olá oi obrigado obrigada favor ok sim
+    custa custam custo preço preços tarifa`,
+};
+
+const parsed = new Map<string, string[]>();
+
+/** A language's framing words as spelled (lower case); none for a language without a list. */
+export function framingWordsOf(language: string | null | undefined): string[] {
+  const code = primaryLanguage(language);
+  let words = parsed.get(code);
+  if (!words) parsed.set(code, (words = (FRAMING_WORDS[code] ?? "").split(/\s+/).filter(Boolean)));
+  return words;
+}
+
+/** The languages with question vocabulary (framing words and kind cues). */
+export const QUESTION_LANGUAGES = Object.keys(FRAMING_WORDS);

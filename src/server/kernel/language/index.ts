@@ -1,0 +1,8 @@
+/** The language toolkit (docs/decisions/115-one-language-toolkit.md): what the answer rules know of each language. */
+export { QUESTION_LANGUAGES, framingWordsOf } from "./framing";
+export { answerKind, carriesKind, type AnswerKind } from "./kinds";
+export { asksHowTo } from "./procedure";
+export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES, textSearchConfig } from "./languages";
+export { stemmerFor, type Stemmer } from "./stem";
+export { stopWordsOf } from "./stop-words";
+export { framingKeysOf, questionTerms, termKey, termsOf, withoutDiacritics, wordsOf, type QuestionTerms } from "./terms";

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { answerKind, carriesKind } from "./kinds";
+import { asksHowTo } from "./procedure";
+
+describe("the kind of fact a question asks for, per language", () => {
+  it.each([
+    ["en", "Where is the shop?", "place"],
+    ["en", "where exactly is your shop situated", "place"],
+    ["en", "When do you open on Sunday?", "time"],
+    ["en", "How much is a tune-up?", "price"],
+    ["en", "phone number for the pearl store", "contact"],
+    ["de", "Wo ist Ihr Laden?", "place"],
+    ["de", "Wo genau befindet sich der Laden?", "place"],
+    ["de", "Wann öffnet der Laden am Samstag?", "time"],
+    ["de", "Wie viel kostet eine Reparatur?", "price"],
+    ["fr", "Où se trouve votre magasin ?", "place"],
+    ["fr", "À quelle heure ouvrez-vous ?", "time"],
+    ["fr", "Combien coûte une réparation ?", "price"],
+    ["es", "¿Dónde está la tienda?", "place"],
+    ["es", "¿Cuándo abren el domingo?", "time"],
+    ["es", "¿Cuánto cuesta una reparación?", "price"],
+    ["it", "Dove si trova il negozio?", "place"],
+    ["it", "Quanto costa una riparazione?", "price"],
+    ["nl", "Waar is de winkel?", "place"],
+    ["nl", "Hoeveel kost een reparatie?", "price"],
+    ["pt", "Onde fica a loja?", "place"],
+    ["pt", "Quanto custa um reparo?", "price"],
+    ["pt", "Qual é o seu telefone?", "contact"],
+  ])("%s: %s → %s", (language, question, kind) => {
+    expect(answerKind(question, language)).toBe(kind);
+  });
+
+  it.each([
+    ["en", "Where is it explained that packages are signed?"],
+    ["en", "Where is it documented how to configure the proxy?"],
+    ["en", "Where can I read about hooks?"],
+    ["de", "Wo steht: „Pakete werden signiert“?"],
+    ["de", "Wo wird erklärt, wie man Pakete installiert?"],
+    ["fr", "Où est-il expliqué que les paquets sont signés ?"],
+    ["es", "¿Dónde se explica que los paquetes están firmados?"],
+    ["it", "Dove si spiega che i pacchetti sono firmati?"],
+    ["nl", "Waar staat dat pakketten ondertekend zijn?"],
+    ["pt", "Onde se explica que os pacotes são assinados?"],
+  ])("%s: “%s” asks for a page, not a place", (language, question) => {
+    expect(answerKind(question, language)).not.toBe("place");
+  });
+
+  it("most questions ask for no kind of fact; opening a file is no opening hour", () => {
+    expect(answerKind("Do you sell gravel bikes?", "en")).toBeNull();
+    expect(answerKind("How do I open a file?", "en")).toBeNull();
+    expect(answerKind("Was ist debconf?", "de")).toBeNull();
+  });
+
+  it("a sentence carries the kind of fact in its own language", () => {
+    expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
+    expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);
+    expect(carriesKind("place", "Le magasin est rue de la Paix.", "fr")).toBe(true);
+    expect(carriesKind("time", "Geöffnet montags bis freitags.", "de")).toBe(true);
+    expect(carriesKind("time", "Abierto de lunes a viernes.", "es")).toBe(true);
+    expect(carriesKind("price", "Gratuit pour les membres.", "fr")).toBe(true);
+    expect(carriesKind("price", "We love bikes.", "en")).toBe(false);
+    expect(carriesKind("contact", "Schreiben Sie an info@laden.example.", "de")).toBe(true);
+  });
+});
+
+describe("questions asking how to do something, per language", () => {
+  it.each([
+    ["en", "How do I install packages?", true],
+    ["en", "how to reset my password", true],
+    ["en", "How does APT work?", false],
+    ["de", "Wie kann ich Pakete installieren?", true],
+    ["de", "Wie benutze ich apt?", true],
+    ["de", "Wie funktioniert APT?", false],
+    ["fr", "Comment installer un paquet ?", true],
+    ["fr", "Comment fonctionne APT ?", false],
+    ["es", "¿Cómo instalar un paquete?", true],
+    ["es", "¿Cómo se usa apt?", true],
+    ["es", "¿Cómo funciona APT?", false],
+    ["it", "Come si usa apt?", true],
+    ["it", "Come funziona APT?", false],
+    ["nl", "Hoe gebruik ik apt?", true],
+    ["nl", "Hoe werkt APT?", false],
+    ["pt", "Como usar o apt?", true],
+    ["pt", "Como funciona o APT?", false],
+  ])("%s: %s → %s", (language, question, howTo) => {
+    expect(asksHowTo(question, language)).toBe(howTo);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Questions that ask for a kind of fact — a place, a time, a price, a way to get in touch — and the cues that
+ * a sentence carries one, per language (docs/decisions/051-grounded-or-honest-answers.md,
+ * docs/decisions/115-one-language-toolkit.md). "Where is it explained that …?" asks for a page, not a place:
+ * a "where" followed by a word of saying or documenting is never a place question.
+ */
+import { primaryLanguage } from "./languages";
+
+export type AnswerKind = "place" | "time" | "price" | "contact";
+
+interface KindVocabulary {
+  /** In order: the first kind whose pattern matches the question wins. */
+  questions: Array<[AnswerKind, RegExp]>;
+  /** A "where" that asks where something is said or documented, not where something is. */
+  notPlace: RegExp;
+  cues: Record<AnswerKind, RegExp>;
+}
+
+/** Alternatives as whole words (JavaScript's \b only knows ASCII letters). */
+const words = (alternatives: string) => `(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`;
+const re = (source: string) => new RegExp(source, "iu");
+/** A question opening (after Spanish ¿ and opening quotes). */
+const opens = (alternatives: string) => `^[\\s¿¡"'„“«]*${words(alternatives)}`;
+
+/** What marks a fact whatever the language: a currency sign, a number, an e-mail address. */
+const ANY_PRICE = "[$€£¥]|\\d";
+const ANY_CONTACT = "\\d{3}|@";
+/** A street number before or after a capitalised name ("12 Harbour Street", "Hauptstraße 5", "75001 Paris"). */
+const ADDRESS = "\\d+[a-z]?\\s+(?:[NSEW]{1,2}\\s+)?\\p{Lu}\\p{L}+|\\p{Lu}\\p{L}+\\s+\\d+[a-z]?(?![\\p{L}\\p{N}])";
+
+/**
+ * `placeOpens`: how a place question opens ("where is", "wo ist"), an adverb allowed after the interrogative
+ * ("wo genau ist"); `placeOpening` instead, a whole pattern of its own.
+ */
+function vocabulary(v: { price: string; contact: string; place: string; placeOpens?: [interrogative: string, verbs: string]; placeOpening?: string; notPlace: string; time: string; timeOpens: string; cues: Record<AnswerKind, string> }): KindVocabulary {
+  const [interrogative, verbs] = v.placeOpens ?? ["", ""];
+  const placeOpening = v.placeOpening ?? `^[\\s¿¡"'„“«]*${interrogative}(?: \\p{L}+)? ${words(verbs)}`;
+  return {
+    questions: [
+      ["price", re(words(v.price))],
+      ["contact", re(words(v.contact))],
+      ["place", re(`${placeOpening}|${words(v.place)}`)],
+      ["time", re(`${opens(v.timeOpens)}|${v.time}`)],
+    ],
+    notPlace: re(v.notPlace),
+    cues: {
+      price: re(`${ANY_PRICE}|${words(v.cues.price)}`),
+      contact: re(`${ANY_CONTACT}|${words(v.cues.contact)}`),
+      place: re(`${ADDRESS}|${words(v.cues.place)}`),
+      time: re(`\\d|${words(v.cues.time)}`),
+    },
+  };
+}
+
+const VOCABULARIES: Record<string, KindVocabulary> = {
+  en: vocabulary({
+    price: "how much|price|prices|cost|costs|fee|fees",
+    contact: "phone|telephone|call|e-?mail|contact",
+    placeOpening: `^[\\s"']*where(?:'s|(?![\\p{L}]).*${words("is|are|located|situated|find")})`,
+    place: "address|located|location",
+    notPlace: words("explain\\w*|describ\\w*|document\\w*|mention\\w*|stat(?:ed|es)|written|says?|said|cover(?:ed|s)?|discuss\\w*|defin\\w*|listed|shown|read|learn|information|details|docs|page"),
+    timeOpens: "when|what time",
+    time: words("opening (?:hours|times)|(?:are|is) (?:you|it|they|the \\p{L}+) (?:open|closed)|opens|closes|closing time|open (?:on|at|until|till|today|tomorrow|now|late|early)"),
+    cues: {
+      price: "free|usd|eur|gbp|dollars?|euros?|pounds?",
+      contact: "phone|call|e-?mail|form|chat",
+      place: "street|st|avenue|ave|road|rd|boulevard|blvd|lane|drive|square|plaza|floor|suite|located|address|directions|corner|opposite|next to|online",
+      time: "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|closed|open|daily|hours?|minutes?|days?|weeks?|months?|years?|morning|evening|night|noon|season|before|after|until|within",
+    },
+  }),
+  de: vocabulary({
+    price: "wie ?viel(?:e)? kostet|was kostet|kostet|kosten|preis|preise|gebühr|gebühren",
+    contact: "telefon|telefonnummer|rufnummer|anrufen|e-?mail|kontakt|kontaktieren|erreichen|erreiche",
+    placeOpens: ["wo", "ist|sind|befindet|befinden|liegt|liegen|finde ich|gibt es"],
+    place: "adresse|anschrift|standort|befindet sich|gelegen",
+    notPlace: `${opens("wo steht|wo stehen")}|${words("erklärt|erklären|beschrieben|beschreibt|dokumentiert|erwähnt|nachlesen|informationen|steht geschrieben")}`,
+    timeOpens: "wann|um wie ?viel uhr",
+    time: words("öffnungszeiten|geöffnet|öffnet|öffnen sie|schließt|offen"),
+    cues: {
+      price: "kostenlos|gratis|umsonst|euro|eur|franken|chf",
+      contact: "telefon|anruf\\w*|e-?mail|formular|chat",
+      place: "straße|str|weg|platz|allee|gasse|stock|etage|adresse|gegenüber|neben|online",
+      time: "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|werktags|wochenende|geschlossen|geöffnet|täglich|uhr|stunden?|minuten?|tage?n?|wochen?|monate?n?|jahre?n?|morgens|abends|mittags|vor|nach|bis|innerhalb",
+    },
+  }),
+  fr: vocabulary({
+    price: "combien|prix|tarifs?|coût|coûts|coûte|coûtent|frais",
+    contact: "téléphone|appeler|joindre|courriel|e-?mail|contact|contacter",
+    placeOpens: ["où", "est|sont|se trouve|se trouvent|se situe|trouver"],
+    place: "adresse|situé|située|emplacement|localisation",
+    notPlace: words("expliqu\\p{L}*|décri\\p{L}*|documenté\\p{L}*|mentionné\\p{L}*|dit|indiqué\\p{L}*|parle|informations?|page"),
+    timeOpens: "quand|à quelle heure",
+    time: words("horaires|ouvert|ouverte|ouverts|ouvre|ouvrez|ferme|fermez|fermé|fermée|fermeture|ouverture"),
+    cues: {
+      price: "gratuit|gratuite|gratuits|euros?|eur",
+      contact: "téléphone|appel\\p{L}*|e-?mail|courriel|formulaire|chat",
+      place: "rue|avenue|boulevard|bd|place|chemin|allée|quai|étage|adresse|en face|à côté|en ligne",
+      time: "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|semaine|week-end|fermé|fermée|ouvert|ouverte|tous les jours|heures?|h|minutes?|jours?|mois|ans?|années?|matin|soir|midi|avant|après|jusqu|pendant",
+    },
+  }),
+  es: vocabulary({
+    price: "cu[aá]nto|precios?|costos?|costes?|cuesta|cuestan|tarifas?",
+    contact: "tel[eé]fono|llamar|llamo|correo|e-?mail|contacto|contactar",
+    placeOpens: ["d[oó]nde", "est[aá]|est[aá]n|queda|quedan|se encuentra|se encuentran|se ubica|encuentro"],
+    place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]|situad[oa]",
+    notPlace: words("explica\\p{L}*|describ\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|dice|habla|informaci[oó]n|p[aá]gina"),
+    timeOpens: "cu[aá]ndo|a qu[eé] hora",
+    time: words("horarios?|abierto|abierta|abren?|cierran?|cerrado|cerrada"),
+    cues: {
+      price: "gratis|gratuit[oa]|euros?|d[oó]lares?|pesos?",
+      contact: "tel[eé]fono|llam\\p{L}*|correo|e-?mail|formulario|chat",
+      place: "calle|avenida|avda|plaza|paseo|piso|planta|direcci[oó]n|enfrente|al lado|en l[ií]nea",
+      time: "lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|semana|fin de semana|cerrado|abierto|diario|horas?|minutos?|d[ií]as?|meses|mes|años?|mañana|tarde|noche|antes|despu[eé]s|hasta|dentro",
+    },
+  }),
+  it: vocabulary({
+    price: "quanto costa|quanto costano|prezzo|prezzi|costo|costi|costa|costano|tariffa|tariffe",
+    contact: "telefono|chiamare|chiamo|e-?mail|contatto|contatti|contattare",
+    placeOpening: `^[\\s"'«]*(?:dov'è|dove(?: \\p{L}+)? ${words("è|e'|sono|si trova|si trovano|trovo")})`,
+    place: "indirizzo|sede|situat[oa]|ubicazione",
+    notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
+    timeOpens: "quando|a che ora",
+    time: words("orari|orario|apert[oa]|apre|aprite|chiude|chiudete|chius[oa]|apertura|chiusura"),
+    cues: {
+      price: "gratis|gratuit[oa]|euro",
+      contact: "telefono|chiam\\p{L}*|e-?mail|modulo|chat",
+      place: "via|viale|piazza|corso|vicolo|piano|indirizzo|di fronte|accanto|online",
+      time: "lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|settimana|fine settimana|chius[oa]|apert[oa]|ogni giorno|ore|ora|minuti|giorni|mesi|anni|mattina|sera|prima|dopo|fino|entro",
+    },
+  }),
+  nl: vocabulary({
+    price: "hoeveel kost|hoeveel kosten|wat kost|prijs|prijzen|kosten|kost|tarief|tarieven",
+    contact: "telefoon|telefoonnummer|bellen|e-?mail|contact|bereiken",
+    placeOpens: ["waar", "is|zijn|ligt|liggen|bevindt|bevinden|vind ik"],
+    place: "adres|locatie|gelegen|gevestigd",
+    notPlace: `${opens("waar staat|waar staan|waar wordt|waar worden")}|${words("uitgelegd|beschreven|gedocumenteerd|vermeld|informatie|pagina")}`,
+    timeOpens: "wanneer|hoe laat",
+    time: words("openingstijden|openingsuren|geopend|(?:zijn|is) (?:jullie|u|het|de \\p{L}+) (?:open|gesloten)|open op|sluit|sluiten"),
+    cues: {
+      price: "gratis|euro",
+      contact: "telefoon|bel\\p{L}*|e-?mail|formulier|chat",
+      place: "straat|laan|plein|weg|gracht|kade|verdieping|adres|tegenover|naast|online",
+      time: "maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|werkdagen|weekend|gesloten|geopend|dagelijks|uur|uren|minuten|dagen|weken|maanden|jaren|ochtend|avond|voor|na|tot|binnen",
+    },
+  }),
+  pt: vocabulary({
+    price: "quanto custa|quanto custam|preço|preços|custo|custos|custa|custam|tarifas?",
+    contact: "telefone|ligar|e-?mail|contato|contacto|contatar|contactar",
+    placeOpens: ["onde", "fica|ficam|é|está|estão|se encontra|se encontram|encontro"],
+    place: "endereço|localização|localizad[oa]|situad[oa]",
+    notPlace: words("explica\\p{L}*|descrev\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|diz|fala|informaç\\p{L}*|página"),
+    timeOpens: "quando|a que horas",
+    time: words("horários?|abert[oa]|abre|abrem|fecha|fecham|fechad[oa]"),
+    cues: {
+      price: "grátis|gratuit[oa]|reais|real|euros?",
+      contact: "telefone|lig\\p{L}*|e-?mail|formulário|chat",
+      place: "rua|avenida|av|praça|travessa|andar|endereço|em frente|ao lado|online",
+      time: "segunda|terça|quarta|quinta|sexta|sábado|domingo|semana|fim de semana|fechad[oa]|abert[oa]|diariamente|horas?|minutos?|dias?|meses|mês|anos?|manhã|tarde|noite|antes|depois|até|dentro",
+    },
+  }),
+};
+
+/** A language's kind vocabulary; English for a language without one (the universal cues still hold). */
+const vocabularyOf = (language: string | null | undefined) => VOCABULARIES[primaryLanguage(language)] ?? VOCABULARIES.en!;
+
+/** The kind of fact a question asks for, or null (most questions). */
+export function answerKind(question: string, language: string | null | undefined): AnswerKind | null {
+  const v = vocabularyOf(language);
+  const text = question.normalize("NFC").replace(/[’]/g, "'");
+  for (const [kind, pattern] of v.questions) {
+    if (!pattern.test(text)) continue;
+    if (kind === "place" && v.notPlace.test(text)) continue;
+    return kind;
+  }
+  return null;
+}
+
+/** Whether a sentence carries the kind of fact asked for. */
+export function carriesKind(kind: AnswerKind, sentence: string, language: string | null | undefined): boolean {
+  return vocabularyOf(language).cues[kind].test(sentence.normalize("NFC"));
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { primaryLanguage, snowballAlgorithm } from "./languages";
+import { stemmerFor } from "./stem";
+import { stopWordsOf } from "./stop-words";
+import { questionTerms, termKey, termsOf, wordsOf } from "./terms";
+
+const content = (q: string, language: string) => [...questionTerms(q, language).content.values()];
+const framing = (q: string, language: string) => [...questionTerms(q, language).framing.values()];
+
+describe("languages", () => {
+  it("reads a region as its language and knows the Snowball algorithm of each", () => {
+    expect(primaryLanguage("pt-BR")).toBe("pt");
+    expect(primaryLanguage(" DE_at ")).toBe("de");
+    expect(snowballAlgorithm("nl")).toBe("dutch");
+    expect(snowballAlgorithm("ja")).toBeNull();
+  });
+
+  it("stems with the language's Snowball stemmer; a language without one compares words as spelled", () => {
+    expect(stemmerFor("en")("connections")).toBe("connect");
+    expect(stemmerFor("de")("Verbindungen".toLowerCase())).toBe("verbind");
+    expect(stemmerFor("fr")("généralement")).toBe("général");
+    expect(stemmerFor("es")("instalación")).toBe(stemmerFor("es")("instalaciones"));
+    expect(stemmerFor("ja")("接続")).toBe("接続");
+  });
+
+  it("drops PostgreSQL's stop words of the language", () => {
+    expect(stopWordsOf("de").has("und")).toBe(true);
+    expect(stopWordsOf("fr").has("le")).toBe(true);
+    expect(stopWordsOf("en").has("und")).toBe(false);
+    expect(stopWordsOf("ja").size).toBe(0);
+  });
+});
+
+describe("words and keys", () => {
+  it("splits elisions and hyphens, keeps identifiers, joins a one-letter prefix", () => {
+    expect(wordsOf("L'option d'un paquet")).toEqual(["l", "option", "d", "un", "paquet"]);
+    expect(wordsOf("Run pg_dump on e-bikes")).toEqual(["run", "pg_dump", "on", "ebikes"]);
+  });
+
+  it("a key is the stem without diacritics: a word typed without its accents meets it", () => {
+    expect(termKey("généralement", "fr")).toBe(termKey("generalement", "fr"));
+    expect([...termsOf("Die Pakete und das Paket", "de").keys()]).toEqual(["paket"]);
+  });
+});
+
+describe("a question's content and its framing, per language", () => {
+  it.each([
+    ["en", "Which library is described as: CLI arguments parser?", ["cli", "arguments", "parser"], ["library", "described"]],
+    ["en", "Where is it explained that the shop opens at nine?", ["shop", "opens", "nine"], ["explained"]],
+    ["en", "What is os.path used for?", ["os", "path"], ["used"]],
+    ["en", "How much does a gift card cost?", ["gift", "card"], ["much", "cost"]],
+    ["de", "Wofür braucht man den Paketmanager?", ["paketmanager"], ["wofür", "braucht"]],
+    ["de", "Kannst du debconf erklären?", ["debconf"], ["kannst", "erklären"]],
+    ["fr", "À quoi sert le module dpkg ?", ["dpkg"], ["quoi", "sert", "module"]],
+    ["fr", "Où est-il expliqué que le paquet est installé ?", ["paquet", "installé"], ["où", "expliqué"]],
+    ["es", "¿Para qué sirve el paquete?", ["paquete"], ["sirve"]],
+    ["it", "A cosa serve il pacchetto?", ["pacchetto"], ["cosa", "serve"]],
+    ["nl", "Wat doet debconf?", ["debconf"], ["doet"]],
+    ["nl", "Waarvoor dient het pakket?", ["pakket"], ["waarvoor", "dient"]],
+    ["pt", "Para que serve o apt?", ["apt"], ["serve"]],
+  ])("%s: %s", (language, question, subject, frame) => {
+    expect(content(question, language)).toEqual(subject);
+    expect(framing(question, language)).toEqual(frame);
+  });
+
+  it("a question of framing only has no content", () => {
+    expect(content("Can you explain it, please?", "en")).toEqual([]);
+    expect(content("Kannst du das bitte erklären?", "de")).toEqual([]);
+  });
+});
