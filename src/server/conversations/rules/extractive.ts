@@ -157,7 +157,7 @@ interface PageAnswer {
   top: Candidate;
 }
 
-/** Whether a page's quoted sentences stand under a heading naming a task, or one of them names it by itself. */
+/** Whether a page's quoted sentences stand under a heading naming the task, or one of them names it by itself. */
 function namesTask(page: PageAnswer & { picked: Candidate[] }, terms: Map<string, string>, language: string): boolean {
   return page.named >= HOW_TO_NAMED || page.picked.some((c) => namedShare(terms, [c.sentence], language) >= HOW_TO_LINE);
 }
