@@ -11,6 +11,7 @@ import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/serve
 import type { FileKind } from "@/server/training/extraction/extract-file";
 import { extractInPool } from "@/server/training/extraction/extract-pool";
 import { sameUrlKey } from "@/shared/same-text";
+import { sourceLimitReached } from "@/shared/source-limit";
 
 /**
  * Adding, re-syncing and deleting training sources (docs/decisions/017-sources-and-training.md). Sources
@@ -32,7 +33,7 @@ async function assertBelowSourceLimit(tx: Tx, chatbot: Chatbot, field: string) {
   const team = await tx.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { sourceLimit: true } });
   if (team.sourceLimit === null) return;
   const live = await tx.source.count({ where: { chatbot: { teamId: chatbot.teamId, deletedAt: null }, deletedAt: null } });
-  if (live >= team.sourceLimit) throw validationError({ [field]: [`The workspace's source_limit (${team.sourceLimit}) is reached.`] });
+  if (live >= team.sourceLimit) throw validationError({ [field]: [sourceLimitReached(team.sourceLimit, live)] });
 }
 
 /**
