@@ -59,17 +59,17 @@ describe("the same website twice in one chatbot", () => {
 
 describe("the same updated-answer question twice", () => {
   it("is refused (422 naming question) on create and on edit; a different question is fine", async () => {
-    const first = await trpc("finetunes.create", { chatbot_id: botId, question: "When do you open on Saturday?", suggested_answer: "At eight." });
+    const first = await trpc("chatbots.finetunes.create", { chatbot_id: botId, question: "When do you open on Saturday?", suggested_answer: "At eight." });
     expect(first.status).toBe(200);
-    const again = await trpc("finetunes.create", { chatbot_id: botId, question: "  when do you open on saturday ", suggested_answer: "At nine." });
+    const again = await trpc("chatbots.finetunes.create", { chatbot_id: botId, question: "  when do you open on saturday ", suggested_answer: "At nine." });
     expect(again.status).toBe(422);
     expect(again.body.error!.data.fieldErrors).toEqual({ question: [expect.stringMatching(/already has an updated answer/)] });
-    const other = await trpc("finetunes.create", { chatbot_id: botId, question: "Do you deliver?", suggested_answer: "Yes." });
+    const other = await trpc("chatbots.finetunes.create", { chatbot_id: botId, question: "Do you deliver?", suggested_answer: "Yes." });
     expect(other.status).toBe(200);
-    const edited = await trpc("finetunes.update", { chatbot_id: botId, id: other.body.result!.data.id, question: "When do you open on Saturday", suggested_answer: "Yes." });
+    const edited = await trpc("chatbots.finetunes.update", { chatbot_id: botId, id: other.body.result!.data.id, question: "When do you open on Saturday", suggested_answer: "Yes." });
     expect(edited.status).toBe(422);
     expect(Object.keys(edited.body.error!.data.fieldErrors!)).toEqual(["question"]);
-    const keptOwn = await trpc("finetunes.update", { chatbot_id: botId, id: first.body.result!.data.id, question: "When do you open on Saturday?", suggested_answer: "At half past eight." });
+    const keptOwn = await trpc("chatbots.finetunes.update", { chatbot_id: botId, id: first.body.result!.data.id, question: "When do you open on Saturday?", suggested_answer: "At half past eight." });
     expect(keptOwn.status).toBe(200);
     expect(await db.updatedAnswer.count({ where: { chatbotId: botId } })).toBe(2);
   });
