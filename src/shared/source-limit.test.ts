@@ -11,5 +11,6 @@ describe("source limit words", () => {
   it("warn only when the limit is below what is in use", () => {
     expect(sourceLimitBelowUsage(10, 10)).toBeNull();
     expect(sourceLimitBelowUsage(10, 163)).toMatch(/163 sources are in use.*153 are deleted/);
+    expect(sourceLimitBelowUsage(2, 3)).toMatch(/until 1 is deleted/);
   });
 });

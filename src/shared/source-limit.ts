@@ -18,5 +18,6 @@ export function sourceLimitReached(limit: number, used: number): string {
 /** The warning shown when a limit is set below what is already in use (nothing is deleted; nothing more can be added). */
 export function sourceLimitBelowUsage(limit: number, used: number): string | null {
   if (used <= limit) return null;
-  return `Below current use: ${n(used)} sources are in use, so nothing new can be trained until ${n(used - limit)} are deleted. Nothing is deleted by this limit.`;
+  const over = used - limit;
+  return `Below current use: ${n(used)} sources are in use, so nothing new can be trained until ${n(over)} ${over === 1 ? "is" : "are"} deleted. Nothing is deleted by this limit.`;
 }
