@@ -191,7 +191,7 @@ const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
   if (isApiPath(pathname)) {
     for (const [name, value] of Object.entries(securityHeaders({ pathname, nonce: null, https, dev }))) res.setHeader(name, value);
     giveEmptyErrorsAJsonBody(req, res);
-  }
+  } else if ((req.method === "GET" || req.method === "HEAD") && !pathname.startsWith("/_next/")) front.answerPageOutages(res);
   const stream = req.method === "GET" ? front.visitorStreamParams(pathname) : null;
   if (stream) return void serveDirect(req, res, (request) => front.visitorStream(request, { params: Promise.resolve(stream) }), { abortable: true });
   // In development Next serves REST too, so that an edited procedure is reloaded.
@@ -214,3 +214,13 @@ const stop = () => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+// Started by `npm start`'s supervisor (scripts/start.ts) with an IPC channel: it closes when the supervisor's
+// process ends, however it ends (a SIGKILL runs no handler there), and the web server must not outlive it.
+if (process.channel) {
+  process.channel.unref();
+  process.once("disconnect", () => {
+    console.error("[serve] the supervisor is gone; stopping.");
+    server.closeAllConnections();
+    stop();
+  });
+}

@@ -44,6 +44,14 @@ const database = await openDatabase({
   },
 });
 log(`database: ${database.embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, "postgres")})` : "DATABASE_URL"}`);
+// Nothing this process started outlives it, even killed (SIGKILL runs no handler): the web server watches its
+// IPC channel to this process (scripts/serve.ts), and a watchdog stops the embedded PostgreSQL when its own
+// channel closes (scripts/lib/postgres-watchdog.mjs).
+if (database.embedded) {
+  const watchdog = spawn(process.execPath, [path.resolve("scripts/lib/postgres-watchdog.mjs"), path.resolve(config.DATA_DIR, "postgres")], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  watchdog.unref();
+  watchdog.channel?.unref();
+}
 const children: ChildProcess[] = [];
 let stopping = false;
 let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
@@ -96,7 +104,8 @@ try {
   const serveEntry = runningCompiled() ? [compiledFile("serve")] : ["--import", "tsx", path.resolve("scripts/serve.ts")];
   const serveArgs = [...serveEntry, ...(dev ? ["--dev"] : []), "-p", String(config.PORT), "-H", config.HOST];
   const server = spawn(process.execPath, serveArgs, {
-    stdio: ["ignore", "pipe", "inherit"],
+    // The IPC channel: the web server stops when it closes, i.e. when this process ends however it ends.
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
     env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
   });
   children.push(server);

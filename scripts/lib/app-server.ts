@@ -1,9 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { freePort } from "@/server/kernel/db/embedded";
 import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
-import { runtimeIsFresh } from "./freshness.mjs";
+import { nextBuildCompleted, runtimeIsFresh } from "./freshness.mjs";
 
 export interface ProductionServer {
   baseUrl: string;
@@ -33,7 +31,7 @@ export async function startProductionServer(
   /** Extra flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
   nodeArgs: string[] = [],
 ): Promise<ProductionServer> {
-  if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npm run build` first (npm test does).");
+  if (!nextBuildCompleted()) throw new Error("No completed production build: run `npm run build` first (npm test does).");
   ensureRuntimeBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

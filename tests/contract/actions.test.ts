@@ -64,6 +64,10 @@ describe("/v1/{chatbot_id}/actions", () => {
     expect(await refused({ ...ORDER_STATUS, parameters: { type: "string" } })).toEqual(["parameters"]);
     expect(await refused({ ...ORDER_STATUS, url: "https://shop.example/orders/{order}" })).toEqual(["url"]);
     expect(await refused({ ...ORDER_STATUS, url: "http://10.0.0.5/orders/{order_id}" })).toEqual(["url"]);
+    // IPv6 spellings of loopback and private IPv4 addresses: IPv4-compatible, 6to4, NAT64, Teredo, IPv4-mapped.
+    for (const host of ["[::127.0.0.1]:3945", "[2002:7f00:1::]", "[64:ff9b::a00:5]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]", "[::ffff:192.168.1.1]"]) {
+      expect(await refused({ ...ORDER_STATUS, url: `http://${host}/orders/{order_id}` })).toEqual(["url"]);
+    }
     expect(await refused({ ...ORDER_STATUS, name: "order status!" })).toEqual(["name"]);
   });
 

@@ -9,7 +9,7 @@ import { startAppServer } from "../helpers/server";
 /**
  * A workspace's HubSpot connection over REST (docs/decisions/082-crm-rest-and-audit.md):
  * `/v1/agency/clients/{client_id}/crm` through the REST bridge, against the production build and a local
- * HubSpot speaking its documented API.
+ * HubSpot speaking its documented API, mounted under a path (as behind a proxy): HUBSPOT_API_BASE_URL keeps it.
  */
 let base: string;
 let db: Db;
@@ -19,7 +19,7 @@ let member: Awaited<ReturnType<typeof teamMember>>;
 let clientId: string;
 
 beforeAll(async () => {
-  hubspot = await startHubspotStub();
+  hubspot = await startHubspotStub(undefined, "/hubspot");
   onCleanup(hubspot.stop);
   const created = await createTestDatabase();
   db = created.db;
@@ -56,6 +56,18 @@ describe("/v1/agency/clients/{client_id}/crm", () => {
     expect((await call("PUT", path, owner.token, { field_mapping: { plan: "hs_plan" } })).body).toMatchObject({ hubspot: { connected: true, field_mapping: { plan: "hs_plan" } } });
     expect((await call("DELETE", path, owner.token)).status).toBe(204);
     expect((await call("GET", path, owner.token)).body).toMatchObject({ hubspot: { connected: false, portal_id: null } });
+    expect(await db.hubspotConnection.count({ where: { teamId: clientId } })).toBe(0);
+  });
+
+  it("reports HubSpot's errors as what they are: its 404 a 502 naming it, its 500 a 503 to retry; nothing is stored", async () => {
+    const path = `/v1/agency/clients/${clientId}/crm`;
+    hubspot.failNext({ status: 404 });
+    const missing = await call("PUT", path, owner.token, { token: hubspot.token });
+    expect(missing).toMatchObject({ status: 502, body: { message: "HubSpot answered 404 while verifying the token: Object not found." } });
+    hubspot.failNext({ status: 500 });
+    const failing = await fetch(`${base}${path}`, { method: "PUT", headers: { Authorization: `Bearer ${owner.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ token: hubspot.token }) });
+    expect(failing.status).toBe(503);
+    expect(failing.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await db.hubspotConnection.count({ where: { teamId: clientId } })).toBe(0);
   });
 

@@ -138,44 +138,65 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-describe("npm start, its embedded PostgreSQL killed", () => {
-  it("answers 503 while it is down, restarts it on the same port, and serves and runs jobs again", { timeout: 150_000 }, async () => {
-    // `npm start` builds when the build is stale; a test must not build behind the other tests' backs.
-    if (!buildIsFresh()) throw new Error("The production build is stale: run `npm run build` first (npm test does).");
-    const dataDir = tempDir("outage-start-");
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...NO_LIMITS,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      EMBEDDED_PG_PORT: String(pgPort),
-      SEED_DEMO_DATA: "false",
-      NODE_ENV: "production",
-    };
-    delete env.DATABASE_URL;
-    // Its own process group: should it not stop by itself, nothing it started outlives the test.
-    const start: ChildProcess = spawn(process.execPath, ["scripts/launch.mjs"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    start.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    start.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    onCleanup(async () => {
-      if (start.exitCode !== null || start.signalCode !== null) return;
+/** `npm start`'s launcher itself (scripts/launch.mjs) in a temporary DATA_DIR, once it says it is running. */
+async function startLauncher() {
+  // `npm start` builds when the build is stale; a test must not build behind the other tests' backs.
+  if (!buildIsFresh()) throw new Error("The production build is stale: run `npm run build` first (npm test does).");
+  const dataDir = tempDir("outage-start-");
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...NO_LIMITS,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO_DATA: "false",
+    NODE_ENV: "production",
+  };
+  delete env.DATABASE_URL;
+  // Its own process group: should it not stop by itself, nothing it started outlives the test.
+  const start: ChildProcess = spawn(process.execPath, ["scripts/launch.mjs"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const log = { output: "" };
+  start.stdout!.on("data", (d: Buffer) => (log.output += d.toString()));
+  start.stderr!.on("data", (d: Buffer) => (log.output += d.toString()));
+  onCleanup(async () => {
+    if (start.exitCode === null && start.signalCode === null) {
       const exited = once(start, "exit");
       start.kill("SIGTERM");
       const late = setTimeout(() => process.kill(-start.pid!, "SIGKILL"), 20_000);
       await exited;
       clearTimeout(late);
-    });
-    for (let i = 0; !output.includes("is running"); i++) {
-      if (start.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-      if (i > 480) throw new Error(`npm start did not come up:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
     }
-    const product = { base, ...(await fixtures(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/${APP_DATABASE}`)) };
+    try {
+      process.kill(-start.pid!, "SIGKILL"); // whatever is left of the group
+    } catch {
+      /* nothing left */
+    }
+  });
+  for (let i = 0; !log.output.includes("is running"); i++) {
+    if (start.exitCode !== null) throw new Error(`npm start exited:\n${log.output}`);
+    if (i > 480) throw new Error(`npm start did not come up:\n${log.output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const product = { base, ...(await fixtures(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/${APP_DATABASE}`)) };
+  return { start, log, dataDir, product };
+}
+
+/** Whether a process runs (a zombie waiting for whoever adopted it to reap it has exited). */
+const alive = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+describe("npm start, its embedded PostgreSQL killed", () => {
+  it("answers 503 while it is down, restarts it on the same port, and serves and runs jobs again", { timeout: 150_000 }, async () => {
+    const { start, log, dataDir, product } = await startLauncher();
     expect((await answers(product)).rest.status).toBe(200);
     // Production runs compiled JavaScript: the supervisor and the web server it started, no TypeScript loader.
     const commands = execFileSync("ps", ["-o", "args=", "-g", String(start.pid)], { encoding: "utf8" });
@@ -188,8 +209,25 @@ describe("npm start, its embedded PostgreSQL killed", () => {
     process.kill(killed, "SIGKILL");
     expect(await untilBack(product, 45_000)).toBeGreaterThan(0);
     expect(postmasterPid(pgData)).not.toBe(killed);
-    expect(output).toMatch(/embedded PostgreSQL .*restarted/);
+    expect(log.output).toMatch(/embedded PostgreSQL .*restarted/);
     await trainsASource(product);
+  });
+});
+
+describe("npm start, its launcher killed", () => {
+  it("takes the web server and the embedded PostgreSQL with it (SIGKILL runs no handler)", { timeout: 120_000 }, async () => {
+    const { start, dataDir, product } = await startLauncher();
+    // Health reports the workers the launcher hosts.
+    const health = (await (await fetch(`${product.base}/api/health`)).json()) as { status: string; workers: { alive: boolean } };
+    expect(health).toMatchObject({ status: "ok", workers: { alive: true } });
+    const server = Number(execFileSync("pgrep", ["-P", String(start.pid), "-f", "dist/serve.mjs"], { encoding: "utf8" }).trim());
+    const postgres = postmasterPid(path.join(dataDir, "postgres"));
+    expect(alive(server) && alive(postgres)).toBe(true);
+
+    start.kill("SIGKILL");
+    const deadline = Date.now() + 10_000;
+    while ((alive(server) || alive(postgres)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect({ server: alive(server), postgres: alive(postgres) }).toEqual({ server: false, postgres: false });
   });
 });
 
@@ -221,6 +259,12 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
     expect(share.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(share.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await share.text()).toMatch(/"open":false,"reason":"interrupted","face":null,"leads":null/);
+    // A dashboard page (a server component reading the database): "we'll be right back", 503 with Retry-After, not Next's 500.
+    const page = await fetch(`${product.base}/home`, { headers: { Cookie: session, Accept: "text/html" }, redirect: "manual" });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain("We'll be right back");
     // The browser's session survives the outage: next-auth does not take the unreachable database for a revoked session.
     const kept = await fetch(`${product.base}/api/auth/session`, { headers: { Cookie: session } });
     expect(((await kept.json()) as { userId?: string }).userId).toEqual(expect.any(String));
@@ -228,6 +272,7 @@ describe("DATABASE_URL, the PostgreSQL server restarted under the app", () => {
     pg = await startEmbeddedPostgres({ dataDir, port: pgPort, ephemeral: true });
     await untilBack(product, 30_000, rounds);
     expect(await trpcStatus(product, session)).toBe(200);
+    expect((await fetch(`${product.base}/home`, { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
     await trainsASource(product);
   });
 });

@@ -332,7 +332,7 @@ describe("when APP_URL is https", () => {
 });
 
 describe("shown-once webhook secret", () => {
-  it("is repeated by a replay within 24 h and not after", async () => {
+  it("is repeated by a replay within 24 h and not after, and never stored readable", async () => {
     const token = await ownerToken();
     const key = randomUUID();
     const body = { url: "https://hooks.example.test/in" };
@@ -342,6 +342,12 @@ describe("shown-once webhook secret", () => {
     const soon = await api("POST", "/v1/agency/webhooks", { token, key, body });
     expect(soon.headers.get("idempotent-replayed")).toBe("true");
     expect(soon.body.secret).toBe(first.body.secret);
+    // The replay's row holds the secret sealed (as LLM keys are), not in plain text.
+    const secret = String(first.body.secret);
+    const sealed = await db.idempotencyKey.findFirstOrThrow({ where: { key } });
+    expect(sealed.responseBody).not.toContain(secret);
+    expect(sealed.responseBody).not.toContain(secret.replace(/^whsec_/, ""));
+    expect(sealed.responseBody).toContain((first.body.webhook as { id: string }).id);
 
     await db.idempotencyKey.updateMany({ where: { key }, data: { completedAt: new Date(Date.now() - 25 * 3600 * 1000) } });
     const late = await api("POST", "/v1/agency/webhooks", { token, key, body });

@@ -147,6 +147,22 @@ describe("no 5xx and no bodiless errors from bad input", () => {
   );
 });
 
+describe("health and the workers' heartbeat", () => {
+  it("says degraded (still 200) while no worker process has beaten recently, ok once one has", async () => {
+    // This file's server runs without workers: nothing beats.
+    const silent = await fetch(`${base}/api/health`);
+    expect(silent.status).toBe(200);
+    expect(await silent.json()).toMatchObject({ status: "degraded", message: expect.stringContaining("background jobs do not run"), workers: { alive: false, last_beat_at: null } });
+    // A beat older than WORKER_DEAD_AFTER_SECONDS (120 s) is no sign of life either.
+    await db.$executeRaw`INSERT INTO worker_heartbeats (worker_id, beat_at) VALUES ('gone', now() - interval '10 minutes')`;
+    expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: "degraded", workers: { alive: false } });
+    // What a worker process writes as it beats (kernel/jobs/heartbeat.ts).
+    await db.$executeRaw`INSERT INTO worker_heartbeats (worker_id) VALUES ('beating')`;
+    expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: "ok", workers: { alive: true, last_beat_at: expect.any(String) } });
+    await db.$executeRaw`DELETE FROM worker_heartbeats`;
+  });
+});
+
 describe("the per-account sign-in lock under parallel attempts", () => {
   it(`checks at most ${ACCOUNT_LIMIT} of 20 concurrent wrong passwords for one account; the rest are refused before hashing`, async () => {
     const victim = await agencyOwner(db);

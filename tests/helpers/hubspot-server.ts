@@ -9,8 +9,9 @@ import type { AddressInfo } from "node:net";
  * - `POST /crm/v3/objects/contacts/batch/upsert` with `idProperty: "email"` → `{status:"COMPLETE", results}`;
  * - `POST /crm/v3/objects/notes` with associations → 201; `PATCH /crm/v3/objects/notes/{noteId}` → 200 (404 unknown);
  * - `GET /crm/v3/objects/contacts/{email}?idProperty=email` → the contact (and, for tests, its notes' count).
- * `failNext` queues answers for the next API calls (e.g. 429 with Retry-After). It imports nothing of
- * vitest, so e2e's runner starts it too.
+ * `failNext` queues answers for the next API calls (e.g. 429 with Retry-After). `under` mounts the API
+ * under a path (as behind a proxy): `baseUrl` carries it, and anything outside it answers 404. It imports
+ * nothing of vitest, so e2e's runner starts it too.
  */
 export interface HubspotContact {
   id: string;
@@ -36,7 +37,7 @@ export interface HubspotStub {
 const error = (res: http.ServerResponse, status: number, message: string, category: string, headers: Record<string, string> = {}) =>
   res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify({ status: "error", message, correlationId: randomUUID(), category }));
 
-export async function startHubspotStub(token = "pat-na1-test-token"): Promise<HubspotStub> {
+export async function startHubspotStub(token = "pat-na1-test-token", under = ""): Promise<HubspotStub> {
   const contacts = new Map<string, HubspotContact>();
   const notes: HubspotNote[] = [];
   const requests: HubspotStub["requests"] = [];
@@ -47,7 +48,9 @@ export async function startHubspotStub(token = "pat-na1-test-token"): Promise<Hu
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
     req.on("end", () => {
-      const path = (req.url ?? "/").split("?")[0]!;
+      const full = (req.url ?? "/").split("?")[0]!;
+      if (!full.startsWith(`${under}/`)) return error(res, 404, `No route for ${req.method} ${full}`, "OBJECT_NOT_FOUND");
+      const path = full.slice(under.length);
       requests.push({ method: req.method!, path, at: Date.now() });
       if (req.headers.authorization !== `Bearer ${token}`) {
         return error(res, 401, "Authentication credentials not found. This API supports OAuth 2.0 authentication.", "INVALID_AUTHENTICATION");
@@ -58,6 +61,7 @@ export async function startHubspotStub(token = "pat-na1-test-token"): Promise<Hu
           return error(res, 429, "You have reached your secondly limit.", "RATE_LIMITS", failure.retryAfter === undefined ? {} : { "Retry-After": String(failure.retryAfter) });
         }
         if (failure.status === 401) return error(res, 401, "The OAuth token used to make this call expired.", "EXPIRED_AUTHENTICATION");
+        if (failure.status === 404) return error(res, 404, "Object not found.", "OBJECT_NOT_FOUND");
         return error(res, failure.status, "Internal error", "INTERNAL_ERROR");
       }
       let body: Record<string, unknown> = {};
@@ -118,7 +122,7 @@ export async function startHubspotStub(token = "pat-na1-test-token"): Promise<Hu
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${under}`,
     token,
     portalId,
     contacts,

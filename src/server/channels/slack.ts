@@ -7,13 +7,14 @@
  */
 import { createHmac } from "node:crypto";
 import { env } from "@/server/kernel/env";
+import { providerUrl } from "@/server/kernel/net/provider-url";
 import { failure, isFailure, providerFetch, type ProviderAnswer } from "./provider-call";
 
 /** Errors a retry may cure. */
 const TRANSIENT = new Set(["ratelimited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"]);
 
 async function call<T>(token: string, method: string, body: unknown): Promise<ProviderAnswer<T>> {
-  const answer = await providerFetch({ url: `${env().SLACK_API_BASE_URL.replace(/\/$/, "")}/${method}`, body, headers: { Authorization: `Bearer ${token}` } });
+  const answer = await providerFetch({ url: providerUrl(env().SLACK_API_BASE_URL, method).href, body, headers: { Authorization: `Bearer ${token}` } });
   if (isFailure(answer)) return answer;
   const json = answer.json as ({ ok?: boolean; error?: string } & T) | null;
   if (answer.status === 200 && json?.ok === true) return { ok: true, result: json };

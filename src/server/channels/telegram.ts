@@ -5,6 +5,7 @@
  * TELEGRAM_API_BASE_URL points it at a local stand-in in tests and benches.
  */
 import { env } from "@/server/kernel/env";
+import { providerUrl } from "@/server/kernel/net/provider-url";
 import { parseRetryAfter } from "@/server/kernel/net/retry";
 import { failure, isFailure, providerFetch, type ProviderAnswer } from "./provider-call";
 
@@ -16,7 +17,7 @@ interface TelegramError {
 }
 
 async function call<T>(token: string, method: string, body?: unknown): Promise<ProviderAnswer<T>> {
-  const answer = await providerFetch({ url: `${env().TELEGRAM_API_BASE_URL.replace(/\/$/, "")}/bot${token}/${method}`, body, method: "POST" });
+  const answer = await providerFetch({ url: providerUrl(env().TELEGRAM_API_BASE_URL, `bot${token}/${method}`).href, body, method: "POST" });
   if (isFailure(answer)) return answer;
   const json = answer.json as { ok?: boolean; result?: T } | TelegramError | null;
   if (json && json.ok === true && answer.status < 300) return { ok: true, result: (json as { result: T }).result };

@@ -7,12 +7,13 @@
  */
 import { createHmac } from "node:crypto";
 import { env } from "@/server/kernel/env";
+import { providerUrl } from "@/server/kernel/net/provider-url";
 import { failure, isFailure, providerFetch, type ProviderAnswer } from "./provider-call";
 
 const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);
 
 async function call<T>(accessToken: string, path: string, body?: unknown): Promise<ProviderAnswer<T>> {
-  const answer = await providerFetch({ url: `${env().WHATSAPP_API_BASE_URL.replace(/\/$/, "")}/${path}`, body, headers: { Authorization: `Bearer ${accessToken}` } });
+  const answer = await providerFetch({ url: providerUrl(env().WHATSAPP_API_BASE_URL, path).href, body, headers: { Authorization: `Bearer ${accessToken}` } });
   if (isFailure(answer)) return answer;
   if (answer.status >= 200 && answer.status < 300) return { ok: true, result: answer.json as T };
   const error = (answer.json as { error?: { message?: string; code?: number } } | null)?.error;

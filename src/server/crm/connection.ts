@@ -3,7 +3,7 @@ import type { Db } from "@/server/kernel/db/client";
 import type { Team } from "@/generated/prisma/client";
 import { AppError, validationError } from "@/server/kernel/errors";
 import { sealSecret } from "@/server/kernel/lib/secret-box";
-import { accountDetails } from "./hubspot-api";
+import { accountDetails, type HubspotAnswer } from "./hubspot-api";
 import type { FieldMapping } from "./rules";
 import { HUBSPOT } from "@/shared/integrations";
 
@@ -34,6 +34,17 @@ export async function hubspotStatusOf(db: Db, team: Pick<Team, "id" | "kind" | "
   };
 }
 
+/**
+ * HubSpot's error as what it is: a rate limit or a failure of its own (429, 5xx) passes, so 503 with its
+ * Retry-After; any other answer (a 404 from a wrong HUBSPOT_API_BASE_URL, say) is not going to change by
+ * retrying, so 502 naming HubSpot's status and message.
+ */
+function hubspotAnswered(answer: HubspotAnswer<unknown>): AppError {
+  const said = `HubSpot answered ${answer.status} while verifying the token${answer.message ? `: ${answer.message.replace(/\.$/, "")}` : ""}.`;
+  if (answer.status === 429 || answer.status >= 500) return new AppError("SERVICE_UNAVAILABLE", said, { headers: { "Retry-After": String(answer.retryAfter ?? 5) } });
+  return new AppError("BAD_GATEWAY", said);
+}
+
 /** Verifies the token with a real API call (account details), then stores it sealed. */
 export async function connectHubspot(db: Db, teamId: string, token: string, actor: AuditActor) {
   let answer;
@@ -43,7 +54,7 @@ export async function connectHubspot(db: Db, teamId: string, token: string, acto
     throw new AppError("SERVICE_UNAVAILABLE", `HubSpot could not be reached to verify the token: ${(error as Error).message}`);
   }
   if (answer.status === 401 || answer.status === 403) throw validationError({ token: [`HubSpot rejected this token (${answer.status}): ${answer.message ?? "check the private app's token and scopes"}.`] });
-  if (!answer.body) throw new AppError("SERVICE_UNAVAILABLE", `HubSpot answered ${answer.status} while verifying the token${answer.message ? `: ${answer.message}` : ""}.`);
+  if (!answer.body) throw hubspotAnswered(answer);
   const portalId = answer.body.portalId === undefined ? null : String(answer.body.portalId);
   const sealed = sealSecret(token);
   return auditedChange(db, async (tx) => {

@@ -1,5 +1,6 @@
 import { env } from "@/server/kernel/env";
 import { jsonOf, outboundClient } from "@/server/kernel/net/client";
+import { providerUrl } from "@/server/kernel/net/provider-url";
 import { parseRetryAfter } from "@/server/kernel/net/retry";
 
 /**
@@ -27,7 +28,7 @@ const hubspotHttp = outboundClient(() => ({ policy: null, connections: 16, keepA
 
 async function call<T>(token: string, method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<HubspotAnswer<T>> {
   const res = await hubspotHttp.send({
-    url: new URL(path, env().HUBSPOT_API_BASE_URL),
+    url: providerUrl(env().HUBSPOT_API_BASE_URL, path),
     method,
     headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -28,6 +28,8 @@ export const ERROR_TABLE = {
   PAYMENT_REQUIRED: { trpc: "PAYMENT_REQUIRED", http: 402, message: "No message credits left." },
   LOCKED: { trpc: "PRECONDITION_FAILED", http: 423, message: "This chatbot does not answer at the moment." },
   RATE_LIMITED: { trpc: "TOO_MANY_REQUESTS", http: 429, message: "Too many requests." },
+  /** A provider (HubSpot, …) answered with an error that is neither the caller's doing nor a passing outage. */
+  BAD_GATEWAY: { trpc: "BAD_GATEWAY", http: 502, message: "A provider answered with an error." },
   SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, message: "Service unavailable." },
   INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500, message: "Server error." },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;

@@ -5,6 +5,8 @@
  * (`npm run dev` leaves REST to Next's one `/v1` route, for hot reloading).
  * - The visitor's live stream (docs/decisions/071-visitor-stream-ahead-of-next.md).
  * - Every documented `/v1` operation (docs/decisions/091-rest-ahead-of-next.md).
+ * - The outage page in place of a page's 500 while the database is away (outage-page.ts).
  */
 export { visitorStream, visitorStreamParams } from "@/server/transport/visitor-stream";
 export { answerDocumentedRoute, documentedRoute } from "@/server/transport/rest/bridge";
+export { answerPageOutages } from "@/server/transport/outage-page";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { env } from "@/server/kernel/env";
 import { OutboundError, outboundClient, type OutboundResponse } from "@/server/kernel/net/client";
+import { providerUrl } from "@/server/kernel/net/provider-url";
 import { isRetryable, nextRetry, parseRetryAfter, type RetryPolicy, type Tries } from "@/server/kernel/net/retry";
 
 /**
@@ -39,8 +40,10 @@ function worthRetrying(res: OutboundResponse): boolean {
 /** `fetch` for the SDK: every attempt through kernel/net, retried by the kernel's policy with the request's own headers. */
 export async function kernelFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const headers = Object.fromEntries(new Headers(init.headers).entries());
+  // The SDK knows the base URL's host and port only; its path (a proxy or stand-in under a prefix) is added here.
+  const sdkUrl = new URL(input instanceof Request ? input.url : String(input));
   const request = {
-    url: String(input),
+    url: providerUrl(env().STRIPE_API_BASE_URL, sdkUrl.pathname + sdkUrl.search).href,
     method: (init.method ?? "GET") as "GET" | "POST" | "DELETE",
     headers,
     ...(typeof init.body === "string" ? { body: init.body } : {}),

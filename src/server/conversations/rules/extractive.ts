@@ -29,6 +29,14 @@ const RELEVANT_SHARE = 0.67;
  */
 const HOW_TO_NAMED = 0.5;
 
+/**
+ * …or from a page one of whose quoted lines names the task nearly by itself (namedShare of the line: more than
+ * two thirds), a heading the page's text carries as a line of its own (a table of contents, a title in bold):
+ * "How do I recover lost changes?" from the line "Recovering lost changes", not from "Users installed packages
+ * from floppy disks".
+ */
+const HOW_TO_LINE = 0.67;
+
 /** Shared terms over all terms of a sentence and the question from which the sentence restates the question. */
 const RESTATES = 0.75;
 
@@ -149,6 +157,11 @@ interface PageAnswer {
   top: Candidate;
 }
 
+/** Whether a page's quoted sentences stand under a heading naming the task, or one of them names it by itself. */
+function namesTask(page: PageAnswer & { picked: Candidate[] }, terms: Map<string, string>, language: string): boolean {
+  return page.named >= HOW_TO_NAMED || page.picked.some((c) => namedShare(terms, [c.sentence], language) >= HOW_TO_LINE);
+}
+
 /** The page that answers better: better grounded, its heading naming the subject, its best sentence restating the question, then the more relevant sentence. */
 function betterPage(a: PageAnswer, b: PageAnswer): boolean {
   if (a.answer.grounding !== b.answer.grounding) return a.answer.grounding > b.answer.grounding;
@@ -221,13 +234,15 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
       return { answer: answerFrom(picked), named: Math.max(...picked.map((c) => c.named)), top, picked };
     })
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
-  const best = ranked[0]!;
-  // How to do something is answered by a section about the task, not by a sentence mentioning its words.
-  if (asksHowTo(question, language) && best.named < HOW_TO_NAMED) return { ...best.answer, grounding: 0 };
+  // How to do something is answered by a section about the task, not by a sentence mentioning its words: of
+  // the pages that answer as well as the best one, those that name the task; none, and it is refused.
+  const answering = asksHowTo(question, language) ? ranked.filter((r) => r.answer.grounding === ranked[0]!.answer.grounding && namesTask(r, terms, language)) : ranked;
+  const best = answering[0];
+  if (!best) return { ...ranked[0]!.answer, grounding: 0 };
   // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted
   // too. Each page was scored on its own sentences: the answer is as
   // grounded as its best page, never more for having stitched pages together.
-  const also = ranked.filter((r) => r === best || (r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE));
+  const also = [best, ...ranked.filter((r) => r !== best && r.answer.grounding >= GROUNDING_THRESHOLD && r.top.overlap >= best.top.overlap * RELEVANT_SHARE)];
   if (also.length < 2) return best.answer;
   // Each page's best sentence first (best page first), then the others' next ones: every page quoted is cited.
   const firsts = also.map((r) => r.top);

@@ -69,6 +69,27 @@ describe("how to do something is answered by a section about the task", () => {
     expect(!!answered(question, passages as AnswerPassage[], language as string)).toBe(served);
   });
 
+  it("or by a line of the page that names the task by itself, a heading written as text", () => {
+    const contents = passage("manual", "Git User Manual", "Contents\n\nRecovering lost changes\n\nReflogs keep every commit a branch pointed to.", "Git User Manual");
+    expect(answered("How do I recover lost changes?", [contents], "en")?.sources.map((s) => s.id)).toEqual(["manual"]);
+    // A line naming the task among as many other words is a mention, not its heading.
+    const mention = passage("news", "News", "Users recovered lost changes from old backup tapes.");
+    expect(answered("How do I recover lost changes?", [mention], "en")).toBeNull();
+  });
+
+  it("of the pages answering as well as the best one, the one that names the task", () => {
+    const options = passage("options", "git-log", "Lists the commits that are unique to the given branch, in the order they were made, newest first.", "Branch options");
+    const manual = passage("manual", "Git User Manual", "Showing commits unique to a given branch\n\nUse git log with the branch names.");
+    const question = "How do I go about showing commits unique to a given branch?";
+    // Served from the page naming the task, cited first; the other, as good, quoted after it.
+    expect(answered(question, [options, manual], "en")?.sources.map((s) => s.id)).toEqual(["manual", "options"]);
+    expect(answered(question, [options], "en")).toBeNull();
+    // A page naming the task but answering less well than the best page does not replace it.
+    const partly = passage("partly", "Git User Manual", "Commits unique to a branch\n\nUse git log with the branch names.");
+    expect(answered(question, [partly], "en")?.sources.map((s) => s.id)).toEqual(["partly"]);
+    expect(answered(question, [options, partly], "en")).toBeNull();
+  });
+
   it("in German too", () => {
     const abschnitt = passage("de", "APT", "Rufen Sie apt mit dem Paketnamen auf.", "Paketverwaltung › Pakete installieren");
     expect(answered("Wie kann ich Pakete installieren?", [abschnitt], "de")?.sources.map((s) => s.id)).toEqual(["de"]);

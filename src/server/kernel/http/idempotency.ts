@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { transactionAsDb, type Db, type Tx } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
+import { openSecret, sealSecret } from "@/server/kernel/lib/secret-box";
 
 /**
  * Idempotency keys: scoped to (user, key); the fingerprint is method + path +
@@ -126,11 +127,14 @@ export async function recordEffect(execute: (text: string, values: unknown[]) =>
   if (recorded !== 1) throw new AppError("IDEMPOTENCY_IN_FLIGHT", "A retry with the same Idempotency-Key took this request over; its answer is the one kept.");
 }
 
-/** Stores the response on the claim; false when the claim is no longer this request's (taken over, or completed by another retry). */
-async function complete(db: Db | Tx, key: KeyClaim, response: StoredResponse): Promise<boolean> {
+/**
+ * Stores the response on the claim, its shown-once fields sealed; false when the claim is no longer this
+ * request's (taken over, or completed by another retry).
+ */
+async function complete(db: Db | Tx, key: KeyClaim, response: StoredResponse, shownOnce: readonly string[] | undefined): Promise<boolean> {
   const stored = await db.idempotencyKey.updateMany({
     where: { id: key.id, state: "in_flight", createdAt: key.claimedAt },
-    data: { state: "completed", responseStatus: response.status, responseBody: response.body, completedAt: new Date() },
+    data: { state: "completed", responseStatus: response.status, responseBody: sealShownOnce(response.body, shownOnce), completedAt: new Date() },
   });
   return stored.count === 1;
 }
@@ -142,8 +146,9 @@ async function release(db: Db, key: KeyClaim): Promise<void> {
     .catch(() => undefined);
 }
 
-/** The stored body with each shown-once field set to null; the body itself when there is nothing to hide. */
-export function withoutShownOnce(body: string, fields: readonly string[]): string {
+/** The body with each present shown-once field rewritten by `change`; the body itself when there is none. */
+function rewriteShownOnce(body: string, fields: readonly string[] | undefined, change: (value: unknown) => unknown): string {
+  if (!fields?.length) return body;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -154,17 +159,34 @@ export function withoutShownOnce(body: string, fields: readonly string[]): strin
   const record = parsed as Record<string, unknown>;
   const present = fields.filter((f) => record[f] !== undefined && record[f] !== null);
   if (!present.length) return body;
-  return JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, null])) });
+  return JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, change(record[f])])) });
 }
 
+/** The stored body with each shown-once field set to null; the body itself when there is nothing to hide. */
+const withoutShownOnce = (body: string, fields: readonly string[]) => rewriteShownOnce(body, fields, () => null);
+
 /**
- * A replay of a response with shown-once fields (a webhook secret), more than
- * 24 h after it was first given: those fields become null, in the answer and
- * in the stored row, so a key found later in a log cannot fetch the secret.
+ * Shown-once fields are stored sealed (kernel/lib/secret-box.ts, as LLM keys are): the idempotency table
+ * never holds a webhook's signing secret readable, yet a replay within 24 h repeats it. A sealed value is
+ * `{"sealed": "v1.…"}`, which no field's own value is (shown-once fields are strings).
+ */
+const sealShownOnce = (body: string, fields: readonly string[] | undefined) => rewriteShownOnce(body, fields, (value) => ({ sealed: sealSecret(JSON.stringify(value)) }));
+
+const openShownOnce = (body: string, fields: readonly string[] | undefined) =>
+  rewriteShownOnce(body, fields, (value) => {
+    const sealed = value && typeof value === "object" && "sealed" in value && typeof value.sealed === "string" ? value.sealed : null;
+    return sealed === null ? value : (JSON.parse(openSecret(sealed)) as unknown);
+  });
+
+/**
+ * A replay of a response with shown-once fields (a webhook secret): within 24 h of the first answer the
+ * fields are unsealed and repeated; later they become null, in the answer and in the stored row, so a key
+ * found later in a log cannot fetch the secret.
  */
 async function replay(db: Db, claimed: Extract<Claim, { kind: "replay" }>, shownOnce: readonly string[] | undefined): Promise<StoredResponse> {
   const old = claimed.completedAt !== null && Date.now() - claimed.completedAt.getTime() > SHOWN_ONCE_REPLAY_MS;
-  if (!shownOnce?.length || !old) return claimed.response;
+  if (!shownOnce?.length) return claimed.response;
+  if (!old) return { status: claimed.response.status, body: openShownOnce(claimed.response.body, shownOnce) };
   const body = withoutShownOnce(claimed.response.body, shownOnce);
   if (body !== claimed.response.body) await db.idempotencyKey.update({ where: { id: claimed.id }, data: { responseBody: body } });
   return { status: claimed.response.status, body };
@@ -192,13 +214,13 @@ export async function withIdempotency(
             const result = await execute({ db: transactionAsDb(tx), key });
             failpoint("after-effect");
             // Taken over meanwhile (this run outlived the takeover window): roll this effect back, the other run's counts.
-            if (succeeded(result) && !(await complete(tx, key, result))) throw new AppError("IDEMPOTENCY_IN_FLIGHT");
+            if (succeeded(result) && !(await complete(tx, key, result, scope.shownOnce))) throw new AppError("IDEMPOTENCY_IN_FLIGHT");
             return result;
           })
         : await execute({ db, key }).then(async (result) => {
             failpoint("after-effect");
             // Not stored: another retry stored the same recorded effect first.
-            if (succeeded(result)) await complete(db, key, result);
+            if (succeeded(result)) await complete(db, key, result, scope.shownOnce);
             return result;
           });
   } catch (error) {

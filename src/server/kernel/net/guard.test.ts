@@ -10,6 +10,21 @@ describe("SSRF guard", () => {
     (ip) => expect(isBlockedAddress(ip, closed)).toBe(true),
   );
 
+  // Every IPv6 spelling that routes to 127.0.0.1 or 10.0.0.1: IPv4-mapped, SIIT, IPv4-compatible, 6to4, NAT64 (well-known
+  // and local-use prefixes), Teredo (client 127.0.0.1 stored inverted).
+  it.each(["::ffff:7f00:1", "::ffff:0:7f00:1", "::127.0.0.1", "::7f00:1", "::a00:1", "2002:7f00:1::", "2002:a00:1::5", "64:ff9b::7f00:1", "64:ff9b:1::a00:1", "2001:0:4136:e378:8000:63bf:80ff:fffe"])(
+    "blocks %s, an IPv6 form of a private or loopback IPv4 address, at connect and at save",
+    (ip) => {
+      expect(isBlockedAddress(ip, closed)).toBe(true);
+      expect(literalHostRefusal(new URL(`http://[${ip}]:3945/hook`), closed)).not.toBeNull();
+    },
+  );
+
+  it("blocks IPv6 forms of metadata addresses even with private networks open, and allows those of public ones", () => {
+    for (const ip of ["2002:a9fe:a9fe::", "::a9fe:a9fe", "2001:0:a9fe:a9fe::1"]) expect(isBlockedAddress(ip, open)).toBe(true);
+    for (const ip of ["2002:808:808::1", "2001:0:4136:e378:8000:63bf:f7f7:f7f7", "::ffff:93.184.216.34"]) expect(isBlockedAddress(ip, closed)).toBe(false);
+  });
+
   it("allows public addresses", () => {
     expect(isBlockedAddress("93.184.216.34", closed)).toBe(false);
     expect(isBlockedAddress("2606:2800:220:1:248:1893:25c8:1946", closed)).toBe(false);

@@ -1,6 +1,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
+import { embeddedIPv4 } from "@/server/kernel/net/embedded-ipv4";
 import { isForbiddenAddress } from "@/server/kernel/net/ssrf";
 
 /**
@@ -34,22 +35,19 @@ alwaysBlocked.addSubnet("fe80::", 10, "ipv6");
 alwaysBlocked.addAddress("fd00:ec2::254", "ipv6"); // AWS metadata over IPv6
 alwaysBlocked.addSubnet("ff00::", 8, "ipv6");
 
-function unmapped(address: string): { address: string; family: "ipv4" | "ipv6" } | null {
+/** The address itself and every IPv4 address it embeds (IPv4-mapped, 6to4, NAT64, Teredo, …): each is judged. */
+function judged(address: string): Array<{ address: string; family: "ipv4" | "ipv6" }> | null {
   const family = net.isIP(address);
   if (family === 0) return null;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return { address: mapped[1]!, family: "ipv4" };
-    return { address, family: "ipv6" };
-  }
-  return { address, family: "ipv4" };
+  if (family === 4) return [{ address, family: "ipv4" }];
+  return [{ address, family: "ipv6" }, ...embeddedIPv4(address).map((v4) => ({ address: v4, family: "ipv4" as const }))];
 }
 
 export function isBlockedAddress(address: string, policy: NetPolicy): boolean {
-  const ip = unmapped(address);
-  if (!ip) return true;
-  if (alwaysBlocked.check(ip.address, ip.family)) return true;
-  return policy.allowPrivate ? false : isForbiddenAddress(ip.address);
+  const ips = judged(address);
+  if (!ips) return true;
+  if (ips.some((ip) => alwaysBlocked.check(ip.address, ip.family))) return true;
+  return policy.allowPrivate ? false : ips.some((ip) => isForbiddenAddress(ip.address));
 }
 
 /** Whether a URL's literal host is refused before any DNS (IP literals, `localhost` names). */

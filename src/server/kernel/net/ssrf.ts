@@ -1,9 +1,10 @@
 import net from "node:net";
+import { embeddedIPv4 } from "./embedded-ipv4";
 
 /**
  * Addresses a webhook must never reach (SSRF): private, loopback, link-local,
  * shared/CGNAT, multicast, reserved and cloud metadata ranges, IPv4 and IPv6
- * (including IPv4-mapped IPv6).
+ * (including every IPv6 form that embeds an IPv4 address: embedded-ipv4.ts).
  */
 const blockList = new net.BlockList();
 for (const [prefix, bits] of [
@@ -42,10 +43,6 @@ for (const [prefix, bits] of [
 export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blockList.check(address, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blockList.check(mapped[1]!, "ipv4");
-    return blockList.check(address, "ipv6");
-  }
+  if (family === 6) return blockList.check(address, "ipv6") || embeddedIPv4(address).some((v4) => blockList.check(v4, "ipv4"));
   return true; // not an IP address at all
 }
