@@ -152,7 +152,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           </div>
         </div>
       </div>
-      {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
+      {created ? <InvitationLinkPanel invitation={created} clientId={client.id} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
       {archived ? null : <SubscriptionPanel clientId={client.id} clientName={client.name} />}
