@@ -92,6 +92,12 @@ export function questionTerms(question: string, language: string | null | undefi
   for (const [key, word] of termsOf(question, language)) (framingKeys.has(key) || framingKeys.has(fold(word)) ? framing : content).set(key, word);
   // A question framed all through is about the framing words that ask for a kind of fact themselves:
   // "What about Prices?", "What are your fees?" ask about prices, and a page must speak of them.
-  if (!content.size) for (const [key, word] of framing) if (answerKind(word, language)) (content.set(key, word), framing.delete(key));
+  if (!content.size) {
+    for (const [key, word] of framing) {
+      if (!answerKind(word, language)) continue;
+      content.set(key, word);
+      framing.delete(key);
+    }
+  }
   return { content, framing };
 }
