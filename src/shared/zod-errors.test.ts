@@ -31,4 +31,13 @@ describe("zodFieldErrors", () => {
     expect(withFieldName(issue.message, "temperature")).toBe("The temperature field must not be greater than 2.");
     expect(withFieldName(issue.message, "history_count")).toBe("The history count field must not be greater than 2.");
   });
+
+  it("names the field by its label and says a number's unit", () => {
+    const tooHigh = z.number().max(1200).safeParse(1300).error!.issues[0]!;
+    expect(withFieldName(tooHigh.message, "height", "px")).toBe("The height field must not be greater than 1200 px.");
+    const tooLow = z.number().min(320).safeParse(10).error!.issues[0]!;
+    expect(withFieldName(tooLow.message, "height", "px")).toBe("The height field must be at least 320 px.");
+    const missing = z.string().min(1).safeParse("").error!.issues[0]!;
+    expect(withFieldName(missing.message, "answer", "px")).toBe("The answer field is required.");
+  });
 });

@@ -41,9 +41,14 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** An issue message with the field named: `{field}` becomes `welcome message` for `welcome_message`. */
-export function withFieldName(message: string, field: string): string {
-  return message.replaceAll(F, field.replace(/_/g, " "));
+/**
+ * An issue message with the field named: `{field}` becomes `welcome message` for `welcome_message`. A form
+ * passes its label instead ("Answer" for `suggested_answer`), and the unit of a number ("px"), so the
+ * message says what the person sees: "The height field must not be greater than 1200 px."
+ */
+export function withFieldName(message: string, field: string, unit?: string): string {
+  const named = message.replaceAll(F, field.replace(/_/g, " "));
+  return unit ? named.replace(/(at least|greater than) (-?[\d.]+)\.$/, `$1 $2 ${unit}.`) : named;
 }
 
 /** `{ "chatbot.name": ["..."] }`: one entry per invalid field, dotted paths. */

@@ -319,14 +319,14 @@ describe("POST /v1/agency/clients/{id}/topups", () => {
   });
 
   it.each([[0], [1_000_001], [1.5], ["10"], [null]])("answers 422 for amount %j", async (amount) => {
-    const { body } = await create({ name: "Bad amount", message_limit: 10 });
+    const { body } = await create({ name: `Bad amount ${JSON.stringify(amount)}`, message_limit: 10 });
     const res = await api("POST", `/v1/agency/clients/${body.client.id}/topups`, { token: owner.token, key: key(), body: { amount } });
     expect(res.status).toBe(422);
     expect(res.body.errors.amount).toBeDefined();
   });
 
   it.each([[null], [0]])("answers 422 for a client with message_limit %j", async (limit) => {
-    const { body } = await create({ name: "No budget", message_limit: limit });
+    const { body } = await create({ name: `No budget ${limit}`, message_limit: limit });
     const res = await api("POST", `/v1/agency/clients/${body.client.id}/topups`, { token: owner.token, key: key(), body: { amount: 10 } });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/message_limit of at least 1/);

@@ -54,7 +54,7 @@ const topUp = (target: ReturnType<typeof apiClient>, clientId: string, key: stri
   target("POST", `/v1/agency/clients/${clientId}/topups`, { token: owner.token, key, body: { amount: 22 } });
 
 async function newClient() {
-  const res = await api("POST", "/v1/agency/clients", { token: owner.token, key: randomUUID(), body: { name: "Crash Co", message_limit: 10 } });
+  const res = await api("POST", "/v1/agency/clients", { token: owner.token, key: randomUUID(), body: { name: `Crash Co ${randomUUID().slice(0, 8)}`, message_limit: 10 } });
   expect(res.status).toBe(201);
   return res.body.client.id as string;
 }

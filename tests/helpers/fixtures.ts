@@ -28,6 +28,13 @@ export function chatbot(db: Db, teamId: string, userId: string, name = "Bot") {
   return db.chatbot.create({ data: { teamId, userId, name } });
 }
 
+/** An agency owner with one client workspace and one chatbot in it. */
+export async function ownerWithChatbot(db: Db) {
+  const owner = await agencyOwner(db);
+  const team = await clientWorkspace(db, owner.agency);
+  return { owner, team, bot: await chatbot(db, team.id, owner.user.id) };
+}
+
 /** Conversations for a chatbot: `open` not archived (of which `unread` unread) plus `archived` archived ones. */
 export async function conversations(db: Db, chatbotId: string, counts: { open: number; unread: number; archived: number }) {
   const visitor = await db.visitor.create({ data: { chatbotId, visitorKey: unique() } });

@@ -229,7 +229,7 @@ function AnalyticsContent({
             unit="times"
             empty="No widget events in this period."
             barClassName="bg-violet-100"
-            items={popular.popularEvents.map((e) => ({ key: e.value, label: <EventLabel value={e.value} />, text: e.value, value: e.click_count }))}
+            items={popular.popularEvents.map((e) => ({ key: e.value, label: <EventLabel value={e.value} />, text: e.value.includes(":") ? e.value : eventWords(e.value), value: e.click_count }))}
           />
         </section>
 
@@ -239,14 +239,24 @@ function AnalyticsContent({
   );
 }
 
-/** `suggested_message:Opening hours` → a muted kind and its name. */
+/** What the widget's event names mean to a person; others are read as words ("form_sent" → "Form sent"). */
+const EVENT_WORDS: Record<string, string> = {
+  launcher_opened: "Chat opened",
+  launcher_closed: "Chat closed",
+  suggested_message: "Suggested message",
+  link: "Link",
+};
+
+const eventWords = (name: string) => EVENT_WORDS[name] ?? (name.charAt(0).toUpperCase() + name.slice(1)).replace(/_/g, " ");
+
+/** `launcher_opened` → "Chat opened"; `suggested_message:Opening hours` → a muted kind and its name. */
 function EventLabel({ value }: { value: string }) {
   const [kind, ...rest] = value.split(":");
   const name = rest.join(":");
-  if (!name) return <span className="font-mono text-xs">{value}</span>;
+  if (!name) return <span>{eventWords(value)}</span>;
   return (
     <span>
-      <span className="text-xs text-gray-500">{(kind ?? "").replace(/_/g, " ")} · </span>
+      <span className="text-xs text-gray-500">{eventWords(kind ?? "")} · </span>
       {name}
     </span>
   );

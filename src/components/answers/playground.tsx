@@ -10,6 +10,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { AnswerMeta, type MessageSource } from "./message-sources";
 import { LinkedText } from "./linked-text";
 import { readAnswerStream } from "./read-answer-stream";
+import { CharacterCount } from "@/components/ui/character-count";
+
+/** The longest message a visitor may send (the chat endpoints refuse longer ones). */
+const MESSAGE_MAX = 4000;
 
 interface Turn {
   question: string;
@@ -92,15 +96,17 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
           id="playground-message"
           ref={input}
           rows={2}
-          maxLength={4000}
+          maxLength={MESSAGE_MAX}
+          aria-describedby="playground-message-count"
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey) void send(e);
           }}
         />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={busy || !message.trim()}>
+        <div className="flex items-center justify-between gap-2">
+          <CharacterCount id="playground-message-count" length={message.length} max={MESSAGE_MAX} />
+          <Button type="submit" className="ml-auto" disabled={busy || !message.trim()}>
             {busy ? "Answering…" : "Send"}
           </Button>
         </div>

@@ -17,6 +17,10 @@ import { useTRPC } from "@/trpc/react";
 import { AnswerMeta } from "./message-sources";
 import { LinkedText } from "./linked-text";
 import { StatusBadge } from "./status-badge";
+import { CharacterCount } from "@/components/ui/character-count";
+
+/** The longest reply (the reply procedure refuses longer ones). */
+const REPLY_MAX = 4000;
 
 interface InboxTeam {
   assignees: Array<{ id: string; name: string; email: string }>;
@@ -172,13 +176,15 @@ export function Transcript({
           <Textarea
             id="transcript-reply"
             rows={3}
-            maxLength={4000}
+            maxLength={REPLY_MAX}
+            aria-describedby="transcript-reply-count"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) send(e);
             }}
           />
+          <CharacterCount id="transcript-reply-count" length={draft.length} max={REPLY_MAX} />
           {reply.error ? <ErrorAlert title="Couldn't send the reply." message={reply.error.message} /> : null}
           <div className="flex items-center justify-between gap-2">
             <p className="text-xs text-gray-600">

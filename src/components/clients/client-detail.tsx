@@ -152,7 +152,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           </div>
         </div>
       </div>
-      {created ? <InvitationLinkPanel invitation={created} onDismiss={() => setCreated(null)} /> : null}
+      {created ? <InvitationLinkPanel invitation={created} clientId={client.id} onDismiss={() => setCreated(null)} /> : null}
       {archived ? null : <StatusNote client={client} />}
       <CreditPanel client={client} actions={<CreditActions client={client} />} />
       {archived ? null : <SubscriptionPanel clientId={client.id} clientName={client.name} />}
@@ -183,7 +183,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       ) : (
         <Skeleton className="h-40" />
       )}
-      {archived ? null : <ClientReportSection clientId={client.id} />}
+      {archived ? null : <ClientReportSection clientId={client.id} createdAt={client.created_at} />}
       <section aria-labelledby="ledger-heading" className="space-y-3">
         <h2 id="ledger-heading" className="text-sm font-semibold text-gray-900">
           Credit ledger

@@ -2,5 +2,5 @@ import { INTEGRATION_PRODUCTS, INTEGRATIONS, type Integration } from "@/server/w
 
 export { INTEGRATIONS, type Integration };
 
-/** How the dashboard names an integration: its product (workspaces/integrations.ts); the wire value is shown beside it. */
+/** How the dashboard names an integration: its product (workspaces/integrations.ts), never the wire value. */
 export const integrationLabel = (value: Integration) => INTEGRATION_PRODUCTS[value];

@@ -42,7 +42,8 @@ export function IntegrationsField({
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input type="radio" name={name} checked={mode === "custom"} onChange={() => {
               onModeChange("custom");
-              if (selected.length === 0) onSelectedChange(INTEGRATIONS.filter((i) => included.includes(i)));
+              // A fresh choice starts from what works today: "coming soon" ones are left for the agency to tick.
+              if (selected.length === 0) onSelectedChange(INTEGRATIONS.filter((i) => included.includes(i) && integrationLabel(i).available));
             }} className="size-4 accent-indigo-600" />
           Choose integrations
         </label>
@@ -51,7 +52,9 @@ export function IntegrationsField({
         {INTEGRATIONS.map((value) => {
           const inPlan = included.includes(value);
           const disabled = mode === "plan" || !inPlan;
-          const checked = mode === "plan" ? inPlan : selected.includes(value);
+          const available = integrationLabel(value).available;
+          // Under the plan default a "coming soon" integration is not ticked: it does nothing yet, and is switched on with the plan when it ships.
+          const checked = mode === "plan" ? inPlan && available : selected.includes(value);
           return (
             <li key={value}>
               <label className={cn("flex items-start gap-2 rounded-md border border-gray-200 p-2.5 text-sm", disabled ? "bg-gray-50 text-gray-500" : "bg-white text-gray-800")}>
@@ -64,10 +67,7 @@ export function IntegrationsField({
                 />
                 <span>
                   <span className="font-medium">{integrationLabel(value).product}</span>
-                  {integrationLabel(value).available ? null : (
-                    <span className="ml-1.5 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700">coming soon</span>
-                  )}
-                  <span className="ml-1.5 font-mono text-xs text-gray-500">{value}</span>
+                  {available ? null : <span className="ml-1.5 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700">coming soon</span>}
                   <span className="block text-xs text-gray-500">{inPlan ? integrationLabel(value).description : "Not included in your plan"}</span>
                 </span>
               </label>

@@ -31,7 +31,8 @@ function sentLine(invitation: ClientInvitation) {
       </>
     );
   }
-  return <span className="text-amber-800">Not e-mailed{invitation.mail_error ? ` (${invitation.mail_error})` : ""}: send the link another way or resend</span>;
+  const why = invitation.mail_error ? `: ${invitation.mail_error.charAt(0).toLowerCase()}${invitation.mail_error.slice(1)}` : "";
+  return <span className="text-amber-800">Not e-mailed{why}. Send the link another way, or resend</span>;
 }
 
 function InvitationItem({ invitation, onResend, onRevoke, busy }: { invitation: ClientInvitation; onResend: () => void; onRevoke: () => void; busy: boolean }) {

@@ -53,7 +53,7 @@ export function LimitsEditor({ client, included }: { client: Client; included: r
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate aria-labelledby="limits-editor-title">
           <CardBody className="space-y-8 py-6">
-            <ClientFields included={included} />
+            <ClientFields included={included} sourcesInUse={client.usage.sources} />
           </CardBody>
           <div className="space-y-3 border-t border-gray-200 bg-gray-50 px-5 py-4">
             {update.error ? <FormError message={[update.error.message, ...otherErrors.filter((m) => m !== update.error?.message)].join(" ")} /> : null}

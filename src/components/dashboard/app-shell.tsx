@@ -42,7 +42,8 @@ export function AppShell({
           ) : (
             <LogoMark className="size-6 shrink-0" style={{ color: brand.accentColor }} />
           )}
-          <span className="truncate text-sm font-semibold tracking-tight text-gray-900">{brand.name}</span>
+          {/* Cut to one line in the phone's top bar; in the 240 px sidebar a long name wraps instead of losing its end. */}
+          <span className="truncate text-sm font-semibold tracking-tight text-gray-900 md:overflow-visible md:leading-snug md:whitespace-normal">{brand.name}</span>
         </div>
         <div className="order-3 w-full min-w-0 md:order-2 md:flex-1">
           <NavLinks keys={nav} />

@@ -10,7 +10,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Loading, Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/trpc/react";
 import { MonthPicker } from "./month-picker";
-import { lastMonth } from "./period";
+import { openingMonth } from "./period";
 import { ReportSettingsForm } from "./report-settings-form";
 import { ReportFigures, UnansweredClusters, type Report } from "./report-view";
 
@@ -32,11 +32,11 @@ function Delivery({ delivery }: { delivery: Report["delivery"] }) {
 }
 
 /** A client's value report on the agency's client page: pick a month, read it, download the PDF, e-mail it, set it up. */
-export function ClientReportSection({ clientId }: { clientId: string }) {
+export function ClientReportSection({ clientId, createdAt }: { clientId: string; createdAt: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const uid = useId();
-  const [period, setPeriod] = useState(lastMonth());
+  const [period, setPeriod] = useState(() => openingMonth(createdAt));
   const query = useQuery(trpc.reports.get.queryOptions({ client_id: clientId, period }, { retry: false }));
   const send = useMutation(
     trpc.reports.send.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reports.get.queryKey({ client_id: clientId, period }) }) }),
@@ -51,7 +51,7 @@ export function ClientReportSection({ clientId }: { clientId: string }) {
             <p className="mt-1 text-xs text-gray-600">What the agents did for this client, e-mailed in your brand with the PDF attached.</p>
           </div>
           <div className="flex items-end gap-2">
-<MonthPicker value={period} onChange={setPeriod} />
+<MonthPicker value={period} onChange={setPeriod} min={createdAt.slice(0, 7)} />
             <a href={`/api/reports/${clientId}/${period}.pdf`} className={buttonClasses({ variant: "secondary" })} download>
               Download PDF
             </a>

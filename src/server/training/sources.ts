@@ -10,6 +10,8 @@ import { storedUrlRefusal } from "@/server/kernel/net/guard";
 import { isSourceInProgress, type SourceType, type SyncFrequency } from "@/server/training/source-rules";
 import type { FileKind } from "@/server/training/extraction/extract-file";
 import { extractInPool } from "@/server/training/extraction/extract-pool";
+import { sameUrlKey } from "@/shared/same-text";
+import { sourceLimitReached } from "@/shared/source-limit";
 
 /**
  * Adding, re-syncing and deleting training sources (docs/decisions/017-sources-and-training.md). Sources
@@ -31,7 +33,22 @@ async function assertBelowSourceLimit(tx: Tx, chatbot: Chatbot, field: string) {
   const team = await tx.team.findUniqueOrThrow({ where: { id: chatbot.teamId }, select: { sourceLimit: true } });
   if (team.sourceLimit === null) return;
   const live = await tx.source.count({ where: { chatbot: { teamId: chatbot.teamId, deletedAt: null }, deletedAt: null } });
-  if (live >= team.sourceLimit) throw validationError({ [field]: [`The workspace's source_limit (${team.sourceLimit}) is reached.`] });
+  if (live >= team.sourceLimit) throw validationError({ [field]: [sourceLimitReached(team.sourceLimit, live)] });
+}
+
+/**
+ * One website (or page) once per chatbot: the same address again, however it is spelled (`sameUrlKey`),
+ * would train the same pages twice and list every answer's source twice. Crawled pages are the website's
+ * own and not compared. Runs under the workspace lock taken by `assertBelowSourceLimit`.
+ */
+async function assertNotAddedYet(tx: Tx, chatbotId: string, type: string, url: string, field: string) {
+  const key = sameUrlKey(url);
+  const added = await tx.source.findMany({ where: { chatbotId, type, indexerId: null, deletedAt: null, url: { not: null } }, select: { url: true, title: true } });
+  const same = added.find((s) => sameUrlKey(s.url!) === key);
+  if (same) {
+    const what = type === "website" ? "This website" : "This page";
+    throw validationError({ [field]: [`${what} is already a source of this chatbot (${same.url}). Retrain it instead of adding it again.`] });
+  }
 }
 
 /** A website source for a new agent, in the agent's transaction, with its crawl enqueued at once. */
@@ -71,6 +88,7 @@ export async function createSource(db: Db, chatbot: Chatbot, input: NewSourceInp
   url.hash = "";
   return db.$transaction(async (tx) => {
     await assertBelowSourceLimit(tx, chatbot, "url");
+    await assertNotAddedYet(tx, chatbot.id, input.type, url.toString(), "url");
     const source = await tx.source.create({
       data: {
         chatbotId: chatbot.id,

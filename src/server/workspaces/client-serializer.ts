@@ -3,6 +3,7 @@ import type { Team } from "@/generated/prisma/client";
 import { INTEGRATIONS, INTEGRATIONS_DESCRIPTION } from "@/server/workspaces/integrations";
 import { messagesRemaining } from "@/server/workspaces/credit-rules";
 import { isoOffset, isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
+import { SOURCE_LIMIT_COUNTS } from "@/shared/source-limit";
 
 /** Client workspace (contract "Client workspace"), `+00:00` timestamps, with its documented variants. */
 const nullableInt = z.number().int().nullable();
@@ -17,7 +18,11 @@ const fullClientSchema = z.object({
   byok_enabled: z.boolean(),
   enabled_integrations: z.array(z.enum(INTEGRATIONS)).meta({ description: INTEGRATIONS_DESCRIPTION }),
   limits: z.object({ chatbots: nullableInt, sources: nullableInt, messages: nullableInt, response_tokens: nullableInt }),
-  usage: z.object({ chatbots: z.number().int(), sources: z.number().int(), messages: z.number().int() }),
+  usage: z.object({
+    chatbots: z.number().int(),
+    sources: z.number().int().meta({ description: `What the source limit counts: ${SOURCE_LIMIT_COUNTS}.` }),
+    messages: z.number().int(),
+  }),
   messages_remaining: z.number().int(),
   topup_credits_remaining: z.number().int(),
   credits_exhausted_at: z.string().nullable(),

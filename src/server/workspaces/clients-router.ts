@@ -15,6 +15,7 @@ import { validationError } from "@/server/kernel/errors";
 import { blueprintFields, blueprintRequest, type AgentBlueprints } from "@/server/workspaces/agent-blueprint";
 import { clientSchema, clientStatusSchema, clientTopupSchema, statusVariant, topupVariant } from "@/server/workspaces/client-serializer";
 import { agencyOverview, clientInvitations, creditLedger } from "@/server/workspaces/agency-overview";
+import { SOURCE_LIMIT_DESCRIPTION } from "@/shared/source-limit";
 import {
   changeStatus,
   createAgent,
@@ -35,7 +36,7 @@ const limit = z.number().int().min(0).max(2_147_483_647).nullable().optional();
 const clientFields = {
   external_reference: z.string().trim().min(1).max(255).nullable().optional(),
   message_limit: limit,
-  source_limit: limit,
+  source_limit: limit.meta({ description: SOURCE_LIMIT_DESCRIPTION }),
   chatbot_limit: limit,
   response_token_limit: z.number().int().min(50).max(10_000).nullable().optional(),
   byok_enabled: z.boolean().optional(),

@@ -10,6 +10,7 @@ import { poolOf, type Db, type Tx } from "@/server/kernel/db/client";
 import { pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { randomGradient } from "@/shared/accent-color";
+import { sameTextKey } from "@/shared/same-text";
 import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 import { agentCreationRefusal } from "@/server/workspaces/agent-creation";
 import { transition, type StatusAction } from "@/server/workspaces/status";
@@ -140,6 +141,18 @@ async function lockAgency(tx: Tx, agencyId: string) {
   await tx.$queryRaw`SELECT id FROM teams WHERE id = ${agencyId}::uuid FOR UPDATE`;
 }
 
+/**
+ * One client per name in an agency (compared by `sameTextKey`): two "Bloom Florists" cannot be told apart
+ * in the client list, the audit filter or an invoice. Called under the agency lock (`lockAgency`).
+ */
+async function assertNameIsFree(tx: Tx, agencyId: string, name: string, exceptId?: string) {
+  const key = sameTextKey(name);
+  const others = await tx.team.findMany({ where: { agencyId, kind: "client", deletedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { name: true } });
+  if (others.some((t) => sameTextKey(t.name) === key)) {
+    throw validationError({ name: [`The agency already has a client named "${name}". Choose another name.`] });
+  }
+}
+
 export async function createClient(
   db: Db,
   agency: Agency,
@@ -152,6 +165,7 @@ export async function createClient(
     const cap = agency.workspaceLimit ?? AGENCY_PLAN_DEFAULTS.workspaceLimit;
     const count = await tx.team.count({ where: { agencyId: agency.id, kind: "client", deletedAt: null } });
     if (count >= cap) throw new AppError("RULE_VIOLATION", `The plan's workspace limit (${cap}) is reached.`);
+    await assertNameIsFree(tx, agency.id, input.name);
     const now = new Date();
     const hasLimit = input.message_limit !== null && input.message_limit !== undefined;
     const team = await tx.team.create({
@@ -259,6 +273,10 @@ export async function updateClient(
     ...(input.enabled_integrations !== undefined ? { enabledIntegrations: integrationsFor(agency, input.enabled_integrations) } : {}),
   };
   return db.$transaction(async (tx) => {
+    if (input.name !== undefined) {
+      await lockAgency(tx, agency.id);
+      await assertNameIsFree(tx, agency.id, input.name, current.id);
+    }
     await tx.$queryRaw`SELECT id FROM teams WHERE id = ${current.id}::uuid FOR UPDATE`;
     const messageLimit = input.message_limit !== undefined ? input.message_limit : current.messageLimit;
     // Without a client-level budget there is no bucket to top up: the rule goes with the limit.

@@ -17,6 +17,7 @@ import { useTRPC } from "@/trpc/react";
 import { FormError } from "@/components/ui/alert";
 
 const FIELDS = ["question", "suggested_answer"] as const;
+const LABELS = { question: "Question", suggested_answer: "Answer" } as const satisfies Record<(typeof FIELDS)[number], string>;
 
 /** Add (editing null, optionally `prefill`ed, e.g. from a conversation) or edit an updated answer. Rendered only while open. */
 export function UpdatedAnswerDialog({
@@ -40,7 +41,8 @@ export function UpdatedAnswerDialog({
   });
   const err = (name: (typeof FIELDS)[number]) => {
     const message = form.formState.errors[name]?.message;
-    return message ? withFieldName(message, name) : null;
+    // Named by the label the person sees ("Answer"), not the wire name.
+    return message ? withFieldName(message, LABELS[name].toLowerCase()) : null;
   };
 
   const onSuccess = async () => {
@@ -68,10 +70,10 @@ export function UpdatedAnswerDialog({
       className="max-w-lg"
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field id={ids.question} label="Question" error={err("question")}>
+        <Field id={ids.question} label={LABELS.question} error={err("question")}>
           <Input id={ids.question} maxLength={UPDATED_ANSWER_LIMITS.question} autoComplete="off" {...form.register("question")} {...describedBy(ids.question, { error: err("question") })} />
         </Field>
-        <Field id={ids.answer} label="Answer" error={err("suggested_answer")}>
+        <Field id={ids.answer} label={LABELS.suggested_answer} error={err("suggested_answer")}>
           <Textarea id={ids.answer} rows={5} maxLength={UPDATED_ANSWER_LIMITS.suggestedAnswer} {...form.register("suggested_answer")} {...describedBy(ids.answer, { error: err("suggested_answer") })} />
         </Field>
         <FormError message={formError} />

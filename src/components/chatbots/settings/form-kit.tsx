@@ -20,12 +20,14 @@ type Name = FieldPath<ChatbotSettingsForm>;
 
 export const fieldId = (name: Name) => `settings-${name}`;
 
-export function useFieldError(name: Name): string | null {
+/** The field's message, naming it by its label when the label is plain text (else its name), with a number's unit. */
+export function useFieldError(name: Name, label?: ReactNode, unit?: string): string | null {
   const {
     formState: { errors },
   } = useFormContext<ChatbotSettingsForm>();
   const message = errors[name]?.message;
-  return typeof message === "string" && message ? withFieldName(message, name) : null;
+  const called = typeof label === "string" ? label.charAt(0).toLowerCase() + label.slice(1) : name;
+  return typeof message === "string" && message ? withFieldName(message, called, unit) : null;
 }
 
 interface BaseProps {
@@ -37,7 +39,7 @@ interface BaseProps {
 
 export function TextField({ name, label, hint, className, ...props }: BaseProps & { placeholder?: string; maxLength?: number; type?: string; autoComplete?: string; inputMode?: "url" | "email" | "text" }) {
   const { register } = useFormContext<ChatbotSettingsForm>();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const id = fieldId(name);
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
@@ -48,7 +50,7 @@ export function TextField({ name, label, hint, className, ...props }: BaseProps 
 
 export function TextareaField({ name, label, hint, className, rows = 3, maxLength, placeholder }: BaseProps & { rows?: number; maxLength?: number; placeholder?: string }) {
   const { register } = useFormContext<ChatbotSettingsForm>();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const id = fieldId(name);
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
@@ -59,7 +61,7 @@ export function TextareaField({ name, label, hint, className, rows = 3, maxLengt
 
 export function NumberField({ name, label, hint, className, min, max, step = 1, suffix }: BaseProps & { min: number; max: number; step?: number; suffix?: string }) {
   const { register } = useFormContext<ChatbotSettingsForm>();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label, suffix);
   const id = fieldId(name);
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
@@ -73,7 +75,7 @@ export function NumberField({ name, label, hint, className, min, max, step = 1, 
 
 export function SelectField({ name, label, hint, className, options }: BaseProps & { options: ReadonlyArray<{ value: string; label: string }> }) {
   const { register } = useFormContext<ChatbotSettingsForm>();
-  const error = useFieldError(name);
+  const error = useFieldError(name, label);
   const id = fieldId(name);
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>

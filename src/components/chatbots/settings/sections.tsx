@@ -7,6 +7,7 @@ import type { ChatbotSettings } from "@/components/chatbots/types";
 import { AccentColorField } from "./accent-color-field";
 import { CheckField, NumberField, Section, SelectField, TextareaField, TextField } from "./form-kit";
 import { WidgetPreview } from "./widget-preview";
+import { CopyButton } from "@/components/ui/copy-button";
 
 const SIZE_OPTIONS = SIZES.map((s) => ({ value: s, label: { sm: "Small", md: "Medium", lg: "Large" }[s] }));
 const POSITION_OPTIONS = POSITIONS.map((p) => ({ value: p, label: p === "left" ? "Bottom left" : "Bottom right" }));
@@ -134,8 +135,10 @@ export function DomainSection({ settings }: { settings: ChatbotSettings }) {
           {settings.domain_verified === 1 && !changed ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Not verified</Badge>}
           {changed && settings.domain ? <span className="text-xs text-gray-500">A new domain must be verified again.</span> : null}
         </p>
-        <p className="text-xs text-gray-500">
-          Domain ID <code className="rounded bg-gray-100 px-1 py-0.5 font-mono text-[11px] text-gray-700">{settings.domain_id}</code>
+        {/* The domain's identifier is for support and the API (the contract's `domain_id`): copied, not shown raw. */}
+        <p className="flex items-center gap-2 text-xs text-gray-500">
+          Support may ask for this domain&apos;s reference.
+          <CopyButton value={settings.domain_id} label="Copy reference" aria-label="Copy the domain's reference for support" />
         </p>
       </div>
     </Section>

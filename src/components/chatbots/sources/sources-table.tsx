@@ -149,6 +149,11 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
             {top.length} source{top.length === 1 ? "" : "s"}: {counts.trained} trained{counts.failed ? `, ${counts.failed} failed` : ""}
             {live ? `, ${top.length - counts.trained - counts.failed} in progress` : ""}.
           </p>
+          {sources.length !== top.length ? (
+            <p className="text-xs text-gray-500" data-testid="sources-counted">
+              {sources.length.toLocaleString("en-US")} count toward the source limit: each page a website crawl keeps counts, as does each text and file.
+            </p>
+          ) : null}
           <p role="status" className="text-xs text-gray-500" data-testid="sources-live">
             {live ? "Training in progress: this list updates by itself." : "All sources are up to date."}
           </p>

@@ -66,5 +66,14 @@ describe("a question's content and its framing, per language", () => {
   it("a question of framing only has no content", () => {
     expect(content("Can you explain it, please?", "en")).toEqual([]);
     expect(content("Kannst du das bitte erklären?", "de")).toEqual([]);
+    expect(content("How much?", "en")).toEqual([]);
+  });
+
+  it("a question framed all through is about its words that ask for a kind of fact", () => {
+    expect(content("What about Prices?", "en")).toEqual(["prices"]);
+    expect(content("What are your fees?", "en")).toEqual(["fees"]);
+    expect(content("Was kostet das?", "de")).toEqual(["kostet"]);
+    expect(content("Quels sont vos tarifs ?", "fr")).toEqual(["tarifs"]);
+    expect(framing("What about Prices?", "en")).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 import { framingWordsOf } from "./framing";
+import { answerKind } from "./kinds";
 import { primaryLanguage } from "./languages";
 import { stemmerFor } from "./stem";
 import { stopWordsOf } from "./stop-words";
@@ -89,5 +90,14 @@ export function questionTerms(question: string, language: string | null | undefi
   const content = new Map<string, string>();
   const framing = new Map<string, string>();
   for (const [key, word] of termsOf(question, language)) (framingKeys.has(key) || framingKeys.has(fold(word)) ? framing : content).set(key, word);
+  // A question framed all through is about the framing words that ask for a kind of fact themselves:
+  // "What about Prices?", "What are your fees?" ask about prices, and a page must speak of them.
+  if (!content.size) {
+    for (const [key, word] of framing) {
+      if (!answerKind(word, language)) continue;
+      content.set(key, word);
+      framing.delete(key);
+    }
+  }
   return { content, framing };
 }

@@ -5,6 +5,6 @@ describe("sendMail without SMTP_URL", () => {
     delete process.env.SMTP_URL;
     const { sendMail } = await import("@/server/kernel/mail/mailer");
     const result = await sendMail({ to: "a@b.test", subject: "s", text: "t" });
-    expect(result).toEqual({ sent: false, reason: "SMTP is not configured (SMTP_URL is unset)" });
+    expect(result).toEqual({ sent: false, reason: "E-mail is not set up on this installation" });
   });
 });

@@ -47,9 +47,13 @@ export function defaultSender(): string {
   return MAIL_FROM ?? `Agency Chatbot Platform <no-reply@${new URL(APP_URL).hostname}>`;
 }
 
+/** Why nothing was sent when the installation has no outgoing mail server (the operator's `SMTP_URL` is empty). */
+const MAIL_NOT_SET_UP = "E-mail is not set up on this installation";
+
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const url = env().SMTP_URL;
-  if (!url) return { sent: false, reason: "SMTP is not configured (SMTP_URL is unset)" };
+  // Shown to agency owners (an invitation's "Not e-mailed: …"): plain words, no setting's name.
+  if (!url) return { sent: false, reason: MAIL_NOT_SET_UP };
   try {
     const info = await transport(url).sendMail({
       from: message.from ?? defaultSender(),

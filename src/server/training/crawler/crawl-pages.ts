@@ -12,6 +12,7 @@ import { finishWebsite } from "@/server/training/crawler/finish";
 import { createPageSource, recordTrained } from "@/server/training/crawler/page-sources";
 import { indexSource } from "@/server/training/retrieval/index-source";
 import { PageBacklog } from "@/server/training/crawler/page-backlog";
+import { SOURCE_LIMIT_COUNTS } from "@/shared/source-limit";
 
 /** A loop job works this long, then hands over to a fresh job (so one crawl never pins a worker for hours). */
 const LOOP_BUDGET_MS = 60_000;
@@ -121,7 +122,7 @@ async function keepPage(db: Db, website: Source, row: FrontierRow, existing: Sou
     // checked under a per-workspace lock in the same transaction, so parallel loops cannot overshoot it.
     const created = await createPageSource(db, { rowId: row.id, chatbotId: website.chatbotId, websiteId: website.id, url: finalUrl, path: pathOf(finalUrl), title });
     if ("limit" in created) {
-      const reason = `Stopped at the workspace's source limit (${created.limit} sources)`;
+      const reason = `Stopped at the source limit (${created.limit} sources, counting ${SOURCE_LIMIT_COUNTS})`;
       await db.source.update({ where: { id: website.id }, data: { statusReason: reason } });
       await skipQueued(db, website.id, reason);
       return settle(db, row.id, "skipped", reason);

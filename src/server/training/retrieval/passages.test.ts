@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingParagraph, passageParagraphs } from "./passages";
+import { headingParagraph, passageParagraphs, sourcesOf, type AnswerPassage } from "./passages";
 
 describe("passageParagraphs", () => {
   it("gives each text paragraph the heading it stands under, and no heading paragraph itself", () => {
@@ -16,5 +16,19 @@ describe("passageParagraphs", () => {
       { heading: "", text: "One line here." },
       { heading: "", text: "Two." },
     ]);
+  });
+});
+
+describe("sourcesOf", () => {
+  const passage = (sourceId: string, url: string | null, title = "Delivery - Sunny Bakery"): AnswerPassage => ({ chunkId: `${sourceId}-${url}`, sourceId, url, title, headingPath: "", content: "", score: 1 });
+
+  it("cites one page once, even when two sources reached it", () => {
+    const cited = sourcesOf([passage("a", "https://sunny.example/delivery"), passage("a", "https://sunny.example/delivery"), passage("b", "https://sunny.example/delivery/")]);
+    expect(cited).toEqual([{ id: "a", url: "https://sunny.example/delivery", title: "Delivery - Sunny Bakery" }]);
+  });
+
+  it("keeps different pages and sources without an address apart, in passage order", () => {
+    const cited = sourcesOf([passage("t1", null, "Opening hours"), passage("a", "https://sunny.example/menu", "Menu"), passage("t2", null, "Prices")]);
+    expect(cited.map((s) => s.id)).toEqual(["t1", "a", "t2"]);
   });
 });

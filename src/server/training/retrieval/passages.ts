@@ -1,3 +1,5 @@
+import { sameUrlKey } from "@/shared/same-text";
+
 /** Separates the headings of a passage's heading path (stored and returned as one string). */
 export const HEADING_SEPARATOR = " › ";
 
@@ -19,10 +21,16 @@ export interface UsedSource {
   title: string;
 }
 
-/** Distinct sources of the passages, in passage order. */
+/**
+ * Distinct sources of the passages, in passage order: one source, or one address (the same page reached
+ * through two sources, e.g. a website and a page added on its own), is cited once.
+ */
 export function sourcesOf(passages: AnswerPassage[]): UsedSource[] {
   const seen = new Map<string, UsedSource>();
-  for (const p of passages) if (!seen.has(p.sourceId)) seen.set(p.sourceId, { id: p.sourceId, url: p.url, title: p.title });
+  for (const p of passages) {
+    const key = p.url ? `url:${sameUrlKey(p.url)}` : `id:${p.sourceId}`;
+    if (!seen.has(key)) seen.set(key, { id: p.sourceId, url: p.url, title: p.title });
+  }
   return [...seen.values()];
 }
 

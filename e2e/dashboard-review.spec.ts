@@ -1,0 +1,153 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { demoApi, e2eSql } from "./helpers";
+import { AGENCY_OWNER, signIn } from "./portal-fixtures";
+
+/**
+ * What a review of the dashboard in Chromium tripped over, checked at the width where it showed: duplicates
+ * refused with the field named, the source limit saying what it counts, one honest invitation notice, focus
+ * after a pause, words people read (labels, units, a counter near the 4,000 bound, the sidebar's own name),
+ * and no raw identifiers on screen. Each page is also saved to .data/screenshots/review for a look by eye.
+ */
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function shot(page: Page, name: string) {
+  mkdirSync(".data/screenshots/review", { recursive: true });
+  await page.screenshot({ path: `.data/screenshots/review/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
+async function harborBot() {
+  const row = (await e2eSql(`SELECT c.id FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE t.name = 'Harbor Dental' AND c.deleted_at IS NULL ORDER BY c.created_at LIMIT 1`)).rows[0] as { id: string };
+  return row.id;
+}
+
+test.describe("at 1280×800", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a new client: a taken name is refused under its field, coming-soon integrations are not ticked, no raw ids; the invitation notice agrees with the list", async ({ page }) => {
+    await signIn(page, AGENCY_OWNER);
+    await page.goto("/clients/new");
+    await expect(page.getByRole("heading", { name: "New client" })).toBeVisible();
+    // Integrations by product name only, and nothing that does not work yet ticked.
+    await expect(page.getByText("messaging_app_1")).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^Intercom/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^WhatsApp/ })).toBeChecked();
+    await page.getByRole("radio", { name: "Choose integrations" }).check();
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^HubSpot/ })).toBeChecked();
+    await expect(page.getByText(/Maximum number of training sources, counting every website page a crawl keeps/)).toBeVisible();
+    await shot(page, "new-client");
+
+    await page.getByLabel("Client name").fill("bloom  florists");
+    await page.getByRole("button", { name: "Create client" }).click();
+    await expect(page.getByText('The agency already has a client named "bloom florists". Choose another name.').first()).toBeVisible();
+    await expect(page.getByLabel("Client name")).toHaveAttribute("aria-invalid", "true");
+
+    const stamp = Date.now();
+    const email = `review-${stamp}@client.example`;
+    await page.getByLabel("Client name").fill(`Review Client ${stamp}`);
+    await page.getByLabel("Invitation email").fill(email);
+    await page.getByRole("button", { name: "Create client" }).click();
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+    // One notice, and it says what the list says.
+    await expect(page.getByTestId("invitation-mail-outcome")).toContainText(`We e-mailed the invitation to ${email}`);
+    await expect(page.getByRole("list", { name: "Invitations" })).toContainText("E-mailed");
+    await expect(page.getByText(/SMTP|_URL/)).toHaveCount(0);
+    await shot(page, "client-created");
+
+    // Keyboard: after confirming a pause, focus lands on Resume (the Pause button it came from is gone).
+    await page.getByRole("button", { name: "Pause", exact: true }).click();
+    const pause = page.getByRole("dialog");
+    await pause.getByRole("radio", { name: /Hard pause/ }).check();
+    await pause.getByRole("button", { name: "Pause workspace" }).press("Enter");
+    await expect(pause).toBeHidden();
+    await expect(page.getByTestId("client-status")).toContainText("Paused");
+    await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("button", { name: "Resume workspace" }).press("Enter");
+    await expect(page.getByTestId("client-status")).toHaveText("Active");
+    await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeFocused();
+  });
+
+  test("the source limit says what it counts and warns when set below what is in use", async ({ page, baseURL }) => {
+    const list = await demoApi(baseURL!, "GET", "/v1/agency/clients?per_page=100");
+    const client = (list.data as Array<{ id: string; name: string; usage: { sources: number } }>).find((c) => c.usage.sources > 1)!;
+    await signIn(page, AGENCY_OWNER);
+    await page.goto(`/clients/${client.id}`);
+    await expect(page.getByTestId("sources-in-use")).toHaveText(`In use now: ${client.usage.sources.toLocaleString("en-US")}.`);
+    await page.getByLabel("Source limit").fill(String(client.usage.sources - 1));
+    await expect(page.getByTestId("source-limit-warning")).toContainText(`${client.usage.sources.toLocaleString("en-US")} sources are in use`);
+    await shot(page, "client-source-limit");
+  });
+
+  test("words: the sidebar keeps its whole name, messages use the label and the unit, a counter near 4,000 characters, events in words, no raw domain id", async ({ page }) => {
+    const bot = await harborBot();
+    await signIn(page, AGENCY_OWNER);
+    await page.goto(`/chatbots/${bot}/settings`);
+    const brand = page.getByTestId("portal-brand").locator("span").last();
+    expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // The height's message says px; the domain's id is behind a copy button, not on screen.
+    await page.getByLabel("Height", { exact: true }).fill("1300");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("The height field must not be greater than 1200 px.")).toBeVisible();
+    const domainId = ((await e2eSql(`SELECT domain_id::text AS id FROM chatbots WHERE id = $1`, [bot])).rows[0] as { id: string }).id;
+    await expect(page.getByText(domainId)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Copy the domain's reference for support" })).toBeVisible();
+    await shot(page, "settings");
+
+    // An updated answer without an answer: named as the field is labelled.
+    await page.goto(`/chatbots/${bot}/finetunes`);
+    await page.getByRole("button", { name: "Add updated answer" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Question").fill(`Do you open on holidays ${Date.now()}?`);
+    await dialog.getByRole("button", { name: "Add answer" }).click();
+    await expect(dialog.getByText("The answer field is required.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`/chatbots/${bot}/playground`);
+    const box = page.getByLabel("Your message");
+    await box.fill("x".repeat(3500));
+    await expect(page.getByTestId("character-count")).toHaveText("3,500 / 4,000 characters");
+    await shot(page, "playground");
+
+    await page.goto(`/chatbots/${bot}/analytics`);
+    await expect(page.getByRole("heading", { name: /Analytics/ }).first()).toBeVisible();
+    await expect(page.getByText("launcher_opened")).toHaveCount(0);
+    await shot(page, "analytics");
+  });
+});
+
+test.describe("at 390×844", () => {
+  test.use({ viewport: PHONE });
+
+  test("the changed pages fit the phone: new client, a client's limits, settings and the playground's counter", async ({ page, baseURL }) => {
+    const list = await demoApi(baseURL!, "GET", "/v1/agency/clients?per_page=100");
+    const client = (list.data as Array<{ id: string; usage: { sources: number } }>).find((c) => c.usage.sources > 1)!;
+    const bot = await harborBot();
+    await signIn(page, AGENCY_OWNER);
+    const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.goto("/clients/new");
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await noSideways();
+    await shot(page, "new-client");
+    await page.goto(`/clients/${client.id}`);
+    await page.getByLabel("Source limit").fill("1");
+    await expect(page.getByTestId("source-limit-warning")).toBeVisible();
+    await noSideways();
+    await shot(page, "client-source-limit");
+    await page.goto(`/chatbots/${bot}/settings`);
+    await expect(page.getByRole("button", { name: "Copy the domain's reference for support" })).toBeVisible();
+    await noSideways();
+    await shot(page, "settings");
+    await page.goto(`/chatbots/${bot}/playground`);
+    await page.getByLabel("Your message").fill("y".repeat(3990));
+    await expect(page.getByTestId("character-count")).toHaveText("3,990 / 4,000 characters");
+    await noSideways();
+    await shot(page, "playground");
+    await page.goto(`/chatbots/${bot}/analytics`);
+    await noSideways();
+    await shot(page, "analytics");
+  });
+});
