@@ -82,7 +82,7 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     run: async () => (await import("./bench/inbox-search")).runInboxSearchBenchmark(),
   },
   channels: {
-    description: "a Telegram update → the reply at a local Bot API (server + one worker, extractive answers, metered): p50/p99 one at a time, events/s for a burst over 200 chats",
+    description: "a Telegram update → the reply at a local Bot API (server + one worker, extractive answers, metered): p50/p99 one at a time, events/s for a burst over 200 chats; a worker killed with replies in flight: replies sent twice and the duplicate window",
     run: async () => (await import("./bench/channels")).runChannelsBenchmark(),
   },
 };

@@ -4,7 +4,8 @@
  * the inbound statement (check, de-duplicate, queue), the answer job
  * (`runTurn`: admission and credit, retrieval, the extractive answer, record
  * and charge), the send job, `sendMessage`. p50/p99 one at a time, then
- * events/s for a burst spread over many chats. The production server and one
+ * events/s for a burst spread over many chats, then a worker killed with
+ * replies in flight (./channels-crash.ts). The production server and one
  * worker process (`npm run worker`), as `npm start` runs them. Needs `npm run build`.
  */
 import { randomBytes } from "node:crypto";
@@ -21,6 +22,7 @@ import { startProductionServer } from "../lib/app-server";
 import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
 import { startTelegramStandIn, textUpdate, type SentMessage } from "../lib/telegram-stand-in";
 import { TELEGRAM } from "@/shared/integrations";
+import { measureCrash } from "./channels-crash";
 
 const SEQUENTIAL = Number(process.env.BENCH_CHANNEL_SEQUENTIAL ?? 200);
 const BURST = Number(process.env.BENCH_CHANNEL_BURST ?? 1000);
@@ -74,7 +76,7 @@ async function measure(adminUrl: string, url: string) {
 
   const env = { TELEGRAM_API_BASE_URL: telegram.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), DATABASE_URL: url };
   const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-0", env);
-  const worker = await startWorker(env);
+  let worker = await startWorker(env);
   try {
     const connected = await fetch(`${app.baseUrl}/v1/${bot.id}/channels`, {
       method: "POST",
@@ -133,9 +135,16 @@ async function measure(adminUrl: string, url: string) {
       `  burst (${BURST} updates over ${CHATS} chats, ${CONCURRENCY} in flight): ${(BURST / seconds).toFixed(0)} events/s; update → reply p50 ${ms(pct(burstTotals, 50))}, p99 ${ms(pct(burstTotals, 99))}; charged ${charged} (expected ${BURST})`,
     );
     console.log("  target: ≥ 100 events/s, p50 < 100 ms (extractive answers, metered)");
-  } finally {
+
+    // 3. A crash with replies in flight: its own workers, the first killed.
     worker.kill("SIGTERM");
     await new Promise((r) => worker.once("exit", r));
+    worker = await measureCrash({ db, telegram, token: TOKEN, teamId: team.id, question: QUESTION, firstUpdateId: 10_000_000, startWorker: (extra) => startWorker({ ...env, ...extra }) });
+  } finally {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      worker.kill("SIGTERM");
+      await new Promise((r) => worker.once("exit", r));
+    }
     await app.stop();
     await telegram.stop();
     await db.$disconnect();

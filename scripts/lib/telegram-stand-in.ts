@@ -43,6 +43,8 @@ export interface TelegramStandIn {
   nextMessage(chatId: string, from?: number): Promise<SentMessage>;
   /** Called on every accepted sendMessage (the bench measures with it). */
   onSent?: (message: SentMessage) => void;
+  /** Every sendMessage is answered this many ms after it arrived (a provider's round trip; 0: at once). It is taken even if the caller has gone meanwhile. */
+  sendDelayMs: number;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
           const text = String(body.text ?? "");
           sendAttempts.push({ chat_id: chatId, at: Date.now() });
           await holds.next(chatId)?.catch(() => undefined);
+          if (stub.sendDelayMs) await new Promise((r) => setTimeout(r, stub.sendDelayMs));
           const fault = faults.next(chatId);
           if (fault) return error(res, fault);
           if (!chatId || !text) return error(res, { error_code: 400, description: "Bad Request: message text is empty" });
@@ -122,6 +125,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
     baseUrl: `http://127.0.0.1:${port}`,
     sent,
     sendAttempts,
+    sendDelayMs: 0,
     addBot(token: string, username: string) {
       bots.set(token, { id: Number(token.split(":")[0]), username });
     },
