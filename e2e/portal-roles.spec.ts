@@ -12,7 +12,7 @@ async function harbor() {
 test("the agency owner has the back office and can view the portal as a client, clearly marked, and come back", async ({ page }) => {
   await signIn(page, AGENCY_OWNER);
   await page.goto("/chatbots");
-  await expect(nav(page)).toHaveText(["Home", "Clients", "Billing", "Chatbots", "Team", "Webhooks", "Audit log", "API tokens", "Settings"]);
+  await expect(nav(page)).toHaveText(["Home", "Clients", "Templates", "Billing", "Chatbots", "Team", "Webhooks", "Audit log", "API tokens", "Settings"]);
   const clientId = await harbor();
   await page.goto(`/clients/${clientId}`);
   await page.getByRole("button", { name: "View as client" }).click();

@@ -4,10 +4,12 @@ import { cn } from "@/components/lib/cn";
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 type Size = "sm" | "md";
 
+// Hover and press darken: white text keeps its AA contrast under the pointer too (a lighter red-500 under a
+// resting mouse failed axe's colour-contrast).
 const variants: Record<Variant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700",
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800",
   secondary: "border border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 active:bg-gray-100",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800",
   ghost: "text-gray-700 hover:bg-gray-100 active:bg-gray-200",
 };
 
