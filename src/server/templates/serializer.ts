@@ -3,7 +3,7 @@ import type { Template, TemplateVersion } from "@/generated/prisma/client";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { templateContentSchema, type TemplateContent } from "./content";
 
-/** The templates' resources on the wire (timestamps with microseconds and `Z`, DESIGN §5). */
+/** The templates' resources on the wire (timestamps with microseconds and `Z`, docs/decisions/006-identifiers-and-timestamps.md). */
 
 export const templateSchema = z
   .object({
