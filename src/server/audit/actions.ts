@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
   "webhook.deleted": "Webhook deleted",
   "chatbot.created": "Chatbot created",
   "chatbot.deleted": "Chatbot deleted",
+  "chatbot.redaction_changed": "Redaction of personal data changed",
   "brand.changed": "Brand changed",
   "custom_domain.set": "Custom domain set",
   "custom_domain.verified": "Custom domain verified",

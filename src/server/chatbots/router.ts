@@ -13,6 +13,7 @@ import { createChatbot, setChatbotGreeting, updateChatbotSettings } from "@/serv
 import { actorOf, auditedChange, recordChatbotChange } from "@/server/audit";
 import { greetingOf, greetingSchema } from "@/server/chatbots/greeting-rules";
 import { canEditChatbot } from "@/server/access";
+import { chatbotPrivacySchema, privacyOf, setRedaction } from "@/server/chatbots/redaction";
 
 const overviewSchema = z.object({
   chatbot: z.object({ id: z.string(), name: z.string(), type: z.string(), team_id: z.string(), team_name: z.string() }),
@@ -64,6 +65,24 @@ export const chatbotsRouter = createTRPCRouter({
     await setChatbotGreeting(ctx.db, ctx.chatbot.id, input.greeting);
     return { greeting: input.greeting };
   }),
+
+  privacy: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/privacy", summary: "Whether visitors' personal data is masked in their messages", tags: ["Chatbot"] } })
+    .output(chatbotPrivacySchema)
+    .query(({ ctx }) => privacyOf(ctx.chatbot)),
+
+  updatePrivacy: chatbotEditProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/v1/{chatbot_id}/privacy",
+        summary: "Turn the masking of visitors' e-mail addresses, phone, card and IBAN numbers on or off (from the next message on). Roles owner, admin, editor",
+        tags: ["Chatbot"],
+      },
+    })
+    .input(chatbotPrivacySchema)
+    .output(chatbotPrivacySchema)
+    .mutation(({ ctx, input }) => setRedaction(ctx.db, ctx.chatbot, input.redact_pii, actorOf(ctx))),
 
   prompts: chatbotPromptsRouter,
   sources: chatbotSourcesRouter,

@@ -30,6 +30,7 @@ import { releaseCredit } from "@/server/workspaces";
 import { recordedAnswer, recordTurn } from "./record";
 import { chatAnswerSchema } from "./serializer";
 import { countryOf } from "./visitor";
+import { redactPersonalData } from "./rules/redaction";
 import { handoffAnswerSchema, recordVisitorMessageForPerson } from "./handoff";
 import type { ConversationSource } from "./rules/handoff";
 import { buttonActionOf, recordTurnActionCalls, turnActions } from "./tools";
@@ -110,6 +111,10 @@ export type TurnSurface = Omit<TurnCaller, "chatbot">;
 export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput): Promise<TurnOutput> {
   const input = parseOrThrow(turnInput, rawInput);
   const { chatbot } = caller;
+  const country = countryOf(caller.ip ?? null);
+  // Redaction (record 125) happens here, once for every surface: what follows — the record, the LLM, the
+  // webhooks — only ever sees the masked text. The visitor's contact fields (`input.visitor`) are the lead's.
+  const message = chatbot.redactPii ? redactPersonalData(input.message, country?.code ?? null) : input.message;
   // A retry of a request whose answer was recorded (its process died before storing the response): that answer.
   if (caller.idempotency?.recordedEffect) return serialize(await recordedAnswer(db, chatbot.id, caller.idempotency.recordedEffect));
   // Gate: one statement reserves the credit and reads the team, updated answers and history.
@@ -119,7 +124,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
   const admission = await admitAnswer(db, chatbot, input.conversation_id ?? null, ownerKey);
   if (!admission.ok) throw refused(admission.refusal);
   // A person is asked for or owns the conversation: the bot says nothing; the message is recorded, free.
-  if (admission.handoff) return recordVisitorMessageForPerson(db, chatbot.id, admission.conversation, input.message, caller.turnKey ?? null);
+  if (admission.handoff) return recordVisitorMessageForPerson(db, chatbot.id, admission.conversation, message, caller.turnKey ?? null);
   const { team, conversation } = admission;
 
   try {
@@ -128,7 +133,7 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
     const reply = await composeReply(db, {
       // Its untouched default texts (the refusal) in its own language (record 117).
       chatbot: textsInItsLanguage(chatbot),
-      question: input.message,
+      question: message,
       history: conversation?.history ?? [],
       updatedAnswers: admission.updatedAnswers,
       tokenLimit: team.responseTokenLimit,
@@ -147,10 +152,10 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
       visitor: {
         id: conversation?.visitorId ?? null,
         key: ownerKey ?? (input.visitor?.id?.trim() || randomUUID()),
-        country: countryOf(caller.ip ?? null),
+        country,
         fields: input.visitor ?? null,
       },
-      question: input.message,
+      question: message,
       askedAt,
       answer: { id: answerId, content: reply.content, answered: reply.answered, sources: reply.sources, providerError: reply.providerError },
       charge: { metered: team.metered, reservationId: admission.reservationId },

@@ -49,6 +49,8 @@ const agentInput = z.object({
   accent_color: accentColorField.nullable().optional(),
   /** The agent's language (record 117): its default texts, the widget's own words and the answers' fallback language. */
   default_language: languageCodeField.optional(),
+  /** Redaction (record 125): visitors' e-mail addresses, phone, card and IBAN numbers masked in their messages. */
+  redact_pii: z.boolean().optional().meta({ description: "Mask visitors' e-mail addresses, phone, card and IBAN numbers in their messages (see `PATCH /v1/{chatbot_id}/privacy`); default false" }),
 });
 
 const createClientInput = z.object({

@@ -110,6 +110,7 @@ export interface AgentInput {
   accent_color?: string | null;
   /** A supported language code (checked by the router); its texts start in it (record 117). */
   default_language?: string;
+  redact_pii?: boolean;
 }
 
 /** Creates an agent in a workspace (locked by the caller's transaction): refuses suspended workspaces and full ones. */
@@ -130,6 +131,7 @@ async function createAgentIn(tx: Tx, workspace: Team, userId: string, input: Age
       name: input.name,
       type: input.website_url ? "website" : "custom",
       accentColor: input.accent_color ?? randomGradient(),
+      redactPii: input.redact_pii ?? false,
       ...newChatbotTexts(input.default_language),
     },
   });

@@ -6,7 +6,8 @@
 import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
 import isCountryCode from "./country-code";
 
-const EMAIL = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}/;
+/** An e-mail address (the first one; the redaction rules use it globally). */
+export const EMAIL_PATTERN = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}/;
 
 export interface DetectedContact {
   email: string | null;
@@ -14,8 +15,8 @@ export interface DetectedContact {
 }
 
 export function detectContact(text: string, countryCode: string | null): DetectedContact {
-  const email = EMAIL.exec(text)?.[0].replace(/\.$/, "").toLowerCase() ?? null;
-  const withoutEmail = email ? text.replace(EMAIL, " ") : text;
+  const email = EMAIL_PATTERN.exec(text)?.[0].replace(/\.$/, "").toLowerCase() ?? null;
+  const withoutEmail = email ? text.replace(EMAIL_PATTERN, " ") : text;
   const region = countryCode && isCountryCode(countryCode) ? (countryCode.toUpperCase() as CountryCode) : undefined;
   const found = findPhoneNumbersInText(withoutEmail, region ? { defaultCountry: region } : undefined).find((f) => f.number.isValid());
   return { email, phone: found ? found.number.number : null };

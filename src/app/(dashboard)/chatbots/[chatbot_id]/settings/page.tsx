@@ -4,6 +4,7 @@ import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
 import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
 import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
+import { PrivacyCard } from "@/components/chatbots/settings/privacy-card";
 import { SettingsForm } from "@/components/chatbots/settings/settings-form";
 import { TemplateLinkCard } from "@/components/templates/template-link-card";
 
@@ -17,6 +18,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
       <SettingsForm chatbotId={chatbotId} />
       <LeadFormCard chatbotId={chatbotId} />
       <GreetingCard chatbotId={chatbotId} />
+      <PrivacyCard chatbotId={chatbotId} />
       <WorkspaceLlmKey chatbotId={chatbotId} />
       <HubspotCard chatbotId={chatbotId} />
       <DeleteChatbotCard />
