@@ -32,6 +32,8 @@ const CAPABILITY_DEPENDENCIES = {
   // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
   // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
   templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
+  // The agency's access to a client workspace: its visits (recorded by access) and changes read from the audit log, its requests decided (record 125).
+  "access-log": ["access", "audit"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

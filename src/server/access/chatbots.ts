@@ -4,10 +4,14 @@ import { fieldOf } from "@/server/kernel/db/rows";
 import type { ChatbotRole } from "@/server/access/permissions";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { editableOrForbidden, roleIn, visibleOrNotFound } from "@/server/access/roles";
+import { ownsAgencyTeam } from "@/server/access/agency-owner";
+import { AGENCY_ACCESS_ASK_FIRST, type AgencyVisit } from "@/server/access/agency-visit-rules";
 
 export interface ChatbotAccess {
   chatbot: Chatbot;
   role: ChatbotRole;
+  /** The caller reads the workspace as the owner of its agency, not as one of its team (access/agency-visits.ts). */
+  agencyVisit: AgencyVisit | null;
 }
 
 /** A live chatbot's row (every column) and the caller's standing in its team: the facts `roleIn` decides on. */
@@ -17,6 +21,8 @@ type AccessRow = Record<string, unknown> & {
   access_agency_kind: string | null;
   access_agency_plan: string | null;
   access_membership_role: "admin" | "editor" | "member" | null;
+  access_team_agency_id: string | null;
+  access_team_agency_access: string;
 };
 
 /**
@@ -24,7 +30,8 @@ type AccessRow = Record<string, unknown> & {
  * `ct` and the joins below.
  */
 export const ACCESS_FACT_COLUMNS = `ct.owner_id AS access_team_owner_id, a.owner_id AS access_agency_owner_id,
-  a.kind::text AS access_agency_kind, a.plan::text AS access_agency_plan, m.role::text AS access_membership_role`;
+  a.kind::text AS access_agency_kind, a.plan::text AS access_agency_plan, m.role::text AS access_membership_role,
+  ct.agency_id::text AS access_team_agency_id, ct.agency_access AS access_team_agency_access`;
 /** The same facts next to `c.*`, the chatbot's row (`chatbots c`). */
 export const CHATBOT_ACCESS_COLUMNS = `c.*, ${ACCESS_FACT_COLUMNS}`;
 /** The agency and the membership of the caller (`userColumn`, e.g. `$2` or `u.id`) for the chatbot `c` of team `ct`. */
@@ -41,6 +48,14 @@ export function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotR
     agency: access_agency_owner_id !== null && access_agency_kind !== null && access_agency_plan !== null ? { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan } : null,
     memberships: access_membership_role ? [{ role: access_membership_role }] : [],
   });
+}
+
+/** An agency owner reading a client's workspace without being one of its team: their visit is recorded. */
+function agencyVisitOfFacts(userId: string, facts: AccessRow): AgencyVisit | null {
+  const { access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role, access_team_agency_id } = facts;
+  if (access_membership_role || !access_team_agency_id || access_agency_owner_id === null || access_agency_kind === null || access_agency_plan === null) return null;
+  if (!ownsAgencyTeam(userId, { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan })) return null;
+  return { agencyId: access_team_agency_id, askFirst: facts.access_team_agency_access === AGENCY_ACCESS_ASK_FIRST };
 }
 
 /**
@@ -69,7 +84,7 @@ function chatbotAccessOfValues(userId: string, columns: readonly string[], value
   }
   if (chatbot.id === null || chatbot.id === undefined) return null;
   const role = roleOfFacts(userId, facts as Partial<AccessRow>);
-  return role ? { chatbot: chatbot as unknown as Chatbot, role } : null;
+  return role ? { chatbot: chatbot as unknown as Chatbot, role, agencyVisit: agencyVisitOfFacts(userId, facts as AccessRow) } : null;
 }
 
 /**

@@ -19,4 +19,6 @@ export { authOptions, getSessionUserId } from "./session";
 export { throttledCredentialsCallback } from "./sign-in-route";
 export { teamHostsChatbots } from "./team-kinds";
 export { canManageTeam, invitationState, memberChangeRefusal } from "./team-management";
-export { teamAdminProcedure } from "./team-procedures";
+export { clientAdminProcedure, teamAdminProcedure } from "./team-procedures";
+export { AGENCY_ACCESS_MODES, AGENCY_GRANT_HOURS, AGENCY_VIEWS } from "./agency-visit-rules";
+export type { AgencyAccessMode } from "./agency-visit-rules";

@@ -31,6 +31,8 @@ import {
 } from "@/server/access/lookups";
 import { chatbotIdParam, clientIdParam, teamIdParam, webhookIdParam } from "@/server/access/params";
 import type { IdempotentEffect } from "@/server/kernel/http/idempotency";
+import { admitAgencyVisit } from "@/server/access/agency-visits";
+import type { AgencyView } from "@/server/access/agency-visit-rules";
 
 export interface RestMeta {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -60,6 +62,11 @@ export interface RestMeta {
 
 export interface Meta {
   rest?: RestMeta;
+  /**
+   * What a chatbot-scoped procedure shows of a client's workspace: an agency owner's visit is checked
+   * (a workspace that asks first) and recorded here, once (access/agency-visits.ts).
+   */
+  agencyView?: AgencyView;
 }
 
 /** What the request says beyond who calls: the same three facts on every transport, for the procedures that need them. */
@@ -254,8 +261,8 @@ export const webhookProcedure = authenticatedProcedure.input(webhookIdParam).use
 /** A team the caller belongs to or whose agency they own (input `team_id`): `ctx.team`, `ctx.role`. */
 const teamScoped = (resolve: typeof readableTeam) =>
   authenticatedProcedure.input(teamIdParam).use(async ({ ctx, input, next }) => {
-    const { team, role } = await resolve(ctx.db, ctx.user.id, input.team_id);
-    return next({ ctx: { ...ctx, team, role } });
+    const { team, role, agencyOwner } = await resolve(ctx.db, ctx.user.id, input.team_id);
+    return next({ ctx: { ...ctx, team, role, agencyOwner } });
   });
 
 /**
@@ -263,10 +270,13 @@ const teamScoped = (resolve: typeof readableTeam) =>
  * the access read with the REST call's token when that was this chatbot's, else to a fresh read (`resolve`).
  */
 const chatbotScoped = (resolve: typeof readableChatbot, rule: typeof readableFrom) =>
-  authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, next }) => {
+  authenticatedProcedure.input(chatbotIdParam).use(async ({ ctx, input, meta, next }) => {
     const prefetched = ctx.prefetchedChatbot;
-    const { chatbot, role } =
+    const { chatbot, role, agencyVisit } =
       prefetched && prefetched.id === input.chatbot_id ? rule(prefetched.access) : await resolve(ctx.db, ctx.user.id, input.chatbot_id);
+    if (agencyVisit && meta?.agencyView) {
+      await admitAgencyVisit(ctx.db, agencyVisit, meta.agencyView, { teamId: chatbot.teamId, chatbot, user: ctx.user, tokenId: ctx.via === "token" ? ctx.tokenId : null });
+    }
     return next({ ctx: { ...ctx, chatbot, role } });
   });
 

@@ -2,11 +2,14 @@ import type { Team } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { canEditChatbot, type ChatbotRole } from "@/server/access/permissions";
 import { isUuid } from "@/server/kernel/lib/ids";
+import { ownsAgencyTeam } from "@/server/access/agency-owner";
 import { editableOrForbidden, roleIn, teamRoleRelations, visibleOrNotFound, visibleTeamsWhere } from "@/server/access/roles";
 
 export interface TeamAccess {
   team: Team;
   role: ChatbotRole;
+  /** The caller owns the workspace's agency (their role comes from it, whatever else they are). */
+  agencyOwner: boolean;
 }
 
 /** The team and the caller's role in it, or null when it does not exist or is not visible (also for a malformed id). */
@@ -16,7 +19,7 @@ async function findTeamAccess(db: Db, userId: string, teamId: string): Promise<T
   if (!found || found.deletedAt) return null;
   const { agency: _agency, memberships: _memberships, ...team } = found;
   const role = roleIn(userId, found);
-  return role ? { team, role } : null;
+  return role ? { team, role, agencyOwner: ownsAgencyTeam(userId, found.agency) } : null;
 }
 
 /** For reads: the team and the caller's role, else NOT_FOUND. */

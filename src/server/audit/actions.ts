@@ -70,6 +70,12 @@ export const AUDIT_ACTIONS = {
   "template.rolled_back": "Template rollout rolled back",
   "template.chatbot_rolled_back": "Chatbot rolled back by the quality gate",
   "template.field_reverted": "Chatbot field reverted to its template",
+  "agency.viewed_conversations": "Viewed conversations",
+  "agency.viewed_contacts": "Viewed contacts",
+  "agency_access.changed": "Agency access changed",
+  "agency_access.requested": "Access to conversations requested",
+  "agency_access.approved": "Access to conversations granted",
+  "agency_access.declined": "Access to conversations declined",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -4,3 +4,4 @@ export type { AuditAction } from "./actions";
 export { actorOf, auditAgencyOf, auditedChange, changedFields, recordAudit, recordChannelChange, recordChatbotChange, workspaceAuditScope } from "./record";
 export type { AuditActor } from "./record";
 export { auditRouter } from "./router";
+export { auditEntrySchema, listWorkspaceAuditBy } from "./log";

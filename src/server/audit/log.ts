@@ -113,3 +113,21 @@ export async function auditCsv(db: Db, agencyId: string, filter: AuditFilter): P
   );
   return { csv: [header.join(","), ...lines].join("\r\n") + "\r\n", rows: rows.length, truncated: result.length > AUDIT_CSV_MAX_ROWS };
 }
+
+/**
+ * One workspace's entries by one person, newest first (the client's Access log: what its agency's owner
+ * viewed and changed there, docs/decisions/125-redaction-and-the-agencys-visits.md).
+ */
+export async function listWorkspaceAuditBy(db: Db, teamId: string, actorUserId: string, page: { page: number; per_page: number }) {
+  const where = "l.team_id = $1::uuid AND l.actor_user_id = $2::uuid";
+  const { rows, total } = await pageWithTotal<AuditRow>(db, {
+    name: "workspace_audit_by_page",
+    text: `SELECT ${COLUMNS}, (SELECT count(*)::int FROM audit_log l WHERE ${where}) AS total_count
+             FROM audit_log l WHERE ${where} ORDER BY l.id DESC LIMIT $3 OFFSET $4`,
+    countText: `SELECT count(*)::int AS total_count FROM audit_log l WHERE ${where}`,
+    values: [teamId, actorUserId],
+    page: page.page,
+    perPage: page.per_page,
+  });
+  return { current_page: page.page, data: rows.map(serialize), per_page: page.per_page, total };
+}

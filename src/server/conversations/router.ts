@@ -22,13 +22,13 @@ const booleanParam = z.preprocess((v) => (v === "true" || v === "1" ? true : v =
 /** Conversations with their transcripts (everyone who sees the chatbot), contacts (the `leads` permission). */
 export const chatbotConversationsRouter = createTRPCRouter({
   list: chatbotProcedure
-    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations", summary: "The chatbot's conversations, newest first", tags } })
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations", summary: "The chatbot's conversations, newest first", tags }, agencyView: "conversations" })
     .input(z.object({ page, per_page: perPage, archived: booleanParam.optional() }))
     .output(envelopeOf(conversationSchema))
     .query(({ ctx, input }) => listConversations(ctx.db, ctx.chatbot.id, input)),
 
   get: chatbotProcedure
-    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages and the HTTP actions its answers called", tags } })
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages and the HTTP actions its answers called", tags }, agencyView: "conversations" })
     .input(z.object({ conversation_id: z.string() }))
     .output(
       z.object({
@@ -77,7 +77,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     }),
 
   contacts: chatbotProcedure
-    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/contacts", summary: "The chatbot's contacts (leads); 403 for roles that may not view them", tags } })
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/contacts", summary: "The chatbot's contacts (leads); 403 for roles that may not view them", tags }, agencyView: "contacts" })
     .input(z.object({ page, per_page: perPage }))
     .output(envelopeOf(contactSchema))
     .query(({ ctx, input }) => {
@@ -87,6 +87,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
 
   /** The dashboard inbox: its filters, and each visitor's lead (name, e-mail) for the roles that see contacts. */
   inbox: chatbotProcedure
+    .meta({ agencyView: "conversations" })
     .input(
       z.object({
         page,
@@ -115,7 +116,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
    * The inbox stream opens (and every minute it stays open): may the caller watch the chatbot's inbox, and
    * a member who may reply is there (visitors asking for a person are told whether someone is).
    */
-  watch: chatbotProcedure.mutation(async ({ ctx }) => {
+  watch: chatbotProcedure.meta({ agencyView: "conversations" }).mutation(async ({ ctx }) => {
     const present = canReplyToConversations(ctx.role);
     if (present) await markAgentSeen(ctx.db, ctx.chatbot.teamId);
     return { chatbot_id: ctx.chatbot.id, team_id: ctx.chatbot.teamId, present };
@@ -123,6 +124,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
 
   /** Opening a conversation in the inbox marks it read. */
   open: chatbotProcedure
+    .meta({ agencyView: "conversations" })
     .input(z.object({ conversation_id: z.string() }))
     .mutation(({ ctx, input }) => inboxConversation(ctx.db, ctx.chatbot.id, input.conversation_id, { markRead: true, withContacts: canViewContacts(ctx.role) })),
 
@@ -130,7 +132,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .input(z.object({ conversation_id: z.string(), unread: z.boolean().optional(), archived: z.boolean().optional() }))
     .mutation(({ ctx, input }) => setConversationFlags(ctx.db, ctx.chatbot.id, input.conversation_id, { unread: input.unread, archived: input.archived })),
 
-  escalations: chatbotProcedure.query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
+  escalations: chatbotProcedure.meta({ agencyView: "conversations" }).query(({ ctx }) => listEscalations(ctx.db, ctx.chatbot.id)),
 
   /** The widget's lead form (docs/decisions/059-a-real-lead-form.md): its fields and when it shows; `can_edit` for the roles that change settings. */
   leadForm: chatbotProcedure.query(({ ctx }) => ({ form: leadFormOf(ctx.chatbot.leadForm, ctx.chatbot.defaultLanguage), can_edit: canEditChatbot(ctx.role) })),
@@ -168,7 +170,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .mutation(async ({ ctx, input: { chatbot_id: _chatbotId, ...patch } }) => ({ lead_form: await updateLeadForm(ctx.db, ctx.chatbot.id, patch) })),
 
   /** Every contact, for the CSV export (the `leads` permission). */
-  allContacts: chatbotProcedure.query(({ ctx }) => {
+  allContacts: chatbotProcedure.meta({ agencyView: "contacts" }).query(({ ctx }) => {
     if (!canViewContacts(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not view this chatbot's contacts.");
     return listContacts(ctx.db, ctx.chatbot.id, 1, 10_000);
   }),

@@ -13,6 +13,8 @@ export const ERROR_TABLE = {
   UNAUTHENTICATED: { trpc: "UNAUTHORIZED", http: 401, message: "Unauthenticated." },
   FORBIDDEN: { trpc: "FORBIDDEN", http: 403, message: "This action is unauthorized." },
   NOT_FOUND: { trpc: "NOT_FOUND", http: 404, message: "Not found." },
+  /** An agency owner reading the conversations of a workspace that asks first, without its admin's grant (record 125). */
+  ACCESS_REQUEST_REQUIRED: { trpc: "FORBIDDEN", http: 403, message: "This workspace's admin must grant its agency access first." },
   VALIDATION: { trpc: "UNPROCESSABLE_CONTENT", http: 422, message: "The given data was invalid." },
   RULE_VIOLATION: { trpc: "UNPROCESSABLE_CONTENT", http: 422, message: "The request cannot be processed." },
   BAD_REQUEST: { trpc: "BAD_REQUEST", http: 400, message: "Bad request." },
