@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ErrorAlert } from "@/components/ui/alert";
+import { needsAccessRequest, RequestAccess } from "@/components/access-log/request-access";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -40,7 +41,7 @@ const STATE_LABELS: Record<ConversationStatus, string> = { bot: "Bot answers", w
 export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; initialConversation?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { can_edit } = useChatbot();
+  const { can_edit, chatbot } = useChatbot();
   const [filter, setFilter] = useState<Filter>("all");
   const [status, setStatus] = useState<ConversationStatus | "">("");
   const [assignee, setAssignee] = useState("");
@@ -173,7 +174,11 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
         {list.isPending ? (
           <Skeleton className="h-40" />
         ) : list.error ? (
-          <ErrorAlert title="Couldn't load the conversations." message={list.error.message} onRetry={() => void list.refetch()} />
+          needsAccessRequest(list.error) ? (
+            <RequestAccess clientId={chatbot.team_id} />
+          ) : (
+            <ErrorAlert title="Couldn't load the conversations." message={list.error.message} onRetry={() => void list.refetch()} />
+          )
         ) : list.data.data.length === 0 ? (
           <EmptyState title="No conversations here" description="Conversations appear as visitors (or the playground) ask questions." />
         ) : (

@@ -1,14 +1,12 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, type AuditAction, type AuditActorType } from "@/server/audit/client";
 import { AuditIcon } from "@/components/icons";
-import { formatDateTime } from "@/components/lib/format";
-import type { RouterInputs, RouterOutputs } from "@/components/lib/trpc-types";
+import type { RouterInputs } from "@/components/lib/trpc-types";
+import { AuditEntries } from "@/components/audit/audit-entries";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -16,53 +14,11 @@ import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Loading, SkeletonRows } from "@/components/ui/skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/react";
 
-type Entry = RouterOutputs["audit"]["list"]["data"][number];
 type Filter = Omit<RouterInputs["audit"]["list"], "page" | "per_page">;
 const PER_PAGE = 25;
 const ACTOR_LABELS: Record<AuditActorType, string> = { user: "A person (dashboard)", api_token: "An API token", system: "The platform (automatic)" };
-
-/** A change in words: `field: before → after` for each field that changed. */
-function changeText(entry: Entry): string {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  const show = (v: unknown) =>
-    v === null || v === undefined ? "none" : typeof v === "number" ? v.toLocaleString("en-US") : typeof v === "object" ? JSON.stringify(v) : String(v);
-  return keys
-    .map((k) => {
-      const before = entry.before && k in entry.before ? show(entry.before[k]) : null;
-      const after = entry.after && k in entry.after ? show(entry.after[k]) : null;
-      return `${k.replace(/_/g, " ")}: ${before !== null && after !== null ? `${before} → ${after}` : (after ?? `was ${before}`)}`;
-    })
-    .join("; ");
-}
-
-function Who({ entry }: { entry: Entry }) {
-  if (entry.actor.type === "system") return <span className="text-gray-600">{entry.actor.name}</span>;
-  return (
-    <span>
-      {entry.actor.name}
-      {entry.actor.type === "api_token" ? <span className="text-gray-600"> (API token)</span> : null}
-    </span>
-  );
-}
-
-function Target({ entry }: { entry: Entry }) {
-  const name = entry.target.name ?? entry.target.id ?? "—";
-  if (entry.target.type === "client" && entry.target.id && entry.action !== "client.deleted") {
-    return (
-      <Link href={`/clients/${entry.target.id}`} className="break-all text-indigo-700 underline-offset-2 hover:underline">
-        {name}
-      </Link>
-    );
-  }
-  return (
-    <span className="break-all">
-      <span className="text-gray-600">{entry.target.type.replace(/_/g, " ")}:</span> {name}
-    </span>
-  );
-}
 
 async function download(csv: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
@@ -97,7 +53,6 @@ export function AuditLog() {
     }
   };
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
 
   return (
     <div className="space-y-5">
@@ -172,51 +127,7 @@ export function AuditLog() {
           description="Pauses, top-ups, limit changes, tokens, keys, webhooks and role changes show up here as they happen."
         />
       ) : (
-        <>
-          <Table aria-label="Audit log entries">
-            <THead>
-              <TR>
-                <TH>When</TH>
-                <TH>What</TH>
-                <TH>Who</TH>
-                <TH>On</TH>
-                <TH>Change</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {query.data.data.map((entry) => (
-                <TR key={entry.id} data-testid="audit-entry">
-                  <TD className="whitespace-nowrap text-gray-700">
-                    <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                  </TD>
-                  <TD>
-                    <Badge>{AUDIT_ACTIONS[entry.action]}</Badge>
-                  </TD>
-                  <TD>
-                    <Who entry={entry} />
-                  </TD>
-                  <TD className="max-w-60">
-                    <Target entry={entry} />
-                  </TD>
-                  <TD className="max-w-96 text-xs break-words text-gray-700">{changeText(entry) || "—"}</TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-            <p>
-              {total.toLocaleString("en-US")} {total === 1 ? "entry" : "entries"} · page {page} of {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Newer
-              </Button>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Older
-              </Button>
-            </div>
-          </nav>
-        </>
+        <AuditEntries entries={query.data.data} total={total} page={page} perPage={PER_PAGE} onPage={setPage} linkClients />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -38,6 +39,13 @@ export function TeamManager({ teamId }: { teamId: string }) {
             Your role here: <strong className="font-medium text-gray-800">{humanize(data.your_role)}</strong>
             {data.agency_owner && !data.agency_owner.is_you ? ` · managed by the agency (${data.agency_owner.name})` : null}
           </>
+        }
+        actions={
+          data.agency_owner ? (
+            <Link href={`/team/${teamId}/access-log`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+              Access log
+            </Link>
+          ) : null
         }
       />
       <div className="space-y-6">
