@@ -18,7 +18,7 @@ export const AGENCY_GRANT_HOURS = 24;
 /** One visit of a page is recorded at most once in this many minutes (reloads and paging are not news). */
 export const AGENCY_VISIT_QUIET_MINUTES = 10;
 
-/** The caller reads the workspace as the owner of its agency (none of its team). */
+/** The caller reads the workspace as the owner of its agency. */
 export interface AgencyVisit {
   agencyId: string;
   /** The workspace asks the agency to request access before reading its conversations. */

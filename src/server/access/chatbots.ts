@@ -10,7 +10,7 @@ import { AGENCY_ACCESS_ASK_FIRST, type AgencyVisit } from "@/server/access/agenc
 export interface ChatbotAccess {
   chatbot: Chatbot;
   role: ChatbotRole;
-  /** The caller reads the workspace as the owner of its agency, not as one of its team (access/agency-visits.ts). */
+  /** The caller owns the workspace's agency: their reads are its visits (access/agency-visits.ts). */
   agencyVisit: AgencyVisit | null;
 }
 
@@ -50,10 +50,14 @@ export function roleOfFacts(userId: string, facts: Partial<AccessRow>): ChatbotR
   });
 }
 
-/** An agency owner reading a client's workspace without being one of its team: their visit is recorded. */
+/**
+ * An agency owner reading a client's workspace: their visit is recorded, whatever else they are there (a
+ * membership of their own included — the demo's owner is an admin of each client), since the client
+ * trusts its agency, not a role.
+ */
 function agencyVisitOfFacts(userId: string, facts: AccessRow): AgencyVisit | null {
-  const { access_agency_owner_id, access_agency_kind, access_agency_plan, access_membership_role, access_team_agency_id } = facts;
-  if (access_membership_role || !access_team_agency_id || access_agency_owner_id === null || access_agency_kind === null || access_agency_plan === null) return null;
+  const { access_agency_owner_id, access_agency_kind, access_agency_plan, access_team_agency_id } = facts;
+  if (!access_team_agency_id || access_agency_owner_id === null || access_agency_kind === null || access_agency_plan === null) return null;
   if (!ownsAgencyTeam(userId, { ownerId: access_agency_owner_id, kind: access_agency_kind, plan: access_agency_plan })) return null;
   return { agencyId: access_team_agency_id, askFirst: facts.access_team_agency_access === AGENCY_ACCESS_ASK_FIRST };
 }
