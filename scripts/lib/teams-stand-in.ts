@@ -67,7 +67,7 @@ function newKey(): SigningKey {
   return { kid, privateKey, publicJwk: { ...publicKey.export({ format: "jwk" }), kid, use: "sig", endorsements: ["msteams", "webchat"] } };
 }
 
-export async function startTeamsStandIn(opts: { unref?: boolean } = {}): Promise<TeamsStandIn> {
+export async function startTeamsStandIn(opts: { unref?: boolean; port?: number } = {}): Promise<TeamsStandIn> {
   const bots = new Map<string, { password: string; tenant: string }>();
   const keys: SigningKey[] = [newKey()];
   const issued = new Set<string>();
@@ -112,7 +112,9 @@ export async function startTeamsStandIn(opts: { unref?: boolean } = {}): Promise
       if (url.pathname === "/__control/activities") return answer(res, 200, posted);
       if (url.pathname === "/__control/send") {
         const body = await readBody(req);
-        return answer(res, 200, { status: await send(String(body.endpoint), String(body.appId), body.activity as Record<string, unknown>, (body.options ?? {}) as TeamsSendOptions) });
+        // An activity without an id gets a new one (each curl of the local try-out is a new message).
+        const activity = { id: `${Date.now()}${++seq}`, ...(body.activity as Record<string, unknown>) };
+        return answer(res, 200, { status: await send(String(body.endpoint), String(body.appId), activity, (body.options ?? {}) as TeamsSendOptions) });
       }
       if (url.pathname === "/v1/.well-known/openidconfiguration") {
         return answer(res, 200, { issuer: ISSUER, authorization_endpoint: `${baseUrl}/v1/.well-known/authorize`, jwks_uri: `${baseUrl}/v1/.well-known/keys`, id_token_signing_alg_values_supported: ["RS256"], token_endpoint_auth_methods_supported: ["private_key_jwt"] });
@@ -145,7 +147,7 @@ export async function startTeamsStandIn(opts: { unref?: boolean } = {}): Promise
       return answer(res, 404, { error: { code: "NotFound", message: `No route ${req.method} ${url.pathname}` } });
     })().catch((e: Error) => answer(res, 500, { error: { code: "ServiceError", message: e.message } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (opts.unref) server.unref();
 
