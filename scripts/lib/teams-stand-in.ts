@@ -14,7 +14,7 @@ import { generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
-import { answerJson as answer, readBody } from "./stand-in-http";
+import { answerJson as answer, controlCall, nextRecorded, readBody } from "./stand-in-http";
 
 export const TEAMS_SCOPE = "https://api.botframework.com/.default";
 const ISSUER = "https://api.botframework.com";
@@ -164,13 +164,7 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
     expireTokens: () => issued.clear(),
     rotateKey: () => void keys.push(newKey()),
     send,
-    async nextPosted(conversationId, from = 0) {
-      for (;;) {
-        const found = posted.slice(from).find((p) => p.conversationId === conversationId);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    nextPosted: (conversationId, from = 0) => nextRecorded(posted, from, (p) => p.conversationId === conversationId),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -214,10 +208,7 @@ export function teamsMembersAdded(serviceUrl: string, botId: string, conversatio
 
 /** Drives a stand-in started by another process (Playwright's runner) through its control routes. */
 export function teamsControl(baseUrl: string) {
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await res.json()) as unknown;
-  };
+  const call = controlCall(baseUrl);
   return {
     addBot: (appId: string, password: string) => call("bots", { appId, password }),
     activities: () => call("activities") as Promise<TeamsPosted[]>,
