@@ -16,7 +16,7 @@ import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-proce
  * client-credentials token endpoint, a Bot Connector recording what is posted). Connecting checks the app id and
  * password with the token endpoint; an activity's token is verified (issuer, audience, expiry, signing key,
  * serviceUrl) before anything is taken; a question is answered once per activity in its conversation; a
- * stale Bot Connector token is replaced once on 401.
+ * stale Bot Connector token is replaced once on 401; an agent's reply from the inbox reaches the conversation.
  */
 let db: Db;
 let bf: TeamsStandIn;
@@ -137,5 +137,13 @@ describe("a Teams conversation", () => {
     expect((await bf.nextPosted("a:1dana-personal", from)).text).toContain("10 kilometres");
     expect(bf.tokenRequests.length).toBe(tokensBefore + 1);
     expect(await db.message.count({ where: { chatbotId: botId, role: "assistant" } })).toBe(3);
+  });
+
+  it("an agent's reply from the inbox goes to the Teams conversation", async () => {
+    const convo = await db.conversation.findFirstOrThrow({ where: { chatbotId: botId, source: "channel" }, orderBy: { createdAt: "asc" } });
+    const from = bf.posted.length;
+    const posted = await api("POST", `/v1/${botId}/conversations/${convo.id}/messages`, { token: owner.token, body: { content: "Hi, Sam from the bakery here." } });
+    expect(posted.status).toBe(201);
+    expect((await bf.nextPosted("a:1dana-personal", from)).text).toBe("Hi, Sam from the bakery here.");
   });
 });
