@@ -32,6 +32,8 @@ const CAPABILITY_DEPENDENCIES = {
   // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
   // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
   templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
+  // Intercom as the human side (record 119): waiting conversations are queued by a trigger; replies come back through the inbox's path.
+  intercom: ["access", "audit", "conversations"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;
