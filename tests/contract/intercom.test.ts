@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { startIntercomStandIn, type IntercomStandIn } from "../../scripts/lib/intercom-stand-in";
-import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
@@ -41,7 +40,6 @@ beforeAll(async () => {
   botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
   // With escalations on, the rules recognise a request for a person: the conversation waits.
   await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: true } });
-  for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
   const env = { INTERCOM_API_BASE_URL: ic.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
   base = (await startAppServer(created.url, env)).baseUrl;
   api = apiClient(base);
