@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are checked field by field */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
@@ -7,7 +6,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { collectSseFrames, sseFrames } from "../helpers/sse";
+import { until, widgetVisitor } from "../helpers/widget-visitor";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
@@ -51,18 +50,7 @@ afterAll(async () => {
   await ic?.stop();
 });
 
-async function widgetChat(body: Record<string, unknown>) {
-  const res = await fetch(`${base}/api/widget/${botId}/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body) });
-  return (sseFrames(await res.text()).find((f) => f.event === "done")?.data as Record<string, any> | undefined) ?? null;
-}
-
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const widgetChat = (body: Record<string, unknown>) => widgetVisitor(base, botId).chat(body);
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, "");
 
@@ -120,16 +108,14 @@ describe("Intercom as the human side", () => {
   });
 
   it("an admin's reply reaches the visitor's stream live, once (a redelivery adds nothing); the conversation is human", async () => {
-    const controller = new AbortController();
-    const res = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream`, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${visitorToken}` }, signal: controller.signal });
-    const frames = collectSseFrames(res);
+    const { frames, close } = await widgetVisitor(base, botId).openStream(conversationId, visitorToken);
     await until(() => frames.some((f) => f.event === "status"), "the stream's status");
     const sent = await ic.adminReply(webhookUrl, intercomId, "Hi, Sam here: order 4711 leaves today & arrives tomorrow.");
     expect(sent.status).toBe(200);
     await until(() => frames.some((f) => f.event === "message"), "the admin's reply on the visitor's stream");
     expect(frames.find((f) => f.event === "message")!.data).toMatchObject({ role: "agent", content: "Hi, Sam here: order 4711 leaves today & arrives tomorrow." });
     await until(() => frames.some((f) => f.event === "status" && f.data.status === "human"), "status human");
-    controller.abort();
+    close();
     expect(await ic.deliver(webhookUrl, sent.notification, APP.client_secret)).toBe(200);
     expect(await db.message.count({ where: { conversationId, role: "agent" } })).toBe(1);
     // The visitor's messages after the reply still go to Intercom; our own agent message is not sent back as the visitor's.

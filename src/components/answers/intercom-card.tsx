@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { ConnectButtons } from "@/components/answers/connect-buttons";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, describedBy } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -59,14 +59,14 @@ export function IntercomCard({ chatbotId }: { chatbotId: string }) {
             <Input id={ids.secret} type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} className="sm:max-w-sm" {...describedBy(ids.secret, { hint: true, error: errors.secret })} />
           </Field>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" disabled={connect.isPending || !token.trim() || !secret.trim()}>
-              {connect.isPending ? "Verifying…" : "Connect Intercom"}
-            </Button>
-            {data.connected ? (
-              <Button type="button" variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate({ chatbot_id: chatbotId })}>
-                Disconnect
-              </Button>
-            ) : null}
+            <ConnectButtons
+              product="Intercom"
+              connecting={connect.isPending}
+              canConnect={Boolean(token.trim() && secret.trim())}
+              connected={data.connected}
+              disconnecting={disconnect.isPending}
+              onDisconnect={() => disconnect.mutate({ chatbot_id: chatbotId })}
+            />
           </div>
           {connect.error && !errors.token && !errors.secret ? <ErrorAlert title="Intercom was not connected." message={connect.error.message} /> : null}
         </form>
