@@ -34,6 +34,8 @@ const CAPABILITY_DEPENDENCIES = {
   templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
   // The agency's access to a client workspace: its visits (recorded by access) and changes read from the audit log, its requests decided (record 125).
   "access-log": ["access", "audit"],
+  // Intercom as the human side (record 119): waiting conversations are queued by a trigger; replies come back through the inbox's path.
+  intercom: ["access", "audit", "conversations"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

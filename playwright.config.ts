@@ -10,6 +10,7 @@ import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
 import { startSlackStandIn } from "./scripts/lib/slack-stand-in";
 import { startTeamsStandIn } from "./scripts/lib/teams-stand-in";
 import { startStripeStandIn } from "./scripts/lib/stripe-stand-in";
+import { startIntercomStandIn } from "./scripts/lib/intercom-stand-in";
 
 /**
  * End-to-end tests against the real product started the way a newcomer starts
@@ -28,6 +29,8 @@ process.env.E2E_SLACK_URL ??= (await startSlackStandIn({ unref: true })).baseUrl
 process.env.E2E_TEAMS_URL ??= (await startTeamsStandIn({ unref: true })).baseUrl;
 // e2e/billing.spec.ts: a local Stripe (its hosted Checkout page is where the person pays); specs add accounts through its control routes.
 process.env.E2E_STRIPE_URL ??= (await startStripeStandIn({ unref: true })).baseUrl;
+// e2e/handoff.spec.ts: a local Intercom (specs add apps, read conversations and send admin replies through its control routes).
+process.env.E2E_INTERCOM_URL ??= (await startIntercomStandIn({ unref: true })).baseUrl;
 // e2e/actions.spec.ts: an OpenAI-compatible server that calls tools (no platform key: only a workspace's own key reaches it).
 process.env.E2E_OPENAI_BASE_URL ??= await startLlmStub();
 // e2e/hubspot.spec.ts: a local HubSpot (tests/helpers/hubspot-server.ts); specs read its contacts over HTTP.
@@ -102,6 +105,7 @@ export default defineConfig({
       ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",
       HUBSPOT_API_BASE_URL: process.env.E2E_HUBSPOT_URL,
       STRIPE_API_BASE_URL: process.env.E2E_STRIPE_URL,
+      INTERCOM_API_BASE_URL: process.env.E2E_INTERCOM_URL,
       // e2e/agency-done-when.spec.ts: custom domain and sending domain verified against tests/helpers/dns-server.ts.
       DNS_SERVERS: process.env.E2E_DNS_SERVER,
       MAIL_DKIM_PRIVATE_KEY: process.env.E2E_DKIM_KEY,

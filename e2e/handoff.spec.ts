@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startProductionServer, type ProductionServer } from "../scripts/lib/app-server";
+import { intercomControl } from "../scripts/lib/intercom-stand-in";
 import { createPrismaClient } from "../src/server/kernel/db/client";
 import { trainOnBakeryPages } from "../tests/helpers/answers-fixtures";
 import { demoApi, e2eDatabaseUrl, logIn, OWNER } from "./helpers";
@@ -136,12 +137,34 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   await agentContext.close();
 });
 
-test("a visitor the rules hand to a person is told so, and offered the lead form when nobody from the team is around any more", async ({ browser }) => {
+test("a visitor the rules hand to a person is told so, and offered the lead form when nobody from the team is around any more; the team answers from Intercom", async ({ browser }) => {
   const db = createPrismaClient(e2eDatabaseUrl());
   const chatbot = await db.chatbot.update({ where: { id: chatbotId }, data: { enableEscalations: true } });
   const agentSeen = (at: string) => db.$executeRawUnsafe(`UPDATE teams SET agent_seen_at = ${at} WHERE id = $1::uuid`, chatbot.teamId);
   const visitorContext = await browser.newContext();
+  const ownerContext = await browser.newContext();
   try {
+    // The workspace's support team lives in Intercom (docs/decisions/119-intercom-as-the-human-side.md): its admin connects the app in the chatbot's settings.
+    await db.team.update({ where: { id: chatbot.teamId }, data: { enabledIntegrations: { push: "chat_platform_1" } } });
+    const intercom = intercomControl(process.env.E2E_INTERCOM_URL!);
+    const app = { token: `ic-e2e-token-${Date.now()}-abcdef`, client_secret: "ic-e2e-client-secret", app_id: "e2ebakery", name: "Bakery Support" };
+    await intercom.addApp(app);
+    const owner = await ownerContext.newPage();
+    await logIn(owner, OWNER);
+    await owner.goto(`/chatbots/${chatbotId}/settings`);
+    await owner.getByLabel("Access token", { exact: true }).fill(app.token);
+    await owner.getByLabel("Client secret").fill(app.client_secret);
+    await owner.getByRole("button", { name: "Connect Intercom" }).click();
+    await expect(owner.getByTestId("intercom-status")).toContainText("Connected to Intercom workspace Bakery Support (e2ebakery)");
+    const webhookUrl = await owner.getByLabel("Webhook URL").inputValue();
+    await owner.getByTestId("intercom-status").scrollIntoViewIfNeeded();
+    const axe = await new AxeBuilder({ page: owner }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+    await owner.screenshot({ path: test.info().outputPath("intercom-settings-desktop.png") });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.getByTestId("intercom-status").scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: test.info().outputPath("intercom-settings-mobile.png") });
+
     await agentSeen("now()");
     const visitor = await visitorContext.newPage();
     const chat = await askAboutDelivery(visitor);
@@ -157,10 +180,25 @@ test("a visitor the rules hand to a person is told so, and offered the lead form
     await expect(chat.getByRole("log")).toContainText("No one from the team is available right now");
     await expect(chat.getByTestId("widget-handoff-status")).toContainText("No one from the team is available");
     await expect(chat.getByTestId("widget-lead-form")).toBeVisible();
+
+    // Meanwhile the conversation is in Intercom with its transcript; an admin's reply there reaches the widget live.
+    let handed: { id: string; parts: Array<{ body: string }> } | undefined;
+    await expect
+      .poll(async () => {
+        handed = (await intercom.conversations()).find((c) => c.parts[0]?.body.includes("Can I talk to a real person please?"));
+        return handed?.parts[0]?.body ?? "";
+      })
+      .toContain("Visitor: Is delivery free?");
+    await intercom.reply(webhookUrl, handed!.id, "Hi, Sam from the bakery here: delivery is free today.");
+    await expect(chat.getByTestId("widget-agent-message")).toContainText("Sam from the bakery here", { timeout: 5_000 });
+    await intercom.close(webhookUrl, handed!.id);
+    await expect.poll(async () => (await db.conversation.findFirstOrThrow({ where: { chatbotId, messages: { some: { content: "Can I talk to a real person please?" } } } })).status).toBe("resolved");
   } finally {
     await db.chatbot.update({ where: { id: chatbotId }, data: { enableEscalations: false } });
+    await db.intercomConnection.deleteMany({ where: { teamId: chatbot.teamId } });
     await db.$disconnect();
     await visitorContext.close();
+    await ownerContext.close();
   }
 });
 

@@ -8,7 +8,7 @@ import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { collectSseFrames, sseFrames } from "../helpers/sse";
+import { until, widgetVisitor } from "../helpers/widget-visitor";
 import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
 
 /**
@@ -50,27 +50,8 @@ afterAll(async () => {
   await sl?.stop();
 });
 
-async function widgetChat(body: Record<string, unknown>) {
-  const res = await fetch(`${base}/api/widget/${botId}/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return (sseFrames(text).find((f) => f.event === "done")?.data as Record<string, any> | undefined) ?? null;
-}
-
-/** A visitor's live stream, read frame by frame. */
-async function openStream(conversationId: string, token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/stream`, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${token}` }, signal: controller.signal });
-  const frames = collectSseFrames(res);
-  return { res, frames, close: () => controller.abort() };
-}
-
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const widgetChat = (body: Record<string, unknown>) => widgetVisitor(base, botId).chat(body);
+const openStream = (conversationId: string, token: string) => widgetVisitor(base, botId).openStream(conversationId, token);
 
 describe("the Slack handoff channel", () => {
   let channel: any;

@@ -174,13 +174,14 @@ describe("a Telegram chat", () => {
     expect(reply.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
   });
 
-  it("a chatbot that cannot answer (a hard pause) tells the person so in its language; /start greets in it", async () => {
+  it("a chatbot that cannot answer (a hard pause) says the widget's words in its language, with the lead form's prompt; /start greets in it", async () => {
     await db.chatbot.update({ where: { id: botId }, data: { defaultLanguage: "de", welcomeMessage: "Hi! How can I help you today?" } });
     await db.team.update({ where: { id: teamId }, data: { status: "paused", pauseMode: "hard" } });
     try {
       const from = tg.sent.length;
       expect(await tg.deliver(TOKEN, textUpdate(++updateId, 47, "Wann habt ihr offen?"))).toBe(200);
-      expect((await tg.nextMessage("47", from)).text).toBe(CATALOGUES.de.channel.cannotAnswer);
+      const de = CATALOGUES.de.panel;
+      expect((await tg.nextMessage("47", from)).text).toBe(`${de.pausedTitle.replace("{name}", "Bakery Bot")}\n\n${de.pausedBodyLeads}`);
       await db.team.update({ where: { id: teamId }, data: { status: "active", pauseMode: null } });
       const next = tg.sent.length;
       expect(await tg.deliver(TOKEN, textUpdate(++updateId, 47, "/start"))).toBe(200);

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
+import { CATALOGUES } from "@/shared/i18n/messages";
 import { slackEventEnvelope, startSlackStandIn, type SlackStandIn } from "../../scripts/lib/slack-stand-in";
 import { startWhatsAppStandIn, whatsappStatusDelivery, whatsappTextDelivery, type WhatsAppStandIn } from "../../scripts/lib/whatsapp-stand-in";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
@@ -186,5 +187,50 @@ describe("Slack", () => {
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(2000);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sl.postAttempts.filter((a) => a.channel === "D0003")).toHaveLength(3);
+  });
+});
+
+describe("a chatbot that cannot answer", () => {
+  const en = CATALOGUES.en.panel;
+  const said = (title: string, body: string) => `${title.replace("{name}", "Bakery Bot")}\n\n${body}`;
+  const standing = (data: { status: "active" | "paused" | "suspended"; pauseMode: "hard" | "soft" | null }) => db.team.update({ where: { id: teamId }, data });
+  const channelOf = async (kind: string) => [(await api("GET", `/v1/${botId}/channels`, { token: owner.token })).body].flat().flatMap((b: any) => b.data ?? b).find((c: any) => c.kind === kind && c.status === "connected");
+
+  it("says the widget's dead-end words on WhatsApp and Slack (paused, suspended, switched off), never the internal reason; once per event, charged nothing", async () => {
+    const [whatsapp, slack] = [await channelOf("messaging_app_1"), await channelOf("team_chat_1")];
+    const before = await used();
+    try {
+      await standing({ status: "paused", pauseMode: "hard" });
+      const from = wa.sent.length;
+      const delivery = whatsappTextDelivery(WA.phone_number_id, "15557770001", "wamid.PAUSED1", "Are you open today?");
+      expect(await wa.deliver(whatsapp.webhook_url, WA.app_secret, delivery)).toBe(200);
+      expect((await wa.nextMessage("15557770001", from)).text).toBe(said(en.pausedTitle, en.pausedBodyLeads));
+      // Meta redelivers the same message: no second refusal.
+      expect(await wa.deliver(whatsapp.webhook_url, WA.app_secret, delivery)).toBe(200);
+
+      await standing({ status: "suspended", pauseMode: null });
+      const next = sl.posts.length;
+      const dm = slackEventEnvelope({ type: "message", channel: "D0PAUSE", channel_type: "im", user: "U0DAN", text: "Are you open today?", ts: "1700000010.000100" });
+      expect((await sl.deliver(slack.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+      const refusal = await sl.nextPost("D0PAUSE", next);
+      expect(refusal.text).toBe(said(en.stoppedTitle, en.stoppedBodyLeads));
+      expect(refusal.text).not.toMatch(/paused|suspended|workspace|credit/i);
+      expect((await sl.deliver(slack.webhook_url, SL.signing_secret, dm)).status).toBe(200);
+
+      // Switched off: no lead form offered (record 078), whatever the flag.
+      await standing({ status: "active", pauseMode: null });
+      await db.chatbot.update({ where: { id: botId }, data: { enabled: false } });
+      const last = wa.sent.length;
+      expect(await wa.deliver(whatsapp.webhook_url, WA.app_secret, whatsappTextDelivery(WA.phone_number_id, "15557770001", "wamid.OFF1", "Hello?"))).toBe(200);
+      expect((await wa.nextMessage("15557770001", last)).text).toBe(said(en.stoppedTitle, en.stoppedBody));
+
+      await new Promise((r) => setTimeout(r, 500));
+      expect(wa.sent.filter((m) => m.to === "15557770001")).toHaveLength(2);
+      expect(sl.posts.filter((p) => p.channel === "D0PAUSE")).toHaveLength(1);
+      expect(await used()).toBe(before);
+    } finally {
+      await standing({ status: "active", pauseMode: null });
+      await db.chatbot.update({ where: { id: botId }, data: { enabled: true } });
+    }
   });
 });

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConnectButtons } from "@/components/answers/connect-buttons";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, describedBy } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -70,14 +71,14 @@ export function HubspotCard({ chatbotId }: { chatbotId: string }) {
           <Field id={ids.token} label={data.connected ? "Replace the private-app token" : "Private-app token"} error={tokenError ?? null} hint="HubSpot → Settings → Integrations → Private apps (scopes: crm.objects.contacts.read and .write).">
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input id={ids.token} type="password" autoComplete="off" placeholder="pat-…" value={token} onChange={(e) => setToken(e.target.value)} className="sm:max-w-sm" {...describedBy(ids.token, { hint: true, error: tokenError })} />
-              <Button type="submit" disabled={connect.isPending || !token.trim()}>
-                {connect.isPending ? "Verifying…" : "Connect HubSpot"}
-              </Button>
-              {data.connected ? (
-                <Button type="button" variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate({ chatbot_id: chatbotId })}>
-                  Disconnect
-                </Button>
-              ) : null}
+              <ConnectButtons
+                product="HubSpot"
+                connecting={connect.isPending}
+                canConnect={Boolean(token.trim())}
+                connected={data.connected}
+                disconnecting={disconnect.isPending}
+                onDisconnect={() => disconnect.mutate({ chatbot_id: chatbotId })}
+              />
             </div>
           </Field>
           {connect.error && !tokenError ? <ErrorAlert title="HubSpot was not connected." message={connect.error.message} /> : null}

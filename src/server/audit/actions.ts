@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   "hubspot.connected": "HubSpot connected",
   "hubspot.disconnected": "HubSpot disconnected",
   "hubspot.field_mapping_changed": "HubSpot field mapping changed",
+  "intercom.connected": "Intercom connected",
+  "intercom.disconnected": "Intercom disconnected",
   "billing.connected": "Stripe connected",
   "billing.settings_changed": "Billing settings changed",
   "plan.created": "Plan created",

@@ -6,3 +6,4 @@ export { channelAnswerJob, channelSendJob } from "./jobs";
 export type { AnswerChannelMessage, ChannelMessage } from "./jobs";
 export { slackHandoffPostJob, slackHandoffReplyJob } from "./handoff";
 export { purgeChannelEventsJob } from "./purge";
+export { refusalWords } from "./refusal";

@@ -19,13 +19,13 @@ import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
 import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
+import { refusalWords, type WorkspaceStanding } from "./refusal";
 import { slack, slackTarget } from "./slack";
 import { isTeamsGreeting, serviceUrlOf, teams, type TeamsCredentials } from "./teams";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
 import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
-import { messagesFor } from "@/shared/i18n/messages";
 
 interface JobChannel {
   id: string;
@@ -56,10 +56,13 @@ async function answerContext(
   channelId: string,
   chatKey: string,
   eventId: string | null,
-): Promise<{ channel: JobChannel; chatbot: Chatbot; conversationId: string | null; replied: boolean } | null> {
-  const { rows } = await poolOf(db).query<Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null; ch_replied: boolean }>({
+): Promise<{ channel: JobChannel; chatbot: Chatbot; workspace: WorkspaceStanding; conversationId: string | null; replied: boolean } | null> {
+  const { rows } = await poolOf(db).query<
+    Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null; ch_replied: boolean; ch_status: string; ch_pause_mode: string | null }
+  >({
     name: "channels_answer_context",
     text: `SELECT b.*, ch.kind AS ch_kind, ch.credentials_ciphertext AS ch_credentials, ${ENABLED_SQL("ch.kind", "t")} AS ch_enabled,
+                  t.status::text AS ch_status, t.pause_mode::text AS ch_pause_mode,
                   (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id,
                   EXISTS (SELECT 1 FROM channel_events e WHERE e.channel_id = ch.id AND e.event_id = $3 AND e.replied_at IS NOT NULL) AS ch_replied
              FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
@@ -67,11 +70,12 @@ async function answerContext(
     values: [channelId, chatKey, eventId],
   });
   if (!rows[0]) return null;
-  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ch_replied, ...columns } = rows[0];
+  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ch_replied, ch_status, ch_pause_mode, ...columns } = rows[0];
   const chatbot = modelOfRow<Chatbot>(columns);
   return {
     channel: { id: channelId, kind: ch_kind, chatbot_id: chatbot.id, credentials_ciphertext: ch_credentials, enabled: ch_enabled },
     chatbot,
+    workspace: { status: ch_status, pauseMode: ch_pause_mode },
     conversationId: ch_conversation_id,
     replied: ch_replied,
   };
@@ -203,11 +207,11 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     answer = await answerMessage(db, { chatbot, channelId: channel.id, chatKey: payload.chat_key, text: payload.text, conversationId: context.conversationId, turnKey });
   } catch (error) {
     const refusal = toAppError(error);
-    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (paused, suspended, no credit, …): the person is told, as on the widget,
-    // in the chatbot's language (record 117); another refusal (the message itself) as the API words it.
+    // A failure of ours (5xx): the job is retried, nothing was charged. A refusal (switched off, paused, suspended, no credit): the widget's
+    // dead-end words in the chatbot's voice and language (refusal.ts), sent once for the event like any reply; another refusal (the message itself) as the API words it.
     if (refusal.status >= 500) throw error;
     const cannotAnswer = refusal.status === 402 || refusal.status === 423;
-    return reply(cannotAnswer ? messagesFor(chatbot.defaultLanguage).channel.cannotAnswer : refusal.message, null);
+    return reply(cannotAnswer ? refusalWords(chatbot, context.workspace) : refusal.message, null);
   }
   failpoint("after-turn");
   if (answer.conversation_id !== context.conversationId) await rememberChat(db, channel.id, payload.chat_key, answer.conversation_id);

@@ -6,7 +6,7 @@ export { sendEscalationEmailJob } from "./escalation-email-job";
 export { recordWidgetFeedback, widgetFeedbackSchema } from "./feedback";
 export { inboxCountsSql } from "./inbox-counts";
 export { recordWidgetLinkClick, widgetLinkClickSchema } from "./link-clicks";
-export { markAgentSeen, postAgentMessage, requestPerson } from "./handoff";
+export { markAgentSeen, postAgentMessage, requestPerson, updateConversationState } from "./handoff";
 export { submitLeadForm, updateLeadForm } from "./lead-form";
 export { DEFAULT_LEAD_FORM, leadFormOf, leadFormSchema } from "./rules/lead-form";
 export type { LeadForm } from "./rules/lead-form";

@@ -140,6 +140,8 @@ const schema = z.object({
   ACTIONS_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
   // HubSpot (docs/decisions/077-hubspot-crm.md): the API's base URL (a local stand-in in tests).
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.hubapi.com"),
+  // Intercom (docs/decisions/119-intercom-as-the-human-side.md): the REST API's base URL (a local stand-in in tests; a regional one, api.eu.intercom.io, for EU workspaces).
+  INTERCOM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.intercom.io"),
   // Rebilling (docs/decisions/109-stripe-through-the-kernel-client.md): Stripe's API base (a local stand-in in tests and
   // the README's try-out) and how far a webhook's `Stripe-Signature` timestamp may be from now.
   STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),

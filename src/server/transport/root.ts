@@ -23,6 +23,7 @@ import { chatbotEvaluationsRouter } from "@/server/evaluations";
 import { billingRouter } from "@/server/billing";
 import { reportsRouter } from "@/server/reports";
 import { accessLogRouter } from "@/server/access-log";
+import { intercomRouter } from "@/server/intercom";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -52,6 +53,7 @@ export const appRouter = createTRPCRouter({
   agencyTemplates: agencyTemplatesRouter,
   chatbotTemplate: chatbotTemplateRouter,
   accessLog: accessLogRouter,
+  intercom: intercomRouter,
 });
 
 export type AppRouter = typeof appRouter;

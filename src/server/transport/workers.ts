@@ -18,6 +18,7 @@ import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/k
 import { sweepTemplateRolloutsJob, templateRolloutBatchJob, templateRolloutGateJob } from "@/server/templates";
 import { answerChannelMessage } from "./channel-events";
 import { scheduleClientReportsJob, sendClientReportJob } from "@/server/reports";
+import { intercomHandoffJob } from "@/server/intercom";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -53,6 +54,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   templateRolloutBatchJob,
   templateRolloutGateJob,
   sweepTemplateRolloutsJob,
+  intercomHandoffJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */

@@ -58,6 +58,8 @@ export const JOB_PAYLOADS = {
   // The Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
   slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
+  // Intercom (intercom/handoff-job.ts): a waiting conversation handed over, or its later visitor messages added.
+  intercom_handoff: z.object({ conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   // The providers' event ids older than their retry window (channels/purge.ts).
   purge_channel_events: scheduled,
   // The jobs of worker processes whose heartbeat stopped, unlocked (kernel/jobs/heartbeat.ts).
@@ -85,6 +87,8 @@ export interface EnqueueOptions {
   jobKeyMode?: "replace" | "preserve_run_at";
   runAt?: Date;
   maxAttempts?: number;
+  /** Jobs of one queue run one at a time, in order (`enqueueFromTask` only). */
+  queueName?: string;
 }
 
 /** A registered job's name, for SQL that enqueues set-wise (`SELECT graphile_worker.add_job(${jobName(…)}, …) FROM …`). */

@@ -81,9 +81,6 @@ export const de: Messages = {
     contactNeeded: "Bitte hinterlassen Sie eine E-Mail-Adresse oder eine Telefonnummer.",
     thanks: "Vielen Dank! Wir melden uns bald bei Ihnen.",
   },
-  channel: {
-    cannotAnswer: "Dieser Assistent kann gerade leider nicht antworten. Bitte versuchen Sie es später noch einmal.",
-  },
   actions: {
     failed: "Das hat gerade leider nicht geklappt. Bitte versuchen Sie es gleich noch einmal.",
     failedNamed: "Das hat gerade leider nicht geklappt: Der Dienst {names} hat nicht funktioniert. Bitte versuchen Sie es gleich noch einmal.",

@@ -92,10 +92,6 @@ export const en = {
     contactNeeded: "Leave an e-mail address or a phone number.",
     thanks: "Thank you! We\u2019ll get back to you soon.",
   },
-  /** What a messaging channel (Telegram, WhatsApp) tells the person when the chatbot cannot answer. */
-  channel: {
-    cannotAnswer: "Sorry, this assistant can't answer right now. Please try again later.",
-  },
   /** An HTTP action that failed (conversations' tools, record 076): the plain sentence the visitor gets. */
   actions: {
     failed: "Sorry, I couldn't get that done right now. Please try again in a moment.",

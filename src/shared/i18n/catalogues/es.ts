@@ -81,9 +81,6 @@ export const es: Messages = {
     contactNeeded: "Deje una dirección de correo electrónico o un número de teléfono.",
     thanks: "¡Gracias! Nos pondremos en contacto con usted pronto.",
   },
-  channel: {
-    cannotAnswer: "Lo sentimos, este asistente no puede responder ahora mismo. Inténtelo de nuevo más tarde.",
-  },
   actions: {
     failed: "Lo siento, ahora mismo no ha sido posible. Inténtelo de nuevo en un momento.",
     failedNamed: "Lo siento, ahora mismo no ha sido posible: el servicio {names} no ha funcionado. Inténtelo de nuevo en un momento.",

@@ -81,9 +81,6 @@ export const fr: Messages = {
     contactNeeded: "Indiquez une adresse e-mail ou un numéro de téléphone.",
     thanks: "Merci\u00a0! Nous vous recontacterons très bientôt.",
   },
-  channel: {
-    cannotAnswer: "Désolé, cet assistant ne peut pas répondre pour le moment. Veuillez réessayer plus tard.",
-  },
   actions: {
     failed: "Désolé, je n\u2019ai pas pu le faire pour le moment. Veuillez réessayer dans un instant.",
     failedNamed: "Désolé, je n\u2019ai pas pu le faire pour le moment\u00a0: le service {names} n\u2019a pas fonctionné. Veuillez réessayer dans un instant.",

@@ -81,9 +81,6 @@ export const it: Messages = {
     contactNeeded: "Lascia un indirizzo e-mail o un numero di telefono.",
     thanks: "Grazie! Ti ricontatteremo presto.",
   },
-  channel: {
-    cannotAnswer: "Spiacenti, al momento questo assistente non può rispondere. Riprova più tardi.",
-  },
   actions: {
     failed: "Mi dispiace, al momento non è stato possibile farlo. Riprova tra poco.",
     failedNamed: "Mi dispiace, al momento non è stato possibile farlo: il servizio {names} non ha funzionato. Riprova tra poco.",

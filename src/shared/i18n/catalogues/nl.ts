@@ -81,9 +81,6 @@ export const nl: Messages = {
     contactNeeded: "Laat een e-mailadres of telefoonnummer achter.",
     thanks: "Bedankt! We nemen snel contact met je op.",
   },
-  channel: {
-    cannotAnswer: "Sorry, deze assistent kan nu even niet antwoorden. Probeer het later opnieuw.",
-  },
   actions: {
     failed: "Sorry, dat is nu even niet gelukt. Probeer het zo nog eens.",
     failedNamed: "Sorry, dat is nu even niet gelukt: de dienst {names} werkte niet. Probeer het zo nog eens.",

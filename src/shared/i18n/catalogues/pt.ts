@@ -81,9 +81,6 @@ export const pt: Messages = {
     contactNeeded: "Deixe um endereço de e-mail ou um número de telefone.",
     thanks: "Obrigado! Entraremos em contato em breve.",
   },
-  channel: {
-    cannotAnswer: "Desculpe, este assistente não pode responder agora. Tente novamente mais tarde.",
-  },
   actions: {
     failed: "Desculpe, não foi possível fazer isso agora. Tente novamente daqui a pouco.",
     failedNamed: "Desculpe, não foi possível fazer isso agora: o serviço {names} não funcionou. Tente novamente daqui a pouco.",

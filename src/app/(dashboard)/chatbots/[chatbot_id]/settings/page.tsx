@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { HubspotCard } from "@/components/answers/hubspot-card";
+import { IntercomCard } from "@/components/answers/intercom-card";
 import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
 import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
@@ -21,6 +22,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
       <PrivacyCard chatbotId={chatbotId} />
       <WorkspaceLlmKey chatbotId={chatbotId} />
       <HubspotCard chatbotId={chatbotId} />
+      <IntercomCard chatbotId={chatbotId} />
       <DeleteChatbotCard />
     </>
   );
