@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { InboxSettings } from "@/components/inbox/inbox-settings";
 
-export const metadata: Metadata = { title: "Inbox settings" };
+export const metadata: Metadata = { title: "Saved replies" };
 
 export default async function ChatbotInboxSettingsPage({ params }: { params: Promise<{ chatbot_id: string }> }) {
   const { chatbot_id: chatbotId } = await params;
