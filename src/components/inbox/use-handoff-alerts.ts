@@ -1,8 +1,16 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 
 const BADGE = /^\(\d+\)\s+/;
+
+/** The notification permission as React state: read from the browser, re-read after asking (none on the server). */
+const permissionListeners = new Set<() => void>();
+const subscribePermission = (listener: () => void) => {
+  permissionListeners.add(listener);
+  return () => void permissionListeners.delete(listener);
+};
+const readPermission = (): NotificationPermission | "unsupported" => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
 
 /**
  * Nobody misses a handoff (docs/decisions/121-the-inbox-for-a-support-team.md): the tab's title carries
@@ -12,11 +20,7 @@ const BADGE = /^\(\d+\)\s+/;
  */
 export function useHandoffAlerts(waiting: number) {
   const audio = useRef<AudioContext | null>(null);
-  const [permission, setPermission] = useState<NotificationPermission | "unsupported">("unsupported");
-
-  useEffect(() => {
-    setPermission(typeof Notification === "undefined" ? "unsupported" : Notification.permission);
-  }, []);
+  const permission = useSyncExternalStore(subscribePermission, readPermission, () => "unsupported" as const);
 
   useEffect(() => {
     const base = document.title.replace(BADGE, "");
@@ -49,7 +53,7 @@ export function useHandoffAlerts(waiting: number) {
 
   const askPermission = useCallback(() => {
     if (typeof Notification === "undefined") return;
-    void Notification.requestPermission().then(setPermission);
+    void Notification.requestPermission().then(() => permissionListeners.forEach((l) => l()));
   }, []);
 
   return { ring, permission, askPermission };
