@@ -140,7 +140,9 @@ describe("an internal note", () => {
 
     expect(frames.filter((f) => f.event === "message").map((f) => (f.data as any).content)).toEqual(["Let me check."]);
     expect(JSON.stringify(frames)).not.toContain(secret);
-    const queued = await db.$queryRaw<Array<{ text: string }>>`SELECT payload->>'text' AS text FROM graphile_worker.jobs WHERE task_identifier = 'channel_send' AND payload->>'chat_key' = 'chat-1'`;
+    const queued = await db.$queryRaw<Array<{ text: string }>>`
+      SELECT j.payload->>'text' AS text FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE t.identifier = 'channel_send' AND j.payload->>'chat_key' = 'chat-1'`;
     expect(queued.map((j) => j.text)).toEqual(["Let me check."]);
     const events = await db.outboxEvent.findMany({ where: { chatbotId: botId } });
     expect(events.map((e) => e.type)).toContain("escalation.created");
