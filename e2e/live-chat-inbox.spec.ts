@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sseFrames } from "../tests/helpers/sse";
 import { demoApi, logIn, OWNER } from "./helpers";
 
 /**
@@ -13,13 +14,14 @@ const NOTE = "Checked the order: refund approved by Sam";
 test("an agent answers with /refund by keyboard and leaves an internal note the visitor never sees; a waiting visitor badges the tab", async ({ page, baseURL }) => {
   const created = await demoApi(baseURL!, "POST", "/v1/agency/clients", { name: `Refund Bakery ${Date.now()}`, message_limit: 200, chatbot: { name: BOT } });
   const chatbotId = created.chatbot.id as string;
-  const teamId = created.id as string;
+  const teamId = created.client.id as string;
   await demoApi(baseURL!, "POST", `/v1/teams/${teamId}/saved-replies`, { shortcut: "refund", body: "Hi {visitor_first_name}, {chatbot_name} has refunded your order." });
   await demoApi(baseURL!, "POST", `/v1/teams/${teamId}/saved-replies`, { shortcut: "hours", body: "We are open 8–18." });
 
   const widget = (route: string, body: unknown) =>
     fetch(`${baseURL}/api/widget/${chatbotId}${route}`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-  const chat = (await (await widget("/chat", { message: "I want my money back" })).json()) as { conversation_id: string; visitor_token: string };
+  const asked = sseFrames(await (await widget("/chat", { message: "I want my money back" })).text()).find((f) => f.event === "done");
+  const chat = asked!.data as { conversation_id: string; visitor_token: string };
 
   await logIn(page, OWNER);
   await page.goto(`/chatbots/${chatbotId}/inbox`);
@@ -41,8 +43,9 @@ test("an agent answers with /refund by keyboard and leaves an internal note the 
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Escape");
   await expect(transcript.getByRole("listbox", { name: "Saved replies" })).toBeHidden();
-  await page.keyboard.press("Backspace");
-  await page.keyboard.press("Backspace");
+  // Closed for that `/`; erased and typed again, the list offers every saved reply.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Backspace");
+  await page.keyboard.type("/");
   await expect(options).toHaveCount(2);
   await page.keyboard.press("ArrowDown");
   await expect(transcript.getByRole("option", { name: /\/refund/ })).toHaveAttribute("aria-selected", "true");

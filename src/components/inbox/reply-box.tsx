@@ -126,6 +126,8 @@ export function ReplyBox({ chatbotId, conversationId, human, onSent }: { chatbot
             setDraft(e.target.value);
             setCaret(e.target.selectionStart);
             setActive(0);
+            // Escape closes the list for one `/`; once that `/` is gone, the next one offers it again.
+            if (!slashQuery(e.target.value, e.target.selectionStart)) setDismissed(null);
           }}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
