@@ -23,29 +23,25 @@ interface Claimed {
   sla_minutes: number;
 }
 
-const CLAIMED = `c.id::text, c.chatbot_id::text, b.name AS chatbot_name, b.team_id::text, c.assignee_id::text, c.awaiting_since, b.reply_sla_minutes AS sla_minutes`;
-const WAITING = `c.chatbot_id = b.id AND c.status IN ('waiting', 'human') AND c.assignee_id IS NOT NULL AND c.awaiting_since IS NOT NULL`;
+/** Stamps `column` on every assigned, waiting conversation where `due` holds, and answers them: claimed once. */
+async function claim(db: Db, name: string, column: "sla_assignee_mailed_at" | "sla_admins_mailed_at", due: string): Promise<Claimed[]> {
+  const { rows } = await poolOf(db).query<Claimed>({
+    name,
+    text: `UPDATE conversations c SET ${column} = now() FROM chatbots b
+            WHERE c.chatbot_id = b.id AND c.status IN ('waiting', 'human') AND c.assignee_id IS NOT NULL AND c.awaiting_since IS NOT NULL
+              AND c.${column} IS NULL AND ${due} <= now() - make_interval(mins => b.reply_sla_minutes)
+           RETURNING c.id::text, c.chatbot_id::text, b.name AS chatbot_name, b.team_id::text, c.assignee_id::text, c.awaiting_since, b.reply_sla_minutes AS sla_minutes`,
+  });
+  return rows;
+}
 
-/** Sends the reminders that are due; answers how many e-mails went out. */
+/** Sends the reminders that are due (the assignee one SLA into the wait, the admins one SLA after that); answers how many e-mails went out. */
 export async function sendReplySlaReminders(db: Db): Promise<number> {
-  const pool = poolOf(db);
-  const toAssignees = await pool.query<Claimed>({
-    name: "reply_sla_claim_assignee",
-    text: `UPDATE conversations c SET sla_assignee_mailed_at = now() FROM chatbots b
-            WHERE ${WAITING} AND c.sla_assignee_mailed_at IS NULL
-              AND c.awaiting_since <= now() - make_interval(mins => b.reply_sla_minutes)
-           RETURNING ${CLAIMED}`,
-  });
-  const toAdmins = await pool.query<Claimed>({
-    name: "reply_sla_claim_admins",
-    text: `UPDATE conversations c SET sla_admins_mailed_at = now() FROM chatbots b
-            WHERE ${WAITING} AND c.sla_admins_mailed_at IS NULL
-              AND c.sla_assignee_mailed_at <= now() - make_interval(mins => b.reply_sla_minutes)
-           RETURNING ${CLAIMED}`,
-  });
+  const toAssignees = await claim(db, "reply_sla_claim_assignee", "sla_assignee_mailed_at", "c.awaiting_since");
+  const toAdmins = await claim(db, "reply_sla_claim_admins", "sla_admins_mailed_at", "c.sla_assignee_mailed_at");
   let sent = 0;
-  for (const c of toAssignees.rows) sent += await remind(db, c, false);
-  for (const c of toAdmins.rows) sent += await remind(db, c, true);
+  for (const c of toAssignees) sent += await remind(db, c, false);
+  for (const c of toAdmins) sent += await remind(db, c, true);
   return sent;
 }
 
