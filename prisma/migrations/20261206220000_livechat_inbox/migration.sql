@@ -4,24 +4,24 @@
 -- answer, each chatbot's minutes, and the two reminders' stamps (each sent once).
 CREATE TABLE saved_replies (
   id         uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  team_id    uuid NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  team_id    uuid NOT NULL REFERENCES teams(id) ON DELETE CASCADE ON UPDATE CASCADE,
   shortcut   text NOT NULL,
   body       text NOT NULL,
-  created_by uuid REFERENCES users(id) ON DELETE SET NULL,
-  created_at timestamptz(6) NOT NULL DEFAULT now(),
-  updated_at timestamptz(6) NOT NULL DEFAULT now()
+  created_by uuid REFERENCES users(id) ON DELETE SET NULL ON UPDATE CASCADE,
+  created_at timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  updated_at timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 CREATE UNIQUE INDEX saved_replies_team_id_shortcut_key ON saved_replies (team_id, shortcut);
 
 CREATE TABLE conversation_notes (
   id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  conversation_id uuid NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-  chatbot_id      uuid NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
-  user_id         uuid REFERENCES users(id) ON DELETE SET NULL,
+  conversation_id uuid NOT NULL REFERENCES conversations(id) ON DELETE CASCADE ON UPDATE CASCADE,
+  chatbot_id      uuid NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE ON UPDATE CASCADE,
+  user_id         uuid REFERENCES users(id) ON DELETE SET NULL ON UPDATE CASCADE,
   -- internal: a reply the team writes in the thread; note: a note kept beside the conversation.
   kind            text NOT NULL,
   body            text NOT NULL,
-  created_at      timestamptz(6) NOT NULL DEFAULT now()
+  created_at      timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 CREATE INDEX conversation_notes_conversation_id_created_at_idx ON conversation_notes (conversation_id, created_at);
 
