@@ -177,7 +177,7 @@ describe("the /v1 hot path reads", () => {
     const foreignVisitor = await db.visitor.create({ data: { chatbotId: elsewhere.id, visitorKey: "x" } });
     await db.conversation.createMany({ data: Array.from({ length: 3 }, () => ({ chatbotId: elsewhere.id, visitorId: foreignVisitor.id })) });
 
-    const filters: InboxFilter[] = ["all", "unread", "archived", "lead", "escalated", "negative"];
+    const filters: InboxFilter[] = ["all", "unread", "archived", "lead", "escalated", "negative", "people"];
     for (const filter of filters) {
       for (const archived of [undefined, true, false]) {
         for (const page of [1, 2, 3, 9]) {
@@ -341,6 +341,7 @@ async function prismaConversations(db: Db, chatbotId: string, q: { page: number;
     lead: { ...base, visitor: { contacts: { some: { chatbotId } } } },
     escalated: { ...base, escalations: { some: {} } },
     negative: { ...base, sentiment: "negative" },
+    people: { ...base, status: { in: ["waiting", "human"] } },
   }[q.filter];
   const [rows, total] = await Promise.all([
     db.conversation.findMany({

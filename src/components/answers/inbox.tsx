@@ -19,6 +19,9 @@ import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, type Conver
 import { useTRPC } from "@/trpc/react";
 import { StatusBadge } from "./status-badge";
 import { Transcript } from "./transcript";
+import { InboxViews, VIEW_QUERY, viewOf, type InboxView } from "@/components/inbox/inbox-views";
+import { useHandoffAlerts } from "@/components/inbox/use-handoff-alerts";
+import { WaitBadge } from "@/components/inbox/wait-badge";
 
 const FILTERS = [
   { value: "all", label: "Open conversations" },
@@ -26,6 +29,7 @@ const FILTERS = [
   { value: "lead", label: "With a lead" },
   { value: "escalated", label: "Escalated" },
   { value: "negative", label: "Negative sentiment" },
+  { value: "people", label: "Handled by a person" },
   { value: "archived", label: "Archived" },
 ] as const;
 type Filter = (typeof FILTERS)[number]["value"];
@@ -70,20 +74,33 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
     ...trpc.channels.ofConversations.queryOptions({ chatbot_id: chatbotId, conversation_ids: channelConversationIds }),
     enabled: channelConversationIds.length > 0,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
+  const views = useQuery(trpc.inboxTools.views.queryOptions({ chatbot_id: chatbotId }));
+  const awaiting = new Map((views.data?.awaiting ?? []).map((a) => [a.id, a.awaiting_since]));
+  const now = useMinuteClock();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.inboxTools.views.queryKey() });
+    return queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
+  };
   const flags = useMutation(trpc.conversations.setFlags.mutationOptions({ onSuccess: refresh }));
 
   const selectedRef = useLatest(selected);
+  const waitingCount = waiting.data?.total ?? 0;
+  const alerts = useHandoffAlerts(waitingCount);
+  const ringRef = useLatest(alerts.ring);
   // Live: every message and status change of this chatbot's conversations, from whichever process made it.
   useEffect(() => {
     const source = new EventSource(`/api/inbox/${chatbotId}/stream`);
     let timer: number | undefined;
     source.addEventListener("change", (event) => {
-      const change = JSON.parse((event as MessageEvent<string>).data) as { conversation_id: string | null };
+      const change = JSON.parse((event as MessageEvent<string>).data) as { conversation_id: string | null; kind: string; status: string | null };
+      // A conversation starts waiting for a person: every open inbox tab rings.
+      if (change.kind === "status" && change.status === "waiting") ringRef.current();
       window.clearTimeout(timer);
       // A burst of changes (a streamed answer and its status) is one refresh.
       timer = window.setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: trpc.conversations.inbox.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.inboxTools.views.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.inboxTools.notes.queryKey() });
       }, 150);
       if (change.conversation_id === null || change.conversation_id === selectedRef.current) setVersion((v) => v + 1);
     });
@@ -91,7 +108,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
       window.clearTimeout(timer);
       source.close();
     };
-  }, [chatbotId, queryClient, selectedRef, trpc]);
+  }, [chatbotId, queryClient, selectedRef, ringRef, trpc]);
 
   const select = (id: string) => {
     setSelected(id);
@@ -104,11 +121,21 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
     }
   };
   const reset = () => setPage(1);
-  const waitingCount = waiting.data?.total ?? 0;
+  const pickView = (view: InboxView) => {
+    setFilter(VIEW_QUERY[view].filter);
+    setAssignee(VIEW_QUERY[view].assignee);
+    reset();
+  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <section aria-label="Conversations" className="min-w-0 space-y-3">
+        <InboxViews current={viewOf(filter, assignee)} counts={views.data?.counts ?? null} onPick={pickView} />
+        {alerts.permission === "default" ? (
+          <button type="button" className="text-xs text-indigo-700 underline hover:text-indigo-900" onClick={alerts.askPermission}>
+            Notify me on this computer when a visitor waits
+          </button>
+        ) : null}
         {waitingCount > 0 ? (
           <button
             type="button"
@@ -212,6 +239,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                         </Badge>
                       ) : null}
                       {c.sentiment === "negative" ? <Badge tone="red">Negative</Badge> : null}
+                      {awaiting.has(c.id) && views.data ? <WaitBadge since={awaiting.get(c.id)!} slaMinutes={views.data.sla_minutes} now={now} /> : null}
                       {c.archived ? <Badge>Archived</Badge> : null}
                     </span>
                   </button>
@@ -251,6 +279,16 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
       </section>
     </div>
   );
+}
+
+/** The time, renewed every 30 s: waiting times and SLA states move on without a change in the data. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }
 
 /** A ref that always holds the latest value (read from event handlers set up once). */

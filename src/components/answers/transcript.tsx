@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { UpdatedAnswerDialog } from "@/components/chatbots/finetunes/updated-answer-dialog";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -10,17 +10,14 @@ import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatDateTime } from "@/components/lib/format";
 import { channelLabel } from "@/server/channels/client";
 import { useTRPC } from "@/trpc/react";
 import { AnswerMeta } from "./message-sources";
 import { LinkedText } from "./linked-text";
 import { StatusBadge } from "./status-badge";
-import { CharacterCount } from "@/components/ui/character-count";
-
-/** The longest reply (the reply procedure refuses longer ones). */
-const REPLY_MAX = 4000;
+import { interleave, InternalNote, TeamNotes } from "@/components/inbox/team-notes";
+import { ReplyBox } from "@/components/inbox/reply-box";
 
 interface InboxTeam {
   assignees: Array<{ id: string; name: string; email: string }>;
@@ -58,8 +55,9 @@ export function Transcript({
   const { mutate } = open;
   const reload = () => mutate({ chatbot_id: chatbotId, conversation_id: conversationId });
   const update = useMutation(trpc.conversations.update.mutationOptions({ onSuccess: () => { reload(); onOpened(); } }));
-  const reply = useMutation(trpc.conversations.reply.mutationOptions({ onSuccess: () => { setDraft(""); reload(); onOpened(); } }));
-  const [draft, setDraft] = useState("");
+  const notesQuery = useQuery(trpc.inboxTools.notes.queryOptions({ chatbot_id: chatbotId, conversation_id: conversationId }));
+  const notes = notesQuery.data ?? [];
+  const notesBefore = interleave(notes.filter((n) => n.kind === "internal"), open.data?.messages ?? []);
   useEffect(() => {
     mutate({ chatbot_id: chatbotId, conversation_id: conversationId });
   }, [mutate, chatbotId, conversationId, version]);
@@ -70,11 +68,7 @@ export function Transcript({
   const canReply = team?.can_reply ?? false;
   const change = (patch: { status?: "bot" | "waiting" | "human" | "resolved"; assignee_id?: string | null }) =>
     update.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, ...patch });
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.trim()) reply.mutate({ chatbot_id: chatbotId, conversation_id: conversationId, content: draft.trim() });
-  };
-  const acting = update.isPending || reply.isPending;
+  const acting = update.isPending;
 
   return (
     <Card className="space-y-4 p-4">
@@ -139,7 +133,8 @@ export function Transcript({
       <ol className="space-y-3" aria-label="Messages">
         {messages.map((m, i) => {
           const question = m.role === "assistant" ? messages.slice(0, i).reverse().find((p) => p.role === "user")?.content : undefined;
-          return (
+          return [
+            ...(notesBefore[i] ?? []).map((n) => <InternalNote key={n.id} note={n} />),
             <li key={m.id} className={m.role === "user" ? "ml-auto w-fit max-w-[85%]" : "max-w-[95%]"} data-testid={`transcript-${m.role}`}>
               {m.role === "agent" ? <p className="mb-0.5 text-xs font-medium text-gray-700">{(m.user_id && authors[m.user_id]) || "Team member"}</p> : null}
               <div
@@ -166,36 +161,15 @@ export function Transcript({
                   </button>
                 ) : null}
               </div>
-            </li>
-          );
+            </li>,
+          ];
         })}
+        {(notesBefore[messages.length] ?? []).map((n) => (
+          <InternalNote key={n.id} note={n} />
+        ))}
       </ol>
-      {canReply ? (
-        <form onSubmit={send} className="space-y-2 border-t border-gray-100 pt-3">
-          <Label htmlFor="transcript-reply">Reply to the visitor</Label>
-          <Textarea
-            id="transcript-reply"
-            rows={3}
-            maxLength={REPLY_MAX}
-            aria-describedby="transcript-reply-count"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) send(e);
-            }}
-          />
-          <CharacterCount id="transcript-reply-count" length={draft.length} max={REPLY_MAX} />
-          {reply.error ? <ErrorAlert title="Couldn't send the reply." message={reply.error.message} /> : null}
-          <div className="flex items-center justify-between gap-2">
-            <p className="text-xs text-gray-600">
-              {conversation.status === "human" ? "The bot stays silent while you answer." : "Sending takes the conversation over: the bot stops answering."}
-            </p>
-            <Button type="submit" size="sm" disabled={acting || !draft.trim()}>
-              {reply.isPending ? "Sending…" : "Send reply"}
-            </Button>
-          </div>
-        </form>
-      ) : null}
+      {canReply ? <ReplyBox chatbotId={chatbotId} conversationId={conversationId} human={conversation.status === "human"} onSent={() => { reload(); onOpened(); }} /> : null}
+      <TeamNotes chatbotId={chatbotId} conversationId={conversationId} notes={notes.filter((n) => n.kind === "note")} canWrite={canReply} />
       {improving ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={null} prefill={improving} onClose={() => setImproving(null)} /> : null}
     </Card>
   );

@@ -8,6 +8,7 @@ import { cn } from "@/components/lib/cn";
 /** The chatbot's sections, in order (it opens on its Inbox): adding a section is one line here. */
 const TABS = [
   { segment: "inbox", label: "Inbox" },
+  { segment: "inbox-settings", label: "Saved replies" },
   { segment: "playground", label: "Playground" },
   { segment: "settings", label: "Settings" },
   { segment: "prompts", label: "Suggested messages" },

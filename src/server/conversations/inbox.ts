@@ -12,7 +12,7 @@ import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { serializeContact, serializeConversation, serializeMessage, type ListedContact, type ListedConversation } from "@/server/conversations/serializer";
 
-export type InboxFilter = "all" | "unread" | "archived" | "lead" | "escalated" | "negative";
+export type InboxFilter = "all" | "unread" | "archived" | "lead" | "escalated" | "negative" | "people";
 
 export interface ConversationQuery {
   page: number;
@@ -42,6 +42,8 @@ const FILTER_SQL: Record<InboxFilter, string> = {
   lead: "EXISTS (SELECT 1 FROM contacts ct WHERE ct.visitor_id = c.visitor_id AND ct.chatbot_id = $1::uuid)",
   escalated: "EXISTS (SELECT 1 FROM escalations e WHERE e.conversation_id = c.id)",
   negative: "c.sentiment = 'negative'",
+  // The conversations a person handles: the inbox's "assigned to me" and "unassigned" views (docs/decisions/121-the-inbox-for-a-support-team.md).
+  people: "c.status IN ('waiting', 'human')",
 };
 
 /** The archived flag a filter implies: "archived" lists archived ones, "unread" the inbox's (not archived) unless asked. */

@@ -12,6 +12,8 @@ export { DEFAULT_LEAD_FORM, leadFormOf, leadFormSchema } from "./rules/lead-form
 export type { LeadForm } from "./rules/lead-form";
 export { openInboxStream, openVisitorStream } from "./live-streams";
 export { chatbotConversationsRouter } from "./router";
+export { inboxToolsRouter, savedRepliesRouter } from "./inbox-tools-router";
+export { replySlaRemindersJob } from "./reply-sla-job";
 export { issueVisitorKey, visitorFromToken, visitorKeyFromToken } from "./visitors";
 export { recordDeliveryFailure } from "./delivery";
 // A channel's retried event: the turn recorded under its key, if any (docs/decisions/083-channel-answers-once-across-a-crash.md).

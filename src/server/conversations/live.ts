@@ -11,7 +11,7 @@ import { listen } from "@/server/kernel/db/notifications";
 
 export const LIVE_CHANNEL = "acp_conversations";
 
-export type LiveKind = "message" | "status";
+export type LiveKind = "message" | "status" | "note";
 
 export interface LiveEvent {
   chatbot_id: string;

@@ -92,7 +92,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
       z.object({
         page,
         per_page: perPage,
-        filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative"]).default("all"),
+        filter: z.enum(["all", "unread", "archived", "lead", "escalated", "negative", "people"]).default("all"),
         status: z.enum(CONVERSATION_STATUSES).optional(),
         assignee: z.string().max(64).optional(),
         source: z.enum(CONVERSATION_SOURCES).optional(),
@@ -102,7 +102,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
       const list = await listConversations(ctx.db, ctx.chatbot.id, {
         ...input,
-        archived: input.filter === "archived" ? true : input.filter === "all" ? false : undefined,
+        archived: input.filter === "archived" ? true : input.filter === "all" || input.filter === "people" ? false : undefined,
         me: ctx.user.id,
       });
       const leads = canViewContacts(ctx.role) ? await leadsOfVisitors(ctx.db, ctx.chatbot.id, list.data.map((c) => c.visitor_id)) : {};

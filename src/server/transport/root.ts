@@ -7,7 +7,7 @@ import { agencyWebhooksRouter } from "@/server/webhooks";
 import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
 import { chatbotChatRouter } from "@/server/conversations";
-import { chatbotConversationsRouter } from "@/server/conversations";
+import { chatbotConversationsRouter, inboxToolsRouter, savedRepliesRouter } from "@/server/conversations";
 import { chatbotsRouter } from "@/server/chatbots";
 import { myChatbotsRouter } from "@/server/chatbots";
 import { llmKeysRouter } from "@/server/workspaces";
@@ -54,6 +54,8 @@ export const appRouter = createTRPCRouter({
   chatbotTemplate: chatbotTemplateRouter,
   accessLog: accessLogRouter,
   intercom: intercomRouter,
+  savedReplies: savedRepliesRouter,
+  inboxTools: inboxToolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

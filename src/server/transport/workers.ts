@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { run, type Runner, type TaskList, Logger, type LogLevel, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
-import { sendEscalationEmailJob } from "@/server/conversations";
+import { replySlaRemindersJob, sendEscalationEmailJob } from "@/server/conversations";
 import { evaluateChatbotJob, sweepEvaluationsJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
@@ -36,6 +36,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   sweepCrawlsJob,
   resyncSourcesJob,
   sendEscalationEmailJob,
+  replySlaRemindersJob,
   computeInsightsJob,
   // The engine call is the transport's adapter (channel-events.ts), as on every surface.
   channelAnswerJob(answerChannelMessage),
@@ -93,6 +94,8 @@ export const crontab = [
   schedule("schedule_client_reports", "7 * * * *", 3),
   // Template rollouts whose jobs were lost, queued again (templates/rollout-jobs.ts).
   schedule("sweep_template_rollouts", "* * * * *", 1),
+  // Conversations waiting past their reply SLA: their assignee, then the workspace's admins (conversations/reply-sla-job.ts).
+  schedule("reply_sla_reminders", "* * * * *", 1),
 ].join("\n");
 
 let stopping = false;

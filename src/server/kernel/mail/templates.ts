@@ -110,3 +110,19 @@ export function checkoutLinkMail(brand: Brand, input: { to: string; workspaceNam
     { label: "Pay and start the plan", url: input.checkoutUrl },
   );
 }
+
+/** A conversation waits past its reply SLA (docs/decisions/121-the-inbox-for-a-support-team.md): to its assignee, then to the workspace's admins. */
+export function replySlaMail(
+  brand: Brand,
+  input: { to: string; chatbotName: string; waitedMinutes: number; slaMinutes: number; assigneeName: string | null; toAdmins: boolean; inboxUrl: string },
+): MailMessage {
+  const waited = `${input.waitedMinutes} minute${input.waitedMinutes === 1 ? "" : "s"}`;
+  const who = input.toAdmins ? `It is assigned to ${input.assigneeName ?? "a team member"}, who was reminded ${input.slaMinutes} minutes ago.` : "It is assigned to you.";
+  return message(
+    brand,
+    input.to,
+    `A visitor has waited ${waited} on ${input.chatbotName}`,
+    [`A visitor of ${input.chatbotName} has waited ${waited} for a person's answer (the reply target is ${input.slaMinutes} minutes).`, who],
+    { label: "Open the conversation", url: input.inboxUrl },
+  );
+}

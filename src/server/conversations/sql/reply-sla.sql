@@ -1,0 +1,39 @@
+-- Current state (docs/architecture.md, "Data access"): re-applied after every migration.
+-- The reply SLA's clock (docs/decisions/121-the-inbox-for-a-support-team.md): `conversations.awaiting_since`
+-- is when the visitor began to wait for a person's answer. It starts when the conversation starts waiting
+-- or when the visitor writes to a person (waiting or human) and nobody's answer is due yet; a person's reply
+-- or the conversation going back to the bot or being resolved stops it and clears the reminders' stamps,
+-- so the next wait is reminded of again. Kept here, beside every writer of messages and statuses, so no
+-- writer has to remember it.
+
+CREATE OR REPLACE FUNCTION "reply_sla_status_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."status" = 'waiting' AND OLD."status" <> 'waiting' THEN
+    NEW."awaiting_since" := coalesce(NEW."awaiting_since", now());
+  ELSIF NEW."status" IN ('bot', 'resolved') THEN
+    NEW."awaiting_since" := NULL;
+    NEW."sla_assignee_mailed_at" := NULL;
+    NEW."sla_admins_mailed_at" := NULL;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "conversations_reply_sla" BEFORE UPDATE OF "status" ON "conversations"
+  FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status") EXECUTE FUNCTION "reply_sla_status_changed"();
+
+CREATE OR REPLACE FUNCTION "reply_sla_message_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."role" = 'agent' THEN
+    UPDATE "conversations" SET "awaiting_since" = NULL, "sla_assignee_mailed_at" = NULL, "sla_admins_mailed_at" = NULL
+     WHERE "id" = NEW."conversation_id" AND "awaiting_since" IS NOT NULL;
+  ELSE
+    UPDATE "conversations" SET "awaiting_since" = NEW."created_at"
+     WHERE "id" = NEW."conversation_id" AND "awaiting_since" IS NULL AND "status" IN ('waiting', 'human');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "messages_reply_sla" AFTER INSERT ON "messages"
+  FOR EACH ROW WHEN (NEW."role" IN ('user', 'agent')) EXECUTE FUNCTION "reply_sla_message_added"();
