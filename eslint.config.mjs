@@ -32,6 +32,8 @@ const CAPABILITY_DEPENDENCIES = {
   // Templates: a chatbot's configuration as versioned data, rolled out behind the quality gate (record 111, 112).
   // Nothing depends on them: workspaces' agent creation reaches them through the transport (AgentBlueprints).
   templates: ["access", "actions", "audit", "chatbots", "conversations", "evaluations", "training", "webhooks", "workspaces"],
+  // A person's data on request and the retention purge (record 124): deletes rows of conversations and contacts in SQL, audited, with a webhook.
+  privacy: ["access", "audit", "webhooks"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

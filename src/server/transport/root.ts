@@ -22,6 +22,7 @@ import { crmRouter } from "@/server/crm";
 import { chatbotEvaluationsRouter } from "@/server/evaluations";
 import { billingRouter } from "@/server/billing";
 import { reportsRouter } from "@/server/reports";
+import { privacyRouter } from "@/server/privacy";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -50,6 +51,7 @@ export const appRouter = createTRPCRouter({
   reports: reportsRouter,
   agencyTemplates: agencyTemplatesRouter,
   chatbotTemplate: chatbotTemplateRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

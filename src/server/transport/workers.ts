@@ -18,6 +18,7 @@ import { heartbeatBounds, startHeartbeat, sweepDeadWorkersJob } from "@/server/k
 import { sweepTemplateRolloutsJob, templateRolloutBatchJob, templateRolloutGateJob } from "@/server/templates";
 import { answerChannelMessage } from "./channel-events";
 import { scheduleClientReportsJob, sendClientReportJob } from "@/server/reports";
+import { purgeExpiredDataJob } from "@/server/privacy";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -53,6 +54,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   templateRolloutBatchJob,
   templateRolloutGateJob,
   sweepTemplateRolloutsJob,
+  purgeExpiredDataJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -91,6 +93,8 @@ export const crontab = [
   schedule("schedule_client_reports", "7 * * * *", 3),
   // Template rollouts whose jobs were lost, queued again (templates/rollout-jobs.ts).
   schedule("sweep_template_rollouts", "* * * * *", 1),
+  // Data past each workspace's retention, in short batches (privacy/purge.ts).
+  schedule("purge_expired_data", "15 4 * * *", 3),
 ].join("\n");
 
 let stopping = false;
