@@ -56,7 +56,7 @@ const call = async (method: string, path: string, body?: unknown, token = owner.
 
 /** Analytics of the last 120 days, recounted from the rollups (the version touched, so nothing kept in memory answers). */
 async function analytics(chatbotId: string) {
-  await db.$queryRaw`SELECT analytics_touch(${chatbotId}::uuid)`;
+  await db.$executeRaw`SELECT analytics_touch(${chatbotId}::uuid)`;
   const res = await call("GET", `/v1/${chatbotId}/analytics?from=${isoDay(120)}&to=${isoDay(0)}`);
   expect(res.status).toBe(200);
   return res.body!;

@@ -6,30 +6,36 @@ import { contactOfChatbot } from "@/server/privacy/contact-lookup";
 export const EXPORT_BATCH_ROWS = 1_000;
 
 const CONVERSATIONS = `
-  SELECT id::text, source, status, category, sentiment, archived, created_at, last_message_at
+  SELECT id::text, source, status, category, sentiment, archived, created_at, last_message_at, created_at::text AS key_at
     FROM conversations WHERE visitor_id = $1::uuid AND (created_at, id) > ($2::timestamptz, $3::uuid)
    ORDER BY created_at, id LIMIT $4`;
 
 /** Messages keyed by (created_at, id), each with its rating. */
 const MESSAGES = `
-  SELECT m.id::text, m.role, m.content, m.answered, m.created_at, f.rating
+  SELECT m.id::text, m.role, m.content, m.answered, m.created_at, f.rating, m.created_at::text AS key_at
     FROM messages m LEFT JOIN feedback f ON f.message_id = m.id
    WHERE m.conversation_id = $1::uuid AND (m.created_at, m.id) > ($2::timestamptz, $3::uuid)
    ORDER BY m.created_at, m.id LIMIT $4`;
 
-const START = [new Date(0), "00000000-0000-0000-0000-000000000000"] as const;
+const START = ["-infinity", "00000000-0000-0000-0000-000000000000"] as const;
 
-type Row = Record<string, unknown> & { id: string; created_at: Date };
+/** `key_at`: the row's time as PostgreSQL writes it, so the next batch starts exactly after it (a Date keeps only milliseconds). */
+interface Keyed {
+  id: string;
+  created_at: Date;
+  key_at: string;
+}
+type ConversationRow = Keyed & { last_message_at: Date };
 
 /** Every row of a keyset-paged statement, a batch at a time. */
-async function* keyset<R extends Row>(db: Db, sql: string, owner: string): AsyncGenerator<R> {
-  let after: readonly [Date, string] = START;
+async function* keyset<R extends Keyed>(db: Db, sql: string, owner: string): AsyncGenerator<R> {
+  let after: readonly [string, string] = START;
   for (;;) {
     const { rows } = await poolOf(db).query<R>(sql, [owner, after[0], after[1], EXPORT_BATCH_ROWS]);
     yield* rows;
     if (rows.length < EXPORT_BATCH_ROWS) return;
     const last = rows[rows.length - 1]!;
-    after = [last.created_at, last.id];
+    after = [last.key_at, last.id];
   }
 }
 
@@ -55,12 +61,12 @@ async function* exportPieces(db: Db, contact: Awaited<ReturnType<typeof contactO
   };
   yield `${JSON.stringify(head).slice(0, -1)},"conversations":[`;
   let firstConversation = true;
-  for await (const c of keyset<Row>(db, CONVERSATIONS, contact.visitorId)) {
-    const conversation = { ...c, created_at: iso(c.created_at), last_message_at: iso(c.last_message_at as Date) };
+  for await (const { key_at: _key, ...c } of keyset<ConversationRow>(db, CONVERSATIONS, contact.visitorId)) {
+    const conversation = { ...c, created_at: iso(c.created_at), last_message_at: iso(c.last_message_at) };
     yield `${firstConversation ? "" : ","}${JSON.stringify(conversation).slice(0, -1)},"messages":[`;
     firstConversation = false;
     let firstMessage = true;
-    for await (const m of keyset<Row>(db, MESSAGES, c.id)) {
+    for await (const { key_at: _key, ...m } of keyset<Keyed>(db, MESSAGES, c.id)) {
       yield `${firstMessage ? "" : ","}${JSON.stringify({ ...m, created_at: iso(m.created_at) })}`;
       firstMessage = false;
     }
