@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/clients/form-field";
 import { FormError } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { SaveRow } from "@/components/ui/save-row";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -66,16 +66,7 @@ function AgencyRetentionForm({ initial }: { initial: Fields }) {
           {field("default_days", "Default for clients (days)", "For clients without their own number. Empty: kept until deleted (or the maximum, when set).")}
           {field("max_days", "Maximum (days)", "No client keeps data longer. Empty: no maximum.")}
           <FormError message={save.error?.message} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              Save retention
-            </Button>
-            {saved ? (
-              <p role="status" className="text-sm text-emerald-700">
-                Saved.
-              </p>
-            ) : null}
-          </div>
+          <SaveRow label="Save retention" pending={save.isPending} saved={saved && "Saved."} />
         </form>
       </CardBody>
     </Card>

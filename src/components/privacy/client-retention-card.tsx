@@ -6,7 +6,7 @@ import { FormField } from "@/components/clients/form-field";
 import { useClientRefresh } from "@/components/clients/use-client-mutations";
 import { FormError } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { SaveRow } from "@/components/ui/save-row";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
@@ -60,16 +60,7 @@ export function ClientRetentionCard({ clientId, days }: { clientId: string; days
             )}
           </FormField>
           <FormError message={save.error && !problem ? save.error.message : null} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              Save retention
-            </Button>
-            {saved ? (
-              <p role="status" className="text-sm text-emerald-700">
-                Saved.
-              </p>
-            ) : null}
-          </div>
+          <SaveRow label="Save retention" pending={save.isPending} saved={saved && "Saved."} />
         </form>
       </CardBody>
     </Card>
