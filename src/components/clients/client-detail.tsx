@@ -177,7 +177,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             rule={state.data.auto_topup}
             hasBudget={client.limits.messages !== null && client.limits.messages >= 1}
           />
-          <ClientRetentionCard key={String(client.data_retention_days)} clientId={client.id} days={client.data_retention_days} />
+          <ClientRetentionCard clientId={client.id} days={client.data_retention_days} />
           <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
         </div>
       ) : state.error ? (
