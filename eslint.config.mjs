@@ -36,6 +36,8 @@ const CAPABILITY_DEPENDENCIES = {
   "access-log": ["access", "audit"],
   // Intercom as the human side (record 119): waiting conversations are queued by a trigger; replies come back through the inbox's path.
   intercom: ["access", "audit", "conversations"],
+  // A person's data on request and the retention purge (record 124): deletes rows of conversations and contacts in SQL, audited, with a webhook.
+  privacy: ["access", "audit", "webhooks"],
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;

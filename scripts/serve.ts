@@ -140,8 +140,9 @@ async function serveDirect(req: IncomingMessage, res: ServerResponse, answer: (r
   } as RequestInit);
   try {
     const response = await answer(request);
-    // A JSON answer is sent in one write with its length; a stream (server-sent events) as it comes.
-    const streamed = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    // A JSON answer is sent in one write with its length; a stream (server-sent events) or a file download (a
+    // contact's export is written while it is read: docs/decisions/124-retention-and-a-persons-data.md) as it comes.
+    const streamed = (response.headers.get("content-type") ?? "").startsWith("text/event-stream") || (response.headers.get("content-disposition") ?? "").startsWith("attachment");
     const head: Record<string, string | number> = Object.fromEntries(response.headers);
     // A body the handler did not read (an error answered first) is drained, so the connection stays usable.
     if (hasBody && !req.complete) {

@@ -18,10 +18,10 @@ let plainUser: Awaited<ReturnType<typeof userWithToken>>;
 
 const CLIENT_KEYS = [
   "id", "name", "external_reference", "status", "pause_mode", "paused_at", "byok_enabled", "enabled_integrations",
-  "limits", "usage", "messages_remaining", "topup_credits_remaining", "credits_exhausted_at", "credits_reset_at", "created_at",
+  "limits", "usage", "messages_remaining", "topup_credits_remaining", "credits_exhausted_at", "credits_reset_at", "created_at", "data_retention_days",
 ].sort();
-const STATUS_KEYS = CLIENT_KEYS.filter((k) => !["byok_enabled", "enabled_integrations", "topup_credits_remaining", "credits_exhausted_at"].includes(k));
-const TOPUP_KEYS = CLIENT_KEYS.filter((k) => k !== "enabled_integrations");
+const STATUS_KEYS = CLIENT_KEYS.filter((k) => !["byok_enabled", "enabled_integrations", "topup_credits_remaining", "credits_exhausted_at", "data_retention_days"].includes(k));
+const TOPUP_KEYS = CLIENT_KEYS.filter((k) => k !== "enabled_integrations" && k !== "data_retention_days");
 const AGENT_KEYS = ["id", "name", "enabled", "accent_color", "messages_remaining", "created_at"].sort();
 
 beforeAll(async () => {

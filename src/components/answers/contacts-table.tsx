@@ -10,6 +10,8 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { formatDate } from "@/components/lib/format";
 import { useTRPC } from "@/trpc/react";
 import { contactsCsv } from "./contacts-csv";
+import { ContactActions, useContactErasure } from "@/components/privacy/contact-actions";
+import { ContactSearch } from "@/components/privacy/contact-search";
 
 const PER_PAGE = 25;
 
@@ -30,6 +32,9 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
   const contactIds = query.data?.data.map((c) => c.id) ?? [];
   const showSync = Boolean(hubspot.data?.connected) && contactIds.length > 0;
   const syncs = useQuery(trpc.crm.leadSyncs.queryOptions({ chatbot_id: chatbotId, contact_ids: contactIds }, { enabled: showSync, retry: false, refetchInterval: 5_000 }));
+  // A person's data on request (record 124): export and erase per contact, and the search across the workspace.
+  const erasure = useContactErasure();
+  const search = <ContactSearch chatbotId={chatbotId} onErase={erasure.ask} />;
   if (query.isPending) return <Skeleton className="h-40" />;
   if (query.error) return <ErrorAlert title="Couldn't load the contacts." message={query.error.message} />;
   const contacts = query.data.data;
@@ -48,10 +53,20 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
       setExporting(false);
     }
   };
-  if (!contacts.length && page === 1) return <EmptyState title="No contacts yet" description="Visitors who share an e-mail address or phone number in a chat appear here." />;
+  if (!contacts.length && page === 1) {
+    return (
+      <div className="space-y-3">
+        {search}
+        {erasure.dialog}
+        <EmptyState title="No contacts yet" description="Visitors who share an e-mail address or phone number in a chat appear here." />
+      </div>
+    );
+  }
   const pages = Math.max(1, Math.ceil(query.data.total / query.data.per_page));
   return (
     <div className="space-y-3">
+      {search}
+      {erasure.dialog}
       <div className="flex justify-end">
         <Button variant="secondary" onClick={download} disabled={exporting}>
           {exporting ? "Exporting…" : "Export CSV"}
@@ -67,6 +82,9 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
               <TH>Phone</TH>
               <TH>Captured</TH>
               {showSync ? <TH>HubSpot</TH> : null}
+              <TH>
+                <span className="sr-only">Requests</span>
+              </TH>
             </TR>
           </THead>
           <TBody>
@@ -83,6 +101,9 @@ export function ContactsTable({ chatbotId }: { chatbotId: string }) {
                     <CrmSyncState sync={syncs.data?.[c.id]} />
                   </TD>
                 ) : null}
+                <TD>
+                  <ContactActions contact={{ ...c, chatbot_id: chatbotId }} onErase={erasure.ask} />
+                </TD>
               </TR>
             ))}
           </TBody>

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { applyServerFieldErrors } from "@/components/lib/server-field-errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { SaveRow } from "@/components/ui/save-row";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
@@ -98,10 +99,7 @@ export function AutoTopupCard({ clientId, rule, hasBudget }: { clientId: string;
               </FormField>
             </div>
             <FormError message={save.error && !Object.keys(formState.errors).length ? save.error.message : null} />
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-                Save auto top-up
-              </Button>
+            <SaveRow label="Save auto top-up" pending={save.isPending} saved={saved}>
               {rule ? (
                 <Button
                   type="button"
@@ -115,12 +113,7 @@ export function AutoTopupCard({ clientId, rule, hasBudget }: { clientId: string;
                   Turn off
                 </Button>
               ) : null}
-              {saved ? (
-                <p role="status" className="text-sm text-emerald-700">
-                  {saved}
-                </p>
-              ) : null}
-            </div>
+            </SaveRow>
           </form>
         )}
       </CardBody>

@@ -16,6 +16,7 @@ import { AgentsSection } from "@/components/clients/agents-section";
 import { BackToClients } from "@/components/clients/back-to-clients";
 import { ArchiveDeleteCard } from "@/components/clients/archive-delete-card";
 import { LowCreditAlertCard } from "@/components/clients/low-credit-alert-card";
+import { ClientRetentionCard } from "@/components/privacy/client-retention-card";
 import { AutoTopupCard } from "@/components/clients/auto-topup-card";
 import { SubscriptionPanel } from "@/components/billing/subscription-panel";
 import { CreditActions } from "@/components/clients/credit-actions";
@@ -176,6 +177,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             rule={state.data.auto_topup}
             hasBudget={client.limits.messages !== null && client.limits.messages >= 1}
           />
+          <ClientRetentionCard clientId={client.id} days={client.data_retention_days} />
           <ArchiveDeleteCard client={{ id: client.id, name: client.name, archived_at: state.data.archived_at }} />
         </div>
       ) : state.error ? (

@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors } from "@/components/lib/server-field-errors";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { SaveRow } from "@/components/ui/save-row";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useTRPC } from "@/trpc/react";
@@ -72,16 +72,7 @@ export function LowCreditAlertCard({ clientId, threshold, lowNow }: { clientId: 
             {(c) => <Input {...c} {...register("threshold", { onChange: () => setSaved(false) })} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" className="sm:max-w-48" />}
           </FormField>
           <FormError message={save.error && !formState.errors.threshold ? save.error.message : null} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              Save alert
-            </Button>
-            {saved ? (
-              <p role="status" className="text-sm text-emerald-700">
-                Saved.
-              </p>
-            ) : null}
-          </div>
+          <SaveRow label="Save alert" pending={save.isPending} saved={saved && "Saved."} />
         </form>
       </CardBody>
     </Card>

@@ -24,6 +24,7 @@ import { billingRouter } from "@/server/billing";
 import { reportsRouter } from "@/server/reports";
 import { accessLogRouter } from "@/server/access-log";
 import { intercomRouter } from "@/server/intercom";
+import { privacyRouter } from "@/server/privacy";
 
 /** Every capability's procedures under one router: the dashboard's tRPC API, and through the REST bridge `/v1`. */
 export const appRouter = createTRPCRouter({
@@ -56,6 +57,7 @@ export const appRouter = createTRPCRouter({
   intercom: intercomRouter,
   savedReplies: savedRepliesRouter,
   inboxTools: inboxToolsRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,7 @@ import { sweepTemplateRolloutsJob, templateRolloutBatchJob, templateRolloutGateJ
 import { answerChannelMessage } from "./channel-events";
 import { scheduleClientReportsJob, sendClientReportJob } from "@/server/reports";
 import { intercomHandoffJob } from "@/server/intercom";
+import { purgeExpiredDataJob } from "@/server/privacy";
 
 /** How every registered job runs (kernel/jobs/registry.ts): one definition each, in its capability. */
 export const JOB_DEFINITIONS: JobDefinition[] = [
@@ -56,6 +57,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   templateRolloutGateJob,
   sweepTemplateRolloutsJob,
   intercomHandoffJob,
+  purgeExpiredDataJob,
 ] as JobDefinition[];
 
 /** The list the workers run: every registered job, and only those. */
@@ -96,6 +98,8 @@ export const crontab = [
   schedule("sweep_template_rollouts", "* * * * *", 1),
   // Conversations waiting past their reply SLA: their assignee, then the workspace's admins (conversations/reply-sla-job.ts).
   schedule("reply_sla_reminders", "* * * * *", 1),
+  // Data past each workspace's retention, in short batches (privacy/purge.ts).
+  schedule("purge_expired_data", "15 4 * * *", 3),
 ].join("\n");
 
 let stopping = false;

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import type { Tx } from "@/server/kernel/db/client";
+import type { EventType } from "@/server/webhooks/events";
 
 /**
  * Writes one event to the outbox in the caller's transaction (docs/decisions/014-webhooks-outbox-and-delivery.md); the
@@ -11,7 +12,7 @@ import type { Tx } from "@/server/kernel/db/client";
  */
 export async function emitEvent(
   tx: Tx | Db,
-  event: { agencyId: string | null; teamId: string; chatbotId: string | null; type: "lead.captured" | "escalation.created" | "client.subscription_updated" | "client.payment_failed" | "template.rollout_completed"; data: Prisma.InputJsonValue },
+  event: { agencyId: string | null; teamId: string; chatbotId: string | null; type: Exclude<EventType, "client.credits_exhausted">; data: Prisma.InputJsonValue },
 ): Promise<void> {
   if (!event.agencyId) return;
   await tx.outboxEvent.create({ data: { agencyId: event.agencyId, teamId: event.teamId, chatbotId: event.chatbotId, type: event.type, data: event.data } });

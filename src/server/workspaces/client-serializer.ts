@@ -5,6 +5,10 @@ import { messagesRemaining } from "@/server/workspaces/credit-rules";
 import { isoOffset, isoOffsetOrNull } from "@/server/kernel/lib/timestamps";
 import { SOURCE_LIMIT_COUNTS } from "@/shared/source-limit";
 
+/** Data retention (docs/decisions/124-retention-and-a-persons-data.md), as the Client resource describes it. */
+const RETENTION_DESCRIPTION =
+  "Days the workspace keeps conversations, messages, visitors and contacts (purged nightly); null: the agency's default (kept when it has none). At least 1, at most the agency's maximum.";
+
 /** Client workspace (contract "Client workspace"), `+00:00` timestamps, with its documented variants. */
 const nullableInt = z.number().int().nullable();
 
@@ -28,14 +32,15 @@ const fullClientSchema = z.object({
   credits_exhausted_at: z.string().nullable(),
   credits_reset_at: z.string().nullable(),
   created_at: z.string(),
+  data_retention_days: nullableInt.meta({ description: RETENTION_DESCRIPTION }),
 });
 
 export const clientSchema = fullClientSchema.meta({ id: "Client" });
 /** Top-up responses: with `byok_enabled`, without `enabled_integrations`. */
-export const clientTopupSchema = fullClientSchema.omit({ enabled_integrations: true }).meta({ id: "ClientAfterTopup" });
+export const clientTopupSchema = fullClientSchema.omit({ enabled_integrations: true, data_retention_days: true }).meta({ id: "ClientAfterTopup" });
 /** Pause, suspend and resume responses. */
 export const clientStatusSchema = fullClientSchema
-  .omit({ byok_enabled: true, enabled_integrations: true, topup_credits_remaining: true, credits_exhausted_at: true })
+  .omit({ byok_enabled: true, enabled_integrations: true, topup_credits_remaining: true, credits_exhausted_at: true, data_retention_days: true })
   .meta({ id: "ClientStatus" });
 
 export type ClientJson = z.infer<typeof fullClientSchema>;
@@ -68,6 +73,7 @@ export type ClientRow = Pick<
   | "creditsExhaustedAt"
   | "creditsResetAt"
   | "createdAt"
+  | "dataRetentionDays"
 >;
 
 export function serializeClient(team: ClientRow, agency: AgencyPoolRow | null, usage: ClientUsage): ClientJson {
@@ -92,15 +98,16 @@ export function serializeClient(team: ClientRow, agency: AgencyPoolRow | null, u
     credits_exhausted_at: isoOffsetOrNull(team.creditsExhaustedAt),
     credits_reset_at: isoOffsetOrNull(team.creditsResetAt),
     created_at: isoOffset(team.createdAt),
+    data_retention_days: team.dataRetentionDays,
   };
 }
 
 export function topupVariant(client: ClientJson): z.infer<typeof clientTopupSchema> {
-  const { enabled_integrations: _omit, ...rest } = client;
+  const { enabled_integrations: _omit, data_retention_days: _r, ...rest } = client;
   return rest;
 }
 
 export function statusVariant(client: ClientJson): z.infer<typeof clientStatusSchema> {
-  const { byok_enabled: _b, enabled_integrations: _e, topup_credits_remaining: _t, credits_exhausted_at: _c, ...rest } = client;
+  const { byok_enabled: _b, enabled_integrations: _e, topup_credits_remaining: _t, credits_exhausted_at: _c, data_retention_days: _r, ...rest } = client;
   return rest;
 }

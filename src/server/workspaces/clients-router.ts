@@ -43,6 +43,9 @@ const clientFields = {
   enabled_integrations: z.array(z.enum(INTEGRATIONS)).nullable().optional().meta({ description: `${INTEGRATIONS_DESCRIPTION} Omit or null: everything the agency plan includes; [] none.` }),
 };
 
+/** Data retention (docs/decisions/124-retention-and-a-persons-data.md): whole days; the agency's maximum is checked by updateClient. */
+const retentionInput = z.number().int().min(1).nullable().optional().meta({ description: "Days conversations, visitors and contacts are kept; null: the agency's default. At least 1, at most the agency's maximum." });
+
 const agentInput = z.object({
   name: z.string().trim().min(1).max(255),
   website_url: z.url({ protocol: /^https?$/, error: "The {field} field must be a valid http(s) URL." }).max(2048).nullable().optional(),
@@ -149,14 +152,17 @@ export const agencyClientsRouterWith = (blueprints: AgentBlueprints) => createTR
     .query(async ({ ctx }) => ({ client: await getClient(ctx.db, ctx.agency, ctx.client) })),
 
   update: clientProcedure
-    .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits or integrations; reset its credits", idempotency: "required", tags } })
-    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional(), auto_topup: autoTopupInput }))
+    .meta({ rest: { method: "PATCH", path: "/v1/agency/clients/{client_id}", summary: "Update a client's name, limits, integrations or data retention; reset its credits", idempotency: "required", tags } })
+    .input(z.object({ name: z.string().trim().min(1).max(255).optional(), ...clientFields, reset_credits: z.boolean().optional(), auto_topup: autoTopupInput, data_retention_days: retentionInput }))
     .output(clientEnvelope)
     .mutation(async ({ ctx, input }) => {
       return auditedChange(ctx.db, async (db) => {
         const client = await updateClient(db, ctx.agency, ctx.client, ctx.user.id, input, ctx.request?.idempotencyKey ?? null);
         const after = await db.team.findUniqueOrThrow({ where: { id: ctx.client.id } });
         await auditClientUpdate({ db, actor: actorOf(ctx) }, ctx.client, after);
+        if (after.dataRetentionDays !== ctx.client.dataRetentionDays) {
+          await auditClient({ db, actor: actorOf(ctx), client: after }, "client.data_retention_changed", { data_retention_days: ctx.client.dataRetentionDays }, { data_retention_days: after.dataRetentionDays });
+        }
         if (input.reset_credits) {
           await auditClient({ db, actor: actorOf(ctx), client: after }, "client.credits_reset", { messages_used: ctx.client.messagesUsed }, { messages_used: after.messagesUsed });
         }

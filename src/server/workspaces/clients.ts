@@ -11,6 +11,7 @@ import { pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { randomGradient } from "@/shared/accent-color";
 import { sameTextKey } from "@/shared/same-text";
+import { clientRetentionError } from "@/shared/data-retention";
 import { newChatbotTexts } from "@/shared/i18n/chatbot-texts";
 import { agentCreationRefusal } from "@/server/workspaces/agent-creation";
 import { transition, type StatusAction } from "@/server/workspaces/status";
@@ -62,7 +63,7 @@ const USAGE_OF = (ws: string) => `(SELECT count(*)::int FROM chatbots uc WHERE u
     WHERE usc.team_id = ${ws}.id AND usc.deleted_at IS NULL AND us.deleted_at IS NULL) AS usage_sources`;
 const CLIENT_COLUMNS = `t.id, t.name, t.external_reference, t.status, t.pause_mode, t.paused_at, t.byok_enabled, t.enabled_integrations,
   t.chatbot_limit, t.source_limit, t.message_limit, t.response_token_limit, t.messages_used, t.topup_credits, t.overflow_debt,
-  t.credits_exhausted_at, t.credits_reset_at, t.created_at`;
+  t.credits_exhausted_at, t.credits_reset_at, t.created_at, t.data_retention_days`;
 
 type ClientReadRow = Record<string, unknown> & { usage_chatbots: number; usage_sources: number; pool_messages_used: number };
 
@@ -261,10 +262,15 @@ export async function updateClient(
   agency: Agency,
   current: Team,
   actorId: string,
-  input: ClientFields & { reset_credits?: boolean; auto_topup?: AutoTopupInput | null },
+  input: ClientFields & { reset_credits?: boolean; auto_topup?: AutoTopupInput | null; data_retention_days?: number | null },
   reference: string | null,
 ) {
+  if (input.data_retention_days !== undefined) {
+    const refusal = clientRetentionError(input.data_retention_days, agency.dataRetentionMaxDays);
+    if (refusal) throw validationError({ data_retention_days: [refusal] });
+  }
   const data = {
+    ...(input.data_retention_days !== undefined ? { dataRetentionDays: input.data_retention_days } : {}),
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.external_reference !== undefined ? { externalReference: input.external_reference } : {}),
     ...(input.message_limit !== undefined ? { messageLimit: input.message_limit } : {}),

@@ -6,6 +6,7 @@ import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { BrandSettingsCard } from "@/components/account/brand-settings-card";
+import { AgencyRetentionCard } from "@/components/privacy/agency-retention-card";
 import { getCurrentUser } from "@/components/auth/current-user";
 import { getPortal } from "@/components/portal/portal";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,7 +18,7 @@ export default async function SettingsPage() {
   if (!user) redirect("/login");
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, password and sessions, and your agency's brand and billing." />
+      <PageHeader title="Settings" description="Your profile, password and sessions, and your agency's brand, billing and data retention." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
         <PasswordForm />
@@ -25,6 +26,7 @@ export default async function SettingsPage() {
         {portal?.agency && !portal.viewAs ? <BrandSettingsCard /> : null}
         {portal?.agency && !portal.viewAs ? <AgencyLlmKey /> : null}
         {portal?.agency && !portal.viewAs ? <BillingSettingsCard /> : null}
+        {portal?.agency && !portal.viewAs ? <AgencyRetentionCard /> : null}
       </div>
     </>
   );

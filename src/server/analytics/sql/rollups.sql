@@ -2,6 +2,11 @@
 -- migration runner after every migration, so this file is the one place where
 -- these definitions are read and changed. Tables stay in prisma/migrations.
 
+-- An erasure or a retention purge (docs/decisions/124-retention-and-a-persons-data.md) deletes with
+-- `SET LOCAL app.analytics_kept = on`: this file's triggers do nothing in its transaction (the deletes,
+-- and the links' clicks their foreign keys set to null), so the rollups keep counting what was deleted
+-- and analytics stay what they were; unlike a bulk import, nothing is rebuilt after it.
+
 -- The messages' counters on their conversation (message, question and
 -- answered counts), kept by statement-level triggers in the writer's
 -- transaction. A statement whose messages all belong to one conversation
@@ -17,7 +22,7 @@ DECLARE
   v_questions INT[];
   v_answered INT[];
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   -- PL/pgSQL plans a statement when it first runs it, so each branch may name
@@ -225,7 +230,7 @@ DECLARE
   v_new_day DATE;
   v_old_day DATE;
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   -- A chatbot's hard delete cascades here once per conversation; its rollups
@@ -294,7 +299,7 @@ CREATE OR REPLACE FUNCTION "analytics_widget_events_changed"() RETURNS trigger L
 DECLARE
   v_k UUID[]; v_d DATE[]; v_v TEXT[]; v_c INT[];
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -321,7 +326,7 @@ CREATE OR REPLACE FUNCTION "analytics_feedback_changed"() RETURNS trigger LANGUA
 DECLARE
   v_k UUID[]; v_d DATE[]; v_p INT[]; v_n INT[]; v_z INT[];
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -508,7 +513,7 @@ CREATE OR REPLACE FUNCTION "analytics_conversation_presence"() RETURNS trigger L
 DECLARE
   v_dim TEXT;
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   -- Playground conversations stay out of analytics, as in analytics_conversation_changed.
@@ -544,7 +549,7 @@ DECLARE
   v_old TEXT := "analytics_country_dim"(OLD."country_code", OLD."country");
   v_new TEXT := "analytics_country_dim"(NEW."country_code", NEW."country");
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   PERFORM "analytics_presence_apply"(array_agg(chatbot_id), array_agg('country'::text), array_agg(NEW."id"), array_agg(dim), array_agg(day), array_agg(n))
@@ -563,7 +568,7 @@ $$;
 -- transition tables, like the widget events.
 CREATE OR REPLACE FUNCTION "analytics_contacts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
@@ -588,7 +593,7 @@ $$;
 
 CREATE OR REPLACE FUNCTION "analytics_link_clicks_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN

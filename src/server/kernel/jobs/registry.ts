@@ -77,6 +77,8 @@ export const JOB_PAYLOADS = {
   template_rollout_batch: z.object({ rolloutId: z.uuid(), batch: z.number().int().min(0) }),
   template_rollout_gate: z.object({ rolloutId: z.uuid() }),
   sweep_template_rollouts: scheduled,
+  // privacy: each workspace's conversations, visitors and contacts past its data retention (privacy/purge.ts).
+  purge_expired_data: scheduled,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

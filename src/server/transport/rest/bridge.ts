@@ -109,7 +109,7 @@ async function handle(path: string, method: Method, req: Request, fromPath: Reco
     // chat turn's REST caller (turn-callers.ts) travels as the call's surface part.
     // A file (`meta.rest.produces`): a read, answered with the procedure's bytes.
     if (endpoint.produces) {
-      const file = (await call(endpoint, { ...ctx, request, surface: {} }, input)) as { filename: string; body: Uint8Array };
+      const file = (await call(endpoint, { ...ctx, request, surface: {} }, input)) as { filename: string; body: Uint8Array | ReadableStream<Uint8Array> };
       return fileResponse(endpoint.produces, file, limitHeaders);
     }
     const execute = async (onDelta?: (content: string) => void, run?: { db: Db; key: KeyClaim }) => {
@@ -157,8 +157,9 @@ function accepts(accept: string | null, type: string): boolean {
   });
 }
 
-function fileResponse(type: string, file: { filename: string; body: Uint8Array }, headers: Record<string, string>): Response {
-  return new Response(new Uint8Array(file.body), {
+/** A file: bytes, or a stream read while it is sent (a contact's export, record 124). */
+function fileResponse(type: string, file: { filename: string; body: Uint8Array | ReadableStream<Uint8Array> }, headers: Record<string, string>): Response {
+  return new Response(file.body instanceof ReadableStream ? file.body : new Uint8Array(file.body), {
     status: 200,
     headers: {
       "Content-Type": type,
