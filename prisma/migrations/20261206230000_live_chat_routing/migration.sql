@@ -17,6 +17,10 @@ ALTER TABLE "conversations"
   ADD COLUMN "waiting_since" TIMESTAMPTZ(6),
   ADD COLUMN "resolved_at" TIMESTAMPTZ(6);
 
+-- Analytics' median response and resolution times of a period.
+CREATE INDEX "conversations_chatbot_id_waiting_since_idx" ON "conversations" ("chatbot_id", "waiting_since");
+CREATE INDEX "conversations_chatbot_id_resolved_at_idx" ON "conversations" ("chatbot_id", "resolved_at");
+
 -- The unassigned queue, oldest first, per chatbot.
 CREATE INDEX "conversations_unassigned_waiting_idx" ON "conversations" ("chatbot_id", "waiting_since") WHERE "status" = 'waiting' AND "assignee_id" IS NULL;
 

@@ -19,6 +19,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "client.subscription_updated": "A client's Stripe subscription changed status, plan or period.",
   "client.payment_failed": "A client's payment failed; the dunning rule's grace days start.",
   "template.rollout_completed": "A template rollout (or its rollback) finished: each chatbot applied, skipped or rolled back.",
+  "conversation.rated": "A visitor rated a resolved conversation (1–5, with an optional comment).",
 };
 
 export function isEventType(value: string): value is EventType {

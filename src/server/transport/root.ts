@@ -7,7 +7,7 @@ import { agencyWebhooksRouter } from "@/server/webhooks";
 import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
 import { chatbotChatRouter } from "@/server/conversations";
-import { chatbotConversationsRouter } from "@/server/conversations";
+import { chatbotConversationsRouter, liveChatRouter } from "@/server/conversations";
 import { chatbotsRouter } from "@/server/chatbots";
 import { myChatbotsRouter } from "@/server/chatbots";
 import { llmKeysRouter } from "@/server/workspaces";
@@ -38,6 +38,7 @@ export const appRouter = createTRPCRouter({
   invitations: invitationsRouter,
   chat: chatbotChatRouter,
   conversations: chatbotConversationsRouter,
+  liveChat: liveChatRouter,
   llmKeys: llmKeysRouter,
   team: teamRouter,
   lifecycle: lifecycleRouter,

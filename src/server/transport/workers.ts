@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { run, type Runner, type TaskList, Logger, type LogLevel, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
-import { sendEscalationEmailJob } from "@/server/conversations";
+import { handoffUnattendedJob, sendEscalationEmailJob } from "@/server/conversations";
 import { evaluateChatbotJob, sweepEvaluationsJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
@@ -35,6 +35,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   sweepCrawlsJob,
   resyncSourcesJob,
   sendEscalationEmailJob,
+  handoffUnattendedJob,
   computeInsightsJob,
   // The engine call is the transport's adapter (channel-events.ts), as on every surface.
   channelAnswerJob(answerChannelMessage),

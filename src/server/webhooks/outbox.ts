@@ -11,7 +11,7 @@ import type { Tx } from "@/server/kernel/db/client";
  */
 export async function emitEvent(
   tx: Tx | Db,
-  event: { agencyId: string | null; teamId: string; chatbotId: string | null; type: "lead.captured" | "escalation.created" | "client.subscription_updated" | "client.payment_failed" | "template.rollout_completed"; data: Prisma.InputJsonValue },
+  event: { agencyId: string | null; teamId: string; chatbotId: string | null; type: "lead.captured" | "escalation.created" | "client.subscription_updated" | "client.payment_failed" | "template.rollout_completed" | "conversation.rated"; data: Prisma.InputJsonValue },
 ): Promise<void> {
   if (!event.agencyId) return;
   await tx.outboxEvent.create({ data: { agencyId: event.agencyId, teamId: event.teamId, chatbotId: event.chatbotId, type: event.type, data: event.data } });
