@@ -93,6 +93,8 @@ export const widgetConfigSchema = z.object({
   /** The chatbot's `default_language`: the language of the loader's and the panel's own words. */
   language: z.string(),
   strings: loaderStringsSchema,
+  /** With business hours set (record 122): open now ("We're online"), or when the team is back ("Back at 09:00"). */
+  team_hours: z.object({ open: z.boolean(), back_at: z.string().nullable() }).optional(),
 });
 
 /**

@@ -16,6 +16,7 @@ import { formatDateTime } from "@/components/lib/format";
 import { channelLabel } from "@/server/channels/client";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, type ConversationSource, type ConversationStatus } from "@/server/conversations/client";
 import { useTRPC } from "@/trpc/react";
+import { AvailabilityToggle } from "./availability-toggle";
 import { StatusBadge } from "./status-badge";
 import { Transcript } from "./transcript";
 
@@ -108,6 +109,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <section aria-label="Conversations" className="min-w-0 space-y-3">
+        <AvailabilityToggle chatbotId={chatbotId} />
         {waitingCount > 0 ? (
           <button
             type="button"
@@ -200,6 +202,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                       <time dateTime={c.last_message_at}>{formatDateTime(c.last_message_at)}</time>
                       <span>{c.message_count} messages</span>
                       {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}
+                      {c.assignee_id ? <Badge tone="indigo" data-testid="inbox-conversation-assignee">{assigneeName(team.data?.assignees, c.assignee_id)}</Badge> : null}
                       {c.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
                       {c.source === "channel" ? (
                         <Badge tone="green" data-testid="inbox-conversation-channel">
@@ -246,6 +249,12 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
       </section>
     </div>
   );
+}
+
+/** Who a conversation is assigned to, as the inbox names people (routing, record 122). */
+function assigneeName(people: Array<{ id: string; name: string; email: string }> | undefined, id: string): string {
+  const person = people?.find((p) => p.id === id);
+  return person ? `Assigned: ${person.name || person.email}` : "Assigned";
 }
 
 /** A ref that always holds the latest value (read from event handlers set up once). */

@@ -6,9 +6,8 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { AppError } from "@/server/kernel/errors";
-import { parseOrThrow } from "@/server/kernel/lib/validate";
 import { messagesFor } from "@/shared/i18n/messages";
-import { backLabel, businessHoursOf, businessHoursSchema, isOpenAt, nextOpening, type BusinessHours } from "./rules/business-hours";
+import { backLabel, businessHoursOf, isOpenAt, nextOpening, type BusinessHours } from "./rules/business-hours";
 
 export interface TeamHours {
   open: boolean;
@@ -28,9 +27,8 @@ export function teamHoursAt(chatbot: { businessHours: unknown; defaultLanguage: 
 /** The stored hours (null: always open). */
 export const businessHoursOfChatbot = (chatbot: { businessHours: unknown }): BusinessHours | null => businessHoursOf(chatbot.businessHours);
 
-/** Replaces them (null clears: always open); 422 naming the field (`weekly.mon.1.from`, `time_zone`, …). */
-export async function setBusinessHours(db: Db, chatbotId: string, input: unknown): Promise<BusinessHours | null> {
-  const hours = input === null ? null : parseOrThrow(businessHoursSchema, input);
+/** Replaces them (null clears: always open); checked where they come in (businessHoursSchema: 422 naming the field). */
+export async function setBusinessHours(db: Db, chatbotId: string, hours: BusinessHours | null): Promise<BusinessHours | null> {
   const updated = await db.chatbot.updateMany({ where: { id: chatbotId, deletedAt: null }, data: { businessHours: hours ?? Prisma.DbNull } });
   if (updated.count === 0) throw new AppError("NOT_FOUND", "Chatbot not found.");
   return hours;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamProcedure } from "@/server/access";
 import { businessHoursOfChatbot, setBusinessHours, teamHoursAt } from "./business-hours";
-import { availabilityPatch, availabilitySchema, getAvailability, setAvailability } from "./routing";
+import { availabilityPatch, availabilitySchema, findAvailability, getAvailability, setAvailability } from "./routing";
 import { businessHoursSchema } from "./rules/business-hours";
 
 /** Business hours per chatbot and each member's availability for routing (docs/decisions/122-business-hours-routing-and-ratings.md). */
@@ -33,10 +33,10 @@ export const liveChatRouter = createTRPCRouter({
         tags: ["Chatbot"],
       },
     })
-    .input(z.object({ business_hours: z.unknown().meta({ description: "BusinessHours, or null" }) }))
+    .input(z.object({ business_hours: businessHoursSchema.nullable() }))
     .output(hoursOutput)
     .mutation(async ({ ctx, input }) => {
-      const stored = await setBusinessHours(ctx.db, ctx.chatbot.id, input.business_hours ?? null);
+      const stored = await setBusinessHours(ctx.db, ctx.chatbot.id, input.business_hours);
       return hoursOf({ ...ctx.chatbot, businessHours: stored });
     }),
 
@@ -58,4 +58,11 @@ export const liveChatRouter = createTRPCRouter({
     .input(availabilityPatch)
     .output(availabilitySchema)
     .mutation(({ ctx, input: { team_id: _teamId, ...patch } }) => setAvailability(ctx.db, ctx.team.id, ctx.user.id, patch)),
+
+  /** The inbox header's toggle: the caller's availability in the chatbot's workspace (null: not a member, nothing to toggle). */
+  inboxAvailability: chatbotProcedure.query(({ ctx }) => findAvailability(ctx.db, ctx.chatbot.teamId, ctx.user.id)),
+
+  setInboxAvailability: chatbotProcedure
+    .input(availabilityPatch)
+    .mutation(({ ctx, input: { chatbot_id: _chatbotId, ...patch } }) => setAvailability(ctx.db, ctx.chatbot.teamId, ctx.user.id, patch)),
 });

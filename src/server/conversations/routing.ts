@@ -32,11 +32,17 @@ const SELECT_AVAILABILITY = `
            WHERE b.team_id = m.team_id AND c.assignee_id = m.user_id AND c.status IN ('waiting', 'human')) AS open_conversations
     FROM memberships m WHERE m.team_id = $1::uuid AND m.user_id = $2::uuid`;
 
-/** The caller's availability in a workspace (404 for someone who is not a member: an agency owner reads, takes nothing). */
-export async function getAvailability(db: Db, teamId: string, userId: string): Promise<Availability> {
+/** The caller's availability in a workspace; null for someone who is not a member (an agency owner reads, takes nothing). */
+export async function findAvailability(db: Db, teamId: string, userId: string): Promise<Availability | null> {
   const { rows } = await poolOf(db).query<Availability>({ name: "routing_availability", text: SELECT_AVAILABILITY, values: [teamId, userId] });
-  if (!rows[0]) throw notMember();
-  return rows[0];
+  return rows[0] ?? null;
+}
+
+/** The same, 404 for a non-member. */
+export async function getAvailability(db: Db, teamId: string, userId: string): Promise<Availability> {
+  const found = await findAvailability(db, teamId, userId);
+  if (!found) throw notMember();
+  return found;
 }
 
 /** Changes it; an available member (just now, or taking more) drains the unassigned queue. */

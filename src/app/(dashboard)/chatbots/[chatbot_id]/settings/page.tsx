@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { HubspotCard } from "@/components/answers/hubspot-card";
 import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
+import { BusinessHoursCard } from "@/components/chatbots/settings/business-hours-card";
 import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
 import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
 import { SettingsForm } from "@/components/chatbots/settings/settings-form";
@@ -17,6 +18,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
       <SettingsForm chatbotId={chatbotId} />
       <LeadFormCard chatbotId={chatbotId} />
       <GreetingCard chatbotId={chatbotId} />
+      <BusinessHoursCard chatbotId={chatbotId} />
       <WorkspaceLlmKey chatbotId={chatbotId} />
       <HubspotCard chatbotId={chatbotId} />
       <DeleteChatbotCard />
