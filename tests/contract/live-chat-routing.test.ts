@@ -111,14 +111,14 @@ describe("routing", () => {
     expect(counted(first)).toEqual({ anna: 2, ben: 1, none: 3 });
     expect((await apis[1]("GET", `/v1/teams/${teamId}/availability`, { token: anna.token })).body).toEqual({ available: true, max_open_conversations: 2, open_conversations: 2 });
 
-    // Ben resolves his: the oldest waiting conversation of the queue becomes his, in the same transaction.
+    // Ben resolves his (it stays his, resolved): the oldest waiting conversation of the queue becomes his, in the same transaction.
     const bens = ids.find((id) => first[id] === ben.user.id)!;
     expect((await apis[0]("PATCH", `/v1/${botId}/conversations/${bens}`, { token: ben.token, body: { status: "resolved" } })).status).toBe(200);
-    expect(counted(await assignees())).toEqual({ anna: 2, ben: 1, none: 2 });
+    expect(counted(await assignees())).toEqual({ anna: 2, ben: 2, none: 2 });
     // Away takes nothing; Anna raising her maximum takes the next one.
     await apis[1]("PATCH", `/v1/teams/${teamId}/availability`, { token: ben.token, body: { available: false } });
     expect((await apis[1]("PATCH", `/v1/teams/${teamId}/availability`, { token: anna.token, body: { max_open_conversations: 3 } })).body.open_conversations).toBe(3);
-    expect(counted(await assignees())).toEqual({ anna: 3, ben: 1, none: 1 });
+    expect(counted(await assignees())).toEqual({ anna: 3, ben: 2, none: 1 });
 
     const bad = await apis[0]("PATCH", `/v1/teams/${teamId}/availability`, { token: anna.token, body: { max_open_conversations: 0 } });
     expect(bad.status).toBe(422);

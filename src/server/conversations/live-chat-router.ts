@@ -19,7 +19,6 @@ const hoursOf = (chatbot: Parameters<typeof teamHoursAt>[0]) => {
 export const liveChatRouter = createTRPCRouter({
   businessHours: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/business-hours", summary: "The chatbot's business hours (time zone, weekly intervals, holidays) and whether the team is open now", tags: ["Chatbot"] } })
-    .input(z.object({}))
     .output(hoursOutput)
     .query(({ ctx }) => hoursOf(ctx.chatbot)),
 
@@ -42,7 +41,6 @@ export const liveChatRouter = createTRPCRouter({
 
   availability: teamProcedure
     .meta({ rest: { method: "GET", path: "/v1/teams/{team_id}/availability", summary: "Your availability for routing in this workspace: available or away, your maximum and current open conversations", tags: ["Conversations"] } })
-    .input(z.object({}))
     .output(availabilitySchema)
     .query(({ ctx }) => getAvailability(ctx.db, ctx.team.id, ctx.user.id)),
 
