@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { RouterOutputs } from "@/components/lib/trpc-types";
 import { useTRPC } from "@/trpc/react";
+import { SaveRow } from "./save-row";
 
 type Hours = NonNullable<RouterOutputs["liveChat"]["businessHours"]["business_hours"]>;
 type Weekday = keyof Hours["weekly"];
@@ -107,18 +107,7 @@ function BusinessHoursEditor({ chatbotId, initial, now }: { chatbotId: string; i
           ) : null}
         </fieldset>
         {save.error ? <ErrorAlert title="The business hours can't be saved." message={save.error.message} /> : null}
-        {canEdit ? (
-          <div className="flex items-center gap-3">
-            <Button onClick={submit} disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save business hours"}
-            </Button>
-            {save.isSuccess ? (
-              <span role="status" className="text-sm text-emerald-700">
-                Saved.
-              </span>
-            ) : null}
-          </div>
-        ) : null}
+        <SaveRow canEdit={canEdit} label="Save business hours" onSave={submit} save={save} />
       </CardBody>
     </Card>
   );
