@@ -93,6 +93,8 @@ export const widgetConfigSchema = z.object({
   /** The chatbot's `default_language`: the language of the loader's and the panel's own words. */
   language: z.string(),
   strings: loaderStringsSchema,
+  /** With business hours set (record 122): open now ("We're online"), or when the team is back ("Back at 09:00"). */
+  team_hours: z.object({ open: z.boolean(), back_at: z.string().nullable() }).optional(),
 });
 
 /**
@@ -167,8 +169,19 @@ export const widgetLinkClickSchema = z.object({
   visitor_token: z.string().max(200).optional(),
 });
 
-/** `POST …/conversations/{id}/handoff` `{visitor_token}` answers who answers now and whether anyone is around. */
-export const widgetHandoffAnswerSchema = z.object({ status: z.enum(CONVERSATION_STATUSES), agents_available: z.boolean() });
+/**
+ * `POST …/conversations/{id}/handoff` `{visitor_token}` answers who answers now and whether anyone is around;
+ * outside business hours also when the team is back ("Back at 09:00", in the chatbot's language; record 122).
+ */
+export const widgetHandoffAnswerSchema = z.object({ status: z.enum(CONVERSATION_STATUSES), agents_available: z.boolean(), back_at: z.string().nullable().optional() });
+
+/** `POST …/conversations/{id}/rating`: the visitor rates a resolved conversation 1–5, with an optional comment (record 122). */
+export const widgetRatingSchema = z.object({
+  visitor_token: z.string().max(200).optional(),
+  score: z.number({ message: "The {field} field must be a whole number from 1 to 5." }).int("The {field} field must be a whole number from 1 to 5.").min(1, "The {field} field must be a whole number from 1 to 5.").max(5, "The {field} field must be a whole number from 1 to 5."),
+  comment: z.string().trim().max(1000, "The {field} field may have at most 1000 characters.").nullable().optional(),
+});
+export const widgetRatingAnswerSchema = z.object({ conversation_id: z.string(), score: z.number().int(), comment: z.string().nullable(), rated_at: z.string() });
 
 /** The visitor's live stream (`GET …/conversations/{id}/stream`): each event's data. */
 export const visitorStreamEventSchemas = {
@@ -202,6 +215,8 @@ export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 export type HandoffAnswer = z.infer<typeof handoffAnswerSchema>;
 export type WidgetChatDone = z.infer<typeof widgetChatDoneSchema>;
 export type WidgetFeedback = z.input<typeof widgetFeedbackSchema>;
+export type WidgetRating = z.input<typeof widgetRatingSchema>;
+export type WidgetRatingAnswer = z.infer<typeof widgetRatingAnswerSchema>;
 export type WidgetLinkClick = z.input<typeof widgetLinkClickSchema>;
 export type WidgetHandoffAnswer = z.infer<typeof widgetHandoffAnswerSchema>;
 export type VisitorStreamEvents = { [K in keyof typeof visitorStreamEventSchemas]: z.infer<(typeof visitorStreamEventSchemas)[K]> };

@@ -70,6 +70,8 @@ describe("GET /v1/{chatbot_id}/analytics", () => {
         "leads", "previousPeriodConversations", "previousPeriodPositiveFeedback", "previousPeriodNegativeFeedback",
         "previousPeriodAnsweredQuestionsPercentage", "previousPeriodNegativeSentimentPercentage",
         "previousPeriodMessagesPerConversation", "conversationsPerDay", "popular", "insights",
+        // Added beside the documented fields (record 122).
+        "csat", "first_response_seconds", "resolution_seconds",
       ].sort(),
     );
     // Defaults: from 30 days before today to today (UTC), 31 days.

@@ -23,6 +23,8 @@ export const EXTRA_CHECKS: Record<string, string> = {
   "conversations.conversations_counters_nonnegative": "CHECK (((message_count >= 0) AND (question_count >= 0) AND (answered_count >= 0)))",
   "webhook_deliveries.webhook_deliveries_attempts_nonnegative": "CHECK ((attempts >= 0))",
   "conversations.conversations_status_check": "CHECK ((status = ANY (ARRAY['bot'::text, 'waiting'::text, 'human'::text, 'resolved'::text])))",
+  "memberships.memberships_max_open_conversations_check": "CHECK (((max_open_conversations >= 1) AND (max_open_conversations <= 100)))",
+  "conversation_ratings.conversation_ratings_score_check": "CHECK (((score >= 1) AND (score <= 5)))",
   "conversations.conversations_source_check": "CHECK ((source = ANY (ARRAY['widget'::text, 'share'::text, 'playground'::text, 'api'::text, 'channel'::text])))",
 };
 
@@ -31,6 +33,9 @@ export const EXTRA_CHECKS: Record<string, string> = {
  * or expression indexes), by index name: the full `pg_get_indexdef` text.
  */
 export const EXTRA_INDEXES: Record<string, string> = {
+  // Routing's unassigned queue (docs/decisions/122-business-hours-routing-and-ratings.md), oldest first.
+  conversations_unassigned_waiting_idx:
+    "CREATE INDEX conversations_unassigned_waiting_idx ON public.conversations USING btree (chatbot_id, waiting_since) WHERE ((status = 'waiting'::text) AND (assignee_id IS NULL))",
   // Retrieval (docs/decisions/020-retrieval-bm25-in-sql.md): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
   source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
   // The passages defining an asked term (docs/decisions/085-defining-passages-are-candidates.md).

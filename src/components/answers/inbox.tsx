@@ -17,6 +17,7 @@ import { formatDateTime } from "@/components/lib/format";
 import { channelLabel } from "@/server/channels/client";
 import { CONVERSATION_SOURCES, CONVERSATION_STATUSES, SOURCE_LABELS, type ConversationSource, type ConversationStatus } from "@/server/conversations/client";
 import { useTRPC } from "@/trpc/react";
+import { AvailabilityToggle } from "./availability-toggle";
 import { StatusBadge } from "./status-badge";
 import { Transcript } from "./transcript";
 import { InboxViews, VIEW_QUERY, viewOf, type InboxView } from "@/components/inbox/inbox-views";
@@ -136,6 +137,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
             Notify me on this computer when a visitor waits
           </button>
         ) : null}
+        <AvailabilityToggle chatbotId={chatbotId} />
         {waitingCount > 0 ? (
           <button
             type="button"
@@ -232,6 +234,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                       <time dateTime={c.last_message_at}>{formatDateTime(c.last_message_at)}</time>
                       <span>{c.message_count} messages</span>
                       {c.status !== "bot" ? <StatusBadge status={c.status} /> : null}
+                      {c.assignee_id ? <Badge tone="indigo" data-testid="inbox-conversation-assignee">{assigneeName(team.data?.assignees, c.assignee_id)}</Badge> : null}
                       {c.source === "playground" ? <Badge tone="indigo">Playground</Badge> : null}
                       {c.source === "channel" ? (
                         <Badge tone="green" data-testid="inbox-conversation-channel">
@@ -289,6 +292,12 @@ function useMinuteClock() {
     return () => window.clearInterval(timer);
   }, []);
   return now;
+}
+
+/** Who a conversation is assigned to, as the inbox names people (routing, record 122). */
+function assigneeName(people: Array<{ id: string; name: string; email: string }> | undefined, id: string): string {
+  const person = people?.find((p) => p.id === id);
+  return person ? `Assigned: ${person.name || person.email}` : "Assigned";
 }
 
 /** A ref that always holds the latest value (read from event handlers set up once). */

@@ -20,6 +20,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "client.payment_failed": "A client's payment failed; the dunning rule's grace days start.",
   "template.rollout_completed": "A template rollout (or its rollback) finished: each chatbot applied, skipped or rolled back.",
   "contact.erased": "A contact's data was erased on request: their conversations, messages and lead are gone.",
+  "conversation.rated": "A visitor rated a resolved conversation (1–5, with an optional comment).",
 };
 
 export function isEventType(value: string): value is EventType {

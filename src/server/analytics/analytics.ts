@@ -3,6 +3,7 @@ import type { AnalyticsPeriod } from "@/server/analytics/period";
 import { periodSpans } from "@/server/analytics/spans";
 import { feedbackTotals, summarizePeriod, type PeriodRollup, type PeriodSums } from "@/server/analytics/metrics";
 import type { AnalyticsResult, InsightList } from "@/server/analytics/serializer";
+import type { LiveChatFigures } from "@/server/analytics/live-chat-figures";
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 
 /**
@@ -36,7 +37,8 @@ export interface StoredInsights {
 }
 
 export interface AnalyticsData {
-  result: Omit<AnalyticsResult, "insights">;
+  /** The rollups' figures; the live chat's (live-chat-figures.ts) are read beside them, per request. */
+  result: Omit<AnalyticsResult, "insights" | keyof LiveChatFigures>;
   /** The insight themes stored for exactly this period (null: the job has not run for it). */
   insights: StoredInsights | null;
   /** The previous period day by day, for the dashboard's comparison line (null unless asked for: `previousDays`). */

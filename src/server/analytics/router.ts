@@ -8,6 +8,7 @@ import { validationError } from "@/server/kernel/errors";
 import { analyticsResultSchema, type AnalyticsResult } from "@/server/analytics/serializer";
 import { computeAnalytics, type StoredInsights } from "@/server/analytics/analytics";
 import { requestInsights } from "@/server/analytics/insights-queue";
+import { liveChatFigures } from "@/server/analytics/live-chat-figures";
 
 /** `/v1/{chatbot_id}/analytics` and the dashboard's analytics page. */
 const periodInput = z.object({
@@ -22,7 +23,7 @@ async function analyticsFor(ctx: Pick<Context, "db"> & { chatbot: Chatbot; role:
   const period = resolved.period;
 
   const data = await computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays });
-  const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights) };
+  const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights), ...(await liveChatFigures(ctx.db, chatbot.id, period)) };
   if (!canViewContacts(ctx.role)) result.leads = null;
   return { chatbot, result, previousConversationsPerDay: data.previousConversationsPerDay };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { liveChatFiguresSchema } from "@/server/analytics/live-chat-figures";
 
 /** The contract's "Analytics result" (`GET /v1/{chatbot_id}/analytics`); definitions in docs/analytics.md. */
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -68,6 +69,8 @@ export const analyticsResultSchema = z
       unanswered_questions: insightListSchema,
     }),
   })
+  // Added beside the documented fields (record 122): CSAT and the live chat's median response and resolution times.
+  .extend(liveChatFiguresSchema.shape)
   .meta({ id: "AnalyticsResult" });
 
 export type AnalyticsResult = z.infer<typeof analyticsResultSchema>;

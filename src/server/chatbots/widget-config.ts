@@ -1,6 +1,6 @@
 import type { Db } from "@/server/kernel/db/client";
 import type { PublicChatbot } from "@/server/chatbots/public-chatbot";
-import { leadFormOf } from "@/server/conversations";
+import { leadFormOf, teamHoursAt } from "@/server/conversations";
 import { storedAction } from "@/server/chatbots/suggested-message-rules";
 import { greetingOf } from "@/server/chatbots/greeting-rules";
 import type { WidgetConfig } from "@/shared/widget-wire";
@@ -16,6 +16,7 @@ const oneOf = <T extends string>(allowed: readonly T[], value: string, fallback:
  */
 export async function widgetConfig(db: Db, stored: PublicChatbot): Promise<WidgetConfig> {
   const chatbot = textsInItsLanguage(stored);
+  const hours = teamHoursAt(chatbot, new Date());
   const suggestions = await db.suggestedMessage.findMany({
     where: { chatbotId: chatbot.id },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
@@ -42,6 +43,8 @@ export async function widgetConfig(db: Db, stored: PublicChatbot): Promise<Widge
     greeting: greetingOf(chatbot.greeting),
     language: chatbot.defaultLanguage,
     strings: messagesFor(chatbot.defaultLanguage).loader,
+    // Only with business hours set: a chatbot without them says nothing about the team's hours.
+    ...(hours ? { team_hours: hours } : {}),
     suggested_messages: suggestions.flatMap((s): WidgetConfig["suggested_messages"] => {
       const action = storedAction(s.action);
       const base = { id: s.id, name: s.name, prompt: s.prompt || s.name, url: null };

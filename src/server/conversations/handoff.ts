@@ -18,6 +18,8 @@ import { openEscalation, waitForPerson } from "./record";
 import { LIVE_CHANNEL } from "./live";
 import type { HandoffAnswer } from "@/shared/widget-wire";
 import { getConversation } from "./inbox";
+import { teamHoursAt } from "./business-hours";
+import { markOutsideHours } from "./unattended";
 
 const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
 
@@ -209,5 +211,12 @@ export async function requestPerson(db: Db, chatbot: Chatbot, conversationId: st
     });
     return "waiting";
   });
+  // Outside business hours (docs/decisions/122-business-hours-routing-and-ratings.md): the conversation waits
+  // marked "outside hours", and the visitor hears when the team is back (and gets the lead form).
+  const hours = teamHoursAt(chatbot, new Date());
+  if (hours && !hours.open) {
+    if (status === "waiting") await markOutsideHours(db, conversationId);
+    return { status, agents_available: false, back_at: hours.back_at };
+  }
   return { status, agents_available: await agentsAvailable(db, chatbot.teamId) };
 }

@@ -21,3 +21,8 @@ export { recordedTurn } from "./record";
 // The reply's retrieval and grounding rule, for the evaluations (docs/decisions/063-chatbot-quality-score.md): the same code the engine answers with.
 export { groundedExtractive, questionLanguage, retrieveFor } from "./compose";
 export { matchUpdatedAnswer, preparedSimilarity, prepareQuestion, questionSimilarity, UPDATED_ANSWER_THRESHOLD } from "./rules/updated-answer-match";
+// Live chat all day (docs/decisions/122-business-hours-routing-and-ratings.md): business hours, routing, ratings.
+export { handoffUnattendedJob } from "./unattended";
+export { teamHoursAt, type TeamHours } from "./business-hours";
+export { liveChatRouter } from "./live-chat-router";
+export { recordRating, resolveByVisitor, widgetRatingSchema } from "./rating";

@@ -103,6 +103,12 @@ export async function openVisitorStream(
   };
   const onEvent = (event: LiveEvent) => {
     if (event.kind === "status" && event.status) sendStatus(event.status);
+    if (event.kind === "unattended") {
+      // Nobody came in time (record 122): the visitor is told, and presence no longer says otherwise while it waits.
+      stopPresence?.();
+      stopPresence = () => undefined;
+      sendAvailability(false);
+    }
     if (event.kind === "message" && event.role === "agent" && event.message_id) {
       void readOnce(db, event.message_id)
         .then((m) => m && sendMessage(m))

@@ -11,7 +11,8 @@ import { listen } from "@/server/kernel/db/notifications";
 
 export const LIVE_CHANNEL = "acp_conversations";
 
-export type LiveKind = "message" | "status" | "note";
+/** `note`: the team's own note; `unattended`: a waiting conversation nobody took in time, or outside business hours (unattended.ts). */
+export type LiveKind = "message" | "status" | "note" | "unattended";
 
 export interface LiveEvent {
   chatbot_id: string;

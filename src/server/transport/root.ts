@@ -8,6 +8,7 @@ import { analyticsRouter } from "@/server/analytics";
 import { apiTokensRouter } from "@/server/accounts";
 import { chatbotChatRouter } from "@/server/conversations";
 import { chatbotConversationsRouter, inboxToolsRouter, savedRepliesRouter } from "@/server/conversations";
+import { chatbotConversationsRouter, liveChatRouter } from "@/server/conversations";
 import { chatbotsRouter } from "@/server/chatbots";
 import { myChatbotsRouter } from "@/server/chatbots";
 import { llmKeysRouter } from "@/server/workspaces";
@@ -41,6 +42,7 @@ export const appRouter = createTRPCRouter({
   invitations: invitationsRouter,
   chat: chatbotChatRouter,
   conversations: chatbotConversationsRouter,
+  liveChat: liveChatRouter,
   llmKeys: llmKeysRouter,
   team: teamRouter,
   lifecycle: lifecycleRouter,

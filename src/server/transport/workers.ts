@@ -3,6 +3,7 @@ import { run, type Runner, type TaskList, Logger, type LogLevel, type WorkerEven
 import pg from "pg";
 import { computeInsightsJob } from "@/server/analytics";
 import { replySlaRemindersJob, sendEscalationEmailJob } from "@/server/conversations";
+import { handoffUnattendedJob, sendEscalationEmailJob } from "@/server/conversations";
 import { evaluateChatbotJob, sweepEvaluationsJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
@@ -38,6 +39,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   resyncSourcesJob,
   sendEscalationEmailJob,
   replySlaRemindersJob,
+  handoffUnattendedJob,
   computeInsightsJob,
   // The engine call is the transport's adapter (channel-events.ts), as on every surface.
   channelAnswerJob(answerChannelMessage),

@@ -1,5 +1,5 @@
 /** Event types (contract "Events"). */
-export const EVENT_TYPES = ["lead.captured", "escalation.created", "client.credits_exhausted", "client.subscription_updated", "client.payment_failed", "template.rollout_completed", "contact.erased"] as const;
+export const EVENT_TYPES = ["lead.captured", "escalation.created", "client.credits_exhausted", "client.subscription_updated", "client.payment_failed", "template.rollout_completed", "contact.erased", "conversation.rated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What `GET /v1/agency/webhooks` lists as subscribable (the contract lists these two). */

@@ -1,5 +1,5 @@
 import { readAnswerStream } from "@/shared/sse";
-import type { WidgetChatDone, WidgetChatRequest, WidgetFeedback, WidgetHandoffAnswer, WidgetLeadAnswer, WidgetLeadRequest, WidgetLinkClick } from "@/shared/widget-wire";
+import type { WidgetChatDone, WidgetChatRequest, WidgetFeedback, WidgetHandoffAnswer, WidgetLeadAnswer, WidgetLeadRequest, WidgetLinkClick, WidgetRating } from "@/shared/widget-wire";
 import { STRINGS } from "./strings";
 
 /** The public widget API as the panel calls it (same origin: the panel is our page). */
@@ -74,6 +74,13 @@ export async function postLead(chatbotId: string, body: WidgetLeadRequest): Prom
 }
 
 /** Asks for a person (record 058): who answers now and whether anyone is around; throws when the request fails. */
+/** A call whose answer the panel needs (resolve, rate): its JSON, or a throw on any failure. */
+export async function postConversation<T>(chatbotId: string, conversationId: string, path: "resolve" | "rating", body: WidgetRating | { visitor_token: string }): Promise<T> {
+  const res = await fetch(`/api/widget/${chatbotId}/conversations/${conversationId}/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as T;
+}
+
 export async function requestPerson(chatbotId: string, conversationId: string, visitorToken: string): Promise<WidgetHandoffAnswer> {
   const res = await fetch(`/api/widget/${chatbotId}/conversations/${conversationId}/handoff`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ visitor_token: visitorToken }) });
   if (!res.ok) throw new Error(String(res.status));

@@ -25,6 +25,8 @@ export interface StoredConversation {
   lead_sent?: boolean;
   /** Who answers, as last heard: a change to `waiting` is told once, not again on a reload. */
   status?: ConversationStatus;
+  /** The visitor's rating of the resolved conversation (record 122): not asked for again. */
+  rated?: number;
   messages: StoredMessage[];
 }
 

@@ -1,5 +1,5 @@
 import type { VisitorStreamEvents, WidgetConfig } from "@/shared/widget-wire";
-import { postLead, postQuietly, requestPerson, sendChat } from "./chat-client";
+import { postConversation, postLead, postQuietly, requestPerson, sendChat } from "./chat-client";
 import { forgetConversation, loadConversation, saveConversation, type StoredConversation } from "./conversation-store";
 import { canSend, initialState, keepsConversation, leadDue, leadOnUnattended, reduce, type PanelEvent, type PanelState } from "./state";
 import { chatView, type ChatActions, type ChatView } from "./views/chat";
@@ -79,10 +79,35 @@ function chatActions(config: WidgetConfig, embed: boolean, store: Store, view: (
     if (!conversation_id || !visitor_token) return;
     try {
       const answer = await requestPerson(config.id, conversation_id, visitor_token);
-      dispatch({ type: "personAsked", status: answer.status, agentsAvailable: answer.agents_available, key: newKey() });
+      dispatch({ type: "personAsked", status: answer.status, agentsAvailable: answer.agents_available, backAt: answer.back_at ?? null, key: newKey() });
       if (!answer.agents_available && config.lead_form.on_handoff) openLead();
     } catch {
       dispatch({ type: "personUnreachable" });
+    }
+  }
+
+  /** "That answered my question": the conversation is resolved, and the rating asks for itself. */
+  async function resolve() {
+    const { conversation_id, visitor_token } = store.state.conversation;
+    if (!conversation_id || !visitor_token) return;
+    try {
+      await postConversation(config.id, conversation_id, "resolve", { visitor_token });
+      dispatch({ type: "statusHeard", status: "resolved", key: newKey() });
+      window.setTimeout(() => view().root.querySelector<HTMLElement>("[data-score]")?.focus(), 0);
+    } catch {
+      dispatch({ type: "personUnreachable" });
+    }
+  }
+
+  async function rateConversation(score: number, comment: string) {
+    const { conversation_id, visitor_token } = store.state.conversation;
+    if (!conversation_id || !visitor_token) return;
+    try {
+      await postConversation(config.id, conversation_id, "rating", { visitor_token, score, comment: comment.trim() || null });
+      dispatch({ type: "ratingSent", score, key: newKey() });
+      view().focusInput();
+    } catch {
+      dispatch({ type: "ratingFailed" });
     }
   }
 
@@ -101,6 +126,8 @@ function chatActions(config: WidgetConfig, embed: boolean, store: Store, view: (
     canSend: (text) => canSend(store.state, text),
     send: (text) => void send(text),
     askForPerson: () => void askForPerson(),
+    resolve: () => void resolve(),
+    rateConversation: (score, comment) => void rateConversation(score, comment),
     openLead,
     retry(key) {
       const failed = store.state.conversation.messages.find((m) => m.key === key);

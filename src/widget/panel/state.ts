@@ -22,6 +22,8 @@ export interface PanelState {
   error: string | null;
   /** While waiting for a person: whether anyone from the team is around (null: not known yet). */
   agentsAvailable: boolean | null;
+  /** Asked outside business hours: when the team is back ("Back at 09:00", record 122). */
+  backAt: string | null;
   /** The last refusal's status (402: no credits; 423: unavailable): the panel's honest dead end. */
   refusal: number | null;
   leadOpen: boolean;
@@ -38,7 +40,9 @@ export type PanelEvent =
   | { type: "settled"; outcome: ChatOutcome; userKey: string; answerKey: string }
   | { type: "retried"; key: string }
   | { type: "rated"; key: string; value: "positive" | "negative" }
-  | { type: "personAsked"; status: ConversationStatus; agentsAvailable: boolean; key: string }
+  | { type: "personAsked"; status: ConversationStatus; agentsAvailable: boolean; backAt?: string | null; key: string }
+  | { type: "ratingSent"; score: number; key: string }
+  | { type: "ratingFailed" }
   | { type: "personUnreachable" }
   | { type: "personWrote"; id: string; content: string; key: string }
   | { type: "statusHeard"; status: ConversationStatus; key: string }
@@ -51,7 +55,7 @@ export type PanelEvent =
   | { type: "connectivity"; online: boolean };
 
 export function initialState(config: WidgetConfig, conversation: StoredConversation, online: boolean): PanelState {
-  return { config, conversation, status: "bot", streaming: false, error: null, agentsAvailable: null, refusal: null, leadOpen: false, leadOffered: false, online, said: { text: "", n: 0 } };
+  return { config, conversation, status: "bot", streaming: false, error: null, agentsAvailable: null, backAt: null, refusal: null, leadOpen: false, leadOffered: false, online, said: { text: "", n: 0 } };
 }
 
 export function reduce(s: PanelState, e: PanelEvent): PanelState {
@@ -67,8 +71,15 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       return withMessages(s, patched(messages, e.key, null));
     case "rated":
       return messages.find((m) => m.key === e.key)?.id ? withMessages(s, patched(messages, e.key, { feedback: e.value })) : s;
-    case "personAsked":
-      return notify({ ...heard(s, e.status), agentsAvailable: e.agentsAvailable }, e.agentsAvailable ? STRINGS.waitingNotice : STRINGS.unattendedNotice, e.key);
+    case "personAsked": {
+      const backAt = e.backAt ?? null;
+      const notice = backAt ? fill(STRINGS.outsideHoursNotice, { back: backAt }) : e.agentsAvailable ? STRINGS.waitingNotice : STRINGS.unattendedNotice;
+      return notify({ ...heard(s, e.status), agentsAvailable: e.agentsAvailable, backAt }, notice, e.key);
+    }
+    case "ratingSent":
+      return notify({ ...s, error: null, conversation: { ...s.conversation, rated: e.score } }, STRINGS.ratingThanks, e.key);
+    case "ratingFailed":
+      return { ...s, error: STRINGS.ratingFailed };
     case "personUnreachable":
       return { ...s, error: STRINGS.teamUnreachable };
     case "personWrote":
@@ -78,7 +89,7 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once.
       return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? notify(s, STRINGS.waitingNotice, e.key) : s, e.status);
     case "availabilityHeard":
-      return e.agentsAvailable ? { ...s, agentsAvailable: true } : notify({ ...s, agentsAvailable: false }, STRINGS.unattendedNotice, e.key);
+      return e.agentsAvailable ? { ...s, agentsAvailable: true } : notify({ ...s, agentsAvailable: false }, s.backAt ? fill(STRINGS.outsideHoursNotice, { back: s.backAt }) : STRINGS.unattendedNotice, e.key);
     case "leadOpened":
       return { ...s, leadOpen: true };
     case "leadClosed":
@@ -90,7 +101,7 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       return say(withMessages({ ...s, conversation }, [...messages, { key: e.key, role: "notice", content: e.thanks }]), e.thanks);
     }
     case "restarted":
-      return { ...s, conversation: { messages: [] }, status: "bot", agentsAvailable: null, error: null, refusal: null, leadOffered: false };
+      return { ...s, conversation: { messages: [] }, status: "bot", agentsAvailable: null, backAt: null, error: null, refusal: null, leadOffered: false };
     case "connectivity":
       return { ...s, online: e.online };
   }
@@ -148,6 +159,12 @@ export const canAskForPerson = (s: PanelState) => Boolean(s.conversation.convers
 
 export const canSend = (s: PanelState, text: string) => !s.streaming && text.trim() !== "";
 
+/** A resolved conversation the visitor has not rated yet asks for a rating (record 122). */
+export const asksForRating = (s: PanelState) => s.status === "resolved" && s.conversation.rated === undefined && Boolean(s.conversation.visitor_token);
+
+/** "That answered my question": offered while the bot answers and has answered something. */
+export const canResolve = (s: PanelState) => s.status === "bot" && !s.streaming && s.conversation.messages.some((m) => m.role === "assistant" && m.id);
+
 const withMessages = (s: PanelState, messages: StoredMessage[]): PanelState => ({ ...s, conversation: { ...s.conversation, messages } });
 
 const patched = (messages: StoredMessage[], key: string, change: Partial<StoredMessage> | null) =>
@@ -163,6 +180,9 @@ function notify(s: PanelState, content: string, key: string): PanelState {
 
 /** Who answers, as last heard, kept with the conversation: a change to `waiting` is told once, not again on a reload. */
 function heard(s: PanelState, next: ConversationStatus): PanelState {
-  const conversation = s.conversation.status === next ? s.conversation : { ...s.conversation, status: next };
-  return { ...s, status: next, agentsAvailable: next === "waiting" ? s.agentsAvailable : null, conversation };
+  // A conversation reopened after its rating is asked for again when it is resolved again (a new rating replaces the old).
+  const { rated, ...rest } = s.conversation;
+  const reopened = rated !== undefined && next !== "resolved";
+  const conversation = s.conversation.status === next && !reopened ? s.conversation : reopened ? { ...rest, status: next } : { ...s.conversation, status: next };
+  return { ...s, status: next, agentsAvailable: next === "waiting" ? s.agentsAvailable : null, backAt: next === "waiting" ? s.backAt : null, conversation };
 }

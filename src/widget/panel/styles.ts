@@ -66,6 +66,14 @@ button:disabled{cursor:default;opacity:.5}
 .lead{display:flex;flex-direction:column;gap:8px;border-top:1px solid #e5e7eb;background:#f9fafb;padding:8px 12px}
 .lead label{display:block;font-size:12px;font-weight:500;color:#374151}
 .lead input{display:block;width:100%;margin-top:2px;padding:6px 10px;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:#111827;font:inherit;font-size:16px}
+.rating{display:flex;flex-direction:column;gap:6px;border-top:1px solid #e5e7eb;background:#f9fafb;padding:8px 12px;font-size:12px;color:#374151}
+.rating fieldset{border:0;margin:0;padding:0}
+.rating legend{padding:0 0 4px;font-weight:500}
+.rate-choices{display:flex;gap:6px}
+.rate-choice{min-width:40px;min-height:40px;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:#111827;font-weight:500}
+.rate-choice[aria-pressed=true]{background:#111827;color:#fff;border-color:#111827}
+.rating textarea{resize:none;border:1px solid #9ca3af;border-radius:8px;padding:6px 10px;font:inherit;font-size:16px;color:#111827}
+.rate-send{align-self:flex-start}
 .row{display:flex;gap:8px;align-items:center}
 .primary{border:0;border-radius:8px;background:#111827;color:#fff;padding:0 14px;min-height:44px;font-weight:500}
 .composer{display:flex;align-items:flex-end;gap:8px;border-top:1px solid #e5e7eb;padding:12px}

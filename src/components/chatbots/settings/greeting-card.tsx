@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { GREETING_LIMITS, greetingSchema, type Greeting } from "@/server/chatbots/client";
 import { useTRPC } from "@/trpc/react";
+import { SaveRow } from "./save-row";
 
 const DEFAULT_GREETING: Greeting = { message: "Hi! Any questions? I\u2019m here to help.", delay_seconds: 8 };
 
@@ -70,18 +70,7 @@ function GreetingEditor({ chatbotId, initial, canEdit }: { chatbotId: string; in
         </fieldset>
         {problem ? <ErrorAlert title="The greeting can't be saved." message={problem} /> : null}
         {save.error ? <ErrorAlert title="The greeting can't be saved." message={save.error.message} /> : null}
-        {canEdit ? (
-          <div className="flex items-center gap-3">
-            <Button onClick={submit} disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save greeting"}
-            </Button>
-            {save.isSuccess ? (
-              <span role="status" className="text-sm text-emerald-700">
-                Saved.
-              </span>
-            ) : null}
-          </div>
-        ) : null}
+        <SaveRow canEdit={canEdit} label="Save greeting" onSave={submit} save={save} />
       </CardBody>
     </Card>
   );

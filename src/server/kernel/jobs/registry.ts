@@ -38,6 +38,8 @@ export const JOB_PAYLOADS = {
   send_escalation_email: z.object({ id: z.uuid() }),
   // The reply SLA's reminders that are due (conversations/reply-sla-job.ts).
   reply_sla_reminders: scheduled,
+  // A conversation still waiting, unanswered, after its chatbot's unattended minutes (conversations/unattended.ts).
+  handoff_unattended: z.object({ conversation_id: z.uuid(), waiting_since: z.string() }),
   // analytics: one chatbot's period, or (scheduled) the preset periods of every active chatbot
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
   // channels: a provider's message to answer, and one reply to send (attempt counts failures; waits, the provider's 429s)

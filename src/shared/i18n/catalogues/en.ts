@@ -38,6 +38,18 @@ export const en = {
     waitingNotice: "We\u2019ve asked a person from the team to join. You can keep writing here.",
     unattendedNotice: "No one from the team is available right now. Leave your details and we\u2019ll get back to you.",
     teamUnreachable: "Couldn't reach the team. Please try again.",
+    // Business hours and the rating of a resolved conversation (record 122).
+    backAt: "Back at {time}",
+    backOn: "Back {day} at {time}",
+    weAreOnline: "We\u2019re online",
+    outsideHoursNotice: "The team is away right now ({back}). Leave your details and we\u2019ll get back to you.",
+    thatAnswered: "That answered my question",
+    rateConversation: "How was this conversation?",
+    ratingScore: "{score} out of 5",
+    ratingComment: "Comment (optional)",
+    sendRating: "Send rating",
+    ratingThanks: "Thank you for your rating!",
+    ratingFailed: "Your rating wasn\u2019t sent. Please try again.",
     // The lead form (record 059).
     send: "Send",
     cancel: "Cancel",

@@ -1,11 +1,12 @@
 import type { WidgetConfig } from "@/shared/widget-wire";
 import { h, icon, keyedList, region } from "../dom";
-import { canAskForPerson, isClosed, wantsLeads, type PanelState } from "../state";
+import { canAskForPerson, canResolve, isClosed, wantsLeads, type PanelState } from "../state";
 import { STRINGS } from "../strings";
 import { closedView } from "./dead-end";
 import { personView, waitingView } from "./handoff";
 import { leadRegion, type LeadFormHandlers } from "./lead-form";
 import { messageView, type MessageActions } from "./messages";
+import { ratingView } from "./rating";
 import { footer, shell } from "./shell";
 
 const SEND = "M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z";
@@ -15,6 +16,9 @@ export interface ChatActions extends MessageActions {
   canSend(text: string): boolean;
   send(text: string): void;
   askForPerson(): void;
+  /** "That answered my question" (record 122). */
+  resolve(): void;
+  rateConversation(score: number, comment: string): void;
   chip(suggestion: WidgetConfig["suggested_messages"][number]): void;
   restart(): void;
   lead: LeadFormHandlers;
@@ -38,6 +42,11 @@ export function chatView(config: WidgetConfig, embed: boolean, actions: ChatActi
   const headActions = h("span", { class: "head-actions" });
   const root = shell(config, embed, headActions);
   const statusBar = h("div");
+  // With business hours (record 122): whether the team is online now, or when it is back.
+  const hours = config.team_hours
+    ? h("p", { class: "bar info", "data-testid": "widget-team-hours" }, config.team_hours.open ? STRINGS.weAreOnline : (config.team_hours.back_at ?? STRINGS.nobodyAround))
+    : null;
+  const ratingSlot = h("div");
   const welcome = h("li", {}, h("p", { class: "bubble bot" }, config.welcome_message));
   const log = h("div", { class: "log", role: "log", "aria-live": "off", "aria-label": STRINGS.conversation }, h("ol", { class: "msgs" }, welcome));
   // The finished answer, said once; the log itself stays quiet while text streams in.
@@ -48,11 +57,11 @@ export function chatView(config: WidgetConfig, embed: boolean, actions: ChatActi
   const lead = leadRegion(config.lead_form.fields, actions.lead);
   const footActions = h("span", { class: "foot-actions" });
   const { composer, input, sendButton } = composerView(config, actions);
-  root.append(statusBar, log, announcer, suggestions, errorSlot, closedSlot, lead.el, composer, footer(config, footActions));
+  root.append(...(hours ? [hours] : []), statusBar, log, announcer, suggestions, ratingSlot, errorSlot, closedSlot, lead.el, composer, footer(config, footActions));
 
   const messages = keyedList(welcome);
   const context = { actions, sourcesLabel: config.enable_sources ? config.sources_label : null };
-  const regions = { head: region(headActions), bar: region(statusBar), chips: region(suggestions), error: region(errorSlot), closed: region(closedSlot), foot: region(footActions) };
+  const regions = { head: region(headActions), bar: region(statusBar), chips: region(suggestions), error: region(errorSlot), closed: region(closedSlot), foot: region(footActions), rating: region(ratingSlot) };
   let said = 0;
 
   function render(s: PanelState) {
@@ -61,7 +70,7 @@ export function chatView(config: WidgetConfig, embed: boolean, actions: ChatActi
     regions.head([hasConversation, s.streaming], () =>
       hasConversation ? h("button", { type: "button", class: "head-btn", "data-f": "restart", disabled: s.streaming, onclick: actions.restart }, STRINGS.newChat) : null,
     );
-    regions.bar([s.online, s.status, s.agentsAvailable], () => [s.online ? null : h("p", { role: "status", class: "bar warn" }, STRINGS.offline), waitingView(s) ?? personView(s)]);
+    regions.bar([s.online, s.status, s.agentsAvailable, s.backAt], () => [s.online ? null : h("p", { role: "status", class: "bar warn" }, STRINGS.offline), waitingView(s) ?? personView(s)]);
     const last = s.conversation.messages[s.conversation.messages.length - 1];
     messages(s.conversation.messages.map((m) => [m.key, JSON.stringify([m, s.streaming && m === last]), () => messageView(m, s.streaming && m === last, context)]));
     log.scrollTop = log.scrollHeight;
@@ -70,12 +79,14 @@ export function chatView(config: WidgetConfig, embed: boolean, actions: ChatActi
       announce(s.said.text);
     }
     regions.chips(hasConversation, () => (hasConversation ? null : suggestionsView(config, actions)));
+    regions.rating([s.status, s.conversation.rated], () => ratingView(s, actions.rateConversation));
     regions.error(s.error, () => (s.error ? h("p", { role: "alert", class: "error" }, s.error) : null));
     regions.closed([closed, wantsLeads(s)], () => closedView(s));
     lead.render(s.leadOpen);
     composer.hidden = closed;
     sendButton.disabled = !actions.canSend(input.value);
-    regions.foot([s.leadOpen, closed, wantsLeads(s), canAskForPerson(s), s.streaming], () => [
+    regions.foot([s.leadOpen, closed, wantsLeads(s), canAskForPerson(s), s.streaming, canResolve(s)], () => [
+      canResolve(s) ? h("button", { type: "button", class: "text-btn", "data-f": "resolve", onclick: () => actions.resolve() }, STRINGS.thatAnswered) : null,
       s.leadOpen || (closed && !wantsLeads(s)) ? null : h("button", { type: "button", class: "text-btn", "data-f": "lead", onclick: () => actions.openLead() }, STRINGS.leaveDetails),
       canAskForPerson(s) ? h("button", { type: "button", class: "text-btn", "data-f": "person", disabled: s.streaming, onclick: () => actions.askForPerson() }, STRINGS.talkToPerson) : null,
     ]);

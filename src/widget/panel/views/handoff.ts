@@ -1,7 +1,7 @@
 import type { StoredMessage } from "../conversation-store";
 import { h } from "../dom";
 import type { PanelState } from "../state";
-import { STRINGS } from "../strings";
+import { fill, STRINGS } from "../strings";
 
 /**
  * The two modes of a conversation handed to a person (record 058): waiting for one, and a person in it. Each
@@ -12,7 +12,9 @@ const statusBar = (text: string) => h("p", { role: "status", class: "bar info", 
 /** Waiting: a person was asked to join — or nobody from the team is around, and the visitor may leave their details. */
 export function waitingView(s: PanelState): HTMLElement | null {
   if (s.status !== "waiting") return null;
-  return statusBar(s.agentsAvailable === false ? STRINGS.nobodyAround : STRINGS.personAsked);
+  if (s.agentsAvailable !== false) return statusBar(STRINGS.personAsked);
+  // Outside business hours (record 122): when the team is back.
+  return statusBar(s.backAt ? fill(STRINGS.outsideHoursNotice, { back: s.backAt }) : STRINGS.nobodyAround);
 }
 
 /** A person from the team has the conversation. */

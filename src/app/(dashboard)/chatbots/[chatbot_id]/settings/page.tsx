@@ -3,6 +3,7 @@ import { HubspotCard } from "@/components/answers/hubspot-card";
 import { IntercomCard } from "@/components/answers/intercom-card";
 import { WorkspaceLlmKey } from "@/components/answers/workspace-llm-key";
 import { DeleteChatbotCard } from "@/components/chatbots/settings/delete-chatbot-card";
+import { BusinessHoursCard } from "@/components/chatbots/settings/business-hours-card";
 import { GreetingCard } from "@/components/chatbots/settings/greeting-card";
 import { LeadFormCard } from "@/components/chatbots/settings/lead-form-card";
 import { PrivacyCard } from "@/components/chatbots/settings/privacy-card";
@@ -20,6 +21,7 @@ export default async function ChatbotSettingsPage({ params }: { params: Promise<
       <LeadFormCard chatbotId={chatbotId} />
       <GreetingCard chatbotId={chatbotId} />
       <PrivacyCard chatbotId={chatbotId} />
+      <BusinessHoursCard chatbotId={chatbotId} />
       <WorkspaceLlmKey chatbotId={chatbotId} />
       <HubspotCard chatbotId={chatbotId} />
       <IntercomCard chatbotId={chatbotId} />
