@@ -7,7 +7,7 @@
 -- writers never wait on one hot row, as for the inbox counts).
 CREATE TABLE "webhook_delivery_counts" (
   "id" BIGSERIAL PRIMARY KEY,
-  "webhook_id" UUID NOT NULL REFERENCES "webhooks"("id") ON DELETE CASCADE,
+  "webhook_id" UUID NOT NULL REFERENCES "webhooks"("id") ON UPDATE CASCADE ON DELETE CASCADE,
   "deliveries" INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX "webhook_delivery_counts_webhook_id_idx" ON "webhook_delivery_counts"("webhook_id");
