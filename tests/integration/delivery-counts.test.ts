@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { createWebhook } from "@/server/webhooks";
 import { purgeDeliveries } from "@/server/webhooks/dispatch";
@@ -19,10 +20,12 @@ beforeAll(async () => {
   owner = await agencyOwner(db);
 });
 
+const endpoint = async (url: string) => db.webhook.findUniqueOrThrow({ where: { id: (await createWebhook(db, owner.agency, { url })).webhook.id } });
+
 const deliveries = (webhookId: string, n: number, createdAt = new Date()) =>
   db.webhookDelivery.createMany({ data: Array.from({ length: n }, (_, i) => ({ webhookId, event: "conversation.created", payload: { i }, createdAt })) });
 
-async function totalIs(webhook: Awaited<ReturnType<typeof createWebhook>>["webhook"], expected: number) {
+async function totalIs(webhook: Webhook, expected: number) {
   expect(await db.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(expected);
   expect((await listDeliveries(db, webhook, 1, 5)).total).toBe(expected);
   // A page past the end still says how many there are.
@@ -31,8 +34,8 @@ async function totalIs(webhook: Awaited<ReturnType<typeof createWebhook>>["webho
 
 describe("the delivery log's total", () => {
   it("follows inserts (several statements and at once), deletes and the purge, per endpoint", async () => {
-    const { webhook: a } = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/a" });
-    const { webhook: b } = await createWebhook(db, owner.agency, { url: "https://hooks.example.com/b" });
+    const a = await endpoint("https://hooks.example.com/a");
+    const b = await endpoint("https://hooks.example.com/b");
     await totalIs(a, 0);
     await Promise.all([deliveries(a.id, 7), deliveries(a.id, 5), deliveries(b.id, 3)]);
     await deliveries(a.id, 4, new Date(Date.now() - 40 * 86_400_000)); // past the 30 days kept
