@@ -86,6 +86,8 @@ export async function startSystemPostgres(opts: StartOptions): Promise<SystemSer
     "max_connections=300",
     "wal_level=replica",
     "hot_standby_feedback=on",
+    // Whole statements in pg_stat_activity (the default keeps 1 kB): what a replica is answering can be seen.
+    "track_activity_query_size=16384",
     ...(opts.ephemeral ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : []),
   ];
   // The settings in the data folder (not on the command line): `pg_basebackup` copies them to a replica, which overrides the port.
