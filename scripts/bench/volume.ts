@@ -116,7 +116,7 @@ export async function runVolumeBenchmark() {
       expect: 200,
     });
     const reads: Target[] = [
-      ...(await documentedGets(app.baseUrl, fixture)),
+      ...(await documentedGets(app.baseUrl, fixture, { onlyWithFixture: true })),
       analytics365,
       recomputed,
       trpc("conversations.inbox", { chatbot_id: chatbotId, filter: "all", page: 1, per_page: 20 }),
