@@ -1,3 +1,4 @@
+import pg from "pg";
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
 import { createPrismaClient, getDb, isTransactionDb, poolOf, type Db } from "@/server/kernel/db/client";
@@ -20,6 +21,8 @@ import { createPrismaClient, getDb, isTransactionDb, poolOf, type Db } from "@/s
  * DATABASE_REPLICA_MAX_LAG_MS ago is taken out, and put back once it has.
  */
 export const READ_APPLICATION_NAME = "acp-read";
+/** The health loop's own connection: pg_stat_activity tells its statements from the reads'. */
+export const HEALTH_APPLICATION_NAME = "acp-read-health";
 export const MIN_LSN_HEADER = "x-min-lsn";
 export const MIN_LSN_COOKIE = "acp_min_lsn";
 const CAUGHT_UP_WAIT_MS = 100;
@@ -34,6 +37,7 @@ export interface ReadContext {
 interface Replica {
   url: string;
   db: Db;
+  health: pg.Pool;
   healthy: boolean;
   replayed: bigint;
 }
@@ -62,7 +66,11 @@ export class ReadReplicas {
     urls: string[],
     private readonly settings: { maxLagMs: number; checkMs: number },
   ) {
-    this.replicas = urls.map((url) => ({ url, db: createPrismaClient(url, { applicationName: READ_APPLICATION_NAME }), healthy: false, replayed: 0n }));
+    this.replicas = urls.map((url) => {
+      const health = new pg.Pool({ connectionString: url, max: 1, application_name: HEALTH_APPLICATION_NAME });
+      health.on("error", () => undefined); // a replica going away: the next check says so
+      return { url, db: createPrismaClient(url, { applicationName: READ_APPLICATION_NAME }), health, healthy: false, replayed: 0n };
+    });
   }
 
   /** Starts the health loop (once); resolves after the first check. */
@@ -76,7 +84,7 @@ export class ReadReplicas {
 
   async stop() {
     clearInterval(this.timer);
-    await Promise.all(this.replicas.map((r) => r.db.$disconnect()));
+    await Promise.all(this.replicas.flatMap((r) => [r.db.$disconnect(), r.health.end()]));
   }
 
   /** Which replicas are in, by URL (for logs and tests). */
@@ -109,7 +117,7 @@ export class ReadReplicas {
   /** The replica's replay position, or null when it does not answer or is not a replica (any more). */
   private async replayed(replica: Replica): Promise<bigint | null> {
     try {
-      const { rows } = await poolOf(replica.db).query<{ recovery: boolean; lsn: string | null }>("SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn");
+      const { rows } = await replica.health.query<{ recovery: boolean; lsn: string | null }>("SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn");
       return rows[0]?.recovery ? parseLsn(rows[0].lsn) : null;
     } catch {
       return null;
