@@ -71,7 +71,7 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     run: async () => (await import("./bench/templates")).runTemplatesBenchmark(),
   },
   volume: {
-    description: "one chatbot bulk-loaded to 10k, 100k and 1M conversations (load time): every documented GET and the dashboard's inbox, analytics and contacts at each size, p50 next to its 10k figure; 365-day analytics p50 and at 16 connections",
+    description: "one chatbot bulk-loaded to 10k, 100k and 1M conversations, contacts and webhook deliveries (load time; --sizes=10000,100000 to choose): every documented GET and the dashboard's inbox, analytics and contacts at each size, p50 next to its 10k figure; 365-day analytics p50 and at 16 connections; the lists (first and a deep page) at 16 connections next to the no-op route",
     run: async () => (await import("./bench/volume")).runVolumeBenchmark(),
   },
   webhooks: {

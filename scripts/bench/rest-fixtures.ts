@@ -57,7 +57,8 @@ export async function seedRestFixture(db: Db, appOrigin: string): Promise<RestFi
   const { token } = await createApiToken(db, ownerId, "bench");
   return {
     token,
-    params: { chatbot_id: chatbot.id, conversation_id: conversation.id, client_id: chatbot.teamId, webhook_id: webhook.id },
+    // `period`: the client's report of the current month (`…/reports/{period}.pdf`).
+    params: { chatbot_id: chatbot.id, conversation_id: conversation.id, client_id: chatbot.teamId, webhook_id: webhook.id, period: new Date().toISOString().slice(0, 7) },
     chat: { chatbotId: chatbot.id, origin: domain ? `https://${domain}` : appOrigin },
     chatbots: await db.chatbot.count({ where: { deletedAt: null } }),
   };

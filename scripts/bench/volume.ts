@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- volume` (docs/decisions/067-reads-flat-with-volume.md): does every read stay flat as one
  * chatbot's history grows? One chatbot of the demo agency is bulk-loaded to
- * 10,000, 100,000 and 1,000,000 conversations (BENCH_VOLUME_SIZES to choose)
+ * 10,000, 100,000 and 1,000,000 conversations (`--sizes=10000,100000` or BENCH_VOLUME_SIZES to choose)
  * the way a data import would be: each step is one transaction with
  * `SET LOCAL app.bulk_import = on` (the summary triggers do nothing) that ends
  * with `analytics_rebuild` and `inbox_rebuild` recounting the chatbot
@@ -9,7 +9,8 @@
  *
  * The data: conversations spread over the 365 days ending today, two
  * messages each, one visitor in five returning, a rating on one in four, a
- * link click on two in five, a widget event each, a lead on one in twelve.
+ * link click on two in five, a widget event each, a lead (contact) each; as many webhook
+ * deliveries on the agency's webhook.
  *
  * At each size, one caller, sequential requests (p50 / p95, the better of
  * two passes): every documented
@@ -17,7 +18,10 @@
  * answered from what the server keeps, and recomputed every time: 300
  * different 365-day periods in turn), and the dashboard's
  * inbox, analytics and contacts reads (their tRPC queries, with a session);
- * then both 365-day analytics reads and the no-op `/v1` route at 16 connections. Printed
+ * then both 365-day analytics reads and the no-op `/v1` route at 16 connections, and the lists at 16
+ * connections (docs/decisions/127-lists-flat-at-a-million.md): conversations (all, open, archived), contacts
+ * and webhook deliveries, first page and page DEEP_PAGE, each as a ratio to the no-op's rps (target ≥
+ * 0.8×) and to its own 10k rps (within 1.5×). Printed
  * side by side with each p50 as a ratio to its 10k figure (target ≤ 1.5×) and
  * the 365-day analytics targets (p50 < 100 ms; ≥ 0.25× the no-op's rps).
  *
@@ -43,7 +47,11 @@ import { documentedGets, ensureProductionBuild, measure as measureLoad, nextPath
 
 const DATA_DIR = path.resolve(".data/bench/volume");
 const DATABASE = "bench_volume";
-const SIZES = (process.env.BENCH_VOLUME_SIZES ?? "10000,100000,1000000").split(",").map(Number);
+const sizesArg = process.argv.find((a) => a.startsWith("--sizes="))?.slice("--sizes=".length);
+const SIZES = (sizesArg ?? process.env.BENCH_VOLUME_SIZES ?? "10000,100000,1000000").split(",").map(Number);
+/** A deep page of every list: page 100 of 25 (offset 2,475), within the smallest size's archived third. */
+const DEEP_PAGE = Number(process.env.BENCH_VOLUME_DEEP_PAGE ?? 100);
+const LIST_NOOP_RATIO = 0.8;
 // 100: reads now take 1–3 ms, and 30 samples of that on a shared machine moved a p50 by up to 1.6× between runs.
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARMUP = 5;
@@ -67,6 +75,9 @@ interface SizeFigures {
   /** The same at 16 connections, every request recomputed (no kept result). */
   recomputedRps: number;
   noopRps: number;
+  /** Each list's rps at 16 connections, and the no-op's measured right before the lists. */
+  lists: Map<string, number>;
+  listsNoopRps: number;
   load: string;
 }
 
@@ -105,7 +116,7 @@ export async function runVolumeBenchmark() {
       expect: 200,
     });
     const reads: Target[] = [
-      ...(await documentedGets(app.baseUrl, fixture)),
+      ...(await answering(await documentedGets(app.baseUrl, fixture, { onlyWithFixture: true }))),
       analytics365,
       recomputed,
       trpc("conversations.inbox", { chatbot_id: chatbotId, filter: "all", page: 1, per_page: 20 }),
@@ -113,12 +124,13 @@ export async function runVolumeBenchmark() {
       trpc("conversations.contacts", { chatbot_id: chatbotId, page: 1, per_page: 25 }),
     ];
     const noop = noopTarget(app.baseUrl, fixture);
+    const lists = listTargets(app.baseUrl, auth, chatbotId, fixture.params.webhook_id!);
 
     const figures: SizeFigures[] = [];
     let loaded = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM conversations WHERE chatbot_id = $1", [chatbotId])).rows[0]!.n;
     for (const size of SIZES) {
       const t0 = performance.now();
-      await bulkLoad(client, chatbotId, loaded, size);
+      await bulkLoad(client, chatbotId, fixture.params.webhook_id!, loaded, size);
       const loadSeconds = (performance.now() - t0) / 1000;
       loaded = size;
       await client.query("VACUUM ANALYZE");
@@ -136,9 +148,27 @@ export async function runVolumeBenchmark() {
       const noopRun = await measureLoad(noop, LOAD_SECONDS);
       const analyticsRun = await measureLoad(analytics365, LOAD_SECONDS);
       const recomputedRun = await measureLoad(recomputed, LOAD_SECONDS);
-      figures.push({ size, loadSeconds, reads: sample, analyticsRps: analyticsRun.rps, recomputedRps: recomputedRun.rps, noopRps: noopRun.rps, load: loadavg().map((l) => l.toFixed(2)).join(" ") });
+      const listsNoop = await measureLoad(noop, LOAD_SECONDS);
+      const listRps = new Map<string, number>();
+      for (const target of lists) {
+        const run = await measureLoad(target, LOAD_SECONDS);
+        listRps.set(target.label, run.rps);
+        log(`${size}: ${target.label}: ${run.rps.toFixed(0)} rps (${(run.rps / listsNoop.rps).toFixed(2)}× the no-op's ${listsNoop.rps.toFixed(0)})`);
+      }
+      figures.push({
+        size,
+        loadSeconds,
+        reads: sample,
+        analyticsRps: analyticsRun.rps,
+        recomputedRps: recomputedRun.rps,
+        noopRps: noopRun.rps,
+        lists: listRps,
+        listsNoopRps: listsNoop.rps,
+        load: loadavg().map((l) => l.toFixed(2)).join(" "),
+      });
     }
     report(figures, reads.map((r) => r.label), analytics365.label, recomputed.label);
+    reportLists(figures, lists.map((l) => l.label));
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
     if (KEEP) log(`kept ${DATA_DIR}`);
@@ -147,7 +177,7 @@ export async function runVolumeBenchmark() {
 }
 
 /** Adds conversations `from + 1` … `to` (and their rows) to the chatbot in one transaction, summaries recounted at the end. */
-async function bulkLoad(client: pg.Client, chatbotId: string, from: number, to: number) {
+async function bulkLoad(client: pg.Client, chatbotId: string, webhookId: string, from: number, to: number) {
   if (to <= from) return;
   log(`loading conversations ${fmt(from + 1)}…${fmt(to)}`);
   const step = async (label: string, sql: string, params: unknown[] = []) => {
@@ -226,8 +256,16 @@ async function bulkLoad(client: pg.Client, chatbotId: string, from: number, to: 
       `INSERT INTO contacts (team_id, chatbot_id, visitor_id, conversation_id, email, created_at)
        SELECT (SELECT team_id FROM chatbots WHERE id = $1::uuid), $1::uuid, md5('vol-visitor-' || CASE WHEN g % 5 = 0 THEN g - 1 ELSE g END)::uuid,
               md5('vol-conv-' || g)::uuid, 'lead' || g || '@volume.test', ${at} + interval '3 minutes'
-         FROM ${range} WHERE g % 12 = 0`,
+         FROM ${range}`,
       [chatbotId],
+    );
+    await step(
+      "webhook deliveries",
+      `INSERT INTO webhook_deliveries (id, webhook_id, event, payload, response_status, attempts, delivered_at, created_at, updated_at)
+       SELECT md5('vol-delivery-' || g)::uuid, $1::uuid, 'conversation.created', jsonb_build_object('conversation_id', md5('vol-conv-' || g)::uuid),
+              200, 1, ${at} + interval '5 seconds', ${at}, ${at} + interval '5 seconds'
+         FROM ${range}`,
+      [webhookId],
     );
     await step("analytics_rebuild", "SELECT analytics_rebuild($1::uuid)", [chatbotId]);
     await step("inbox_rebuild", "SELECT inbox_rebuild($1::uuid)", [chatbotId]);
@@ -236,6 +274,18 @@ async function bulkLoad(client: pg.Client, chatbotId: string, from: number, to: 
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   }
+}
+
+/** The targets that answer as expected on the fixture (one naming a resource it does not have, e.g. a subscription, is left out). */
+async function answering(targets: Target[]): Promise<Target[]> {
+  const kept: Target[] = [];
+  for (const target of targets) {
+    const res = await fetch(target.url, { headers: target.headers });
+    await res.arrayBuffer();
+    if (res.status === target.expect) kept.push(target);
+    else log(`left out (${res.status} on the fixture): ${target.label}`);
+  }
+  return kept;
 }
 
 /** p50 / p95 of sequential requests, after a warm-up. */
@@ -307,5 +357,44 @@ ${lines.join("\n")}
   targets: every read ≤ ${FLAT}× its ${fmt(base.size)} p50; at ${fmt(largest.size)}: 365-day analytics p50 ${analyticsP50.toFixed(1)} ms (< ${ANALYTICS_P50_MS} ms: ${analyticsP50 < ANALYTICS_P50_MS ? "met" : "NOT met"}),
   ${ratio.toFixed(2)}× the no-op at 16 connections (≥ ${ANALYTICS_NOOP_RATIO}×: ${ratio >= ANALYTICS_NOOP_RATIO ? "met" : "NOT met"});
   recomputed every time: p50 ${recomputedP50.toFixed(1)} ms (${recomputedP50 < ANALYTICS_P50_MS ? "met" : "NOT met"}), ${recomputedRatio.toFixed(2)}× the no-op (${recomputedRatio >= ANALYTICS_NOOP_RATIO ? "met" : "NOT met"})
+`);
+}
+
+/** The lists at 16 connections: first page and page DEEP_PAGE of each, by REST with the fixture's token. */
+function listTargets(base: string, headers: Record<string, string>, chatbotId: string, webhookId: string): Target[] {
+  const lists: [string, string][] = [
+    ["conversations", `/v1/${chatbotId}/conversations?`],
+    ["open conversations", `/v1/${chatbotId}/conversations?archived=false&`],
+    ["archived conversations", `/v1/${chatbotId}/conversations?archived=true&`],
+    ["contacts", `/v1/${chatbotId}/contacts?`],
+    ["webhook deliveries", `/v1/agency/webhooks/${webhookId}/deliveries?`],
+  ];
+  return lists.flatMap(([name, path]) => [
+    { label: `${name}, first page`, url: `${base}${path.replace(/[?&]$/, "")}`, headers, expect: 200 },
+    { label: `${name}, page ${DEEP_PAGE}`, url: `${base}${path}page=${DEEP_PAGE}`, headers, expect: 200 },
+  ]);
+}
+
+function reportLists(figures: SizeFigures[], labels: string[]) {
+  const base = figures[0]!;
+  let met = true;
+  const lines = labels.map((label) => {
+    const cells = figures.map((f) => {
+      const rps = f.lists.get(label)!;
+      const noop = rps / f.listsNoopRps;
+      const flat = base.lists.get(label)! / rps;
+      const ok = noop >= LIST_NOOP_RATIO && flat <= FLAT;
+      met &&= ok;
+      return `${rps.toFixed(0)} rps ${noop.toFixed(2)}× ${flat.toFixed(2)}×${ok ? " " : "!"}`.padStart(30);
+    });
+    return `  ${label.padEnd(40)} ${cells.join(" ")}`;
+  });
+  console.log(`lists at 16 connections — rps, × the no-op's rps (target ≥ ${LIST_NOOP_RATIO}×), ${fmt(base.size)} rps ÷ this rps (target ≤ ${FLAT}×)
+
+  ${"size".padEnd(40)} ${figures.map((f) => fmt(f.size).padStart(30)).join(" ")}
+  ${"no-op /v1 route".padEnd(40)} ${figures.map((f) => `${f.listsNoopRps.toFixed(0)} rps`.padStart(30)).join(" ")}
+${lines.join("\n")}
+
+  targets ${met ? "met" : "NOT met (marked !)"}
 `);
 }

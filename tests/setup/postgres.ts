@@ -5,10 +5,13 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/kernel/db/embedded";
 import { migrate } from "../../src/server/kernel/db/migrate";
 import { ensureRuntimeBuilt } from "../../scripts/lib/app-server";
+import { startSystemPostgres } from "../../scripts/lib/system-postgres";
 
 /**
  * One embedded PostgreSQL for the whole run and a migrated template database;
  * every test file clones the template into its own database (tests/helpers/db.ts).
+ * TEST_POSTGRES_BIN (e.g. /usr/lib/postgresql/15/bin, `npm run test:pg15`): an installed server of that
+ * distribution instead, to run the same tests on the oldest supported version (docs/decisions/126-reads-from-replicas.md).
  */
 export const TEMPLATE_DB = "acp_template";
 
@@ -24,7 +27,9 @@ export default async function setup(project: TestProject) {
   ensureRuntimeBuilt();
   mkdirSync(path.resolve(".data/test"), { recursive: true });
   const root = mkdtempSync(path.resolve(".data/test/pg-"));
-  const server = await startEmbeddedPostgres({ dataDir: path.join(root, "data"), ephemeral: true });
+  const bin = process.env.TEST_POSTGRES_BIN;
+  const dataDir = path.join(root, "data");
+  const server = bin ? await startSystemPostgres({ bin, dataDir, ephemeral: true }) : await startEmbeddedPostgres({ dataDir, ephemeral: true });
   const admin = new pg.Client({ connectionString: server.url() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);

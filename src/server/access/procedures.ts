@@ -6,6 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { User } from "@/generated/prisma/client";
 import { getDb, type Db } from "@/server/kernel/db/client";
+import { minLsnOf } from "@/server/kernel/db/replicas";
 import { authenticateToken, authenticateTokenFromCache, authenticateTokenWithAgency, authenticateTokenWithChatbot, bearerToken } from "@/server/access/api-tokens";
 import { getSessionUserId } from "@/server/access/session";
 import { clientIp } from "@/server/kernel/security/peer-address";
@@ -77,6 +78,8 @@ export interface RequestMeta {
   ip: string | null;
   /** REST: the request's `Idempotency-Key`, recorded as the reference of what it changes (e.g. a top-up). */
   idempotencyKey: string | null;
+  /** The primary's WAL position after the caller's last write (`X-Min-LSN` or the dashboard's cookie): replicas behind it are skipped (kernel/db/replicas.ts). */
+  minLsn?: string | null;
 }
 
 /**
@@ -111,7 +114,7 @@ export interface Context {
 
 /** The request's host and client IP (the Idempotency-Key is the REST bridge's to add, once it has checked it). */
 function requestMetaOf(headers: Headers): RequestMeta {
-  return { host: headers.get("host"), ip: clientIp(headers), idempotencyKey: null };
+  return { host: headers.get("host"), ip: clientIp(headers), idempotencyKey: null, minLsn: minLsnOf(headers) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb } from "@/server/kernel/db/replicas";
 import { chatbotProcedure, createTRPCRouter, type Context } from "@/server/access";
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
@@ -16,14 +17,16 @@ const periodInput = z.object({
   to: z.string().optional().describe("End date, YYYY-MM-DD (UTC), included. Default: today. Ranges over 366 days keep `to` and start 365 days before it."),
 });
 
-async function analyticsFor(ctx: Pick<Context, "db"> & { chatbot: Chatbot; role: ChatbotRole }, input: z.infer<typeof periodInput>, opts: { previousDays: boolean }) {
+async function analyticsFor(ctx: Pick<Context, "db" | "request"> & { chatbot: Chatbot; role: ChatbotRole }, input: z.infer<typeof periodInput>, opts: { previousDays: boolean }) {
   const { chatbot } = ctx;
   const resolved = resolvePeriod({ from: input.from, to: input.to }, new Date());
   if (!resolved.ok) throw validationError(resolved.errors);
   const period = resolved.period;
 
-  const data = await computeAnalytics(ctx.db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays });
-  const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights), ...(await liveChatFigures(ctx.db, chatbot.id, period)) };
+  // The figures from a replica (record 126); asking the workers for themes is a write, on the primary.
+  const data = await readDb(ctx, (db) => computeAnalytics(db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays }));
+  const live = await readDb(ctx, (db) => liveChatFigures(db, chatbot.id, period));
+  const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights), ...live };
   if (!canViewContacts(ctx.role)) result.leads = null;
   return { chatbot, result, previousConversationsPerDay: data.previousConversationsPerDay };
 }

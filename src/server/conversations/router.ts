@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb } from "@/server/kernel/db/replicas";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter } from "@/server/access";
 import { canEditChatbot, canReplyToConversations, canViewContacts, chatbotReaders, type ChatbotRole } from "@/server/access";
 import { leadFormOf, leadFormPatchSchema, leadFormSchema } from "@/server/conversations/rules/lead-form";
@@ -25,7 +26,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations", summary: "The chatbot's conversations, newest first", tags }, agencyView: "conversations" })
     .input(z.object({ page, per_page: perPage, archived: booleanParam.optional() }))
     .output(envelopeOf(conversationSchema))
-    .query(({ ctx, input }) => listConversations(ctx.db, ctx.chatbot.id, input)),
+    .query(({ ctx, input }) => readDb(ctx, (db) => listConversations(db, ctx.chatbot.id, input))),
 
   get: chatbotProcedure
     .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/conversations/{conversation_id}", summary: "One conversation with its messages and the HTTP actions its answers called", tags }, agencyView: "conversations" })
@@ -82,7 +83,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .output(envelopeOf(contactSchema))
     .query(({ ctx, input }) => {
       if (!canViewContacts(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not view this chatbot's contacts.");
-      return listContacts(ctx.db, ctx.chatbot.id, input.page, input.per_page);
+      return readDb(ctx, (db) => listContacts(db, ctx.chatbot.id, input.page, input.per_page));
     }),
 
   /** The dashboard inbox: its filters, and each visitor's lead (name, e-mail) for the roles that see contacts. */
@@ -99,15 +100,17 @@ export const chatbotConversationsRouter = createTRPCRouter({
         search: z.string().max(200).optional(),
       }),
     )
-    .query(async ({ ctx, input }) => {
-      const list = await listConversations(ctx.db, ctx.chatbot.id, {
-        ...input,
-        archived: input.filter === "archived" ? true : input.filter === "all" || input.filter === "people" ? false : undefined,
-        me: ctx.user.id,
-      });
-      const leads = canViewContacts(ctx.role) ? await leadsOfVisitors(ctx.db, ctx.chatbot.id, list.data.map((c) => c.visitor_id)) : {};
-      return { ...list, data: list.data.map((c) => ({ ...c, lead: leads[c.visitor_id] ?? null })) };
-    }),
+    .query(({ ctx, input }) =>
+      readDb(ctx, async (db) => {
+        const list = await listConversations(db, ctx.chatbot.id, {
+          ...input,
+          archived: input.filter === "archived" ? true : input.filter === "all" || input.filter === "people" ? false : undefined,
+          me: ctx.user.id,
+        });
+        const leads = canViewContacts(ctx.role) ? await leadsOfVisitors(db, ctx.chatbot.id, list.data.map((c) => c.visitor_id)) : {};
+        return { ...list, data: list.data.map((c) => ({ ...c, lead: leads[c.visitor_id] ?? null })) };
+      }),
+    ),
 
   /** Who a conversation may be assigned to (the people who may read the chatbot), and whether the caller may reply. */
   team: chatbotProcedure.query(async ({ ctx }) => ({ assignees: await chatbotReaders(ctx.db, ctx.chatbot.id), can_reply: canReplyToConversations(ctx.role), me: ctx.user.id })),
@@ -172,6 +175,6 @@ export const chatbotConversationsRouter = createTRPCRouter({
   /** Every contact, for the CSV export (the `leads` permission). */
   allContacts: chatbotProcedure.meta({ agencyView: "contacts" }).query(({ ctx }) => {
     if (!canViewContacts(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not view this chatbot's contacts.");
-    return listContacts(ctx.db, ctx.chatbot.id, 1, 10_000);
+    return readDb(ctx, (db) => listContacts(db, ctx.chatbot.id, 1, 10_000));
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb } from "@/server/kernel/db/replicas";
 import { chatbotEditProcedure, chatbotProcedure, createTRPCRouter, itemIdParam } from "@/server/access";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { addTestQuestion, expectablePages, listEvaluations, listTestQuestions, removeTestQuestion, requestEvaluation } from "./evaluations";
@@ -17,7 +18,7 @@ export const chatbotEvaluationsRouter = createTRPCRouter({
       }),
     )
     .output(z.object({ current_page: z.number().int(), data: z.array(evaluationSchema), per_page: z.number().int(), total: z.number().int() }))
-    .query(({ ctx, input }) => listEvaluations(ctx.db, ctx.chatbot.id, input.page, input.per_page)),
+    .query(({ ctx, input }) => readDb(ctx, (db) => listEvaluations(db, ctx.chatbot.id, input.page, input.per_page))),
 
   run: chatbotEditProcedure
     .meta({ rest: { method: "POST", path: "/v1/{chatbot_id}/evaluations", status: 202, summary: "Evaluate the chatbot now: its test questions are asked of its retrieval and grounding", tags } })

@@ -40,6 +40,15 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
     .optional(),
+  // Streaming replicas for the named reads (docs/decisions/126-reads-from-replicas.md): comma-separated, unset = the primary only.
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) => v.split(",").map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each must be a postgresql:// connection URL")))
+    .default([]),
+  // A replica further behind the primary than this (or down) is taken out of the reads until it catches up.
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),

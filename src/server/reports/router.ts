@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb, type ReadContext } from "@/server/kernel/db/replicas";
 import { agencyOwnerProcedure, authenticatedProcedure, canEditChatbot, clientProcedure, createTRPCRouter, readableChatbot, teamProcedure } from "@/server/access";
 import type { Team } from "@/generated/prisma/client";
 import { actorOf, auditedChange, recordAudit } from "@/server/audit";
@@ -44,11 +45,10 @@ function auditReport(
   return recordAudit(db, { agencyId: ctx.agency.id, teamId: ctx.client.id, actor: actorOf(ctx), action, target, before, after });
 }
 
-type ClientCtx = { db: Parameters<typeof buildReport>[0]; client: Team; agency: { id: string } };
+type ClientCtx = ReadContext & { client: Team; agency: { id: string } };
 
 async function reportOf(ctx: ClientCtx, period: ReportPeriod) {
-  const agency = await ctx.db.team.findUniqueOrThrow({ where: { id: ctx.agency.id } });
-  return buildReport(ctx.db, agency, ctx.client, period);
+  return readDb(ctx, async (db) => buildReport(db, await db.team.findUniqueOrThrow({ where: { id: ctx.agency.id } }), ctx.client, period));
 }
 
 export const reportsRouter = createTRPCRouter({
@@ -107,7 +107,7 @@ export const reportsRouter = createTRPCRouter({
     .meta({ rest: { method: "GET", path: "/v1/agency/reports", summary: "Every client of the agency for a period, flagged", tags } })
     .input(z.object({ period: periodField.optional() }))
     .output(agencyReportSchema)
-    .query(({ ctx, input }) => agencyReport(ctx.db, ctx.agency, checkedPeriod(input.period, null))),
+    .query(({ ctx, input }) => readDb(ctx, (db) => agencyReport(db, ctx.agency, checkedPeriod(input.period, null)))),
 
   // Dashboard-only (tRPC, no REST route).
 
@@ -120,7 +120,7 @@ export const reportsRouter = createTRPCRouter({
     const today = utcDay(new Date());
     const last = previousPeriod(periodOf(settings.frequency === "weekly" ? "week" : "month", today));
     const period = last.last >= utcDay(ctx.team.createdAt) ? last : periodOf(last.kind, today);
-    return buildReport(ctx.db, agency, ctx.team, period);
+    return readDb(ctx, (db) => buildReport(db, agency, ctx.team, period));
   }),
 
   /** A report's "Answer this" link, opened: the question to fill in, for a signed-in user who may edit the chatbot. */

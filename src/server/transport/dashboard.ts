@@ -3,6 +3,7 @@ import { AppError } from "@/server/kernel/errors";
 import { errorResponse } from "@/server/kernel/http/json-response";
 import { assertJsonDepth, readBoundedText } from "@/server/kernel/http/request-bounds";
 import { requestHost } from "@/server/kernel/security/peer-address";
+import { minLsnCookie, writePosition } from "@/server/kernel/db/replicas";
 
 /**
  * What /api/trpc (the dashboard's transport) accepts before tRPC sees a
@@ -72,4 +73,15 @@ export async function withJsonErrorBody(res: Response): Promise<Response> {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.delete("Content-Length");
   return new Response(JSON.stringify(body), { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * After a mutation (a POST that succeeded), the primary's WAL position in a short-lived cookie: the
+ * dashboard's next reads skip a replica that has not replayed it (kernel/db/replicas.ts). Nothing without replicas.
+ */
+export async function withWritePosition(req: Request, res: Response): Promise<Response> {
+  if (req.method !== "POST" || res.status >= 400) return res;
+  const lsn = await writePosition();
+  if (lsn) res.headers.append("Set-Cookie", minLsnCookie(lsn));
+  return res;
 }

@@ -60,14 +60,17 @@ export async function deleteWebhook(db: Db, webhook: Webhook) {
   await db.webhook.delete({ where: { id: webhook.id } });
 }
 
+/** The endpoint's deliveries as the triggers keep them counted (webhooks/sql/delivery-counts.sql), not a count of every row per page. */
+const DELIVERY_TOTAL = "(SELECT coalesce(sum(n.deliveries), 0)::int FROM webhook_delivery_counts n WHERE n.webhook_id = $1::uuid)";
+
 /** The delivery log, newest first: the page and its total in one statement (kernel/db/pages.ts), the response's columns only. */
 export async function listDeliveries(db: Db, webhook: Webhook, page: number, perPage: number) {
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "webhook_deliveries_page",
     text: `SELECT id, webhook_id, event, payload, response_status, attempts, last_error, delivered_at, created_at, updated_at,
-                  (SELECT count(*)::int FROM webhook_deliveries WHERE webhook_id = $1::uuid) AS total_count
+                  ${DELIVERY_TOTAL} AS total_count
              FROM webhook_deliveries WHERE webhook_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    countText: "SELECT count(*)::int AS total_count FROM webhook_deliveries WHERE webhook_id = $1::uuid",
+    countText: `SELECT ${DELIVERY_TOTAL} AS total_count`,
     values: [webhook.id],
     page,
     perPage,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb } from "@/server/kernel/db/replicas";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, createTRPCRouter, webhookProcedure } from "@/server/access";
 import type { Db } from "@/server/kernel/db/client";
@@ -81,7 +82,7 @@ export const agencyWebhooksRouter = createTRPCRouter({
       }),
     )
     .output(z.object({ current_page: z.number().int(), data: z.array(webhookDeliverySchema), per_page: z.number().int(), total: z.number().int() }))
-    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.webhook, input.page, input.per_page)),
+    .query(({ ctx, input }) => readDb(ctx, (db) => listDeliveries(db, ctx.webhook, input.page, input.per_page))),
 
   // Dashboard-only (tRPC): one endpoint, resend, test event.
   get: webhookProcedure.query(({ ctx }) => serializeWebhook(ctx.webhook)),

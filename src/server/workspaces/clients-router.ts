@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readDb } from "@/server/kernel/db/replicas";
 import { queryInteger } from "@/server/kernel/lib/query-params";
 import { agencyOwnerProcedure, clientProcedure, createTRPCRouter } from "@/server/access";
 import { accentColorField } from "@/shared/accent-color";
@@ -144,7 +145,7 @@ export const agencyClientsRouterWith = (blueprints: AgentBlueprints) => createTR
     .meta({ rest: { method: "GET", path: "/v1/agency/clients", summary: "List client workspaces, newest first", tags } })
     .input(listClientsInput)
     .output(z.object({ current_page: z.number().int(), data: z.array(clientSchema), per_page: z.number().int(), total: z.number().int() }))
-    .query(({ ctx, input }) => listClients(ctx.db, ctx.agency, input)),
+    .query(({ ctx, input }) => readDb(ctx, (db) => listClients(db, ctx.agency, input))),
 
   get: clientProcedure
     .meta({ rest: { method: "GET", path: "/v1/agency/clients/{client_id}", summary: "One client workspace", tags } })
@@ -230,7 +231,7 @@ export const agencyClientsRouterWith = (blueprints: AgentBlueprints) => createTR
 
   ledger: clientProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50), before: z.string().regex(/^\d+$/).optional() }))
-    .query(({ ctx, input }) => creditLedger(ctx.db, ctx.client, input)),
+    .query(({ ctx, input }) => readDb(ctx, (db) => creditLedger(db, ctx.client, input))),
 
   invitations: clientProcedure.query(({ ctx }) => clientInvitations(ctx.db, ctx.agency, ctx.client)),
 

@@ -26,9 +26,10 @@ const pools = (globalPools.prismaPools ??= new WeakMap<PrismaClient, pg.Pool>())
 export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /** One connection pool per database, shared by Prisma and the few hot paths that speak SQL directly. */
-export function createPrismaClient(connectionString: string, options: { omit?: Prisma.GlobalOmitConfig } = {}): PrismaClient {
+export function createPrismaClient(connectionString: string, options: { omit?: Prisma.GlobalOmitConfig; applicationName?: string } = {}): PrismaClient {
   // `types`: our statements' timestamps read digit by digit (pg-types.ts); Prisma's adapter brings its own parsers.
-  const pool = new pg.Pool({ connectionString, max: 10, types: poolTypes });
+  // `application_name`: what pg_stat_activity shows (the replicas' read clients name themselves, replicas.ts).
+  const pool = new pg.Pool({ connectionString, max: 10, types: poolTypes, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
   pool.on("error", () => undefined); // an idle connection dropped by the server: the pool replaces it
   // `omit`: columns the database does not have yet (tests on a database migrated only part of the way).
   const client = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS, ...(options.omit ? { omit: options.omit } : {}) }) as PrismaClient;

@@ -7,6 +7,7 @@ import { enforce, limitApiToken } from "@/server/kernel/rate-limit";
 import { acceptsJson, readJsonBody, readMultipartBody } from "@/server/kernel/http/bodies";
 import { assertNoNul } from "@/server/kernel/http/request-bounds";
 import type { Db } from "@/server/kernel/db/client";
+import { writePosition } from "@/server/kernel/db/replicas";
 import { requestFingerprint, validateKey, withIdempotency, type KeyClaim, type StoredResponse } from "@/server/kernel/http/idempotency";
 import { restEndpoints, type RestEndpoint } from "@/server/transport/rest/registry";
 import { sseResponse } from "@/server/kernel/http/sse";
@@ -138,7 +139,10 @@ async function handle(path: string, method: Method, req: Request, fromPath: Reco
       }, limitHeaders);
     }
     const response = await once();
-    return stored(response, response.replayed ? { ...limitHeaders, "Idempotent-Replayed": "true" } : limitHeaders);
+    // After a write, the primary's WAL position: the caller sends it back (X-Min-LSN) to read its own writes from a replica.
+    const lsn = method !== "GET" && response.status < 400 ? await writePosition() : null;
+    const headers = { ...limitHeaders, ...(response.replayed ? { "Idempotent-Replayed": "true" } : {}), ...(lsn ? { "X-Min-LSN": lsn } : {}) };
+    return stored(response, headers);
   } catch (error) {
     const app = toAppError(error);
     if (app.code === "INTERNAL") console.error(`[rest] ${method} ${url.pathname} failed:`, error);

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/transport/root";
-import { admitDashboardRequest, MAX_TRPC_BATCH, withJsonErrorBody } from "@/server/transport/dashboard";
+import { admitDashboardRequest, MAX_TRPC_BATCH, withJsonErrorBody, withWritePosition } from "@/server/transport/dashboard";
 import { createContext } from "@/server/access";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const handler = async (incoming: Request) => {
   const req = await admitDashboardRequest(incoming);
   if (req instanceof Response) return req;
-  return withJsonErrorBody(await fetchRequestHandler({
+  return withWritePosition(req, await withJsonErrorBody(await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
@@ -17,7 +17,7 @@ const handler = async (incoming: Request) => {
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"} failed:`, error);
     },
-  }));
+  })));
 };
 
 export { handler as GET, handler as POST };
