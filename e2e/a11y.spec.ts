@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eSql } from "./helpers";
-import { LONG_CLIENT_NAME } from "./long-states.setup";
+import { e2eSql, LONG_CLIENT_NAME } from "./helpers";
 import { AGENCY_OWNER, CLIENT_ADMIN, CLIENT_MEMBER, signIn } from "./portal-fixtures";
 
 /**
@@ -25,6 +24,40 @@ async function ids() {
 /** The client with a long name that e2e/long-states.setup.ts made before any spec ran. */
 async function longClient(): Promise<string> {
   return ((await e2eSql(`SELECT id FROM teams WHERE name = $1`, [LONG_CLIENT_NAME])).rows[0] as { id: string }).id;
+}
+
+/** Every section of a chatbot (the tabs in components/chatbots/chatbot-tabs.tsx). */
+const CHATBOT_SECTIONS = ["playground", "inbox", "settings", "prompts", "sources", "finetunes", "actions", "analytics", "contacts", "escalations", "install"];
+
+function chatbotPages(bot: string) {
+  return CHATBOT_SECTIONS.map((s) => `/chatbots/${bot}/${s}`);
+}
+
+/** Pages a role may not use, and unknown ones: they must answer 404 (with a way back), and are audited too. */
+const NOT_FOUND = /not-a-page|00000000-0000-4000-8000-000000000000|^\/clients$|^\/team$|^\/audit-log$/;
+
+async function audit(page: Page, path: string, label: string, viewport: (typeof VIEWPORTS)[number], expect404 = NOT_FOUND.test(path) && label !== "owner") {
+  const response = await page.goto(path);
+  expect.soft(response?.status(), `${path} answers`).toBe(expect404 || path.includes("not-a-page") || path.includes("00000000-0000") ? 404 : 200);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // The widget preview shows the client's own chatbot colors (their choice, e.g. a light accent): not the portal's contrast.
+  // Only violations are read: axe then builds selectors for every violating node but not for every passing one
+  // (resultTypes), which was a quarter of the audit's time; what is checked is the same.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .exclude('[data-testid="widget-preview"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect.soft(serious, `axe on ${path} (${viewport.name})`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(overflow, `horizontal scroll on ${path} (${viewport.name})`).toBeLessThanOrEqual(0);
+  if (process.env.SCREENSHOTS) {
+    mkdirSync(".data/screenshots", { recursive: true });
+    await page.screenshot({ fullPage: true, path: `.data/screenshots/${label}-${viewport.name}-${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "").slice(0, 60) || "root"}.png` });
+  }
 }
 
 for (const viewport of VIEWPORTS) {

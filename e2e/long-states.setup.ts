@@ -1,7 +1,5 @@
 import { test } from "@playwright/test";
-import { e2eSql } from "./helpers";
-
-export const LONG_CLIENT_NAME = "Wonderfully Long Client Name Incorporated Holdings International Limited Partnership";
+import { e2eSql, LONG_CLIENT_NAME } from "./helpers";
 
 /**
  * States that used to make pages scroll sideways, made once before every other spec (a project the others
