@@ -47,12 +47,25 @@ process.env.E2E_DKIM_KEY ??= generateKeyPairSync("rsa", { modulusLength: 2048 })
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
 
+/** Chromium for every project: Debian's where it exists (our machines and CI), Playwright's own elsewhere. */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: systemChromium
+    ? {
+        executablePath: systemChromium,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      }
+    : {},
+};
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers: the journeys run one at a time (they share the demo data and one app), while the second worker
+  // takes the read-only accessibility audits beside them (projects below).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
@@ -61,19 +74,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Debian's Chromium where it exists (our machines and CI); Playwright's own browser elsewhere.
-        launchOptions: systemChromium
-          ? {
-              executablePath: systemChromium,
-              args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-            }
-          : {},
-      },
-    },
+    { name: "long-states", testMatch: "long-states.setup.ts" },
+    { name: "audits", testMatch: "a11y.spec.ts", dependencies: ["long-states"], workers: 1, use: chromium },
+    { name: "journeys", testIgnore: ["a11y.spec.ts", "long-states.setup.ts"], dependencies: ["long-states"], workers: 1, use: chromium },
   ],
   webServer: {
     // The webhook receiver's certificate is made first: the app checks that WEBHOOK_CA_CERTS exists when it starts,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eSql } from "./helpers";
+import { e2eSql, LONG_CLIENT_NAME } from "./helpers";
 import { AGENCY_OWNER, CLIENT_ADMIN, CLIENT_MEMBER, signIn } from "./portal-fixtures";
 
 /**
@@ -21,35 +21,9 @@ async function ids() {
   return { client: client.id, bot: bot.id, webhook: webhook?.id };
 }
 
-/**
- * States that used to make pages scroll sideways: a pending
- * invitation to a long address on Harbor Dental, and a client with a long
- * name, a long reference and a long pending invitation of its own.
- */
-async function longStates(client: string) {
-  const long = "a-very-long-address.with.many.parts.for-a-narrow-screen";
-  await e2eSql(
-    `INSERT INTO invitations (team_id, email, role, expires_at) VALUES ($1, $2, 'editor', now() + interval '7 days')
-     ON CONFLICT DO NOTHING`,
-    [client, `${long}@harbordental-long-domain.example`],
-  );
-  const owner = (await e2eSql(`SELECT owner_id, agency_id FROM teams WHERE id = $1`, [client])).rows[0] as { owner_id: string; agency_id: string };
-  const name = "Wonderfully Long Client Name Incorporated Holdings International Limited Partnership";
-  const existing = (await e2eSql(`SELECT id FROM teams WHERE name = $1`, [name])).rows[0] as { id: string } | undefined;
-  const id =
-    existing?.id ??
-    ((
-      await e2eSql(
-        `INSERT INTO teams (name, kind, plan, owner_id, agency_id, external_reference, message_limit, credits_reset_at, credits_renew_at)
-         VALUES ($1, 'client', 'agency_client', $2, $3, $4, 1000, now(), now() + interval '1 month') RETURNING id`,
-        [name, owner.owner_id, owner.agency_id, `crm-reference-${"x".repeat(80)}`],
-      )
-    ).rows[0] as { id: string }).id;
-  await e2eSql(`INSERT INTO invitations (team_id, email, role, expires_at) VALUES ($1, $2, 'admin', now() + interval '7 days') ON CONFLICT DO NOTHING`, [
-    id,
-    `${long}@${"sub.".repeat(8)}example`,
-  ]);
-  return id;
+/** The client with a long name that e2e/long-states.setup.ts made before any spec ran. */
+async function longClient(): Promise<string> {
+  return ((await e2eSql(`SELECT id FROM teams WHERE name = $1`, [LONG_CLIENT_NAME])).rows[0] as { id: string }).id;
 }
 
 /** Every section of a chatbot (the tabs in components/chatbots/chatbot-tabs.tsx). */
@@ -102,8 +76,7 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(240_000);
       const { client, bot, webhook } = await ids();
       await signIn(page, AGENCY_OWNER);
-      const longClient = await longStates(client);
-      const pages = ["/home", "/audit-log", `/clients/${longClient}`, "/chatbots", "/clients", "/clients/new", "/templates", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/billing", "/billing/plans", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
+      const pages = ["/home", "/audit-log", `/clients/${await longClient()}`, "/chatbots", "/clients", "/clients/new", "/templates", `/clients/${client}`, "/webhooks", ...(webhook ? [`/webhooks/${webhook}`] : []), "/api-tokens", "/settings", "/billing", "/billing/plans", "/team", `/team/${client}`, ...chatbotPages(bot), "/chatbots/00000000-0000-4000-8000-000000000000/settings"];
       for (const path of pages) await audit(page, path, "owner", viewport);
     });
 

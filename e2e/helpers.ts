@@ -5,6 +5,8 @@ import pg from "pg";
 import { signIn } from "./portal-fixtures";
 
 export const OWNER = { email: "owner@demo.agency", password: "demo-password" };
+/** The client with a long name made before every spec (e2e/long-states.setup.ts) and audited by e2e/a11y.spec.ts. */
+export const LONG_CLIENT_NAME = "Wonderfully Long Client Name Incorporated Holdings International Limited Partnership";
 /** A demo workspace user whose role in Harbor Dental is `member` (read-only). */
 export const HARBOR_MEMBER = { email: "sam@harbordental.example", password: "demo-password" };
 

@@ -38,6 +38,9 @@ export const computeInsightsJob = job("compute_insights", async (_db, payload, h
   if (!period.ok) throw new Error(`compute_insights: invalid period ${p.from}..${p.to}`);
   const { from, to, periodType } = period.period;
 
+  // Themes are read in the chatbot's language (its stop words and stems; record 115).
+  const chatbot = await helpers.query<{ default_language: string | null }>(`SELECT default_language FROM chatbots WHERE id = $1::uuid`, [p.chatbotId]);
+  const language = chatbot.rows[0]?.default_language ?? null;
   const rows = await periodQuestions((text, values) => helpers.query(text, values), p.chatbotId, from, to, { limit: MAX_DISTINCT_QUESTIONS, answered: null });
   const answered: AskedQuestion[] = [];
   const unanswered: AskedQuestion[] = [];
@@ -54,8 +57,8 @@ export const computeInsightsJob = job("compute_insights", async (_db, payload, h
       periodType,
       from,
       to,
-      JSON.stringify({ insight_data: groupQuestions(answered) }),
-      JSON.stringify({ insight_data: groupQuestions(unanswered) }),
+      JSON.stringify({ insight_data: groupQuestions(answered, undefined, language) }),
+      JSON.stringify({ insight_data: groupQuestions(unanswered, undefined, language) }),
     ],
   );
   helpers.logger.info(`insights for ${p.chatbotId} ${from}..${to}: ${rows.length} distinct questions`);

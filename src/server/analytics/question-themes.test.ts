@@ -83,3 +83,57 @@ describe("groupQuestions", () => {
     expect(groupQuestions([{ text: "Where is my order?", count: 0 }])).toEqual([]);
   });
 });
+
+describe("groupQuestions in the chatbot's language", () => {
+  it("reads Spanish questions with Spanish stop words, question words and stems", () => {
+    expect([...keywords("¿Cuánto cuesta el envío a Madrid?", "es").values()]).toEqual(["envío", "madrid"]);
+    const themes = groupQuestions(
+      [
+        { text: "¿Cuánto cuesta el envío?", count: 3 },
+        { text: "¿Cuándo llega mi envío?", count: 2 },
+        { text: "¿Hacen envíos a Canarias?", count: 1 },
+        { text: "¿Cuál es el horario de la tienda?", count: 2 },
+      ],
+      10,
+      "es",
+    );
+    expect(themes.map((t) => [t.theme, t.frequency])).toEqual([
+      ["Envío", 6],
+      ["Horario tienda", 2],
+    ]);
+  });
+
+  it("meets French and German inflections on one theme, and drops their question framing", () => {
+    const fr = groupQuestions(
+      [
+        { text: "Comment suivre ma commande ?", count: 2 },
+        { text: "Où en sont mes commandes ?", count: 1 },
+        { text: "Bonjour, merci !", count: 4 },
+      ],
+      10,
+      "fr",
+    );
+    expect(fr.map((t) => [t.theme, t.frequency])).toEqual([["Commande", 3]]);
+    const de = groupQuestions(
+      [
+        { text: "Wie lange dauert die Lieferung?", count: 2 },
+        { text: "Wann kommen meine Lieferungen an?", count: 1 },
+      ],
+      10,
+      "de",
+    );
+    expect(de.map((t) => [t.theme, t.frequency])).toEqual([["Lieferung", 3]]);
+  });
+
+  it("keeps English (and a chatbot without a language) on the English rules", () => {
+    const english = [
+      { text: "Where is my delivery?", count: 2 },
+      { text: "How long do deliveries take?", count: 1 },
+      { text: "What are your opening hours?", count: 1 },
+    ];
+    expect(groupQuestions(english, 10, "en")).toEqual(groupQuestions(english));
+    expect(groupQuestions(english, 10, null)).toEqual(groupQuestions(english));
+    expect(groupQuestions(english, 10, "en-GB").map((t) => t.theme)).toEqual(["Delivery", "Opening hours"]);
+  });
+});
+

@@ -5,7 +5,8 @@
  *
  * 1. Each question is normalised (lower case, punctuation removed) and cut
  *    into keywords: words of 3+ letters that are not stop words, lightly
- *    stemmed (`deliveries`, `delivery` → `deliver`).
+ *    stemmed (`deliveries`, `delivery` → `deliver`). A chatbot in another language
+ *    takes that language's stop words, question words and Snowball stems.
  * 2. Every keyword gets a weight: how many questions (with repeats) use it.
  * 3. A question joins the theme of its heaviest keyword (ties: alphabetical),
  *    so questions sharing their dominant keyword land together.
@@ -17,6 +18,8 @@
  *    of questions in it; examples are up to three other distinct questions,
  *    most asked first.
  */
+import { framingWordsOf, primaryLanguage, stopWordsOf, termKey, withoutDiacritics, wordsOf } from "@/server/kernel/language";
+
 /** One theme, in the contract's names (the analytics serializer's `InsightTheme` schema checks this shape). */
 export interface InsightTheme {
   summary_question: string;
@@ -72,12 +75,37 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Distinct stemmed keywords of a question, each with the word it came from. */
-export function keywords(text: string): Map<string, string> {
+/** Words a question in another language frames itself with: its stop words and question vocabulary (record 115). */
+const otherStopWords = new Map<string, ReadonlySet<string>>();
+function stopWordsFor(code: string): ReadonlySet<string> {
+  let words = otherStopWords.get(code);
+  if (!words) {
+    const listed = [...stopWordsOf(code), ...framingWordsOf(code)];
+    otherStopWords.set(code, (words = new Set([...listed, ...listed.map(withoutDiacritics)])));
+  }
+  return words;
+}
+
+/**
+ * Distinct stemmed keywords of a question, each with the word it came from. English (and a chatbot without a
+ * language) keeps the rules above; another language takes its stop words, question words and Snowball stem from
+ * the language toolkit, so "¿Cuánto cuesta el envío?" and "¿Cuándo llega mi envío?" meet on "envío".
+ */
+export function keywords(text: string, language?: string | null): Map<string, string> {
+  const code = primaryLanguage(language);
   const out = new Map<string, string>();
-  for (const word of normalizeQuestion(text).split(" ")) {
-    if (word.length < 3 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
-    const key = stem(word);
+  if (!language || code === "en") {
+    for (const word of normalizeQuestion(text).split(" ")) {
+      if (word.length < 3 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+      const key = stem(word);
+      if (!out.has(key)) out.set(key, word);
+    }
+    return out;
+  }
+  const stop = stopWordsFor(code);
+  for (const word of wordsOf(text)) {
+    if (word.length < 3 || stop.has(word) || stop.has(withoutDiacritics(word)) || /^[\p{N}_]+$/u.test(word)) continue;
+    const key = termKey(word, code);
     if (!out.has(key)) out.set(key, word);
   }
   return out;
@@ -91,8 +119,8 @@ interface Prepared {
   keys: Map<string, string>;
 }
 
-/** Themes of the questions, most frequent first (ties: by theme name), at most `limit`. */
-export function groupQuestions(questions: AskedQuestion[], limit = MAX_THEMES): InsightTheme[] {
+/** Themes of the questions (in the chatbot's language), most frequent first (ties: by theme name), at most `limit`. */
+export function groupQuestions(questions: AskedQuestion[], limit = MAX_THEMES, language?: string | null): InsightTheme[] {
   // Merge questions that normalise alike; keep the most asked spelling.
   const merged = new Map<string, { text: string; count: number; best: number }>();
   for (const q of questions) {
@@ -108,7 +136,7 @@ export function groupQuestions(questions: AskedQuestion[], limit = MAX_THEMES): 
     }
   }
   const prepared: Prepared[] = [...merged.values()]
-    .map((q) => ({ text: q.text, count: q.count, keys: keywords(q.text) }))
+    .map((q) => ({ text: q.text, count: q.count, keys: keywords(q.text, language) }))
     .filter((q) => q.keys.size > 0);
 
   const weight = new Map<string, number>();
