@@ -68,17 +68,18 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
     case "rated":
       return messages.find((m) => m.key === e.key)?.id ? withMessages(s, patched(messages, e.key, { feedback: e.value })) : s;
     case "personAsked":
-      return notify({ ...heard(s, e.status), agentsAvailable: e.agentsAvailable }, e.agentsAvailable ? STRINGS.waitingNotice : STRINGS.unattendedNotice, e.key);
+      // The status bar says it (views/handoff.ts); the live region reads it once. No second notice in the conversation.
+      return say({ ...heard(s, e.status), agentsAvailable: e.agentsAvailable }, e.agentsAvailable ? STRINGS.waitingNotice : STRINGS.unattendedNotice);
     case "personUnreachable":
       return { ...s, error: STRINGS.teamUnreachable };
     case "personWrote":
       if (messages.some((known) => known.id === e.id)) return s;
       return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content }]), spokenText(e.content, linkTo));
     case "statusHeard":
-      // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once.
-      return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? notify(s, STRINGS.waitingNotice, e.key) : s, e.status);
+      // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once (the bar shows it).
+      return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? say(s, STRINGS.waitingNotice) : s, e.status);
     case "availabilityHeard":
-      return e.agentsAvailable ? { ...s, agentsAvailable: true } : notify({ ...s, agentsAvailable: false }, STRINGS.unattendedNotice, e.key);
+      return e.agentsAvailable ? { ...s, agentsAvailable: true } : say({ ...s, agentsAvailable: false }, STRINGS.unattendedNotice);
     case "leadOpened":
       return { ...s, leadOpen: true };
     case "leadClosed":
@@ -154,12 +155,6 @@ const patched = (messages: StoredMessage[], key: string, change: Partial<StoredM
   change === null ? messages.filter((m) => m.key !== key) : messages.map((m) => (m.key === key ? { ...m, ...change } : m));
 
 const say = (s: PanelState, text: string): PanelState => ({ ...s, said: { text, n: s.said.n + 1 } });
-
-/** A notice in the conversation, unless it is the last notice already (a reconnecting stream repeats its first frames); said either way. */
-function notify(s: PanelState, content: string, key: string): PanelState {
-  const lastNotice = [...s.conversation.messages].reverse().find((m) => m.role === "notice");
-  return say(lastNotice?.content === content ? s : withMessages(s, [...s.conversation.messages, { key, role: "notice", content }]), content);
-}
 
 /** Who answers, as last heard, kept with the conversation: a change to `waiting` is told once, not again on a reload. */
 function heard(s: PanelState, next: ConversationStatus): PanelState {
