@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are checked field by field */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
+import { messagesFor } from "@/shared/i18n/messages";
 import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, teamMember, userWithToken } from "../helpers/fixtures";
@@ -220,6 +221,29 @@ describe("a visitor who waits for a person while nobody is in the inbox is told 
     } finally {
       await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: false } });
     }
+  });
+});
+
+describe("a request for a person in words, in the visitor's language", () => {
+  it("starts the handoff at once, escalations off: the bot says so in that language, nothing is charged, a look-alike question is answered", async () => {
+    const used = async () => (await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { messagesUsed: true } })).messagesUsed;
+    const before = await used();
+    const asked = await widgetChat(a, { message: "Puis-je parler à quelqu'un ?" });
+    expect(asked.status).toBe(200);
+    expect(asked.done!.message).toMatchObject({ role: "assistant", answered: true, content: messagesFor("fr").panel.waitingNotice });
+    const conversationId = asked.done!.conversation_id as string;
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).status).toBe("waiting");
+    expect(await db.escalation.count({ where: { conversationId } })).toBe(0);
+    expect(await used()).toBe(before);
+    // While waiting, the next message is the visitor's, for the person: no bot answer.
+    const next = await widgetChat(b, { message: "¿Puedo hablar con una persona?", conversation_id: conversationId, visitor_token: asked.done!.visitor_token });
+    expect(next.done).toMatchObject({ handoff: true, status: "waiting" });
+
+    const question = await widgetChat(a, { message: "What does a human resources module do?" });
+    expect(question.done!.message.content).not.toBe(messagesFor("en").panel.waitingNotice);
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: question.done!.conversation_id as string } })).status).toBe("bot");
+    // An answer is charged (so the request above was free, not merely unmetered).
+    expect(await used()).toBe(before + 1);
   });
 });
 
