@@ -6,6 +6,7 @@ import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { BookIcon, PlusIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { SourceItem } from "@/components/chatbots/types";
+import { WebsiteProgress } from "@/components/chatbots/sources/website-progress";
 import { formatDateTime, humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -96,12 +97,8 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
             {nested ? (s.path ?? s.url) : s.url}
           </a>
         ) : null}
-        {s.type === "website" ? (
-          <p className="mt-0.5 text-xs text-gray-600" data-testid="website-progress">
-            {s.pages_indexed} of {s.pages_found} pages indexed{isSourceInProgress(s.status) ? "…" : ""}
-          </p>
-        ) : null}
         {s.status_reason ? <p className={s.status === "failed" ? "mt-0.5 text-xs text-red-700" : "mt-0.5 text-xs text-amber-700"}>{s.status_reason}</p> : null}
+        {s.type === "website" ? <WebsiteProgress source={s} /> : null}
         {s.type === "website" && pagesOf.get(s.id)?.length ? (
           <button type="button" className="mt-1 cursor-pointer text-xs font-medium text-indigo-700 hover:underline" aria-expanded={expanded.has(s.id)} onClick={() => toggle(s.id)}>
             {expanded.has(s.id) ? "Hide" : "Show"} {pagesOf.get(s.id)!.length === 1 ? "1 page" : `${pagesOf.get(s.id)!.length.toLocaleString("en-US")} pages`}
