@@ -101,7 +101,7 @@ describe("an agent takes over a widget conversation from another app process", (
     expect(stream.frames.find((f) => f.event === "message")).toEqual({
       id: reply.body.message.id,
       event: "message",
-      data: { id: reply.body.message.id, role: "agent", content: "Hi, this is Anna from the bakery.", created_at: reply.body.message.created_at },
+      data: { id: reply.body.message.id, role: "agent", content: "Hi, this is Anna from the bakery.", created_at: reply.body.message.created_at, author: "Test" },
     });
     stream.close();
 
@@ -244,6 +244,34 @@ describe("a request for a person in words, in the visitor's language", () => {
     expect((await db.conversation.findUniqueOrThrow({ where: { id: question.done!.conversation_id as string } })).status).toBe("bot");
     // An answer is charged (so the request above was free, not merely unmetered).
     expect(await used()).toBe(before + 1);
+  });
+});
+
+describe("who from the team replied and resolved, as the visitor sees it", () => {
+  it("the person's first name on the stream's messages and on resolving; null (the team) when the workspace hides names", async () => {
+    const first = await widgetChat(a, { message: "How much does delivery cost?" });
+    const conversationId = first.done!.conversation_id as string;
+    const stream = await openStream(a, conversationId, { token: first.done!.visitor_token as string });
+    await until(() => stream.frames.some((f) => f.event === "status"), "the initial status");
+    const path = `/v1/${botId}/conversations/${conversationId}`;
+    const frames = (event: string) => stream.frames.filter((f) => f.event === event).map((f) => f.data);
+    await apiB("POST", `${path}/messages`, { token: owner.token, body: { content: "Hello from the bakery." } });
+    await apiB("PATCH", path, { token: owner.token, body: { status: "resolved" } });
+    await until(() => frames("status").some((d) => d.status === "resolved"), "resolved");
+    expect(frames("message").map((d) => d.author)).toEqual(["Test"]);
+    expect(frames("status").at(-1)).toEqual({ status: "resolved", by: "Test" });
+
+    await db.team.update({ where: { id: teamId }, data: { showAgentNames: false } });
+    try {
+      await apiB("POST", `${path}/messages`, { token: owner.token, body: { content: "One more thing." } });
+      await apiB("PATCH", path, { token: owner.token, body: { status: "resolved" } });
+      await until(() => frames("status").filter((d) => d.status === "resolved").length === 2, "resolved again");
+      expect(frames("message").map((d) => d.author)).toEqual(["Test", null]);
+      expect(frames("status").at(-1)).toEqual({ status: "resolved", by: null });
+    } finally {
+      await db.team.update({ where: { id: teamId }, data: { showAgentNames: true } });
+      stream.close();
+    }
   });
 });
 

@@ -159,6 +159,16 @@ describe("the panel's state: a person", () => {
     expect(leadOnUnattended(run(chatting({ on_handoff: false }), { type: "personAsked", status: "waiting", agentsAvailable: false, key: "n1" }))).toBe(false);
   });
 
+  it("a person's reply carries their first name; resolving is a line in the conversation, once, with the name or the team", () => {
+    const human = run(chatting(), { type: "statusHeard", status: "human", key: "n1" }, { type: "personWrote", id: "agent-1", content: "Hi!", author: "Anna", key: "p1" });
+    expect(human.conversation.messages.at(-1)).toMatchObject({ role: "agent", author: "Anna" });
+    const resolved = run(human, { type: "statusHeard", status: "resolved", by: "Anna", key: "n2" }, { type: "statusHeard", status: "resolved", by: "Anna", key: "n3" });
+    expect(resolved.conversation.messages.filter((m) => m.role === "notice").map((m) => m.content)).toEqual(["Marked resolved by Anna."]);
+    expect(resolved.said.text).toBe("Marked resolved by Anna.");
+    const byTeam = run(human, { type: "statusHeard", status: "resolved", by: null, key: "n2" });
+    expect(byTeam.conversation.messages.at(-1)).toMatchObject({ role: "notice", content: STRINGS.resolvedByTeam });
+  });
+
   it("asking fails: an error, nothing else", () => {
     const s = chatting();
     const next = run(s, { type: "personUnreachable" });

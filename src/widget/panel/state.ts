@@ -40,8 +40,8 @@ export type PanelEvent =
   | { type: "rated"; key: string; value: "positive" | "negative" }
   | { type: "personAsked"; status: ConversationStatus; agentsAvailable: boolean; key: string }
   | { type: "personUnreachable" }
-  | { type: "personWrote"; id: string; content: string; key: string }
-  | { type: "statusHeard"; status: ConversationStatus; key: string }
+  | { type: "personWrote"; id: string; content: string; key: string; author?: string | null }
+  | { type: "statusHeard"; status: ConversationStatus; key: string; by?: string | null }
   | { type: "availabilityHeard"; agentsAvailable: boolean; key: string }
   | { type: "leadOpened" }
   | { type: "leadClosed" }
@@ -74,8 +74,13 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       return { ...s, error: STRINGS.teamUnreachable };
     case "personWrote":
       if (messages.some((known) => known.id === e.id)) return s;
-      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content }]), spokenText(e.content, linkTo));
+      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content, ...(e.author ? { author: e.author } : {}) }]), spokenText(e.content, linkTo));
     case "statusHeard":
+      // Resolved by a person: a line in the conversation, once ("Marked resolved by Anna", or "by the team").
+      if (e.status === "resolved" && s.conversation.status !== "resolved" && s.conversation.status !== undefined) {
+        const line = e.by ? fill(STRINGS.resolvedBy, { name: e.by }) : STRINGS.resolvedByTeam;
+        return heard(say(withMessages(s, [...messages, { key: e.key, role: "notice", content: line }]), line), e.status);
+      }
       // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once (the bar shows it).
       return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? say(s, STRINGS.waitingNotice) : s, e.status);
     case "availabilityHeard":

@@ -33,6 +33,8 @@ export const de: Messages = {
     waitingNotice: "Wir haben eine Person aus dem Team gebeten, dazuzukommen. Sie können hier weiterschreiben.",
     unattendedNotice: "Gerade ist niemand aus dem Team erreichbar. Hinterlassen Sie Ihre Kontaktdaten, wir melden uns bei Ihnen.",
     teamUnreachable: "Das Team konnte nicht erreicht werden. Bitte versuchen Sie es erneut.",
+    resolvedBy: "Von {name} als erledigt markiert.",
+    resolvedByTeam: "Vom Team als erledigt markiert.",
     send: "Senden",
     cancel: "Abbrechen",
     checkTheForm: "Bitte prüfen Sie das Formular.",

@@ -38,6 +38,8 @@ export const en = {
     waitingNotice: "We\u2019ve asked a person from the team to join. You can keep writing here.",
     unattendedNotice: "No one from the team is available right now. Leave your details and we\u2019ll get back to you.",
     teamUnreachable: "Couldn't reach the team. Please try again.",
+    resolvedBy: "Marked resolved by {name}.",
+    resolvedByTeam: "Marked resolved by the team.",
     // The lead form (record 059).
     send: "Send",
     cancel: "Cancel",

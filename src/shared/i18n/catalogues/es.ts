@@ -33,6 +33,8 @@ export const es: Messages = {
     waitingNotice: "Hemos pedido a una persona del equipo que se una a la conversación. Puede seguir escribiendo aquí.",
     unattendedNotice: "Ahora mismo no hay nadie del equipo disponible. Deje sus datos y nos pondremos en contacto con usted.",
     teamUnreachable: "No se ha podido contactar con el equipo. Inténtelo de nuevo.",
+    resolvedBy: "Marcada como resuelta por {name}.",
+    resolvedByTeam: "Marcada como resuelta por el equipo.",
     send: "Enviar",
     cancel: "Cancelar",
     checkTheForm: "Revise el formulario.",

@@ -33,6 +33,8 @@ export const fr: Messages = {
     waitingNotice: "Nous avons demandé à une personne de l\u2019équipe de vous rejoindre. Vous pouvez continuer à écrire ici.",
     unattendedNotice: "Personne de l\u2019équipe n\u2019est disponible pour le moment. Laissez vos coordonnées et nous vous recontacterons.",
     teamUnreachable: "Impossible de joindre l\u2019équipe. Veuillez réessayer.",
+    resolvedBy: "Marquée comme résolue par {name}.",
+    resolvedByTeam: "Marquée comme résolue par l\u2019équipe.",
     send: "Envoyer",
     cancel: "Annuler",
     checkTheForm: "Veuillez vérifier le formulaire.",

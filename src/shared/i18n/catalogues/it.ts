@@ -33,6 +33,8 @@ export const it: Messages = {
     waitingNotice: "Abbiamo chiesto a una persona del team di unirsi alla conversazione. Puoi continuare a scrivere qui.",
     unattendedNotice: "Al momento nessuno del team è disponibile. Lascia i tuoi recapiti e ti ricontatteremo.",
     teamUnreachable: "Non è stato possibile contattare il team. Riprova.",
+    resolvedBy: "Segnata come risolta da {name}.",
+    resolvedByTeam: "Segnata come risolta dal team.",
     send: "Invia",
     cancel: "Annulla",
     checkTheForm: "Controlla il modulo.",

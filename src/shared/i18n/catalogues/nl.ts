@@ -33,6 +33,8 @@ export const nl: Messages = {
     waitingNotice: "We hebben iemand van het team gevraagd om mee te praten. Je kunt hier verder schrijven.",
     unattendedNotice: "Er is op dit moment niemand van het team beschikbaar. Laat je gegevens achter, dan nemen we contact met je op.",
     teamUnreachable: "Het team kon niet worden bereikt. Probeer het opnieuw.",
+    resolvedBy: "Gemarkeerd als opgelost door {name}.",
+    resolvedByTeam: "Gemarkeerd als opgelost door het team.",
     send: "Versturen",
     cancel: "Annuleren",
     checkTheForm: "Controleer het formulier.",

@@ -33,6 +33,8 @@ export const pt: Messages = {
     waitingNotice: "Chamamos uma pessoa da equipe para a conversa. Você pode continuar escrevendo aqui.",
     unattendedNotice: "No momento, ninguém da equipe está disponível. Deixe seus dados e entraremos em contato.",
     teamUnreachable: "Não foi possível falar com a equipe. Tente novamente.",
+    resolvedBy: "Marcada como resolvida por {name}.",
+    resolvedByTeam: "Marcada como resolvida pela equipe.",
     send: "Enviar",
     cancel: "Cancelar",
     checkTheForm: "Verifique o formulário.",
