@@ -134,7 +134,6 @@ export async function updateConversationState(
              UPDATE conversations c SET status = COALESCE($3, c.status),
                     assignee_id = CASE WHEN $4::boolean THEN $5::uuid ELSE c.assignee_id END, updated_at = now()
                FROM c0 WHERE c.id = c0.id RETURNING c.id, c.status, c0.status AS before
-           )
            ), who AS (
              SELECT ${VISITOR_NAME_SQL} AS name FROM chatbots b JOIN teams t ON t.id = b.team_id LEFT JOIN users u ON u.id = $6::uuid WHERE b.id = $2::uuid
            )
