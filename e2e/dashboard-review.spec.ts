@@ -34,7 +34,7 @@ async function allInView(page: Page, nav: string) {
 
 /** A table's box shows all of it (no sideways scroll inside it). */
 const fitsItsBox = (page: Page, name: string) =>
-  page.getByRole("region", { name }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  page.locator(`[role="region"][aria-label="${name}"]`).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 
 async function harborBot() {
   const row = (await e2eSql(`SELECT c.id FROM chatbots c JOIN teams t ON t.id = c.team_id WHERE t.name = 'Harbor Dental' AND c.deleted_at IS NULL ORDER BY c.created_at LIMIT 1`)).rows[0] as { id: string };
@@ -231,6 +231,7 @@ test.describe("at 390×844", () => {
     await conversation.click();
     await expect(page.getByRole("button", { name: "All conversations" })).toBeInViewport();
     await expect(page.getByTestId("inbox-conversation").first()).toBeHidden();
+    await expect(page.getByTestId("conversation-status")).toBeVisible();
     await shot(page, "inbox-conversation");
     await page.getByRole("button", { name: "All conversations" }).click();
     await expect(page.getByTestId("inbox-conversation").first()).toBeFocused();

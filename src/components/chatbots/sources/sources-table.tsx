@@ -105,12 +105,12 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
           </button>
         ) : null}
       </TD>
-      <TD className="max-sm:hidden">{humanize(s.type)}</TD>
+      <TD data-wide="">{humanize(s.type)}</TD>
       <TD>
         <SourceStatusBadge status={s.status} reason={s.status_reason} />
       </TD>
-      <TD className="max-sm:hidden">{nested ? <span className="text-gray-500">—</span> : humanize(s.sync_frequency)}</TD>
-      <TD className="max-sm:hidden">{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
+      <TD data-wide="">{nested ? <span className="text-gray-500">—</span> : humanize(s.sync_frequency)}</TD>
+      <TD data-wide="">{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
       <TD>
         <div className="flex flex-wrap gap-1 sm:justify-end">
           <Button variant="ghost" size="sm" aria-label={`Details of ${s.title || s.url}`} onClick={() => setDetail(s.id)}>
@@ -167,8 +167,8 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
         />
       ) : (
         <div className="overflow-x-auto">
-          {/* On a phone each source is a card (name, status, actions; the rest is under Details): no column off-screen. */}
-          <Table aria-label="Sources" className="max-sm:block max-sm:[&_tbody]:block max-sm:[&_td]:block max-sm:[&_td]:py-1.5 max-sm:[&_thead]:sr-only max-sm:[&_tr]:block max-sm:[&_tr]:py-2">
+          {/* On a phone each source is a card (name, status, actions; the `data-wide` cells are under Details): no column off-screen. */}
+          <Table aria-label="Sources" className="max-sm:block max-sm:[&_tbody]:block max-sm:[&_td]:block max-sm:[&_td]:py-1.5 max-sm:[&_td[data-wide]]:hidden max-sm:[&_thead]:sr-only max-sm:[&_tr]:block max-sm:[&_tr]:py-2">
             <THead>
               <TR>
                 <TH>Source</TH>
