@@ -23,8 +23,8 @@ export function attentionAdvice(client: Facts, reason: string): Advice {
     return { reason, why, action: "Top up or resume" };
   }
   if (reason === "Paused" || reason === "Soft-paused") {
-    const what = client.pause_mode === "soft" ? "its agents answer until this month's credits run out, nothing is refilled" : "its agents don't answer";
-    return { reason, why: `${what}${since(client.paused_at)}`, action: "Resume" };
+    const what = client.pause_mode === "soft" ? "its agents answer until this month's credits run out" : "its agents don't answer";
+    return { reason, why: `paused${since(client.paused_at)}: ${what}`, action: "Resume" };
   }
   if (reason === "Out of credits") return { reason, why: `no credits left${client.credits_exhausted_at ? ` since ${formatDate(client.credits_exhausted_at)}` : ""}`, action: "Top up" };
   if (reason === "Low credits") return { reason, why: `${formatNumber(client.messages_remaining)} credits left`, action: "Top up" };

@@ -52,7 +52,7 @@ export function ClientRow({ client }: { client: OverviewClient }) {
   }
   return (
     <TR className="cursor-pointer hover:bg-gray-50" onClick={onClick} data-client-id={client.id}>
-      <TD className="max-w-52">
+      <TD className="max-w-44">
         <Link href={href} className="block truncate font-medium text-gray-900 hover:text-indigo-700 hover:underline" title={client.name}>
           {client.name}
         </Link>
