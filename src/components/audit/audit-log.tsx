@@ -193,7 +193,7 @@ export function AuditLog() {
       ) : (
         <>
           {/* Fixed columns: a long URL or change wraps inside its own column instead of running into the next. */}
-          <Table aria-label="Audit log entries" className="min-w-[52rem] table-fixed">
+          <Table aria-label="Audit log entries" className="w-full min-w-[52rem] table-fixed">
             <THead>
               <TR>
                 <TH className="w-32">When</TH>
