@@ -155,6 +155,8 @@ test.describe("at 1280×800", () => {
     await page.goto("/audit-log");
     await expect(page.getByTestId("audit-entry").first()).toBeVisible();
     expect(await fitsItsBox(page, "Audit log entries")).toBe(true);
+    // No cell runs into the next one (a long URL, an e-mail, a date wrap inside their columns).
+    expect(await page.getByTestId("audit-entry").locator("td").evaluateAll((tds) => tds.every((td) => td.scrollWidth <= td.clientWidth + 1))).toBe(true);
     const changes = (await page.getByTestId("audit-change").allInnerTexts()).join("\n");
     expect(changes).not.toMatch(/events: none|[[{]"|messaging_app_\d/);
     await shot(page, "audit-log");

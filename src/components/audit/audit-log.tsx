@@ -192,7 +192,7 @@ export function AuditLog() {
         />
       ) : (
         <>
-          {/* Fixed columns: a long URL or change wraps inside its own column instead of running into the next. */}
+          {/* Fixed columns: a long URL or change wraps inside its own column instead of running into the next (`!`: over TD's nowrap). */}
           <Table aria-label="Audit log entries" className="w-full min-w-[52rem] table-fixed">
             <THead>
               <TR>
@@ -206,19 +206,19 @@ export function AuditLog() {
             <TBody>
               {query.data.data.map((entry) => (
                 <TR key={entry.id} data-testid="audit-entry" className="align-top">
-                  <TD className="whitespace-normal text-gray-700">
+                  <TD className="whitespace-normal! text-gray-700">
                     <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                   </TD>
-                  <TD className="whitespace-normal">
+                  <TD className="whitespace-normal!">
                     <Badge>{AUDIT_ACTIONS[entry.action]}</Badge>
                   </TD>
-                  <TD className="whitespace-normal break-words">
+                  <TD className="whitespace-normal! break-words">
                     <Who entry={entry} />
                   </TD>
-                  <TD className="whitespace-normal">
+                  <TD className="whitespace-normal!">
                     <Target entry={entry} />
                   </TD>
-                  <TD className="text-xs whitespace-normal text-gray-700" data-testid="audit-change">
+                  <TD className="text-xs whitespace-normal! text-gray-700" data-testid="audit-change">
                     <Change entry={entry} />
                   </TD>
                 </TR>
