@@ -8,6 +8,7 @@ import { startDnsServer } from "./tests/helpers/dns-server";
 import { RECEIVER_CERT } from "./e2e/receiver-tls";
 import { startTelegramStandIn } from "./scripts/lib/telegram-stand-in";
 import { startSlackStandIn } from "./scripts/lib/slack-stand-in";
+import { startTeamsStandIn } from "./scripts/lib/teams-stand-in";
 import { startStripeStandIn } from "./scripts/lib/stripe-stand-in";
 
 /**
@@ -23,6 +24,8 @@ process.env.E2E_SMTP_URL ??= await startMailSink();
 process.env.E2E_TELEGRAM_URL ??= (await startTelegramStandIn({ unref: true })).baseUrl;
 // e2e/channels.spec.ts: a local Slack Web API (auth.test when a Slack channel is connected).
 process.env.E2E_SLACK_URL ??= (await startSlackStandIn({ unref: true })).baseUrl;
+// e2e/channels.spec.ts: a local Bot Framework (OpenID metadata and JWKS, token endpoint, Bot Connector) for Microsoft Teams.
+process.env.E2E_TEAMS_URL ??= (await startTeamsStandIn({ unref: true })).baseUrl;
 // e2e/billing.spec.ts: a local Stripe (its hosted Checkout page is where the person pays); specs add accounts through its control routes.
 process.env.E2E_STRIPE_URL ??= (await startStripeStandIn({ unref: true })).baseUrl;
 // e2e/actions.spec.ts: an OpenAI-compatible server that calls tools (no platform key: only a workspace's own key reaches it).
@@ -92,6 +95,8 @@ export default defineConfig({
       SMTP_URL: process.env.E2E_SMTP_URL,
       TELEGRAM_API_BASE_URL: process.env.E2E_TELEGRAM_URL,
       SLACK_API_BASE_URL: process.env.E2E_SLACK_URL,
+      TEAMS_OPENID_METADATA_URL: `${process.env.E2E_TEAMS_URL}/v1/.well-known/openidconfiguration`,
+      TEAMS_TOKEN_URL: `${process.env.E2E_TEAMS_URL}/botframework.com/oauth2/v2.0/token`,
       // e2e/actions.spec.ts: the LLM stand-in, and HTTP actions calling a service on loopback.
       OPENAI_BASE_URL: process.env.E2E_OPENAI_BASE_URL,
       ACTIONS_ALLOW_PRIVATE_NETWORKS: "true",

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { slackControl } from "../scripts/lib/slack-stand-in";
+import { teamsControl, teamsMembersAdded, teamsMessage } from "../scripts/lib/teams-stand-in";
 import { telegramControl, textUpdate } from "../scripts/lib/telegram-stand-in";
 import { createPrismaClient } from "../src/server/kernel/db/client";
 import { BAKERY_PAGES, trainedTextSource } from "../tests/helpers/answers-fixtures";
@@ -15,12 +16,15 @@ import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
  * webhook Telegram was given is answered, the reply reaches the Telegram
  * server, and the conversation is in the inbox marked with its product ("Telegram @bakery_e2e_bot").
  * Then Slack against the local Slack Web API (SLACK_API_BASE_URL): connected (auth.test), its handoff
- * channel set in the form, by keyboard, and saved.
+ * channel set in the form, by keyboard, and saved. Then Microsoft Teams against the local Bot Framework
+ * (TEAMS_OPENID_METADATA_URL, TEAMS_TOKEN_URL): connected with its app id and password, the bot added to a
+ * chat greets with the welcome message, and a forged activity is refused (docs/decisions/118-teams-bot-framework.md).
  */
 const BOT = "Channels Bakery Bot";
 const TOKEN = "777001:E2Echannels-token";
 const telegram = () => telegramControl(process.env.E2E_TELEGRAM_URL!);
 const slack = () => slackControl(process.env.E2E_SLACK_URL!);
+const teams = () => teamsControl(process.env.E2E_TEAMS_URL!);
 let teamId = "";
 let integrationsBefore: string[] = [];
 
@@ -159,6 +163,42 @@ test("connect Slack on the Channels tab and set its handoff channel, by keyboard
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Disconnect Slack @bakery_helper (Bakery HQ)" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("No channel yet.")).toBeVisible();
+});
+
+test("connect Microsoft Teams on the Channels tab: the bot greets when added, a forged activity is refused", async ({ page }) => {
+  const appId = "3c9e1f20-7a5b-4c6d-8e9f-0a1b2c3d4e5f";
+  await teams().addBot(appId, "e2e-teams-secret");
+  await logIn(page, OWNER);
+  const chatbotId = await createChatbotInDialog(page, "Teams Bakery Bot");
+  await rememberIntegrations(chatbotId);
+  await e2eSql("UPDATE teams SET enabled_integrations = array_append(array_remove(enabled_integrations, 'team_chat_2'), 'team_chat_2') WHERE id = $1", [teamId]);
+
+  await page.getByRole("link", { name: "Channels" }).click();
+  const card = page.locator('[data-kind="team_chat_2"]');
+  await expect(card).not.toContainText("Coming soon");
+  await card.getByLabel("Microsoft app ID").fill(appId);
+  await card.getByLabel("App password (client secret)").fill("e2e-teams-secret");
+  await card.getByRole("button", { name: "Connect Microsoft Teams" }).click();
+
+  const channel = page.locator("[data-channel-id]");
+  await expect(channel.getByTestId("channel-status")).toHaveText("Connected");
+  await expect(channel).toContainText("Messaging endpoint");
+  const endpoint = (await channel.getByTestId("channel-webhook-url").textContent())!;
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await page.screenshot({ path: "test-results/channels-teams-desktop.png", fullPage: true });
+
+  // Teams adds the bot to a personal chat: a signed conversationUpdate, answered with the welcome message.
+  const serviceUrl = `${process.env.E2E_TEAMS_URL}/amer/`;
+  const chat = `a:1e2e-${Date.now()}`;
+  expect(await teams().send(endpoint, appId, teamsMembersAdded(serviceUrl, `28:${appId}`, chat, true))).toBe(200);
+  await expect.poll(async () => (await teams().activities()).find((a) => a.conversationId === chat)?.text ?? "", { timeout: 30_000 }).not.toBe("");
+  // A forged token (a key Microsoft does not publish): refused, never answered.
+  expect(await teams().send(endpoint, appId, teamsMessage(serviceUrl, `28:${appId}`, chat, "hello"), { token: "forged" })).toBe(401);
+
+  await page.getByRole("button", { name: "Disconnect Microsoft Teams" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("No channel yet.")).toBeVisible();
 });

@@ -50,11 +50,11 @@ test.describe("at 1280×800", () => {
     await expect(page.getByRole("heading", { name: "New client" })).toBeVisible();
     // Integrations by product name only, and nothing that does not work yet ticked.
     await expect(page.getByText("messaging_app_1")).toHaveCount(0);
-    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^Intercom/ })).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^WhatsApp/ })).toBeChecked();
     await page.getByRole("radio", { name: "Choose integrations" }).check();
-    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^HubSpot/ })).toBeChecked();
     await expect(page.getByText(/Maximum number of training sources, counting every website page a crawl keeps/)).toBeVisible();
     await shot(page, "new-client");
@@ -180,7 +180,7 @@ test.describe("at 390×844", () => {
     await signIn(page, AGENCY_OWNER);
     const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.goto("/clients/new");
-    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).toBeChecked();
     await noSideways();
     await shot(page, "new-client");
     await page.goto(`/clients/${client.id}`);

@@ -5,7 +5,8 @@
  * (`runTurn`: admission and credit, retrieval, the extractive answer, record
  * and charge), the send job, `sendMessage`. p50/p99 one at a time, then
  * events/s for a burst spread over many chats, then a worker killed with
- * replies in flight (./channels-crash.ts). The production server and one
+ * replies in flight (./channels-crash.ts); Microsoft Teams' signed activities
+ * likewise (./channels-teams.ts). The production server and one
  * worker process (`npm run worker`), as `npm start` runs them. Needs `npm run build`.
  */
 import { randomBytes } from "node:crypto";
@@ -20,15 +21,18 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { BAKERY_PAGES, trainedTextSource } from "../../tests/helpers/answers-fixtures";
 import { startProductionServer } from "../lib/app-server";
 import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
+import { startTeamsStandIn } from "../lib/teams-stand-in";
 import { startTelegramStandIn, textUpdate, type SentMessage } from "../lib/telegram-stand-in";
-import { TELEGRAM } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, TELEGRAM } from "@/shared/integrations";
 import { measureCrash } from "./channels-crash";
+import { measureTeams } from "./channels-teams";
 
 const SEQUENTIAL = Number(process.env.BENCH_CHANNEL_SEQUENTIAL ?? 200);
 const BURST = Number(process.env.BENCH_CHANNEL_BURST ?? 1000);
 const CHATS = Number(process.env.BENCH_CHANNEL_CHATS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CHANNEL_CONCURRENCY ?? 32);
 const TOKEN = "424242:BENCHchannels";
+const TEAMS_APP_ID = "0b0e0c0d-4242-4242-8242-424242424242";
 const QUESTION = "When is the bakery open on Saturday?";
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -62,7 +66,7 @@ async function measure(adminUrl: string, url: string) {
   await migrate(url);
   const db = createPrismaClient(url);
   const owner = await db.user.create({ data: { email: `bench-${Date.now()}@example.test`, name: "Bench" } });
-  const team = await db.team.create({ data: { kind: "client", name: "Bench bakery", ownerId: owner.id, messageLimit: 1_000_000, enabledIntegrations: [TELEGRAM] } });
+  const team = await db.team.create({ data: { kind: "client", name: "Bench bakery", ownerId: owner.id, messageLimit: 1_000_000, enabledIntegrations: [TELEGRAM, MICROSOFT_TEAMS] } });
   await db.membership.create({ data: { teamId: team.id, userId: owner.id, role: "admin" } });
   const bot = await db.chatbot.create({ data: { teamId: team.id, userId: owner.id, name: "Bench Bot" } });
   for (const page of BAKERY_PAGES) await trainedTextSource(db, bot.id, page);
@@ -74,7 +78,9 @@ async function measure(adminUrl: string, url: string) {
   telegram.onSent = (m) => arrivals.get(m.chat_id)?.shift()?.(m);
   const reply = (chatId: number) => new Promise<SentMessage>((resolve) => arrivals.set(String(chatId), [...(arrivals.get(String(chatId)) ?? []), resolve]));
 
-  const env = { TELEGRAM_API_BASE_URL: telegram.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), DATABASE_URL: url };
+  const bf = await startTeamsStandIn();
+  bf.addBot(TEAMS_APP_ID, "bench-teams-password");
+  const env = { TELEGRAM_API_BASE_URL: telegram.baseUrl, TEAMS_OPENID_METADATA_URL: bf.metadataUrl, TEAMS_TOKEN_URL: bf.tokenUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), DATABASE_URL: url };
   const app = await startProductionServer(url, "bench-secret-bench-secret-bench-secret-0", env);
   let worker = await startWorker(env);
   try {
@@ -136,7 +142,16 @@ async function measure(adminUrl: string, url: string) {
     );
     console.log("  target: ≥ 100 events/s, p50 < 100 ms (extractive answers, metered)");
 
-    // 3. A crash with replies in flight: its own workers, the first killed.
+    // 3. The same path for Microsoft Teams: a signed activity verified, answered, posted to its Bot Connector.
+    const teamsChannel = await fetch(`${app.baseUrl}/v1/${bot.id}/channels`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ kind: MICROSOFT_TEAMS, credentials: { app_id: TEAMS_APP_ID, app_password: "bench-teams-password" } }),
+    }).then((r) => r.json() as Promise<{ status: string; webhook_url: string }>);
+    if (teamsChannel.status !== "connected") throw new Error(`Teams channel not connected: ${JSON.stringify(teamsChannel)}`);
+    await measureTeams({ bf, endpoint: teamsChannel.webhook_url, appId: TEAMS_APP_ID, question: QUESTION, expect: "8 am to 2 pm", sequential: Math.min(SEQUENTIAL, 100), burst: Math.min(BURST, 300), concurrency: Math.min(CONCURRENCY, 16) });
+
+    // 4. A crash with replies in flight: its own workers, the first killed.
     worker.kill("SIGTERM");
     await new Promise((r) => worker.once("exit", r));
     worker = await measureCrash({ db, telegram, token: TOKEN, teamId: team.id, question: QUESTION, firstUpdateId: 10_000_000, startWorker: (extra) => startWorker({ ...env, ...extra }) });
@@ -147,6 +162,7 @@ async function measure(adminUrl: string, url: string) {
     }
     await app.stop();
     await telegram.stop();
+    await bf.stop();
     await db.$disconnect();
   }
 }

@@ -9,7 +9,7 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
+import { answerJson as answer, controlCall, faultQueue, readBody } from "./stand-in-http";
 
 export interface SlackPost {
   channel: string;
@@ -111,10 +111,7 @@ export function slackEventEnvelope(event: Record<string, unknown>, eventId = `Ev
 
 /** Drives a stand-in started by another process (Playwright's runner) through its control routes. */
 export function slackControl(baseUrl: string) {
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await res.json()) as unknown;
-  };
+  const call = controlCall(baseUrl);
   return {
     addBot: (token: string, user: string, team: string) => call("bots", { token, user, team }),
     posts: () => call("posts") as Promise<SlackPost[]>,

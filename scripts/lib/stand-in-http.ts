@@ -1,5 +1,5 @@
 /**
- * What the provider stand-ins (telegram-, whatsapp-, slack-stand-in.ts) share: a request's body, a JSON
+ * What the provider stand-ins (telegram-, whatsapp-, slack-, teams-stand-in.ts) share: a request's body, a JSON
  * answer, and failures queued per recipient for the next calls. Each provider's own error body (Telegram's
  * `{ok: false, error_code, description, parameters}`, Graph's `{error: {…}}`, Slack's `{ok: false, error}`
  * and 429 `Retry-After`) stays in its stand-in: that shape is what the stand-in is for.
@@ -32,4 +32,21 @@ export function faultQueue<F>() {
     /** The next failure for this recipient, if one is queued (then it is used up). */
     next: (recipient: string): F | undefined => queued.get(recipient)?.shift(),
   };
+}
+
+/** A stand-in's control routes (`/__control/{path}`) called from another process (Playwright's runner): GET without a body, POST with one. */
+export function controlCall(baseUrl: string) {
+  return async (path: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await res.json()) as unknown;
+  };
+}
+
+/** The first item recorded from `from` on that matches, once it is there (a test awaits a provider's call). */
+export async function nextRecorded<T>(items: T[], from: number, match: (item: T) => boolean): Promise<T> {
+  for (;;) {
+    const found = items.slice(from).find(match);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

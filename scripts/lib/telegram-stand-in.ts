@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
+import { answerJson as answer, controlCall, faultQueue, readBody } from "./stand-in-http";
 
 export interface SentMessage {
   token: string;
@@ -163,10 +163,7 @@ export function textUpdate(updateId: number, chatId: number, text: string) {
 
 /** Drives a stand-in started by another process (Playwright's runner) through its control routes. */
 export function telegramControl(baseUrl: string) {
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/__control/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await res.json()) as unknown;
-  };
+  const call = controlCall(baseUrl);
   return {
     addBot: (token: string, username: string) => call("bots", { token, username }),
     sent: () => call("sent") as Promise<SentMessage[]>,

@@ -20,19 +20,20 @@ import { INTEGRATION_PRODUCTS } from "@/server/workspaces";
 import { CHANNEL_CREDENTIALS, CHANNEL_KINDS, CHANNEL_STATUSES, type ChannelKind } from "./kinds";
 import { slack } from "./slack";
 import { telegram } from "./telegram";
+import { teams, type TeamsCredentials } from "./teams";
 import { whatsapp } from "./whatsapp";
-import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 export const channelSchema = z
   .object({
     id: z.string(),
     chatbot_id: z.string(),
-    kind: z.enum(CHANNEL_KINDS).meta({ description: `The integration id: \`${TELEGRAM}\` Telegram, \`${WHATSAPP}\` WhatsApp, \`${SLACK}\` Slack.` }),
+    kind: z.enum(CHANNEL_KINDS).meta({ description: `The integration id: \`${TELEGRAM}\` Telegram, \`${WHATSAPP}\` WhatsApp, \`${SLACK}\` Slack, \`${MICROSOFT_TEAMS}\` Microsoft Teams.` }),
     product: z.string(),
     status: z.enum(CHANNEL_STATUSES).meta({ description: "`connected`; `error`: the provider refused (see `status_message`); `disconnected`: the integration is no longer enabled for the workspace." }),
     status_message: z.string().nullable(),
     name: z.string().nullable().meta({ description: "The provider's name for the bot or number (e.g. the Telegram @username)." }),
-    webhook_url: z.string().meta({ description: "Where the provider sends events: set automatically for Telegram; paste it as the WhatsApp callback URL or the Slack request URL." }),
+    webhook_url: z.string().meta({ description: "Where the provider sends events: set automatically for Telegram; paste it as the WhatsApp callback URL, the Slack request URL or the Azure Bot's messaging endpoint (Microsoft Teams)." }),
     verify_token: z.string().nullable().meta({ description: "WhatsApp: the verify token to paste with the callback URL (null for other kinds)." }),
     handoff_channel: z.string().nullable().meta({
       description: "Slack: the Slack channel id (C…) where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor as an agent reply. Null: none (always null for other kinds).",
@@ -108,6 +109,11 @@ async function verifyWithProvider(kind: ChannelKind, credentials: Record<string,
     const number = await whatsapp.phoneNumber(credentials.access_token!, credentials.phone_number_id!);
     if (!number.ok) return { status: "error", message: number.message, name: null };
     return { status: "connected", message: null, name: number.result.display_phone_number ?? number.result.verified_name ?? null };
+  }
+  if (kind === MICROSOFT_TEAMS) {
+    // The Bot Framework has no "who am I": the app id and password are checked by asking for a token.
+    const token = await teams.verify(credentials as unknown as TeamsCredentials);
+    return token.ok ? { status: "connected", message: null, name: null } : { status: "error", message: token.message, name: null };
   }
   const auth = await slack.authTest(credentials.bot_token!);
   if (!auth.ok) return { status: "error", message: auth.message, name: null };

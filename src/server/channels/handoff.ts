@@ -78,7 +78,7 @@ async function postContext(db: Db, channelId: string, conversationId: string): P
                   EXISTS (SELECT 1 FROM channel_handoff_threads h WHERE h.channel_id = ch.id AND h.conversation_id = c.id) AS posted,
                   coalesce((SELECT nullif(trim(concat_ws(' ', nullif(k.first_name, ''), nullif(k.last_name, ''), CASE WHEN k.email <> '' THEN '<' || k.email || '>' END)), '')
                               FROM contacts k WHERE k.chatbot_id = b.id AND k.visitor_id = c.visitor_id ORDER BY k.created_at DESC LIMIT 1), 'A visitor') AS who,
-                  coalesce((SELECT CASE src.kind WHEN 'messaging_app_1' THEN 'WhatsApp' WHEN 'messaging_app_2' THEN 'Telegram' WHEN 'team_chat_1' THEN 'Slack' END
+                  coalesce((SELECT CASE src.kind WHEN 'messaging_app_1' THEN 'WhatsApp' WHEN 'messaging_app_2' THEN 'Telegram' WHEN 'team_chat_1' THEN 'Slack' WHEN 'team_chat_2' THEN 'Microsoft Teams' END
                               FROM visitors v JOIN channels src ON v.visitor_key LIKE 'channel:%' AND src.id::text = split_part(v.visitor_key, ':', 2)
                              WHERE v.id = c.visitor_id), 'the website') AS source,
                   coalesce((SELECT json_agg(json_build_object('role', l.role, 'content', l.content) ORDER BY l.created_at, l.id)

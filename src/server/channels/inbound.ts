@@ -14,9 +14,11 @@ import { credentialsOf, ENABLED_SQL } from "./channels";
 import { handoffThreadReply, inHandoffChannel } from "./handoff";
 import type { ChannelKind } from "./kinds";
 import { SLACK_WINDOW_SECONDS, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
+import { isServiceUrl, rememberServiceUrl, teamsWork, type TeamsActivity } from "./teams";
+import { verifyTeamsActivityToken } from "./teams-auth";
 import type { TelegramUpdate } from "./telegram";
 import { whatsappSignature, whatsappTexts, type WhatsAppDelivery } from "./whatsapp";
-import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 export interface InboundRequest {
   headers: Headers;
@@ -133,6 +135,28 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
   return OK;
 }
 
+/**
+ * A Bot Framework activity (docs/decisions/118-teams-bot-framework.md): its bearer token checked for this bot and
+ * this `serviceUrl` before anything is read or written (teams-auth.ts); then a question or a greeting taken
+ * once per activity, the chat's Bot Connector kept for the reply. Anything else is ignored with a log line.
+ */
+async function teamsActivity(db: Db, channel: InboundChannel, req: InboundRequest): Promise<InboundAnswer> {
+  if (!req.headers.get("authorization")) throw unauthorized("The Authorization header with the Bot Framework's bearer token is missing.");
+  const activity = parseJson(req.rawBody) as TeamsActivity;
+  if (!isServiceUrl(activity?.serviceUrl)) throw new AppError("BAD_REQUEST", "The activity's serviceUrl must be an http(s) URL.");
+  const appId = credentialsOf(channel.credentials_ciphertext).app_id!;
+  await verifyTeamsActivityToken(req.headers.get("authorization"), appId, { serviceUrl: activity.serviceUrl, channelId: typeof activity.channelId === "string" ? activity.channelId : null });
+  if (!channel.enabled) return OK;
+  const work = teamsWork(activity);
+  if ("ignored" in work) {
+    console.info(`[channels] Teams channel ${channel.id} ignored ${work.ignored}.`);
+    return OK;
+  }
+  await rememberServiceUrl(db, channel.id, work.chatKey, activity.serviceUrl);
+  await takeEvent(db, channel.id, work.eventId, { channel_id: channel.id, chat_key: work.chatKey, text: work.text });
+  return OK;
+}
+
 /** Dispatches a delivery by the channel's kind; errors are the documented JSON errors (401, 404, 400). */
 export async function receiveChannelEvent(db: Db, channelId: string, req: InboundRequest): Promise<InboundAnswer> {
   const channel = await inboundChannel(db, channelId);
@@ -143,6 +167,8 @@ export async function receiveChannelEvent(db: Db, channelId: string, req: Inboun
       return whatsappDelivery(db, channel, req);
     case SLACK:
       return slackEvent(db, channel, req);
+    case MICROSOFT_TEAMS:
+      return teamsActivity(db, channel, req);
   }
 }
 

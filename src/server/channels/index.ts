@@ -1,4 +1,4 @@
-/** The channels capability's public surface (docs/decisions/069-messaging-channels.md): messaging channels — Telegram, WhatsApp, Slack — over the one conversation engine. */
+/** The channels capability's public surface (docs/decisions/069-messaging-channels.md): messaging channels — Telegram, WhatsApp, Slack, Microsoft Teams — over the one conversation engine. */
 export { channelsRouter } from "./router";
 export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";

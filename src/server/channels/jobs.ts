@@ -20,9 +20,10 @@ import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
 import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
 import { slack, slackTarget } from "./slack";
+import { isTeamsGreeting, serviceUrlOf, teams, type TeamsCredentials } from "./teams";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
-import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 import { textsInItsLanguage } from "@/shared/i18n/chatbot-texts";
 import { messagesFor } from "@/shared/i18n/messages";
 
@@ -88,7 +89,7 @@ async function rememberChat(db: Db, channelId: string, chatKey: string, conversa
 
 type SendPayload = JobPayload<"channel_send">;
 
-async function deliver(channel: JobChannel, chatKey: string, text: string): Promise<ProviderAnswer<unknown>> {
+async function deliver(db: Db, channel: JobChannel, chatKey: string, text: string): Promise<ProviderAnswer<unknown>> {
   const credentials = credentialsOf(channel.credentials_ciphertext);
   switch (channel.kind) {
     case TELEGRAM:
@@ -98,6 +99,12 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
     case SLACK: {
       const target = slackTarget(chatKey);
       return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
+    }
+    case MICROSOFT_TEAMS: {
+      // Kept by the inbound activity that started the chat (channels/inbound.ts), before its job was queued.
+      const serviceUrl = await serviceUrlOf(db, channel.id, chatKey);
+      if (!serviceUrl) return { ok: false, status: 404, message: "Microsoft Teams: no Bot Connector is known for this conversation.", retryAfterSeconds: null, permanent: true };
+      return teams.sendToConversation(credentials as unknown as TeamsCredentials, serviceUrl, chatKey, text);
     }
   }
 }
@@ -110,7 +117,7 @@ async function deliver(channel: JobChannel, chatKey: string, text: string): Prom
  * the provider, or handed to its retry job in the same statement — so a retried answer job sends nothing more.
  */
 async function send(db: Db, helpers: JobHelpers, channel: JobChannel, payload: SendPayload, eventId: string | null = null): Promise<void> {
-  const sent = await deliver(channel, payload.chat_key, payload.text);
+  const sent = await deliver(db, channel, payload.chat_key, payload.text);
   if (sent.ok) return eventId ? markReplied(db, channel.id, eventId) : undefined;
   const retry = retryOf(sent, payload);
   if (retry) {
@@ -182,7 +189,9 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     await send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 }, eventId);
     failpoint("after-reply");
   };
-  if (channel.kind === TELEGRAM && isTelegramStart(payload.text)) return reply(textsInItsLanguage(chatbot).welcomeMessage, null);
+  // Telegram's /start, the Teams bot added to a conversation: the welcome message, no turn.
+  const greeting = channel.kind === TELEGRAM ? isTelegramStart(payload.text) : channel.kind === MICROSOFT_TEAMS && isTeamsGreeting(eventId);
+  if (greeting) return reply(textsInItsLanguage(chatbot).welcomeMessage, null);
   const turnKey = eventId ? `${channel.id}:${eventId}` : null;
   const recorded = turnKey ? await recordedTurn(db, chatbot.id, turnKey) : null;
   if (recorded) {

@@ -4,9 +4,9 @@
  * API's validation read the same table.
  */
 import { z } from "zod";
-import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
-export const CHANNEL_KINDS = [TELEGRAM, WHATSAPP, SLACK] as const;
+export const CHANNEL_KINDS = [TELEGRAM, WHATSAPP, SLACK, MICROSOFT_TEAMS] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 const secret = (label: string) => z.string().trim().min(1, `The ${label} is required.`).max(500);
@@ -16,6 +16,12 @@ export const CHANNEL_CREDENTIALS = {
   [TELEGRAM]: z.object({ bot_token: secret("bot token").regex(/^\d+:[A-Za-z0-9_-]+$/, "A Telegram bot token looks like 123456:ABC-DEF… (from @BotFather).") }),
   [WHATSAPP]: z.object({ access_token: secret("access token"), phone_number_id: secret("phone number id"), app_secret: secret("app secret") }),
   [SLACK]: z.object({ bot_token: secret("bot token"), signing_secret: secret("signing secret") }),
+  [MICROSOFT_TEAMS]: z.object({
+    app_id: secret("app id").regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "A Microsoft app id is a GUID like 00000000-0000-0000-0000-000000000000 (the Azure Bot's Configuration)."),
+    app_password: secret("app password"),
+    // Optional: a single-tenant bot's directory (tenant) id; empty means a multi-tenant bot.
+    tenant_id: z.string().trim().max(100).regex(/^[A-Za-z0-9.-]*$/, "A tenant id is a GUID or a domain like contoso.onmicrosoft.com.").optional().transform((t) => t || undefined),
+  }),
 } as const satisfies Record<ChannelKind, z.ZodType>;
 
 export type ChannelCredentials<K extends ChannelKind> = z.output<(typeof CHANNEL_CREDENTIALS)[K]>;
@@ -31,6 +37,11 @@ export const CREDENTIAL_FIELDS: Record<ChannelKind, Array<{ name: string; label:
   [SLACK]: [
     { name: "bot_token", label: "Bot token (xoxb-…)" },
     { name: "signing_secret", label: "Signing secret" },
+  ],
+  [MICROSOFT_TEAMS]: [
+    { name: "app_id", label: "Microsoft app ID" },
+    { name: "app_password", label: "App password (client secret)" },
+    { name: "tenant_id", label: "Tenant ID (single-tenant bots only)" },
   ],
 };
 

@@ -30,6 +30,8 @@ export interface ProviderRequest {
   url: string;
   method?: "GET" | "POST";
   body?: unknown;
+  /** A form body instead of JSON (an OAuth token endpoint's `application/x-www-form-urlencoded`). */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
@@ -44,11 +46,13 @@ export function failure(status: number, message: string, retryAfterSeconds: numb
 /** Sends the request; the parsed JSON body with the HTTP status and the `Retry-After` header, or `unreachable`. */
 export async function providerFetch(req: ProviderRequest): Promise<{ status: number; json: unknown; retryAfterSeconds: number | null } | ProviderFailure> {
   try {
+    const body = req.form ? new URLSearchParams(req.form).toString() : req.body === undefined ? undefined : JSON.stringify(req.body);
+    const type = req.form ? "application/x-www-form-urlencoded" : "application/json; charset=utf-8";
     const res = await providersHttp.send({
       url: req.url,
-      method: req.method ?? (req.body === undefined ? "GET" : "POST"),
-      headers: { ...(req.body === undefined ? {} : { "Content-Type": "application/json; charset=utf-8" }), ...req.headers },
-      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+      method: req.method ?? (body === undefined ? "GET" : "POST"),
+      headers: { ...(body === undefined ? {} : { "Content-Type": type }), ...req.headers },
+      ...(body === undefined ? {} : { body }),
       timeoutMs: TIMEOUT_MS,
       maxBytes: MAX_ANSWER_BYTES,
     });

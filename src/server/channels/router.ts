@@ -48,7 +48,7 @@ export const channelsRouter = createTRPCRouter({
         path: "/v1/{chatbot_id}/channels",
         status: 201,
         summary:
-          "Connect a messaging channel: `kind` (an integration enabled for the workspace, else 422) and its `credentials` (Telegram: `bot_token`); the provider is asked at once and the answer is the channel's `status`",
+          "Connect a messaging channel: `kind` (an integration enabled for the workspace, else 422) and its `credentials` (Telegram: `bot_token`; Microsoft Teams: `app_id`, `app_password`, optional `tenant_id`); the provider is asked at once and the answer is the channel's `status`",
         tags: ["Chatbot"],
       },
     })

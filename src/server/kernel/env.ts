@@ -128,6 +128,9 @@ const schema = z.object({
   TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
   WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
   SLACK_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://slack.com/api"),
+  // Microsoft Teams (docs/decisions/118-teams-bot-framework.md): the Bot Framework's OpenID metadata (its jwks_uri signs inbound activities) and the token endpoint of the client-credentials flow.
+  TEAMS_OPENID_METADATA_URL: z.url({ protocol: /^https?$/ }).default("https://login.botframework.com/v1/.well-known/openidconfiguration"),
+  TEAMS_TOKEN_URL: z.url({ protocol: /^https?$/ }).default("https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token"),
   // Attempts of one channel reply before it is shown as failed in the inbox (a provider's 429 waits its retry_after and does not count).
   CHANNEL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
   // HTTP actions (docs/decisions/076-http-actions.md): each call's time and response size bounds; private

@@ -17,7 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { channelLabel, CREDENTIAL_FIELDS, type ChannelKind } from "@/server/channels/client";
 import { HandoffChannelForm } from "./handoff-channel-form";
 import { useTRPC } from "@/trpc/react";
-import { SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
+import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
 
 interface Channel {
   id: string;
@@ -40,6 +40,7 @@ const SETUP_HINTS: Record<ChannelKind, string | null> = {
   [TELEGRAM]: null,
   [WHATSAPP]: "In your Meta app's WhatsApp configuration, paste the callback URL and the verify token, then subscribe to messages.",
   [SLACK]: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention (and message.channels for replies in a handoff channel's threads).",
+  [MICROSOFT_TEAMS]: "In your Azure Bot's Configuration, paste the messaging endpoint; then add the Microsoft Teams channel to the bot and install its app in Teams.",
 };
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -142,7 +143,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
   return (
     <div className="space-y-6">
       <ReadOnlyNotice what="the channels" />
-      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with their channel (Telegram, WhatsApp or Slack).</p>
+      <p className="text-sm text-gray-600">The same agent on messaging apps: answers, credits, handoff and analytics work as on the widget; conversations show in the inbox with their channel (Telegram, WhatsApp, Slack or Microsoft Teams).</p>
 
       <section aria-labelledby="connected-channels" className="space-y-3">
         <h2 id="connected-channels" className="text-base font-semibold text-gray-900">
@@ -177,7 +178,7 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                   </div>
                   {c.status_message ? <p className={c.status === "error" ? "text-sm text-red-700" : "text-sm text-gray-600"}>{c.status_message}</p> : null}
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <Copyable label={c.kind === SLACK ? "Request URL" : c.kind === WHATSAPP ? "Callback URL" : "Webhook URL"} value={c.webhook_url} testId="channel-webhook-url" />
+                    <Copyable label={c.kind === SLACK ? "Request URL" : c.kind === WHATSAPP ? "Callback URL" : c.kind === MICROSOFT_TEAMS ? "Messaging endpoint" : "Webhook URL"} value={c.webhook_url} testId="channel-webhook-url" />
                     {c.verify_token ? <Copyable label="Verify token" value={c.verify_token} testId="channel-verify-token" /> : null}
                   </div>
                   {SETUP_HINTS[c.kind] ? <p className="text-xs text-gray-600">{SETUP_HINTS[c.kind]}</p> : <p className="text-xs text-gray-600">Nothing to paste: the webhook was set with {c.product} when you connected.</p>}
