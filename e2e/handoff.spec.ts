@@ -111,7 +111,8 @@ test("the owner takes over a live widget conversation from the inbox; the visito
   const roles = (detail.messages as Array<{ role: string }>).map((m) => m.role);
   expect(roles).toEqual(["user", "assistant", "agent", "user", "user", "user"]);
   expect(detail.conversation).toMatchObject({ status: "human", source: "widget" });
-  await expect(chat.getByText("Team member", { exact: true })).toHaveCount(1);
+  // Signed with the person's first name (the workspace shows names by default), not "Team member".
+  await expect(chat.getByText("Dana", { exact: true })).toHaveCount(1);
 
   // The inbox with the transcript open: no serious accessibility violation.
   const axe = await new AxeBuilder({ page: agent }).analyze();
