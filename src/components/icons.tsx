@@ -106,3 +106,9 @@ export const LogoMark = (p: IconProps) => (
     <path d="M7 8.5h10M7 12h6.5M7 15.5l2.5-0.01L12 18v-2.5h5" stroke="#fff" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" fill="none" />
   </svg>
 );
+
+export const MenuIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);

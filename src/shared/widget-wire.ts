@@ -185,9 +185,10 @@ export const widgetRatingAnswerSchema = z.object({ conversation_id: z.string(), 
 
 /** The visitor's live stream (`GET …/conversations/{id}/stream`): each event's data. */
 export const visitorStreamEventSchemas = {
-  /** A person of the team wrote (its `id:` is the message's id, for a reconnect's catch-up). */
-  message: z.object({ id: z.string(), role: z.string(), content: z.string(), created_at: z.string() }),
-  status: z.object({ status: z.enum(CONVERSATION_STATUSES) }),
+  /** A person of the team wrote (its `id:` is the message's id, for a reconnect's catch-up); `author`: their first name, null: "the team". */
+  message: z.object({ id: z.string(), role: z.string(), content: z.string(), created_at: z.string(), author: z.string().nullable().optional() }),
+  /** `by`, when resolved: who resolved it as visitors may see them (a first name; null: "the team"). */
+  status: z.object({ status: z.enum(CONVERSATION_STATUSES), by: z.string().nullable().optional() }),
   /** While the conversation waits for a person: whether anyone who may reply is around. */
   availability: widgetHandoffAnswerSchema.pick({ agents_available: true }),
 };

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are checked field by field */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
+import { messagesFor } from "@/shared/i18n/messages";
 import { bakeryClient } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, teamMember, userWithToken } from "../helpers/fixtures";
@@ -65,6 +66,9 @@ async function openStream(base: string, conversationId: string, opts: { token?: 
   return { res, frames: collectSseFrames(res), close: () => controller.abort() };
 }
 
+/** The owner as visitors see them: the first word of their name. */
+const firstName = () => owner.user.name!.split(" ")[0];
+
 const until = async (check: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
   while (!check()) {
@@ -100,7 +104,7 @@ describe("an agent takes over a widget conversation from another app process", (
     expect(stream.frames.find((f) => f.event === "message")).toEqual({
       id: reply.body.message.id,
       event: "message",
-      data: { id: reply.body.message.id, role: "agent", content: "Hi, this is Anna from the bakery.", created_at: reply.body.message.created_at },
+      data: { id: reply.body.message.id, role: "agent", content: "Hi, this is Anna from the bakery.", created_at: reply.body.message.created_at, author: firstName() },
     });
     stream.close();
 
@@ -219,6 +223,57 @@ describe("a visitor who waits for a person while nobody is in the inbox is told 
       other.close();
     } finally {
       await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: false } });
+    }
+  });
+});
+
+describe("a request for a person in words, in the visitor's language", () => {
+  it("starts the handoff at once, escalations off: the bot says so in that language, nothing is charged, a look-alike question is answered", async () => {
+    const used = async () => (await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { messagesUsed: true } })).messagesUsed;
+    const before = await used();
+    const asked = await widgetChat(a, { message: "Puis-je parler à quelqu'un ?" });
+    expect(asked.status).toBe(200);
+    expect(asked.done!.message).toMatchObject({ role: "assistant", answered: true, content: messagesFor("fr").panel.waitingNotice });
+    const conversationId = asked.done!.conversation_id as string;
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).status).toBe("waiting");
+    expect(await db.escalation.count({ where: { conversationId } })).toBe(0);
+    expect(await used()).toBe(before);
+    // While waiting, the next message is the visitor's, for the person: no bot answer.
+    const next = await widgetChat(b, { message: "¿Puedo hablar con una persona?", conversation_id: conversationId, visitor_token: asked.done!.visitor_token });
+    expect(next.done).toMatchObject({ handoff: true, status: "waiting" });
+
+    const question = await widgetChat(a, { message: "What does a human resources module do?" });
+    expect(question.done!.message.content).not.toBe(messagesFor("en").panel.waitingNotice);
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: question.done!.conversation_id as string } })).status).toBe("bot");
+    // An answer is charged (so the request above was free, not merely unmetered).
+    expect(await used()).toBe(before + 1);
+  });
+});
+
+describe("who from the team replied and resolved, as the visitor sees it", () => {
+  it("the person's first name on the stream's messages and on resolving; null (the team) when the workspace hides names", async () => {
+    const first = await widgetChat(a, { message: "How much does delivery cost?" });
+    const conversationId = first.done!.conversation_id as string;
+    const stream = await openStream(a, conversationId, { token: first.done!.visitor_token as string });
+    await until(() => stream.frames.some((f) => f.event === "status"), "the initial status");
+    const path = `/v1/${botId}/conversations/${conversationId}`;
+    const frames = (event: string) => stream.frames.filter((f) => f.event === event).map((f) => f.data);
+    await apiB("POST", `${path}/messages`, { token: owner.token, body: { content: "Hello from the bakery." } });
+    await apiB("PATCH", path, { token: owner.token, body: { status: "resolved" } });
+    await until(() => frames("status").some((d) => d.status === "resolved"), "resolved");
+    expect(frames("message").map((d) => d.author)).toEqual([firstName()]);
+    expect(frames("status").at(-1)).toEqual({ status: "resolved", by: firstName() });
+
+    await db.team.update({ where: { id: teamId }, data: { showAgentNames: false } });
+    try {
+      await apiB("POST", `${path}/messages`, { token: owner.token, body: { content: "One more thing." } });
+      await apiB("PATCH", path, { token: owner.token, body: { status: "resolved" } });
+      await until(() => frames("status").filter((d) => d.status === "resolved").length === 2, "resolved again");
+      expect(frames("message").map((d) => d.author)).toEqual([firstName(), null]);
+      expect(frames("status").at(-1)).toEqual({ status: "resolved", by: null });
+    } finally {
+      await db.team.update({ where: { id: teamId }, data: { showAgentNames: true } });
+      stream.close();
     }
   });
 });

@@ -58,7 +58,9 @@ describe("POST /v1/{chatbot_id}/sources", () => {
     const res = await api("POST", `/v1/${botId}/sources`, { token: owner.token, body: { type: "website", url: site.url("/"), sync_frequency: "weekly" } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ chatbot_id: botId, type: "website", indexer: "crawler", indexer_id: null, url: site.url("/"), status: "pending", sync_frequency: "weekly", trained_at: null });
-    expect(await settled(res.body.id)).toMatchObject({ status: "trained", trained_at: expect.any(String) });
+    expect(res.body.title).toBe("127.0.0.1");
+    // Trained: titled by the site's start page, not its host.
+    expect(await settled(res.body.id)).toMatchObject({ status: "trained", trained_at: expect.any(String), title: "Pet Grooming" });
     const pages = (await api("GET", `/v1/${botId}/sources`, { token: owner.token })).body.filter((s: { indexer_id: string }) => s.indexer_id === res.body.id);
     expect(pages.map((p: { path: string; title: string }) => [p.path, p.title]).sort()).toEqual([["/", "Pet Grooming"], ["/prices", "Prices"]]);
   });

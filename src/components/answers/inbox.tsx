@@ -116,10 +116,17 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
     const url = new URL(window.location.href);
     url.searchParams.set("conversation", id);
     window.history.replaceState(null, "", url);
-    // On narrow screens the transcript sits below the list: bring it into view.
-    if (window.matchMedia("(max-width: 1023px)").matches) {
-      requestAnimationFrame(() => document.getElementById("inbox-transcript")?.scrollIntoView({ block: "start" }));
-    }
+    // On narrow screens the transcript takes the list's place: start at its top.
+    if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => document.getElementById("inbox-transcript")?.focus());
+  };
+  /** Narrow screens: back from a transcript to the list, focus on the conversation it came from. */
+  const back = () => {
+    const from = selected;
+    setSelected(null);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("conversation");
+    window.history.replaceState(null, "", url);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-conversation-id="${from}"]`)?.focus());
   };
   const reset = () => setPage(1);
   const pickView = (view: InboxView) => {
@@ -130,7 +137,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <section aria-label="Conversations" className="min-w-0 space-y-3">
+      <section aria-label="Conversations" className={cn("min-w-0 space-y-3", selected && "max-lg:hidden")}>
         <InboxViews current={viewOf(filter, assignee)} counts={views.data?.counts ?? null} onPick={pickView} />
         {alerts.permission === "default" ? (
           <button type="button" className="text-xs text-indigo-700 underline hover:text-indigo-900" onClick={alerts.askPermission}>
@@ -218,6 +225,7 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
                   <button
                     type="button"
                     data-testid="inbox-conversation"
+                    data-conversation-id={c.id}
                     aria-current={selected === c.id ? "true" : undefined}
                     onClick={() => select(c.id)}
                     className={cn("flex w-full flex-col gap-1 px-3 py-2.5 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600", selected === c.id && "bg-indigo-50")}
@@ -263,7 +271,12 @@ export function Inbox({ chatbotId, initialConversation }: { chatbotId: string; i
           </>
         )}
       </section>
-      <section id="inbox-transcript" aria-label="Transcript" className="min-w-0 scroll-mt-4">
+      <section id="inbox-transcript" tabIndex={-1} aria-label="Transcript" className={cn("min-w-0 scroll-mt-4 focus:outline-none", !selected && "max-lg:hidden")}>
+        {selected ? (
+          <button type="button" onClick={back} className="mb-3 text-sm font-medium text-indigo-700 hover:underline lg:hidden">
+            <span aria-hidden="true">← </span>All conversations
+          </button>
+        ) : null}
         {selected ? (
           <Transcript
             key={selected}

@@ -2,6 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
+import { useChatbot } from "@/components/chatbots/chatbot-context";
+import { UpdatedAnswerDialog } from "@/components/chatbots/finetunes/updated-answer-dialog";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -31,6 +33,9 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  const { can_edit } = useChatbot();
+  // An answer to correct: an updated answer for its question, as from the inbox.
+  const [improving, setImproving] = useState<{ question: string; suggested_answer: string } | null>(null);
 
   const update = (patch: Partial<Turn>) => setTurns((all) => [...all.slice(0, -1), { ...all.at(-1)!, ...patch }]);
 
@@ -85,6 +90,11 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
                 {t.answer ? <LinkedText text={t.answer} /> : busy && i === turns.length - 1 ? "…" : ""}
                 {t.answered !== null ? <AnswerMeta answered={t.answered} sources={t.sources} /> : null}
               </div>
+              {can_edit && t.answered !== null ? (
+                <button type="button" className="text-xs text-indigo-700 underline hover:text-indigo-900" onClick={() => setImproving({ question: t.question, suggested_answer: t.answer })}>
+                  Improve this answer
+                </button>
+              ) : null}
             </div>
           ))}
         </div>
@@ -111,6 +121,7 @@ export function Playground({ chatbotId }: { chatbotId: string }) {
           </Button>
         </div>
       </form>
+      {improving ? <UpdatedAnswerDialog chatbotId={chatbotId} editing={null} prefill={improving} onClose={() => setImproving(null)} /> : null}
     </div>
   );
 }

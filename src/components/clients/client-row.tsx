@@ -21,7 +21,7 @@ function Usage({ client }: { client: OverviewClient }) {
     );
   }
   return (
-    <div className="w-40">
+    <div className="w-32">
       <div className="mb-1 text-xs text-gray-600 tabular-nums">
         {formatNumber(client.usage.messages)} / {formatNumber(limit)}
       </div>
@@ -52,7 +52,7 @@ export function ClientRow({ client }: { client: OverviewClient }) {
   }
   return (
     <TR className="cursor-pointer hover:bg-gray-50" onClick={onClick} data-client-id={client.id}>
-      <TD className="max-w-64">
+      <TD className="max-w-44">
         <Link href={href} className="block truncate font-medium text-gray-900 hover:text-indigo-700 hover:underline" title={client.name}>
           {client.name}
         </Link>
@@ -81,18 +81,20 @@ export function ClientRow({ client }: { client: OverviewClient }) {
       <TD>
         <Runway client={client} />
       </TD>
-      <TD className="tabular-nums">{formatNumber(client.conversations_this_period)}</TD>
       <TD className="tabular-nums">
-        {client.answered_rate === null ? (
-          <span className="text-gray-500">—</span>
-        ) : (
-          <span className={client.answered_rate < 0.7 ? "font-medium text-amber-700" : "text-gray-700"} title={`${formatNumber(client.unanswered_this_period)} unanswered this period`}>
-            {Math.round(client.answered_rate * 100)}%
-          </span>
-        )}
+        {formatNumber(client.conversations_this_period)}
+        <div className="text-xs">
+          {client.answered_rate === null ? (
+            <span className="text-gray-500">no questions</span>
+          ) : (
+            <span className={client.answered_rate < 0.7 ? "font-medium text-amber-700" : "text-gray-600"} title={`${formatNumber(client.unanswered_this_period)} unanswered this period`}>
+              {Math.round(client.answered_rate * 100)}% answered
+            </span>
+          )}
+        </div>
       </TD>
       <TD className="tabular-nums">{formatNumber(client.usage.chatbots)}</TD>
-      <TD>
+      <TD className="max-2xl:hidden">
         <time dateTime={client.created_at}>{formatDate(client.created_at)}</time>
       </TD>
     </TR>

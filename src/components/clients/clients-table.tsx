@@ -85,12 +85,12 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
             <TH>Name</TH>
             <TH>Status</TH>
             <TH>Usage</TH>
-            <TH>Remaining credits</TH>
+            <TH>Remaining</TH>
             <TH>Runway</TH>
             <TH>Conversations</TH>
-            <TH>Answered</TH>
             <TH>Agents</TH>
-            <TH>Created</TH>
+            {/* On the client's page too: the table fits 1280 px without it. */}
+            <TH className="max-2xl:hidden">Created</TH>
           </TR>
         </THead>
         <TBody>
@@ -99,7 +99,7 @@ export function ClientsTable({ clients }: { clients: OverviewClient[] }) {
           ))}
           {visible.length === 0 ? (
             <TR>
-              <td colSpan={9} className="px-4 py-8 text-center text-sm text-gray-500">
+              <td colSpan={8} className="px-4 py-8 text-center text-sm text-gray-500">
                 No clients match {query.trim() ? <>&ldquo;{query.trim()}&rdquo;</> : "this filter"}.
               </td>
             </TR>

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { LogoMark } from "@/components/icons";
 import type { CurrentUser } from "@/components/lib/trpc-types";
-import { NavLinks } from "@/components/dashboard/nav-links";
+import { MenuNav } from "@/components/dashboard/menu-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { ViewAsBanner } from "@/components/portal/view-as-banner";
 import type { NavKey } from "@/server/access";
 import type { Brand } from "@/server/branding";
 
 /**
- * The authenticated frame. On narrow screens the sidebar is a top bar (brand
- * and user on the first row, the navigation wrapping below); from `md` up it
+ * The authenticated frame. On narrow screens the sidebar is a one-row top bar
+ * (brand, user and the menu button opening the navigation); from `md` up it
  * is a fixed column with the user at the bottom. The brand is the agency's on
  * its verified custom domain.
  */
@@ -45,9 +45,7 @@ export function AppShell({
           {/* Cut to one line in the phone's top bar; in the 240 px sidebar a long name wraps instead of losing its end. */}
           <span className="truncate text-sm font-semibold tracking-tight text-gray-900 md:overflow-visible md:leading-snug md:whitespace-normal">{brand.name}</span>
         </div>
-        <div className="order-3 w-full min-w-0 md:order-2 md:flex-1">
-          <NavLinks keys={nav} />
-        </div>
+        <MenuNav keys={nav} />
         <div className="order-2 md:order-3 md:border-t md:border-gray-200 md:px-2.5 md:pt-4">
           <UserMenu user={user} />
         </div>

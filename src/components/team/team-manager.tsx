@@ -12,6 +12,7 @@ import { InviteMemberForm, type SentInvitation } from "@/components/team/invite-
 import { MembersList } from "@/components/team/members-list";
 import { PendingInvitations } from "@/components/team/pending-invitations";
 import { SentInvitationPanel } from "@/components/team/sent-invitation-panel";
+import { VisitorNamesCard } from "@/components/team/visitor-names-card";
 import { useTRPC } from "@/trpc/react";
 
 /** A workspace's team: members and roles, invitations, and who is in charge. */
@@ -66,6 +67,7 @@ export function TeamManager({ teamId }: { teamId: string }) {
             {data.members.length ? <MembersList teamId={teamId} members={data.members} /> : <p className="py-3 text-sm text-gray-600">No members yet: invite someone above.</p>}
           </CardBody>
         </Card>
+        <VisitorNamesCard teamId={teamId} showAgentNames={data.team.show_agent_names} />
         <Card>
           <CardHeader>
             <CardTitle>Pending invitations</CardTitle>

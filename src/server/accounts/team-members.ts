@@ -24,7 +24,7 @@ export async function teamOverview(db: Db, team: Team, actor: { id: string; role
   const now = new Date();
   const agencyOwner = team.kind === "client" && agency ? await db.user.findUnique({ where: { id: agency.ownerId } }) : null;
   return {
-    team: { id: team.id, name: team.name, kind: team.kind },
+    team: { id: team.id, name: team.name, kind: team.kind, show_agent_names: team.showAgentNames },
     your_role: actor.role,
     agency_owner: agencyOwner ? { name: agencyOwner.name, email: agencyOwner.email, is_you: agencyOwner.id === actor.id } : null,
     members: memberships.map((m) => ({

@@ -104,6 +104,12 @@ export const teamRouter = createTRPCRouter({
       return { ...renewed, ...(await deliverInvitation(ctx.db, renewed.id, ctx.user.name || null)) };
     }),
 
+  /** What visitors see of the person who replies or resolves: their first name, or "the team" (record 128). */
+  setVisitorNames: teamAdminProcedure.input(z.object({ show_agent_names: z.boolean() })).mutation(async ({ ctx, input }) => {
+    await ctx.db.team.update({ where: { id: ctx.team.id }, data: { showAgentNames: input.show_agent_names } });
+    return { show_agent_names: input.show_agent_names };
+  }),
+
   revokeInvitation: teamAdminProcedure.input(z.object({ invitation_id: z.string().max(100) })).mutation(async ({ ctx, input }) => {
     await auditedChange(ctx.db, async (db) => {
       const revoked = await revokeInvitation(db, ctx.team, input.invitation_id);

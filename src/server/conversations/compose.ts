@@ -5,6 +5,8 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { detectLanguage } from "@/server/kernel/language/detect";
+import { asksForPerson } from "@/server/kernel/language";
+import { messagesFor } from "@/shared/i18n/messages";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
 import { composeExtractiveAnswer, type ExtractiveAnswer, type ExtractiveOptions } from "@/server/conversations/rules/extractive";
 import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
@@ -24,7 +26,7 @@ export interface Reply {
   answered: boolean;
   sources: UsedSource[];
   providerError: string | null;
-  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default" | "action";
+  via: "updated_answer" | "generated" | "extractive" | "fallback" | "default" | "action" | "person";
   /** The HTTP actions called for this answer (tools.ts), recorded with the turn. */
   actionCalls?: ActionOutcome[];
 }
@@ -50,8 +52,10 @@ export async function composeReply(db: Db, input: ComposeInput): Promise<Reply> 
     const pressed = await runButtonAction(input.button, chatbot.defaultLanguage);
     return whole(input, { content: pressed.content, answered: pressed.ok, sources: [], providerError: null, via: "action", actionCalls: [pressed.call] });
   }
-  // An updated answer is served verbatim: no retrieval needed.
   const language = questionLanguage(chatbot, question);
+  // Asked for a person in words: no answer from the sources, the team is asked to join (the engine hands over).
+  if (asksForPerson(question)) return whole(input, { content: messagesFor(language).panel.waitingNotice, answered: true, sources: [], providerError: null, via: "person" }, false);
+  // An updated answer is served verbatim: no retrieval needed.
   // The stored questions are in the chatbot's language, the visitor's rewording in theirs: read in either.
   const updated = matchUpdatedAnswer(question, input.updatedAnswers, { languages: [language, chatbot.defaultLanguage] });
   if (updated) return whole(input, { content: updated.suggestedAnswer, answered: true, sources: [], providerError: null, via: "updated_answer" }, false);

@@ -142,6 +142,9 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
       button,
       onDelta: caller.onDelta ?? (() => undefined),
     });
+    // Asked for a person: the conversation waits for one (recordTurn), and saying so is free.
+    const personAsked = reply.via === "person";
+    if (personAsked) await releaseCredit(db, admission.reservationId);
     // Record and charge the reservation (reference: the answer's id), in one transaction.
     const answerId = randomUUID();
     const recorded = await recordTurn(db, {
@@ -158,7 +161,8 @@ export async function runTurn(db: Db, caller: TurnCaller, rawInput: RawTurnInput
       question: message,
       askedAt,
       answer: { id: answerId, content: reply.content, answered: reply.answered, sources: reply.sources, providerError: reply.providerError },
-      charge: { metered: team.metered, reservationId: admission.reservationId },
+      charge: personAsked ? { metered: false, reservationId: null } : { metered: team.metered, reservationId: admission.reservationId },
+      personAsked,
       idempotency: caller.idempotency,
       turnKey: caller.turnKey ?? null,
     });

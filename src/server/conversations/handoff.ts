@@ -106,11 +106,23 @@ export const conversationPatchInput = z.object({
  * Take over, assign, hand back, resolve: the status and/or the assignee. An assignee must be someone who
  * may read the chatbot (access's own rule: a member of its workspace or the owner of its agency), else 422.
  */
+/**
+ * A person from the team as visitors see them (docs/decisions/128-the-dashboard-as-people-use-it.md): their
+ * first name, or null ("the team") when the workspace hides names or nobody is known. SQL over `u` (users,
+ * may be null) and `t` (the chatbot's team).
+ */
+const VISITOR_NAME_SQL = `CASE WHEN t.show_agent_names THEN nullif(split_part(btrim(u.name), ' ', 1), '') END`;
+
+/**
+ * A change of status or assignee; `by` (a user id) made it. A status change is told to the live streams with
+ * who made it as visitors may see them (the widget says "Marked resolved by Anna").
+ */
 export async function updateConversationState(
   db: Db,
   chatbot: { id: string },
   conversationId: string,
   change: z.output<typeof conversationPatchInput>,
+  by: string | null = null,
 ) {
   if (!isUuid(conversationId)) throw notFound();
   if (change.assignee_id !== undefined && change.assignee_id !== null && !(await mayReadChatbot(db, chatbot.id, change.assignee_id))) {
@@ -124,9 +136,11 @@ export async function updateConversationState(
              UPDATE conversations c SET status = COALESCE($3, c.status),
                     assignee_id = CASE WHEN $4::boolean THEN $5::uuid ELSE c.assignee_id END, updated_at = now()
                FROM c0 WHERE c.id = c0.id RETURNING c.id, c.status, c0.status AS before
+           ), who AS (
+             SELECT ${VISITOR_NAME_SQL} AS name FROM chatbots b JOIN teams t ON t.id = b.team_id LEFT JOIN users u ON u.id = $6::uuid WHERE b.id = $2::uuid
            )
-           SELECT c.id::text, CASE WHEN c.status <> c.before THEN ${notifySql("$2", "$1", "'kind', 'status', 'status', c.status")} END FROM c`,
-    values: [conversationId, chatbot.id, change.status ?? null, change.assignee_id !== undefined, change.assignee_id ?? null],
+           SELECT c.id::text, CASE WHEN c.status <> c.before THEN ${notifySql("$2", "$1", "'kind', 'status', 'status', c.status, 'by', (SELECT name FROM who)")} END FROM c`,
+    values: [conversationId, chatbot.id, change.status ?? null, change.assignee_id !== undefined, change.assignee_id ?? null, by],
   });
   if (!rows[0]) throw notFound();
   return (await getConversation(db, chatbot.id, conversationId)).conversation;
@@ -134,11 +148,11 @@ export async function updateConversationState(
 
 /** Agent messages and status a visitor's stream sends: messages after `afterId` (all agent messages when null). */
 export async function visitorCatchUp(db: Db, conversationId: string, afterId: string | null) {
-  const { rows } = await poolOf(db).query<{ status: string; messages: Array<{ id: string; role: string; content: string; created_at: string }> }>({
+  const { rows } = await poolOf(db).query<{ status: string; messages: Array<{ id: string; role: string; content: string; created_at: string; author: string | null }> }>({
     name: "handoff_visitor_catch_up",
     text: `SELECT c.status,
-                  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]'::json)
-                     FROM messages m
+                  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'created_at', m.created_at, 'author', ${VISITOR_NAME_SQL}) ORDER BY m.created_at, m.id), '[]'::json)
+                     FROM messages m LEFT JOIN users u ON u.id = m.user_id JOIN chatbots b ON b.id = c.chatbot_id JOIN teams t ON t.id = b.team_id
                     WHERE m.conversation_id = c.id AND m.role = 'agent' AND (a.id IS NULL OR (m.created_at, m.id) > (a.created_at, a.id))) AS messages
              FROM conversations c LEFT JOIN messages a ON a.id = $2::uuid AND a.conversation_id = c.id
             WHERE c.id = $1::uuid`,
@@ -151,13 +165,15 @@ export async function visitorCatchUp(db: Db, conversationId: string, afterId: st
 
 /** One message as a stream sends it, or null (deleted since). */
 export async function liveMessage(db: Db, messageId: string) {
-  const { rows } = await poolOf(db).query<{ id: string; role: string; content: string; created_at: Date; user_id: string | null }>({
+  const { rows } = await poolOf(db).query<{ id: string; role: string; content: string; created_at: Date; user_id: string | null; author: string | null }>({
     name: "handoff_live_message",
-    text: "SELECT id::text, role, content, created_at, user_id::text FROM messages WHERE id = $1::uuid",
+    text: `SELECT m.id::text, m.role, m.content, m.created_at, m.user_id::text, ${VISITOR_NAME_SQL} AS author
+             FROM messages m LEFT JOIN users u ON u.id = m.user_id JOIN chatbots b ON b.id = m.chatbot_id JOIN teams t ON t.id = b.team_id
+            WHERE m.id = $1::uuid`,
     values: [messageId],
   });
   const m = rows[0];
-  return m ? { id: m.id, role: m.role, content: m.content, user_id: m.user_id, created_at: isoMicro(m.created_at) } : null;
+  return m ? { id: m.id, role: m.role, content: m.content, user_id: m.user_id, author: m.author, created_at: isoMicro(m.created_at) } : null;
 }
 
 /** Whether a member who may reply had the inbox open within HANDOFF_AGENT_IDLE_MINUTES. */

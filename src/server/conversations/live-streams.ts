@@ -72,21 +72,22 @@ export async function openVisitorStream(
     opts.headers,
   );
 
-  const sendMessage = (m: { id: string; role: string; content: string; created_at: string }) => {
+  const sendMessage = (m: { id: string; role: string; content: string; created_at: string; author: string | null }) => {
     if (sent.has(m.id)) return;
     sent.add(m.id);
     lastId = m.id;
-    stream.send("message", { id: m.id, role: m.role, content: m.content, created_at: m.created_at }, m.id);
+    stream.send("message", { id: m.id, role: m.role, content: m.content, created_at: m.created_at, author: m.author }, m.id);
   };
   const sendAvailability = (next: boolean) => {
     if (next === available || stream.closed) return;
     available = next;
     stream.send("availability", { agents_available: next });
   };
-  const sendStatus = (next: string) => {
+  const sendStatus = (next: string, by: string | null = null) => {
     if (next === status) return;
     status = next;
-    stream.send("status", { status: next });
+    // Resolved: by whom, as visitors may see them (a reconnect's catch-up does not know: "the team").
+    stream.send("status", next === "resolved" ? { status: next, by } : { status: next });
     // Only a waiting visitor is told whether anyone is around; a person who took over is there.
     if (next === "waiting" && !stopPresence && !stream.closed) stopPresence = watchPresence(db, opts.teamId, sendAvailability);
     if (next !== "waiting" && stopPresence) {
@@ -102,7 +103,7 @@ export async function openVisitorStream(
     for (const m of missed.messages) sendMessage(m);
   };
   const onEvent = (event: LiveEvent) => {
-    if (event.kind === "status" && event.status) sendStatus(event.status);
+    if (event.kind === "status" && event.status) sendStatus(event.status, event.by ?? null);
     if (event.kind === "unattended") {
       // Nobody came in time (record 122): the visitor is told, and presence no longer says otherwise while it waits.
       stopPresence?.();

@@ -23,6 +23,8 @@ export interface LiveEvent {
   role?: string;
   /** kind "status": the conversation's status after the change. */
   status?: string;
+  /** kind "status": who changed it, as visitors may see them (a first name, null: "the team"). */
+  by?: string | null;
 }
 
 /** The SQL that sends an event (`$1` its payload), to run inside the writing transaction. */

@@ -57,6 +57,8 @@ export interface TurnToRecord {
   idempotency?: KeyClaim | null;
   /** The surface's key of the turn (engine.ts TurnCaller.turnKey), on both messages: a second turn with it fails on the unique index. */
   turnKey?: string | null;
+  /** The visitor asked for a person in words: the conversation waits for one, an escalation or not. */
+  personAsked?: boolean;
 }
 
 export interface RecordedTurn {
@@ -69,7 +71,7 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
   const fields = turn.visitor.fields ?? {};
   const mayBeLead = hasContact(detectContact(turn.question, turn.visitor.country?.code ?? null)) || Boolean(clean(fields.email) || clean(fields.phone));
   const { chatbot } = turn;
-  const escalationPossible = mayEscalate({ enabled: chatbot.enableEscalations, threshold: chatbot.escalateMessageThreshold, message: turn.question, answered: turn.answer.answered });
+  const escalationPossible = turn.personAsked === true || mayEscalate({ enabled: chatbot.enableEscalations, threshold: chatbot.escalateMessageThreshold, message: turn.question, answered: turn.answer.answered });
   const now = new Date();
   const statement = turnStatement(turn, now);
   const key = turn.idempotency;
@@ -283,6 +285,8 @@ export function visitorPayload(contact: ContactRow | null, visitorId: string) {
 
 async function maybeEscalate(tx: Tx, turn: TurnToRecord, at: { visitorId: string; conversationId: string; contact: ContactRow | null }) {
   const { chatbot } = turn;
+  // Asked for in words: a person is asked to join whether or not escalations are on (as the widget's button does).
+  if (turn.personAsked) await waitForPerson(tx, chatbot.id, at.conversationId);
   if (!chatbot.enableEscalations) return;
   const [already, recent] = await Promise.all([
     tx.escalation.count({ where: { conversationId: at.conversationId } }),

@@ -57,7 +57,7 @@ export const chatbotConversationsRouter = createTRPCRouter({
     .output(conversationSchema)
     .mutation(({ ctx, input: { conversation_id, ...change } }) => {
       mayReply(ctx.role);
-      return updateConversationState(ctx.db, ctx.chatbot, conversation_id, change);
+      return updateConversationState(ctx.db, ctx.chatbot, conversation_id, change, ctx.user.id);
     }),
 
   reply: chatbotProcedure

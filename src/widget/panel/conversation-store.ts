@@ -11,6 +11,8 @@ export interface StoredMessage {
   /** `agent`: a person of the team replied, over the live stream. */
   role: "user" | "assistant" | "agent" | "notice";
   content: string;
+  /** `agent`: the person's first name, when the workspace shows names. */
+  author?: string;
   sources?: AnswerSource[];
   /** false: the chatbot could not answer from its sources (the visitor is offered to leave an e-mail). */
   answered?: boolean | null;

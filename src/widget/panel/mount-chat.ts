@@ -34,8 +34,8 @@ export function mountChat(config: WidgetConfig, embed: boolean): { root: HTMLEle
   const actions = chatActions(config, embed, store, () => view);
   const view = chatView(config, embed, actions);
   const follow = liveStream(config.id, {
-    message: (m) => store.dispatch({ type: "personWrote", id: m.id, content: m.content, key: newKey() }),
-    status: ({ status }) => store.dispatch({ type: "statusHeard", status, key: newKey() }),
+    message: (m) => store.dispatch({ type: "personWrote", id: m.id, content: m.content, author: m.author ?? null, key: newKey() }),
+    status: ({ status, by }) => store.dispatch({ type: "statusHeard", status, by: by ?? null, key: newKey() }),
     // Nobody from the team around while the visitor waits (told at any time during the wait): the lead form offers itself.
     availability({ agents_available }) {
       store.dispatch({ type: "availabilityHeard", agentsAvailable: agents_available, key: newKey() });

@@ -140,22 +140,33 @@ describe("the panel's state: the lead form", () => {
 });
 
 describe("the panel's state: a person", () => {
-  it("asked, someone around: waiting, told once in the conversation", () => {
+  it("asked, someone around: waiting, told once (the status bar, no second notice in the conversation)", () => {
     const s = run(chatting(), { type: "personAsked", status: "waiting", agentsAvailable: true, key: "n1" });
     expect(s).toMatchObject({ status: "waiting", agentsAvailable: true, said: { text: STRINGS.waitingNotice } });
     expect(s.conversation.status).toBe("waiting");
-    expect(s.conversation.messages.at(-1)).toEqual({ key: "n1", role: "notice", content: STRINGS.waitingNotice });
+    expect(s.conversation.messages.filter((m) => m.role === "notice")).toHaveLength(0);
     expect(canAskForPerson(s)).toBe(false);
-    // The stream then confirms the status: no second notice.
+    // The stream then confirms the status: not said again.
     const confirmed = run(s, { type: "statusHeard", status: "waiting", key: "n2" });
-    expect(confirmed.conversation.messages.filter((m) => m.role === "notice")).toHaveLength(1);
+    expect(confirmed.said).toEqual(s.said);
+    expect(confirmed.conversation.messages.filter((m) => m.role === "notice")).toHaveLength(0);
   });
 
-  it("asked, nobody around: the notice says so and the lead form is for the visitor to leave details", () => {
+  it("asked, nobody around: it is said and the lead form is for the visitor to leave details", () => {
     const s = run(chatting(), { type: "personAsked", status: "waiting", agentsAvailable: false, key: "n1" });
-    expect(s.conversation.messages.at(-1)!.content).toBe(STRINGS.unattendedNotice);
+    expect(s.said.text).toBe(STRINGS.unattendedNotice);
     expect(leadOnUnattended(s)).toBe(true);
     expect(leadOnUnattended(run(chatting({ on_handoff: false }), { type: "personAsked", status: "waiting", agentsAvailable: false, key: "n1" }))).toBe(false);
+  });
+
+  it("a person's reply carries their first name; resolving is a line in the conversation, once, with the name or the team", () => {
+    const human = run(chatting(), { type: "statusHeard", status: "human", key: "n1" }, { type: "personWrote", id: "agent-1", content: "Hi!", author: "Anna", key: "p1" });
+    expect(human.conversation.messages.at(-1)).toMatchObject({ role: "agent", author: "Anna" });
+    const resolved = run(human, { type: "statusHeard", status: "resolved", by: "Anna", key: "n2" }, { type: "statusHeard", status: "resolved", by: "Anna", key: "n3" });
+    expect(resolved.conversation.messages.filter((m) => m.role === "notice").map((m) => m.content)).toEqual(["Marked resolved by Anna."]);
+    expect(resolved.said.text).toBe("Marked resolved by Anna.");
+    const byTeam = run(human, { type: "statusHeard", status: "resolved", by: null, key: "n2" });
+    expect(byTeam.conversation.messages.at(-1)).toMatchObject({ role: "notice", content: STRINGS.resolvedByTeam });
   });
 
   it("asking fails: an error, nothing else", () => {
@@ -166,16 +177,17 @@ describe("the panel's state: a person", () => {
 
   it("the rules hand the conversation to a person: the stream's `waiting` is told once, not again after a reload", () => {
     const s = run(chatting(), { type: "statusHeard", status: "waiting", key: "n1" });
-    expect(s.conversation.messages.at(-1)).toEqual({ key: "n1", role: "notice", content: STRINGS.waitingNotice });
+    expect(s.said.text).toBe(STRINGS.waitingNotice);
     const reloaded = run(start(s.conversation), { type: "statusHeard", status: "waiting", key: "n2" });
+    expect(reloaded.said.n).toBe(0);
     expect(reloaded.conversation.messages).toEqual(s.conversation.messages);
     expect(reloaded.status).toBe("waiting");
   });
 
-  it("availability while waiting: nobody around adds the notice (not twice in a row) and wants the form; someone back clears it", () => {
+  it("availability while waiting: nobody around is said (the bar shows it, no notice in the conversation) and wants the form; someone back clears it", () => {
     const waiting = run(chatting(), { type: "statusHeard", status: "waiting", key: "n1" });
     const away = run(waiting, { type: "availabilityHeard", agentsAvailable: false, key: "n2" }, { type: "availabilityHeard", agentsAvailable: false, key: "n3" });
-    expect(away.conversation.messages.filter((m) => m.content === STRINGS.unattendedNotice)).toHaveLength(1);
+    expect(away.conversation.messages.filter((m) => m.content === STRINGS.unattendedNotice)).toHaveLength(0);
     expect(away.said.n).toBe(waiting.said.n + 2);
     expect(leadOnUnattended(away)).toBe(true);
     const back = run(away, { type: "availabilityHeard", agentsAvailable: true, key: "n4" });

@@ -44,8 +44,8 @@ export type PanelEvent =
   | { type: "ratingSent"; score: number; key: string }
   | { type: "ratingFailed" }
   | { type: "personUnreachable" }
-  | { type: "personWrote"; id: string; content: string; key: string }
-  | { type: "statusHeard"; status: ConversationStatus; key: string }
+  | { type: "personWrote"; id: string; content: string; key: string; author?: string | null }
+  | { type: "statusHeard"; status: ConversationStatus; key: string; by?: string | null }
   | { type: "availabilityHeard"; agentsAvailable: boolean; key: string }
   | { type: "leadOpened" }
   | { type: "leadClosed" }
@@ -74,7 +74,10 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
     case "personAsked": {
       const backAt = e.backAt ?? null;
       const notice = backAt ? fill(STRINGS.outsideHoursNotice, { back: backAt }) : e.agentsAvailable ? STRINGS.waitingNotice : STRINGS.unattendedNotice;
-      return notify({ ...heard(s, e.status), agentsAvailable: e.agentsAvailable, backAt }, notice, e.key);
+      // Waiting: the status bar says it (views/handoff.ts) and the live region reads it once, with no second notice in the
+      // conversation; outside business hours the notice stays in the conversation, with when the team is back.
+      const next = { ...heard(s, e.status), agentsAvailable: e.agentsAvailable, backAt };
+      return backAt ? notify(next, notice, e.key) : say(next, notice);
     }
     case "ratingSent":
       return notify({ ...s, error: null, conversation: { ...s.conversation, rated: e.score } }, STRINGS.ratingThanks, e.key);
@@ -84,12 +87,19 @@ export function reduce(s: PanelState, e: PanelEvent): PanelState {
       return { ...s, error: STRINGS.teamUnreachable };
     case "personWrote":
       if (messages.some((known) => known.id === e.id)) return s;
-      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content }]), spokenText(e.content, linkTo));
+      return say(withMessages(s, [...messages, { key: e.key, id: e.id, role: "agent", content: e.content, ...(e.author ? { author: e.author } : {}) }]), spokenText(e.content, linkTo));
     case "statusHeard":
-      // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once.
-      return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? notify(s, STRINGS.waitingNotice, e.key) : s, e.status);
+      // Resolved by a person: a line in the conversation, once ("Marked resolved by Anna", or "by the team").
+      if (e.status === "resolved" && s.conversation.status !== "resolved" && s.conversation.status !== undefined) {
+        const line = e.by ? fill(STRINGS.resolvedBy, { name: e.by }) : STRINGS.resolvedByTeam;
+        return heard(say(withMessages(s, [...messages, { key: e.key, role: "notice", content: line }]), line), e.status);
+      }
+      // Asked for by the rules (a request recognised in a message, the unanswered threshold): the visitor is told, once (the bar shows it).
+      return heard(e.status === "waiting" && s.conversation.status !== "waiting" ? say(s, STRINGS.waitingNotice) : s, e.status);
     case "availabilityHeard":
-      return e.agentsAvailable ? { ...s, agentsAvailable: true } : notify({ ...s, agentsAvailable: false }, s.backAt ? fill(STRINGS.outsideHoursNotice, { back: s.backAt }) : STRINGS.unattendedNotice, e.key);
+      // Nobody came: outside business hours the notice (when the team is back) stays in the conversation; else it is said.
+      if (e.agentsAvailable) return { ...s, agentsAvailable: true };
+      return s.backAt ? notify({ ...s, agentsAvailable: false }, fill(STRINGS.outsideHoursNotice, { back: s.backAt }), e.key) : say({ ...s, agentsAvailable: false }, STRINGS.unattendedNotice);
     case "leadOpened":
       return { ...s, leadOpen: true };
     case "leadClosed":

@@ -6,6 +6,7 @@ import { useChatbot } from "@/components/chatbots/chatbot-context";
 import { BookIcon, PlusIcon } from "@/components/chatbots/icons";
 import { ReadOnlyNotice } from "@/components/chatbots/read-only-notice";
 import type { SourceItem } from "@/components/chatbots/types";
+import { WebsiteProgress } from "@/components/chatbots/sources/website-progress";
 import { formatDateTime, humanize } from "@/components/lib/format";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -96,26 +97,22 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
             {nested ? (s.path ?? s.url) : s.url}
           </a>
         ) : null}
-        {s.type === "website" ? (
-          <p className="mt-0.5 text-xs text-gray-600" data-testid="website-progress">
-            {s.pages_indexed} of {s.pages_found} pages indexed{isSourceInProgress(s.status) ? "…" : ""}
-          </p>
-        ) : null}
         {s.status_reason ? <p className={s.status === "failed" ? "mt-0.5 text-xs text-red-700" : "mt-0.5 text-xs text-amber-700"}>{s.status_reason}</p> : null}
+        {s.type === "website" ? <WebsiteProgress source={s} /> : null}
         {s.type === "website" && pagesOf.get(s.id)?.length ? (
           <button type="button" className="mt-1 cursor-pointer text-xs font-medium text-indigo-700 hover:underline" aria-expanded={expanded.has(s.id)} onClick={() => toggle(s.id)}>
             {expanded.has(s.id) ? "Hide" : "Show"} {pagesOf.get(s.id)!.length === 1 ? "1 page" : `${pagesOf.get(s.id)!.length.toLocaleString("en-US")} pages`}
           </button>
         ) : null}
       </TD>
-      <TD>{humanize(s.type)}</TD>
+      <TD data-wide="">{humanize(s.type)}</TD>
       <TD>
         <SourceStatusBadge status={s.status} reason={s.status_reason} />
       </TD>
-      <TD>{nested ? <span className="text-gray-500">—</span> : humanize(s.sync_frequency)}</TD>
-      <TD>{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
+      <TD data-wide="">{nested ? <span className="text-gray-500">—</span> : humanize(s.sync_frequency)}</TD>
+      <TD data-wide="">{s.trained_at ? <time dateTime={s.trained_at}>{formatDateTime(s.trained_at)}</time> : <span className="text-gray-500">—</span>}</TD>
       <TD>
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-wrap gap-1 sm:justify-end">
           <Button variant="ghost" size="sm" aria-label={`Details of ${s.title || s.url}`} onClick={() => setDetail(s.id)}>
             Details
           </Button>
@@ -170,7 +167,8 @@ export function SourcesTable({ chatbotId }: { chatbotId: string }) {
         />
       ) : (
         <div className="overflow-x-auto">
-          <Table aria-label="Sources">
+          {/* On a phone each source is a card (name, status, actions; the `data-wide` cells are under Details): no column off-screen. */}
+          <Table aria-label="Sources" className="max-sm:block max-sm:[&_tbody]:block max-sm:[&_td]:block max-sm:[&_td]:py-1.5 max-sm:[&_td[data-wide]]:hidden max-sm:[&_thead]:sr-only max-sm:[&_tr]:block max-sm:[&_tr]:py-2">
             <THead>
               <TR>
                 <TH>Source</TH>

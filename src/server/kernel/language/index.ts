@@ -2,6 +2,7 @@
 export { QUESTION_LANGUAGES, framingWordsOf } from "./framing";
 export { answerKind, carriesKind, type AnswerKind } from "./kinds";
 export { asksHowTo } from "./procedure";
+export { asksForPerson, PERSON_REQUEST_LANGUAGES } from "./person-request";
 export { primaryLanguage, snowballAlgorithm, STEMMED_LANGUAGES, textSearchConfig } from "./languages";
 export { stemmerFor, type Stemmer } from "./stem";
 export { stopWordsOf } from "./stop-words";

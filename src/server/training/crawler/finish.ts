@@ -36,8 +36,32 @@ export async function finishWebsite(db: Db, websiteId: string, sync: Date | null
     });
     return;
   }
+  const title = await siteTitle(db, websiteId);
   await db.source.update({
     where: { id: websiteId },
-    data: { status: "trained", trainedAt: now, lastSyncedAt: now, pagesFound: found?.found ?? 0, pagesIndexed: totals._count, chunkCount: totals._sum.chunkCount ?? 0 },
+    data: { status: "trained", trainedAt: now, lastSyncedAt: now, pagesFound: found?.found ?? 0, pagesIndexed: totals._count, chunkCount: totals._sum.chunkCount ?? 0, ...(title ? { title } : {}) },
   });
+}
+
+/**
+ * The site's own name for a website still titled by its host name (the default when it was added, not a
+ * title someone gave it): its start page's title, so two sites on one host, or a site on an IP address, do not
+ * look alike in the list. Null to keep the title as it is.
+ */
+async function siteTitle(db: Db, websiteId: string): Promise<string | null> {
+  const site = await db.source.findUnique({ where: { id: websiteId }, select: { title: true, url: true } });
+  if (!site?.url || site.title !== hostOf(site.url)) return null;
+  const start = await db.crawlFrontier.findFirst({ where: { websiteSourceId: websiteId, pageSourceId: { not: null } }, orderBy: [{ depth: "asc" }, { createdAt: "asc" }], select: { pageSourceId: true } });
+  const page = start?.pageSourceId ? await db.source.findUnique({ where: { id: start.pageSourceId }, select: { title: true } }) : null;
+  // A page without a <title> is named by its path ("/"): no better than the host.
+  const title = page?.title?.trim() ?? "";
+  return title && !title.startsWith("/") ? title.slice(0, 500) : null;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
 }

@@ -44,6 +44,8 @@ export const de: Messages = {
     sendRating: "Bewertung senden",
     ratingThanks: "Danke für Ihre Bewertung!",
     ratingFailed: "Ihre Bewertung wurde nicht gesendet. Bitte versuchen Sie es erneut.",
+    resolvedBy: "Von {name} als erledigt markiert.",
+    resolvedByTeam: "Vom Team als erledigt markiert.",
     send: "Senden",
     cancel: "Abbrechen",
     checkTheForm: "Bitte prüfen Sie das Formular.",

@@ -50,6 +50,8 @@ export const en = {
     sendRating: "Send rating",
     ratingThanks: "Thank you for your rating!",
     ratingFailed: "Your rating wasn\u2019t sent. Please try again.",
+    resolvedBy: "Marked resolved by {name}.",
+    resolvedByTeam: "Marked resolved by the team.",
     // The lead form (record 059).
     send: "Send",
     cancel: "Cancel",

@@ -44,6 +44,8 @@ export const es: Messages = {
     sendRating: "Enviar valoración",
     ratingThanks: "¡Gracias por su valoración!",
     ratingFailed: "No se ha enviado su valoración. Inténtelo de nuevo.",
+    resolvedBy: "Marcada como resuelta por {name}.",
+    resolvedByTeam: "Marcada como resuelta por el equipo.",
     send: "Enviar",
     cancel: "Cancelar",
     checkTheForm: "Revise el formulario.",

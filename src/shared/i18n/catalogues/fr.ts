@@ -44,6 +44,8 @@ export const fr: Messages = {
     sendRating: "Envoyer la note",
     ratingThanks: "Merci pour votre note !",
     ratingFailed: "Votre note n\u2019a pas été envoyée. Veuillez réessayer.",
+    resolvedBy: "Marquée comme résolue par {name}.",
+    resolvedByTeam: "Marquée comme résolue par l\u2019équipe.",
     send: "Envoyer",
     cancel: "Annuler",
     checkTheForm: "Veuillez vérifier le formulaire.",

@@ -44,6 +44,8 @@ export const it: Messages = {
     sendRating: "Invia valutazione",
     ratingThanks: "Grazie per la tua valutazione!",
     ratingFailed: "La tua valutazione non è stata inviata. Riprova.",
+    resolvedBy: "Segnata come risolta da {name}.",
+    resolvedByTeam: "Segnata come risolta dal team.",
     send: "Invia",
     cancel: "Annulla",
     checkTheForm: "Controlla il modulo.",

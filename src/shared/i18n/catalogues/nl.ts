@@ -44,6 +44,8 @@ export const nl: Messages = {
     sendRating: "Beoordeling versturen",
     ratingThanks: "Bedankt voor je beoordeling!",
     ratingFailed: "Je beoordeling is niet verstuurd. Probeer het opnieuw.",
+    resolvedBy: "Gemarkeerd als opgelost door {name}.",
+    resolvedByTeam: "Gemarkeerd als opgelost door het team.",
     send: "Versturen",
     cancel: "Annuleren",
     checkTheForm: "Controleer het formulier.",

@@ -44,6 +44,8 @@ export const pt: Messages = {
     sendRating: "Enviar avaliação",
     ratingThanks: "Obrigado pela sua avaliação!",
     ratingFailed: "Sua avaliação não foi enviada. Tente novamente.",
+    resolvedBy: "Marcada como resolvida por {name}.",
+    resolvedByTeam: "Marcada como resolvida pela equipe.",
     send: "Enviar",
     cancel: "Cancelar",
     checkTheForm: "Verifique o formulário.",

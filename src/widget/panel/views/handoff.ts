@@ -27,7 +27,7 @@ export function personMessageView(m: StoredMessage, text: (Node | string)[]): HT
   return h(
     "li",
     { class: "from-bot", "data-message-id": m.id, "data-testid": "widget-agent-message" },
-    h("span", { class: "who" }, STRINGS.teamMember),
-    h("div", { class: "bubble agent" }, h("span", { class: "sr-only" }, STRINGS.teamMemberSays), ...text),
+    h("span", { class: "who" }, m.author ?? STRINGS.teamMember),
+    h("div", { class: "bubble agent" }, h("span", { class: "sr-only" }, m.author ? `${m.author}: ` : STRINGS.teamMemberSays), ...text),
   );
 }
