@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, type AuditAction, type AuditActorType } from "@/server/audit/client";
-import { changeLine, changeValue, fieldChanges } from "@/components/audit/change-summary";
 import { AuditIcon } from "@/components/icons";
 import type { RouterInputs } from "@/components/lib/trpc-types";
 import { AuditEntries } from "@/components/audit/audit-entries";

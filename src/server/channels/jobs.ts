@@ -21,7 +21,7 @@ import { isTelegramStart, type ChannelKind } from "./kinds";
 import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
 import { refusalWords, type WorkspaceStanding } from "./refusal";
 import { slack, slackTarget } from "./slack";
-import { isTeamsGreeting, serviceUrlOf, teams, type TeamsCredentials } from "./teams";
+import { isTeamsGreeting, teams, type TeamsCredentials } from "./teams";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
 import { MICROSOFT_TEAMS, SLACK, TELEGRAM, WHATSAPP } from "@/shared/integrations";
@@ -104,12 +104,8 @@ async function deliver(db: Db, channel: JobChannel, chatKey: string, text: strin
       const target = slackTarget(chatKey);
       return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
     }
-    case MICROSOFT_TEAMS: {
-      // Kept by the inbound activity that started the chat (channels/inbound.ts), before its job was queued.
-      const serviceUrl = await serviceUrlOf(db, channel.id, chatKey);
-      if (!serviceUrl) return { ok: false, status: 404, message: "Microsoft Teams: no Bot Connector is known for this conversation.", retryAfterSeconds: null, permanent: true };
-      return teams.sendToConversation(credentials as unknown as TeamsCredentials, serviceUrl, chatKey, text);
-    }
+    case MICROSOFT_TEAMS:
+      return teams.replyInChat(db, credentials as unknown as TeamsCredentials, channel.id, chatKey, text);
   }
 }
 

@@ -67,6 +67,12 @@ export const teams = {
   verify: async (credentials: TeamsCredentials) => accessToken(credentials, true),
   sendToConversation: (credentials: TeamsCredentials, serviceUrl: string, conversationId: string, text: string) =>
     postActivity(credentials, providerUrl(serviceUrl, `v3/conversations/${encodeURIComponent(conversationId)}/activities`).href, { type: "message", text }, false),
+  /** A reply to a chat: to the Bot Connector its inbound activity named (channels/inbound.ts kept it before the job was queued). */
+  replyInChat: async (db: Db, credentials: TeamsCredentials, channelId: string, chatKey: string, text: string) => {
+    const serviceUrl = await serviceUrlOf(db, channelId, chatKey);
+    if (!serviceUrl) return { ok: false as const, status: 404, message: "Microsoft Teams: no Bot Connector is known for this conversation.", retryAfterSeconds: null, permanent: true };
+    return teams.sendToConversation(credentials, serviceUrl, chatKey, text);
+  },
 };
 
 /** Where a chat's replies go: the Bot Connector its last verified activity named (null: none known). */
