@@ -154,6 +154,9 @@ describe("the agency's access to a client workspace", () => {
     // Contacts are recorded, not held back; the client's own admin still reads conversations.
     expect((await api("GET", `/v1/${maskedId}/contacts`, { token: owner.token })).status).toBe(200);
     expect((await api("GET", `/v1/${maskedId}/conversations`, { token: admin.token })).status).toBe(200);
+    // A person's export holds their conversations: held back too, before any contact is looked up (403, not 404).
+    const exported = await api("GET", `/v1/${maskedId}/contacts/${crypto.randomUUID()}/export`, { token: owner.token });
+    expect(exported.status).toBe(403);
 
     const asked = await api("POST", `/v1/agency/clients/${clientId}/access-requests`, { token: owner.token });
     expect(asked.status).toBe(201);

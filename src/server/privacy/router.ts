@@ -28,6 +28,8 @@ export const privacyRouter = createTRPCRouter({
         produces: "application/json",
         tags,
       },
+      // An export holds the person's conversations: refused to the agency while the client asks first, and recorded (record 125).
+      agencyView: "conversations",
     })
     .input(contactId)
     .output(z.object({ filename: z.string(), body: z.instanceof(ReadableStream) }))
@@ -58,7 +60,7 @@ export const privacyRouter = createTRPCRouter({
     }),
 
   /** The contacts page's search: one person's contacts in every chatbot of this chatbot's workspace, by e-mail. */
-  contactsByEmail: chatbotProcedure.input(z.object({ email: z.string().trim().min(3).max(255) })).query(({ ctx, input }) => {
+  contactsByEmail: chatbotProcedure.meta({ agencyView: "contacts" }).input(z.object({ email: z.string().trim().min(3).max(255) })).query(({ ctx, input }) => {
     mayViewContacts(ctx.role);
     return contactsByEmail(ctx.db, ctx.chatbot.teamId, input.email);
   }),
