@@ -7,6 +7,7 @@ import { contact, conversation, feedback, link, linkClick, visitor } from "../he
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace, teamMember } from "../helpers/fixtures";
 import { startAppServer } from "../helpers/server";
+import { trpcFailure } from "../helpers/trpc-failure";
 
 /**
  * Retention and a person's data on request over real HTTP against the production build
@@ -99,6 +100,23 @@ describe("data_retention_days on PATCH /v1/agency/clients/{client_id}", () => {
     expect((await call("GET", path)).body!.client.data_retention_days).toBe(30);
     const audit = await db.auditEntry.findMany({ where: { teamId: clientId, action: "client.data_retention_changed" } });
     expect(audit.map((a) => [a.before, a.after])).toEqual([[{ data_retention_days: null }, { data_retention_days: 30 }]]);
+  });
+});
+
+describe("a client's own retention, on its team page", () => {
+  it("is set by the client's admins within the agency's maximum, refused above it naming the field, and by a member not at all", async () => {
+    const admin = await teamMember(db, clientId, "admin");
+    const as = (user: { id: string }) => createCaller({ db, user: user as typeof owner.user, via: "token", tokenId: null }).privacy;
+    expect(await as(admin.user).teamRetention({ team_id: clientId })).toEqual({ days: 30, default_days: null, max_days: 365, effective_days: 30 });
+    const refused = await trpcFailure(as(admin.user).setTeamRetention({ team_id: clientId, days: 400 }));
+    expect(refused.errors).toEqual({ days: [expect.stringMatching(/maximum of 365 days/)] });
+    expect((await trpcFailure(as(member.user).setTeamRetention({ team_id: clientId, days: 7 }))).code).toBe("FORBIDDEN");
+    expect(await as(admin.user).setTeamRetention({ team_id: clientId, days: 14 })).toMatchObject({ days: 14, effective_days: 14 });
+    expect((await call("GET", `/v1/agency/clients/${clientId}`)).body!.client.data_retention_days).toBe(14);
+    const audit = await db.auditEntry.findMany({ where: { teamId: clientId, action: "client.data_retention_changed", actorUserId: admin.user.id } });
+    expect(audit.map((a) => [a.before, a.after])).toEqual([[{ data_retention_days: 30 }, { data_retention_days: 14 }]]);
+    // Back to the 30 days the purge below counts on.
+    await as(admin.user).setTeamRetention({ team_id: clientId, days: 30 });
   });
 });
 

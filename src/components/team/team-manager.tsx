@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { humanize } from "@/components/lib/format";
+import { TeamRetentionCard } from "@/components/privacy/team-retention-card";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -68,6 +69,7 @@ export function TeamManager({ teamId }: { teamId: string }) {
           </CardBody>
         </Card>
         <VisitorNamesCard teamId={teamId} showAgentNames={data.team.show_agent_names} />
+        {data.agency_owner ? <TeamRetentionCard teamId={teamId} /> : null}
         <Card>
           <CardHeader>
             <CardTitle>Pending invitations</CardTitle>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { agencyOwnerProcedure, canViewContacts, chatbotProcedure, createTRPCRouter, type ChatbotRole } from "@/server/access";
+import { agencyOwnerProcedure, canViewContacts, chatbotProcedure, createTRPCRouter, teamAdminProcedure, type ChatbotRole } from "@/server/access";
+import { setTeamRetention, teamRetention } from "@/server/privacy/team-retention";
 import { actorOf, auditedChange, recordAudit, workspaceAuditScope } from "@/server/audit";
 import { AppError } from "@/server/kernel/errors";
 import { RETENTION_LIMIT_DAYS } from "@/shared/data-retention";
@@ -64,6 +65,11 @@ export const privacyRouter = createTRPCRouter({
     mayViewContacts(ctx.role);
     return contactsByEmail(ctx.db, ctx.chatbot.teamId, input.email);
   }),
+
+  /** A client workspace's own retention, for its admins (the team page): its number within the agency's maximum. */
+  teamRetention: teamAdminProcedure.query(({ ctx }) => teamRetention(ctx.db, ctx.team)),
+
+  setTeamRetention: teamAdminProcedure.input(z.object({ days })).mutation(({ ctx, input }) => setTeamRetention(ctx, ctx.team, input.days)),
 
   /** The agency's default and maximum retention for its clients (Settings). */
   agencyRetention: agencyOwnerProcedure.query(({ ctx }) => agencyRetentionOf(ctx.agency)),
