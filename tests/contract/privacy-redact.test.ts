@@ -35,6 +35,9 @@ let plainId: string;
 const CARD = "4111 1111 1111 1111";
 const TYPED = `I want to speak to a human. My card is ${CARD}, mail me at jane+orders@mail.example.com`;
 const MASKED = "I want to speak to a human. My card is [card], mail me at [email]";
+// A question the model answers (asking for a person is answered without it: the conversation waits for one).
+const ASKED = `My card is ${CARD}, mail me at jane+orders@mail.example.com. When are you open?`;
+const ASKED_MASKED = "My card is [card], mail me at [email]. When are you open?";
 
 beforeAll(async () => {
   // Read once by src/server/kernel/env.ts on first use, which comes after this: the receiver is on 127.0.0.1.
@@ -83,10 +86,12 @@ const delivered = (type: string) => receiver.at("/events").map((r) => JSON.parse
 describe("redaction of visitors' personal data", () => {
   it("masks a card number typed in the widget in the inbox, the LLM request and the webhook; keeps the lead form's fields", async () => {
     expect((await api("GET", `/v1/${maskedId}/privacy`, { token: owner.token })).body).toEqual({ redact_pii: true });
+    const asked = await widgetChat(maskedId, ASKED);
+    expect(await userMessage(maskedId, asked)).toBe(ASKED_MASKED);
+    expect(lastQuestionToLlm()).toContain(ASKED_MASKED);
+    expect(JSON.stringify(stub.requests.at(-1)!.body)).not.toContain("4111");
     const conversationId = await widgetChat(maskedId, TYPED);
     expect(await userMessage(maskedId, conversationId)).toBe(MASKED);
-    expect(lastQuestionToLlm()).toContain(MASKED);
-    expect(JSON.stringify(stub.requests.at(-1)!.body)).not.toContain("4111");
     const escalation = await waitFor(async () => delivered("escalation.created").find((e) => e.data.escalation.conversation_id === conversationId), 15_000, "escalation.created");
     expect(escalation.data.escalation.message).toBe(MASKED);
 
@@ -99,8 +104,8 @@ describe("redaction of visitors' personal data", () => {
   });
 
   it("leaves messages as typed when off, and is switched by PATCH /v1/{chatbot_id}/privacy", async () => {
-    const conversationId = await widgetChat(plainId, TYPED);
-    expect(await userMessage(plainId, conversationId)).toBe(TYPED);
+    const conversationId = await widgetChat(plainId, ASKED);
+    expect(await userMessage(plainId, conversationId)).toBe(ASKED);
     expect(lastQuestionToLlm()).toContain(CARD);
 
     expect((await api("PATCH", `/v1/${plainId}/privacy`, { token: owner.token, body: { redact_pii: "yes" } })).status).toBe(422);

@@ -24,8 +24,8 @@ async function analyticsFor(ctx: Pick<Context, "db" | "request"> & { chatbot: Ch
   const period = resolved.period;
 
   // The figures from a replica (record 126); asking the workers for themes is a write, on the primary.
-  const data = await readDb(ctx, (db) => computeAnalytics(db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays }));
   const live = await readDb(ctx, (db) => liveChatFigures(db, chatbot.id, period));
+  const data = await readDb(ctx, (db) => computeAnalytics(db, chatbot.id, period, { includeLeads: true, previousDays: opts.previousDays }));
   const result: AnalyticsResult = { ...data.result, insights: await insightsFor(ctx.db, chatbot.id, period, data.insights), ...live };
   if (!canViewContacts(ctx.role)) result.leads = null;
   return { chatbot, result, previousConversationsPerDay: data.previousConversationsPerDay };
