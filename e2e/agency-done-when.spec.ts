@@ -103,7 +103,7 @@ test("an owner sets and verifies a custom domain, invites a client From it, the 
   await client.getByLabel("Password").fill("a-long-enough-password-1");
   await client.getByRole("button", { name: "Create account and join" }).click();
   await client.waitForURL(/\/home/);
-  await expect(client.getByText("Message credits")).toBeVisible();
+  await expect(client.getByRole("heading", { name: "Message credits" })).toBeVisible();
   await checkPage(client, "the client admin's home");
   await clientContext.close();
 
