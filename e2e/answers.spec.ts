@@ -41,6 +41,9 @@ test("the playground answers with sources, and the inbox shows the conversation"
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  // On a phone the open conversation takes the screen; its way back shows the list.
+  await expect(page.getByRole("region", { name: "Transcript" })).toBeVisible();
+  await page.getByRole("button", { name: "All conversations" }).click();
   await expect(page.getByTestId("inbox-conversation").first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
