@@ -44,14 +44,14 @@ async function harborBot() {
 test.describe("at 1280×800", () => {
   test.use({ viewport: DESKTOP });
 
-  test("a new client: a taken name is refused under its field, coming-soon integrations are not ticked, no raw ids; the invitation notice agrees with the list", async ({ page }) => {
+  test("a new client: a taken name is refused under its field, every working integration ticked, no raw ids; the invitation notice agrees with the list", async ({ page }) => {
     await signIn(page, AGENCY_OWNER);
     await page.goto("/clients/new");
     await expect(page.getByRole("heading", { name: "New client" })).toBeVisible();
-    // Integrations by product name only, and nothing that does not work yet ticked.
+    // Integrations by product name only; all seven work now, so all are ticked.
     await expect(page.getByText("messaging_app_1")).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: /^Intercom/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /^Intercom/ })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^WhatsApp/ })).toBeChecked();
     await page.getByRole("radio", { name: "Choose integrations" }).check();
     await expect(page.getByRole("checkbox", { name: /^Microsoft Teams/ })).toBeChecked();

@@ -24,7 +24,8 @@ export function readable(value: unknown, key = ""): string {
     const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${label(k)} ${readable(v, k)}`);
     return parts.length ? parts.join(", ") : "none";
   }
-  return String(value);
+  // An integration id alone (a channel's kind) reads as its product too.
+  return productOf(value) ?? String(value);
 }
 
 /** Each field an entry changed, in words, in the order the entry lists them. */
