@@ -95,7 +95,7 @@ export function AuditEntries({ entries, total, page, perPage, onPage, linkClient
                 <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
               </TD>
               <TD className="whitespace-normal!">
-                <Badge>{AUDIT_ACTIONS[entry.action]}</Badge>
+                <Badge className="whitespace-normal!">{AUDIT_ACTIONS[entry.action]}</Badge>
               </TD>
               <TD className="whitespace-normal! break-words">
                 <Who entry={entry} />
