@@ -188,7 +188,8 @@ export async function readDb<T>(ctx: ReadContext, read: (db: Db) => Promise<T>):
 /** The primary's WAL position after a write, for the caller's next reads; null without replicas (nothing to carry). */
 export async function writePosition(db: Db = getDb()): Promise<string | null> {
   if (!readReplicas() || isTransactionDb(db)) return null;
-  const { rows } = await poolOf(db).query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
+  // The insert position, not the write position: with asynchronous commit the commit record may not be written yet.
+  const { rows } = await poolOf(db).query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
   return rows[0]?.lsn ?? null;
 }
 
