@@ -19,10 +19,6 @@ const nextConfig = {
     serverMinification: false,
     // A CI run builds once from a fresh clone: Turbopack's build cache would be written and never read.
     turbopackFileSystemCacheForBuild: !process.env.CI,
-    // A server loads every page's code when it starts, so no visitor waits for it; NEXT_PRELOAD_ENTRIES=0 loads a
-    // page's code on its first request instead, for processes that serve a few routes and start often (the contract
-    // tests start one per file: about a CPU-second less each).
-    preloadEntriesOnStart: process.env.NEXT_PRELOAD_ENTRIES !== "0",
   },
 };
 

@@ -45,8 +45,6 @@ export async function startProductionServer(
       NEXTAUTH_SECRET: secret,
       NEXT_TELEMETRY_DISABLED: "1",
       RATE_LIMIT_API_PER_MINUTE: process.env.RATE_LIMIT_API_PER_MINUTE ?? "1000000",
-      // Each page's code loaded on its first request, not at the start (next.config.mjs): these servers answer a few routes.
-      NEXT_PRELOAD_ENTRIES: process.env.NEXT_PRELOAD_ENTRIES ?? "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
