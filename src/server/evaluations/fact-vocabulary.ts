@@ -38,14 +38,39 @@ export interface FactVocabulary {
 /** Alternatives as whole words (JavaScript's \b only knows ASCII letters). */
 export const wholeWords = (alternatives: string) => `(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`;
 
+/** A language's words as written (alternatives joined by "|"), compiled once into its vocabulary. */
+interface Words {
+  days: string;
+  opening: string;
+  closed: string;
+  clock?: string;
+  prices: [singular: string, plural: string];
+  pronouns: string;
+  howToHeading?: string;
+  nounsCapitalised?: boolean;
+  ask: FactVocabulary["ask"];
+}
+
+const vocabulary = (w: Words): FactVocabulary => ({
+  days: w.days.split(" "),
+  opening: new RegExp(wholeWords(w.opening), "iu"),
+  closed: w.closed,
+  clock: w.clock,
+  priceVerbs: { singular: w.prices[0], plural: w.prices[1] },
+  pronoun: new RegExp(`^(?:${w.pronouns})$`, "iu"),
+  nounsCapitalised: w.nounsCapitalised,
+  howToHeading: w.howToHeading === undefined ? undefined : new RegExp(`^${w.howToHeading}\\s+(.+)$`, "iu"),
+  ask: w.ask,
+});
+
 export const FACT_VOCABULARIES: Record<string, FactVocabulary> = {
-  en: {
-    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-    opening: new RegExp(wholeWords("open|opens|opening|hours|closed"), "iu"),
+  en: vocabulary({
+    days: "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+    opening: "open|opens|opening|hours|closed",
     closed: "closed",
-    priceVerbs: { singular: "costs|is|starts at", plural: "cost|are|start at" },
-    pronoun: /^(?:it|this|that|these|those|there|which|they|everything)$/iu,
-    howToHeading: /^how to\s+(.+)$/iu,
+    prices: ["costs|is|starts at", "cost|are|start at"],
+    pronouns: "it|this|that|these|those|there|which|they|everything",
+    howToHeading: "how to",
     ask: {
       time: (day) => `When are you open on ${day}?`,
       price: (thing, plural) => `How much ${plural ? "do" : "does"} ${thing} cost?`,
@@ -54,14 +79,14 @@ export const FACT_VOCABULARIES: Record<string, FactVocabulary> = {
       email: "What is your e-mail address?",
       howTo: (task) => `How do I ${task}?`,
     },
-  },
-  de: {
-    days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-    opening: new RegExp(wholeWords("geöffnet|öffnungszeiten|offen|öffnet|öffnen|geschlossen"), "iu"),
+  }),
+  de: vocabulary({
+    days: "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag",
+    opening: "geöffnet|öffnungszeiten|offen|öffnet|öffnen|geschlossen",
     closed: "geschlossen",
     clock: "\\d{1,2}(?:[:.]\\d{2})?\\s?Uhr",
-    priceVerbs: { singular: "kostet", plural: "kosten" },
-    pronoun: /^(?:es|das|dies|sie|alles)$/iu,
+    prices: ["kostet", "kosten"],
+    pronouns: "es|das|dies|sie|alles",
     nounsCapitalised: true,
     ask: {
       time: (day) => `Wann haben Sie am ${day} geöffnet?`,
@@ -70,15 +95,15 @@ export const FACT_VOCABULARIES: Record<string, FactVocabulary> = {
       phone: "Wie ist Ihre Telefonnummer?",
       email: "Wie lautet Ihre E-Mail-Adresse?",
     },
-  },
-  fr: {
-    days: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
-    opening: new RegExp(wholeWords("ouvert|ouverte|ouverts|ouvre|ouverture|horaires|fermé|fermée"), "iu"),
+  }),
+  fr: vocabulary({
+    days: "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    opening: "ouvert|ouverte|ouverts|ouvre|ouverture|horaires|fermé|fermée",
     closed: "fermé|fermée",
     clock: "\\d{1,2}\\s?h(?:\\s?\\d{2})?",
-    priceVerbs: { singular: "coûte|est à", plural: "coûtent|sont à" },
-    pronoun: /^(?:il|elle|ce|cela|ça|ils|elles|tout)$/iu,
-    howToHeading: /^comment\s+(.+)$/iu,
+    prices: ["coûte|est à", "coûtent|sont à"],
+    pronouns: "il|elle|ce|cela|ça|ils|elles|tout",
+    howToHeading: "comment",
     ask: {
       time: (day) => `Quand êtes-vous ouverts le ${day} ?`,
       price: (thing, plural) => `Combien ${plural ? "coûtent" : "coûte"} ${thing} ?`,
@@ -87,15 +112,15 @@ export const FACT_VOCABULARIES: Record<string, FactVocabulary> = {
       email: "Quelle est votre adresse e-mail ?",
       howTo: (task) => `Comment ${task} ?`,
     },
-  },
-  es: {
-    days: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
-    opening: new RegExp(wholeWords("abierto|abierta|abrimos|abre|horario|horarios|cerrado|cerrada"), "iu"),
+  }),
+  es: vocabulary({
+    days: "lunes martes miércoles jueves viernes sábado domingo",
+    opening: "abierto|abierta|abrimos|abre|horario|horarios|cerrado|cerrada",
     closed: "cerrado|cerrada",
     clock: "\\d{1,2}(?::\\d{2})?\\s?h",
-    priceVerbs: { singular: "cuesta|vale", plural: "cuestan|valen" },
-    pronoun: /^(?:esto|eso|ello|este|esta|todo)$/iu,
-    howToHeading: /^c[oó]mo\s+(.+)$/iu,
+    prices: ["cuesta|vale", "cuestan|valen"],
+    pronouns: "esto|eso|ello|este|esta|todo",
+    howToHeading: "c[oó]mo",
     ask: {
       time: (day) => `¿Cuándo abren el ${day}?`,
       price: (thing, plural) => `¿Cuánto ${plural ? "cuestan" : "cuesta"} ${thing}?`,
@@ -104,7 +129,7 @@ export const FACT_VOCABULARIES: Record<string, FactVocabulary> = {
       email: "¿Cuál es su correo electrónico?",
       howTo: (task) => `¿Cómo ${task}?`,
     },
-  },
+  }),
 };
 
 /** The languages whose pages' facts are asked about. */
