@@ -142,6 +142,7 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-gray-900">{r.question}</p>
                       <p className="mt-0.5 text-gray-600">{failureOf(r)}</p>
+                      {r.expected_fact ? <p className="mt-0.5 text-xs text-gray-500">Its page says: {r.expected_fact}</p> : null}
                       {r.expected_fact && r.answer ? <p className="mt-0.5 line-clamp-2 text-xs text-gray-500">It answered: {r.answer}</p> : null}
                       {r.expected_url ? (
                         <p className="mt-0.5 truncate text-xs text-gray-500">
