@@ -37,6 +37,8 @@ async function checkPage(page: Page, what: string) {
 }
 
 test("an owner sets and verifies a custom domain, invites a client From it, the client's admin sees credits, the audit log shows it", async ({ page, browser }) => {
+  // The longest journey (two browsers, DNS, mail): on a busy machine it outgrows the default minute.
+  test.slow();
   await signIn(page, AGENCY_OWNER);
   await page.goto("/settings");
   const brandForm = page.getByRole("form", { name: "Brand" });
