@@ -18,7 +18,8 @@ import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
  * Then Slack against the local Slack Web API (SLACK_API_BASE_URL): connected (auth.test), its handoff
  * channel set in the form, by keyboard, and saved. Then Microsoft Teams against the local Bot Framework
  * (TEAMS_OPENID_METADATA_URL, TEAMS_TOKEN_URL): connected with its app id and password, the bot added to a
- * chat greets with the welcome message, and a forged activity is refused (docs/decisions/118-teams-bot-framework.md).
+ * chat greets with the welcome message, a forged activity is refused (docs/decisions/118-teams-bot-framework.md), and
+ * its handoff channel is set by keyboard (docs/decisions/129-teams-handoff-channel.md).
  */
 const BOT = "Channels Bakery Bot";
 const TOKEN = "777001:E2Echannels-token";
@@ -167,7 +168,7 @@ test("connect Slack on the Channels tab and set its handoff channel, by keyboard
   await expect(page.getByText("No channel yet.")).toBeVisible();
 });
 
-test("connect Microsoft Teams on the Channels tab: the bot greets when added, a forged activity is refused", async ({ page }) => {
+test("connect Microsoft Teams on the Channels tab: the bot greets when added, a forged activity is refused, its handoff channel is set", async ({ page }) => {
   const appId = "3c9e1f20-7a5b-4c6d-8e9f-0a1b2c3d4e5f";
   await teams().addBot(appId, "e2e-teams-secret");
   await logIn(page, OWNER);
@@ -197,6 +198,26 @@ test("connect Microsoft Teams on the Channels tab: the bot greets when added, a 
   await expect.poll(async () => (await teams().activities()).find((a) => a.conversationId === chat)?.text ?? "", { timeout: 30_000 }).not.toBe("");
   // A forged token (a key Microsoft does not publish): refused, never answered.
   expect(await teams().send(endpoint, appId, teamsMessage(serviceUrl, `28:${appId}`, chat, "hello"), { token: "forged" })).toBe(401);
+
+  // Its handoff channel (docs/decisions/129-teams-handoff-channel.md), by keyboard: a Slack id is refused inline, a Teams channel's id saved.
+  const handoff = channel.getByLabel("Handoff channel id (optional)");
+  await expect(handoff).toHaveAttribute("placeholder", "19:…@thread.tacv2");
+  await handoff.focus();
+  await page.keyboard.type("C0HANDOFF42");
+  await page.keyboard.press("Enter");
+  await expect(channel.getByText("A Teams channel id looks like 19:…@thread.tacv2")).toBeVisible();
+  await handoff.fill("");
+  await handoff.focus();
+  await page.keyboard.type("19:e2e-support@thread.tacv2");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(channel.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect((await e2eSql("SELECT handoff_channel FROM channels WHERE id = $1", [await channel.getAttribute("data-channel-id")])).rows[0].handoff_channel).toBe("19:e2e-support@thread.tacv2");
+  await page.screenshot({ path: "test-results/channels-teams-handoff-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/channels-teams-handoff-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Disconnect Microsoft Teams" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
