@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { slackControl } from "../scripts/lib/slack-stand-in";
@@ -18,7 +18,8 @@ import { createChatbotInDialog, e2eSql, logIn, OWNER } from "./helpers";
  * Then Slack against the local Slack Web API (SLACK_API_BASE_URL): connected (auth.test), its handoff
  * channel set in the form, by keyboard, and saved. Then Microsoft Teams against the local Bot Framework
  * (TEAMS_OPENID_METADATA_URL, TEAMS_TOKEN_URL): connected with its app id and password, the bot added to a
- * chat greets with the welcome message, and a forged activity is refused (docs/decisions/118-teams-bot-framework.md).
+ * chat greets with the welcome message, a forged activity is refused (docs/decisions/118-teams-bot-framework.md), and
+ * its handoff channel is set by keyboard (docs/decisions/129-teams-handoff-channel.md).
  */
 const BOT = "Channels Bakery Bot";
 const TOKEN = "777001:E2Echannels-token";
@@ -31,6 +32,24 @@ let integrationsBefore: string[] = [];
 function e2eDatabaseUrl(): string {
   const port = Number(readFileSync(path.resolve(".data/e2e/postgres/postmaster.pid"), "utf8").split("\n")[3]);
   return `postgresql://postgres:postgres@127.0.0.1:${port}/agency`;
+}
+
+/** On a channel's card, by keyboard: a wrong id refused inline, then the right one saved (Tab reaches the button) and stored. */
+async function setHandoffChannelByKeyboard(page: Page, channel: Locator, value: { wrong: string; refusal: string; id: string }) {
+  const handoff = channel.getByLabel("Handoff channel id (optional)");
+  await handoff.focus();
+  await page.keyboard.type(value.wrong);
+  await page.keyboard.press("Enter");
+  await expect(channel.getByText(value.refusal)).toBeVisible();
+  await handoff.fill("");
+  await handoff.focus();
+  await page.keyboard.type(value.id);
+  await page.keyboard.press("Tab");
+  await expect(channel.getByRole("button", { name: "Save handoff channel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(channel.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const channelId = await channel.getAttribute("data-channel-id");
+  expect((await e2eSql("SELECT handoff_channel FROM channels WHERE id = $1", [channelId])).rows[0].handoff_channel).toBe(value.id);
 }
 
 test.afterAll(async () => {
@@ -136,21 +155,7 @@ test("connect Slack on the Channels tab and set its handoff channel, by keyboard
   await expect(channel.getByTestId("channel-webhook-url")).toHaveText(/\/api\/channels\/[0-9a-f-]{36}$/);
 
   // The handoff channel: a wrong id is refused inline; a Slack channel id is saved (Tab reaches the button).
-  const handoff = channel.getByLabel("Handoff channel id (optional)");
-  await handoff.focus();
-  await page.keyboard.type("general");
-  await page.keyboard.press("Enter");
-  await expect(channel.getByText("A Slack channel id looks like C0123456789")).toBeVisible();
-  await handoff.fill("");
-  await handoff.focus();
-  await page.keyboard.type("C0HANDOFF42");
-  await page.keyboard.press("Tab");
-  const save = channel.getByRole("button", { name: "Save handoff channel" });
-  await expect(save).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(channel.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const channelId = await channel.getAttribute("data-channel-id");
-  expect((await e2eSql("SELECT handoff_channel FROM channels WHERE id = $1", [channelId])).rows[0].handoff_channel).toBe("C0HANDOFF42");
+  await setHandoffChannelByKeyboard(page, channel, { wrong: "general", refusal: "A Slack channel id looks like C0123456789", id: "C0HANDOFF42" });
   await page.reload();
   await expect(page.locator("[data-channel-id]").getByLabel("Handoff channel id (optional)")).toHaveValue("C0HANDOFF42");
 
@@ -167,7 +172,7 @@ test("connect Slack on the Channels tab and set its handoff channel, by keyboard
   await expect(page.getByText("No channel yet.")).toBeVisible();
 });
 
-test("connect Microsoft Teams on the Channels tab: the bot greets when added, a forged activity is refused", async ({ page }) => {
+test("connect Microsoft Teams on the Channels tab: the bot greets when added, a forged activity is refused, its handoff channel is set", async ({ page }) => {
   const appId = "3c9e1f20-7a5b-4c6d-8e9f-0a1b2c3d4e5f";
   await teams().addBot(appId, "e2e-teams-secret");
   await logIn(page, OWNER);
@@ -197,6 +202,15 @@ test("connect Microsoft Teams on the Channels tab: the bot greets when added, a 
   await expect.poll(async () => (await teams().activities()).find((a) => a.conversationId === chat)?.text ?? "", { timeout: 30_000 }).not.toBe("");
   // A forged token (a key Microsoft does not publish): refused, never answered.
   expect(await teams().send(endpoint, appId, teamsMessage(serviceUrl, `28:${appId}`, chat, "hello"), { token: "forged" })).toBe(401);
+
+  // Its handoff channel (docs/decisions/129-teams-handoff-channel.md), by keyboard: a Slack id is refused inline, a Teams channel's id saved.
+  await expect(channel.getByLabel("Handoff channel id (optional)")).toHaveAttribute("placeholder", "19:…@thread.tacv2");
+  await setHandoffChannelByKeyboard(page, channel, { wrong: "C0HANDOFF42", refusal: "A Teams channel id looks like 19:…@thread.tacv2", id: "19:e2e-support@thread.tacv2" });
+  await page.screenshot({ path: "test-results/channels-teams-handoff-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/channels-teams-handoff-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Disconnect Microsoft Teams" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();

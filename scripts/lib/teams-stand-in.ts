@@ -7,8 +7,12 @@
  * - the token endpoint `POST /{tenant}/oauth2/v2.0/token` (form `grant_type=client_credentials`, `client_id`,
  *   `client_secret`, `scope=https://api.botframework.com/.default`; AADSTS errors as `{error, error_description}`);
  * - the Bot Connector under the service URL: `POST v3/conversations/{id}/activities[/{replyToId}]` with a token it
- *   issued (401 otherwise — `expireTokens()` makes every issued token stale, as a revocation would), recorded.
- * Other processes (Playwright's runner) drive it through `/__control/*`: `POST bots`, `GET activities`, `POST send`.
+ *   issued (401 otherwise — `expireTokens()` makes every issued token stale, as a revocation would), recorded;
+ *   and `POST v3/conversations` (create conversation): a new thread in a Teams channel (`isGroup: true`,
+ *   `channelData.channel.id`, the first `activity`) answered 201 `{id: "{channel};messageid={activityId}", activityId}`,
+ *   a 1:1 chat (`isGroup: false`, one member, `tenantId`) answered `{id: "a:…"}`; other shapes 400 `BadSyntax`. Recorded.
+ * Other processes (Playwright's runner) drive it through `/__control/*`: `POST bots`, `GET activities`,
+ * `GET conversations`, `POST send`.
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import { createServer } from "node:http";
@@ -24,6 +28,18 @@ export interface TeamsPosted {
   replyToId: string | null;
   type: string;
   text: string;
+  at: number;
+}
+
+/** A conversation the bot created (`POST v3/conversations`): in a Teams channel, `channel` is its id and `id` the new thread's. */
+export interface TeamsCreatedConversation {
+  id: string;
+  activityId: string | null;
+  isGroup: boolean;
+  channel: string | null;
+  members: string[];
+  tenantId: string | null;
+  text: string | null;
   at: number;
 }
 
@@ -44,6 +60,7 @@ export interface TeamsStandIn {
   serviceUrl: string;
   addBot(appId: string, password: string, tenant?: string): void;
   posted: TeamsPosted[];
+  conversations: TeamsCreatedConversation[];
   tokenRequests: Array<{ tenant: string; clientId: string }>;
   /** Every token issued so far is refused from now on (the Bot Connector answers 401). */
   expireTokens(): void;
@@ -52,6 +69,8 @@ export interface TeamsStandIn {
   /** POSTs an activity to our messaging endpoint with a bearer token of the given kind; the HTTP status. */
   send(endpoint: string, appId: string, activity: Record<string, unknown>, opts?: TeamsSendOptions): Promise<number>;
   nextPosted(conversationId: string, from?: number): Promise<TeamsPosted>;
+  /** The next conversation created in the Teams channel `channel` (a handoff post) from index `from` on. */
+  nextConversation(channel: string, from?: number): Promise<TeamsCreatedConversation>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +91,7 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
   const keys: SigningKey[] = [newKey()];
   const issued = new Set<string>();
   const posted: TeamsPosted[] = [];
+  const conversations: TeamsCreatedConversation[] = [];
   const tokenRequests: Array<{ tenant: string; clientId: string }> = [];
   let baseUrl = "";
   let seq = 0;
@@ -110,6 +130,7 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
         return answer(res, 200, { ok: true });
       }
       if (url.pathname === "/__control/activities") return answer(res, 200, posted);
+      if (url.pathname === "/__control/conversations") return answer(res, 200, conversations);
       if (url.pathname === "/__control/send") {
         const body = await readBody(req);
         // An activity without an id gets a new one (each curl of the local try-out is a new message).
@@ -135,9 +156,17 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
         issued.add(token);
         return answer(res, 200, { token_type: "Bearer", expires_in: 3599, ext_expires_in: 3599, access_token: token });
       }
+      const authorized = () => issued.has((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+      if (url.pathname === "/amer/v3/conversations" && req.method === "POST") {
+        if (!authorized()) return answer(res, 401, { message: "Authorization has been denied for this request." });
+        const created = createConversation(await readBody(req), `${Date.now()}${++seq}`);
+        if (!created) return answer(res, 400, { error: { code: "BadSyntax", message: "Incorrect conversation creation parameters" } });
+        conversations.push(created);
+        return answer(res, 201, created.activityId ? { id: created.id, activityId: created.activityId } : { id: created.id });
+      }
       const connector = /^\/amer\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(url.pathname);
       if (connector && req.method === "POST") {
-        if (!issued.has((req.headers.authorization ?? "").replace(/^Bearer /, ""))) return answer(res, 401, { message: "Authorization has been denied for this request." });
+        if (!authorized()) return answer(res, 401, { message: "Authorization has been denied for this request." });
         const body = await readBody(req);
         if (body.type !== "message" || typeof body.text !== "string" || !body.text) return answer(res, 400, { error: { code: "BadArgument", message: "The activity must be a message with text." } });
         const id = `1:${++seq}`;
@@ -157,6 +186,7 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
     tokenUrl: `${baseUrl}/botframework.com/oauth2/v2.0/token`,
     serviceUrl: `${baseUrl}/amer/`,
     posted,
+    conversations,
     tokenRequests,
     addBot(appId, password, tenant = "botframework.com") {
       bots.set(appId, { password, tenant });
@@ -165,8 +195,30 @@ export async function startTeamsStandIn(opts: { unref?: boolean; port?: number }
     rotateKey: () => void keys.push(newKey()),
     send,
     nextPosted: (conversationId, from = 0) => nextRecorded(posted, from, (p) => p.conversationId === conversationId),
+    nextConversation: (channel, from = 0) => nextRecorded(conversations, from, (c) => c.channel === channel),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The Bot Connector's "create conversation" as Teams takes it: a new thread in a channel (`isGroup`, the channel
+ * in `channelData.channel.id`, its first message in `activity`: the thread's id is the channel's with
+ * `;messageid=` and that message's id), or a 1:1 chat with one member of a tenant. Null: a shape Teams refuses.
+ */
+function createConversation(body: Record<string, unknown>, activityId: string): TeamsCreatedConversation | null {
+  const channel = (body.channelData as { channel?: { id?: unknown } } | undefined)?.channel?.id;
+  const activity = body.activity as { type?: unknown; text?: unknown } | undefined;
+  const members = Array.isArray(body.members) ? body.members.map((m: { id?: unknown }) => String(m?.id ?? "")) : [];
+  const tenantId = typeof body.tenantId === "string" ? body.tenantId : null;
+  if (activity !== undefined && (activity.type !== "message" || typeof activity.text !== "string" || !activity.text)) return null;
+  const text = typeof activity?.text === "string" ? activity.text : null;
+  if (body.isGroup === true && typeof channel === "string" && /^19:[^;]+@thread\.(tacv2|skype)$/.test(channel) && text) {
+    return { id: `${channel};messageid=${activityId}`, activityId, isGroup: true, channel, members, tenantId, text, at: Date.now() };
+  }
+  if (body.isGroup !== true && members.length === 1 && tenantId) {
+    return { id: `a:1${randomBytes(12).toString("base64url")}`, activityId: text ? activityId : null, isGroup: false, channel: null, members, tenantId, text, at: Date.now() };
+  }
+  return null;
 }
 
 let activitySeq = 0;
@@ -212,6 +264,7 @@ export function teamsControl(baseUrl: string) {
   return {
     addBot: (appId: string, password: string) => call("bots", { appId, password }),
     activities: () => call("activities") as Promise<TeamsPosted[]>,
+    conversations: () => call("conversations") as Promise<TeamsCreatedConversation[]>,
     send: async (endpoint: string, appId: string, activity: unknown, options: TeamsSendOptions = {}) => ((await call("send", { endpoint, appId, activity, options })) as { status: number }).status,
   };
 }

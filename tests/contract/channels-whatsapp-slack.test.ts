@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { CATALOGUES } from "@/shared/i18n/messages";
 import { slackEventEnvelope, startSlackStandIn, type SlackStandIn } from "../../scripts/lib/slack-stand-in";
+import { startTeamsStandIn, teamsMessage, type TeamsStandIn } from "../../scripts/lib/teams-stand-in";
 import { startWhatsAppStandIn, whatsappStatusDelivery, whatsappTextDelivery, type WhatsAppStandIn } from "../../scripts/lib/whatsapp-stand-in";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
@@ -23,35 +24,38 @@ import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-proce
 let db: Db;
 let wa: WhatsAppStandIn;
 let sl: SlackStandIn;
+let bf: TeamsStandIn;
 let api: ReturnType<typeof apiClient>;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let teamId: string;
 let botId: string;
 const WA = { access_token: "EAAG-test-token", phone_number_id: "1065550001", app_secret: "wa-app-secret-0123456789" };
 const SL = { bot_token: "xoxb-1-test", signing_secret: "slack-signing-secret-0123456789" };
+const TEAMS = { app_id: "3c9e1f2a-4b5d-4e6f-8a7b-9c0d1e2f3a4b", app_password: "bakery-teams-secret" };
 
 beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.db;
-  [wa, sl] = await Promise.all([startWhatsAppStandIn(), startSlackStandIn()]);
+  [wa, sl, bf] = await Promise.all([startWhatsAppStandIn(), startSlackStandIn(), startTeamsStandIn()]);
+  bf.addBot(TEAMS.app_id, TEAMS.app_password);
   wa.addNumber(WA.access_token, WA.phone_number_id, "+1 555 000 1111");
   sl.addBot(SL.bot_token, "bakerybot", "Bakery HQ");
   owner = await agencyOwner(db);
   const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, enabledIntegrations: ["messaging_app_1", "team_chat_1"] },
+    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, enabledIntegrations: ["messaging_app_1", "team_chat_1", "team_chat_2"] },
   });
   teamId = team.id;
   botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
   for (const page of BAKERY_PAGES) await trainedTextSource(db, botId, page);
   // Three attempts of a reply: enough for every retry below, and a reply given up on within seconds.
-  const env = { WHATSAPP_API_BASE_URL: wa.baseUrl, SLACK_API_BASE_URL: sl.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), CHANNEL_SEND_ATTEMPTS: "3" };
+  const env = { WHATSAPP_API_BASE_URL: wa.baseUrl, SLACK_API_BASE_URL: sl.baseUrl, TEAMS_OPENID_METADATA_URL: bf.metadataUrl, TEAMS_TOKEN_URL: bf.tokenUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), CHANNEL_SEND_ATTEMPTS: "3" };
   api = apiClient((await startAppServer(created.url, env)).baseUrl);
   await startWorkerProcess(created.url, env);
 }, 120_000);
 
 afterAll(async () => {
   await killWorkerProcesses();
-  await Promise.all([wa?.stop(), sl?.stop()]);
+  await Promise.all([wa?.stop(), sl?.stop(), bf?.stop()]);
 });
 
 const connect = (body: unknown) => api("POST", `/v1/${botId}/channels`, { token: owner.token, body });
@@ -196,8 +200,10 @@ describe("a chatbot that cannot answer", () => {
   const standing = (data: { status: "active" | "paused" | "suspended"; pauseMode: "hard" | "soft" | null }) => db.team.update({ where: { id: teamId }, data });
   const channelOf = async (kind: string) => [(await api("GET", `/v1/${botId}/channels`, { token: owner.token })).body].flat().flatMap((b: any) => b.data ?? b).find((c: any) => c.kind === kind && c.status === "connected");
 
-  it("says the widget's dead-end words on WhatsApp and Slack (paused, suspended, switched off), never the internal reason; once per event, charged nothing", async () => {
+  it("says the widget's dead-end words on WhatsApp, Microsoft Teams and Slack (paused, suspended, switched off), never the internal reason; once per event, charged nothing", async () => {
     const [whatsapp, slack] = [await channelOf("messaging_app_1"), await channelOf("team_chat_1")];
+    const teams = (await connect({ kind: "team_chat_2", credentials: TEAMS })).body;
+    expect(teams.status).toBe("connected");
     const before = await used();
     try {
       await standing({ status: "paused", pauseMode: "hard" });
@@ -207,6 +213,15 @@ describe("a chatbot that cannot answer", () => {
       expect((await wa.nextMessage("15557770001", from)).text).toBe(said(en.pausedTitle, en.pausedBodyLeads));
       // Meta redelivers the same message: no second refusal.
       expect(await wa.deliver(whatsapp.webhook_url, WA.app_secret, delivery)).toBe(200);
+
+      // A paused workspace's Teams user: the same words, in their conversation; the Bot Framework's retry gets none more.
+      const teamsFrom = bf.posted.length;
+      const activity = teamsMessage(bf.serviceUrl, `28:${TEAMS.app_id}`, "a:1paused-teams", "Are you open today?");
+      expect(await bf.send(teams.webhook_url, TEAMS.app_id, activity)).toBe(200);
+      const teamsRefusal = await bf.nextPosted("a:1paused-teams", teamsFrom);
+      expect(teamsRefusal.text).toBe(said(en.pausedTitle, en.pausedBodyLeads));
+      expect(teamsRefusal.text).not.toMatch(/paused|suspended|workspace|credit/i);
+      expect(await bf.send(teams.webhook_url, TEAMS.app_id, activity)).toBe(200);
 
       await standing({ status: "suspended", pauseMode: null });
       const next = sl.posts.length;
@@ -227,6 +242,7 @@ describe("a chatbot that cannot answer", () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(wa.sent.filter((m) => m.to === "15557770001")).toHaveLength(2);
       expect(sl.posts.filter((p) => p.channel === "D0PAUSE")).toHaveLength(1);
+      expect(bf.posted.filter((p) => p.conversationId === "a:1paused-teams")).toHaveLength(1);
       expect(await used()).toBe(before);
     } finally {
       await standing({ status: "active", pauseMode: null });

@@ -1,13 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { startIntercomStandIn, type IntercomStandIn } from "../../scripts/lib/intercom-stand-in";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot } from "../helpers/fixtures";
-import { apiClient } from "../helpers/http";
-import { startAppServer } from "../helpers/server";
+import { startHandoffApp } from "../helpers/handoff-app";
 import { until, widgetVisitor } from "../helpers/widget-visitor";
-import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-process";
+import { killWorkerProcesses } from "../helpers/worker-process";
 
 /**
  * Intercom as the human side end to end (docs/decisions/119-intercom-as-the-human-side.md) over real
@@ -19,30 +15,17 @@ import { killWorkerProcesses, startWorkerProcess } from "../helpers/worker-proce
  */
 let db: Db;
 let ic: IntercomStandIn;
-let api: ReturnType<typeof apiClient>;
+let api: Awaited<ReturnType<typeof startHandoffApp>>["api"];
 let base: string;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let owner: Awaited<ReturnType<typeof startHandoffApp>>["owner"];
 let teamId: string;
 let botId: string;
 const APP = { token: "dG9rOmFiY2RlZmdoaWprbG1ub3BxcnN0", client_secret: "intercom-client-secret-0123", app_id: "bakery42", name: "Bakery Support" };
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
   ic = await startIntercomStandIn();
   ic.addApp(APP);
-  owner = await agencyOwner(db);
-  const team = await db.team.create({
-    data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, enabledIntegrations: ["chat_platform_1"] },
-  });
-  teamId = team.id;
-  botId = (await chatbot(db, team.id, owner.user.id, "Bakery Bot")).id;
-  // With escalations on, the rules recognise a request for a person: the conversation waits.
-  await db.chatbot.update({ where: { id: botId }, data: { enableEscalations: true } });
-  const env = { INTERCOM_API_BASE_URL: ic.baseUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
-  base = (await startAppServer(created.url, env)).baseUrl;
-  api = apiClient(base);
-  await startWorkerProcess(created.url, env);
+  ({ db, api, base, owner, teamId, botId } = await startHandoffApp(["chat_platform_1"], { INTERCOM_API_BASE_URL: ic.baseUrl }));
 }, 120_000);
 
 afterAll(async () => {

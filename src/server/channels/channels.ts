@@ -36,7 +36,8 @@ export const channelSchema = z
     webhook_url: z.string().meta({ description: "Where the provider sends events: set automatically for Telegram; paste it as the WhatsApp callback URL, the Slack request URL or the Azure Bot's messaging endpoint (Microsoft Teams)." }),
     verify_token: z.string().nullable().meta({ description: "WhatsApp: the verify token to paste with the callback URL (null for other kinds)." }),
     handoff_channel: z.string().nullable().meta({
-      description: "Slack: the Slack channel id (C…) where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor as an agent reply. Null: none (always null for other kinds).",
+      description:
+        "Slack: the Slack channel id (C…); Microsoft Teams: the Teams channel's conversation id (19:…@thread.tacv2). Where conversations waiting for a person are posted, each as a new thread; a person's reply in that thread goes to the visitor as an agent reply. Null: none (always null for other kinds).",
     }),
     created_at: z.string(),
   })

@@ -1,10 +1,11 @@
 /**
- * The Slack handoff channel (docs/decisions/073-slack-handoff-channel.md): a chatbot's Slack
- * channel may name a Slack channel id where every conversation that starts waiting for a person is posted
- * (who, the last messages, a link to the inbox) — queued by a trigger on the status change
- * (sql/slack-handoff.sql), whichever path asked for the person — and a person's reply in that post's thread
- * is recorded as an agent reply through the inbox's path (conversations' `postAgentMessage`): it reaches the
- * visitor on the widget or any channel, and the conversation becomes `human`.
+ * The handoff channel (docs/decisions/073-slack-handoff-channel.md, 129-teams-handoff-channel.md): a chatbot's
+ * Slack or Microsoft Teams channel may name a channel of that provider where every conversation that starts
+ * waiting for a person is posted as a new thread (who, the last messages, a link to the inbox) — queued by a
+ * trigger on the status change (sql/handoff-channel.sql), whichever path asked for the person — and a person's
+ * reply in that thread is recorded as an agent reply through the inbox's path (conversations'
+ * `postAgentMessage`): it reaches the visitor on the widget or any channel, and the conversation becomes
+ * `human`. What differs by provider (the id's shape, the post, recognising a reply) is handoff-providers.ts.
  */
 import type { JobHelpers } from "graphile-worker";
 import { postAgentMessage } from "@/server/conversations";
@@ -14,44 +15,28 @@ import { AppError, validationError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { enqueueFromTask, job } from "@/server/kernel/jobs/registry";
 import { credentialsOf, ENABLED_SQL, listChannels, type ChannelJson } from "./channels";
+import { handoffProviderOf, type PostMarkup } from "./handoff-providers";
 import { failureReason, retryOf } from "./provider-call";
-import { slack, slackTarget, type SlackEnvelope } from "./slack";
-import { SLACK } from "@/shared/integrations";
-
-/** A Slack conversation id (public `C…`, private `G…`): what `chat.postMessage` takes as `channel`. */
-export const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{6,20}$/;
 
 /** How many of the conversation's last messages the post quotes. */
 const QUOTED_MESSAGES = 5;
 
-/** Names (or clears, null) the Slack channel a Slack channel of the chatbot posts waiting conversations to; 422 for other kinds or a malformed id. */
+/** Names (or clears, null) the channel a Slack or Teams channel of the chatbot posts waiting conversations to; 422 for other kinds or a malformed id. */
 export async function setHandoffChannel(db: Db, chatbotId: string, channelId: string, handoffChannel: string | null): Promise<ChannelJson> {
   const channel = isUuid(channelId) ? await db.channel.findFirst({ where: { id: channelId, chatbotId }, select: { id: true, kind: true } }) : null;
   if (!channel) throw new AppError("NOT_FOUND", "Channel not found.");
   const value = handoffChannel?.trim() || null;
-  if (value !== null && channel.kind !== SLACK) throw validationError({ handoff_channel: [`Only a Slack channel (${SLACK}) posts waiting conversations.`] });
-  if (value !== null && !SLACK_CHANNEL_ID.test(value)) throw validationError({ handoff_channel: ["A Slack channel id looks like C0123456789 (channel details → About, at the bottom)."] });
+  const provider = handoffProviderOf(channel.kind);
+  if (value !== null && !provider) throw validationError({ handoff_channel: ["Only a Slack or a Microsoft Teams channel posts waiting conversations."] });
+  if (value !== null && !provider!.channelId.test(value)) throw validationError({ handoff_channel: [provider!.malformed] });
   await db.channel.update({ where: { id: channel.id }, data: { handoffChannel: value } });
   return (await listChannels(db, chatbotId)).find((c) => c.id === channel.id)!;
 }
 
-/**
- * A reply in a handoff thread: a person's message (no bot, no edit) in the handoff channel with a `thread_ts`
- * other than its own `ts`; the chat key `{channel}:{thread_ts}` finds the conversation. Null otherwise.
- */
-export function handoffThreadReply(envelope: SlackEnvelope, handoffChannel: string | null): { chatKey: string; text: string } | null {
-  const e = envelope.event;
-  if (!handoffChannel || !e || e.type !== "message" || e.channel !== handoffChannel) return null;
-  if (e.bot_id !== undefined || e.subtype !== undefined || typeof e.text !== "string" || typeof e.thread_ts !== "string" || e.thread_ts === e.ts) return null;
-  const text = e.text.trim().slice(0, 4000);
-  return text ? { chatKey: `${e.channel}:${e.thread_ts}`, text } : null;
-}
-
-/** Whether an event happened in the handoff channel (the bot answers no question there: its threads are the agents'). */
-export const inHandoffChannel = (envelope: SlackEnvelope, handoffChannel: string | null) => handoffChannel !== null && envelope.event?.channel === handoffChannel;
-
 interface PostContext {
+  kind: string;
   credentials_ciphertext: string;
+  service_url: string | null;
   handoff_channel: string | null;
   enabled: boolean;
   chatbot_id: string;
@@ -63,18 +48,27 @@ interface PostContext {
   messages: Array<{ role: string; content: string }>;
 }
 
-/** The post's text: who waits, where from, the last messages, the inbox link; and how to answer. */
-export function handoffPostText(c: Pick<PostContext, "chatbot_name" | "who" | "source" | "messages" | "chatbot_id">, conversationId: string, appUrl: string): string {
-  const quote = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
-  const lines = c.messages.map((m) => `> *${m.role === "user" ? "Visitor" : m.role === "agent" ? "Agent" : "Bot"}:* ${quote(m.content)}`);
+/** The post's text in the provider's markup: who waits, where from, the last messages, the inbox link; and how to answer. */
+export function handoffPostText(
+  c: Pick<PostContext, "chatbot_name" | "who" | "source" | "messages" | "chatbot_id">,
+  conversationId: string,
+  appUrl: string,
+  markup: PostMarkup,
+): string {
+  const quote = (text: string) => markup.escape(text.replace(/\s+/g, " ").trim().slice(0, 300));
+  const lines = c.messages.map((m) => `> ${markup.bold(`${m.role === "user" ? "Visitor" : m.role === "agent" ? "Agent" : "Bot"}:`)} ${quote(m.content)}`);
   const link = `${appUrl.replace(/\/$/, "")}/chatbots/${c.chatbot_id}/inbox?conversation=${conversationId}`;
-  return [`:raising_hand: ${c.who} on ${c.source} is waiting for a person (${c.chatbot_name}).`, ...lines, `<${link}|Open in the inbox> · Reply in this thread to answer the visitor.`].join("\n");
+  return [
+    `${markup.icon} ${markup.escape(c.who)} on ${c.source} is waiting for a person (${markup.escape(c.chatbot_name)}).`,
+    ...lines,
+    `${markup.link(link, "Open in the inbox")} · Reply in this thread to answer the visitor.`,
+  ].join(markup.lineBreak);
 }
 
 async function postContext(db: Db, channelId: string, conversationId: string): Promise<PostContext | null> {
   const { rows } = await poolOf(db).query<PostContext>({
     name: "channels_handoff_post_context",
-    text: `SELECT ch.credentials_ciphertext, ch.handoff_channel, ${ENABLED_SQL("ch.kind", "t")} AS enabled, b.id::text AS chatbot_id, b.name AS chatbot_name, c.status,
+    text: `SELECT ch.kind, ch.credentials_ciphertext, ch.service_url, ch.handoff_channel, ${ENABLED_SQL("ch.kind", "t")} AS enabled, b.id::text AS chatbot_id, b.name AS chatbot_name, c.status,
                   EXISTS (SELECT 1 FROM channel_handoff_threads h WHERE h.channel_id = ch.id AND h.conversation_id = c.id) AS posted,
                   coalesce((SELECT nullif(trim(concat_ws(' ', nullif(k.first_name, ''), nullif(k.last_name, ''), CASE WHEN k.email <> '' THEN '<' || k.email || '>' END)), '')
                               FROM contacts k WHERE k.chatbot_id = b.id AND k.visitor_id = c.visitor_id ORDER BY k.created_at DESC LIMIT 1), 'A visitor') AS who,
@@ -86,7 +80,7 @@ async function postContext(db: Db, channelId: string, conversationId: string): P
                                      ORDER BY m.created_at DESC, m.id DESC LIMIT ${QUOTED_MESSAGES}) l), '[]'::json) AS messages
              FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
              JOIN conversations c ON c.id = $2::uuid AND c.chatbot_id = b.id
-            WHERE ch.id = $1::uuid AND ch.kind = 'team_chat_1'`,
+            WHERE ch.id = $1::uuid AND ch.kind IN ('team_chat_1', 'team_chat_2')`,
     values: [channelId, conversationId],
   });
   return rows[0] ?? null;
@@ -95,40 +89,45 @@ async function postContext(db: Db, channelId: string, conversationId: string): P
 /**
  * Posts a waiting conversation to the handoff channel, once per conversation and channel, and links the
  * post's thread to it; a failure is retried like a reply (429 `retry_after`, backoff), a last failure logged.
+ * (The job keeps the name it had when Slack was the only provider: jobs already queued still run.)
  */
 export const slackHandoffPostJob = job("slack_handoff_post", async (db, payload, helpers: JobHelpers) => {
   const c = await postContext(db, payload.channel_id, payload.conversation_id);
   // The channel, the chatbot or the conversation gone, the handoff channel cleared, already posted, or no longer waiting: nothing to do.
-  if (!c?.enabled || !c.handoff_channel || c.posted || c.status !== "waiting") return;
-  const sent = await slack.postMessage(credentialsOf(c.credentials_ciphertext).bot_token!, c.handoff_channel, handoffPostText(c, payload.conversation_id, env().APP_URL), null);
+  const provider = c ? handoffProviderOf(c.kind) : null;
+  if (!c?.enabled || !provider || !c.handoff_channel || c.posted || c.status !== "waiting") return;
+  const text = handoffPostText(c, payload.conversation_id, env().APP_URL, provider.markup);
+  const sent = await provider.post({ credentials: credentialsOf(c.credentials_ciphertext), serviceUrl: c.service_url }, c.handoff_channel, text);
   if (sent.ok) {
-    if (typeof sent.result.ts !== "string") return;
+    if (sent.result === null) return;
     await poolOf(db).query({
       name: "channels_handoff_thread",
       text: `INSERT INTO channel_handoff_threads (channel_id, conversation_id, slack_channel, thread_ts) VALUES ($1::uuid, $2::uuid, $3, $4) ON CONFLICT DO NOTHING`,
-      values: [payload.channel_id, payload.conversation_id, c.handoff_channel, sent.result.ts],
+      values: [payload.channel_id, payload.conversation_id, c.handoff_channel, sent.result],
     });
     return;
   }
   const retry = retryOf(sent, payload);
   if (retry) return enqueueFromTask(helpers, "slack_handoff_post", { ...payload, ...retry.next }, { runAt: new Date(Date.now() + retry.inSeconds * 1000), maxAttempts: 3 });
-  console.error(`[channels] conversation ${payload.conversation_id} was not posted to the Slack handoff channel of ${payload.channel_id}: ${failureReason(sent, payload)}`);
+  console.error(`[channels] conversation ${payload.conversation_id} was not posted to the handoff channel of ${payload.channel_id}: ${failureReason(sent, payload)}`);
 });
 
 /** A person's reply in a handoff thread, recorded as an agent reply (the inbox's path); a thread of no conversation (any more) is ignored. */
 export const slackHandoffReplyJob = job("slack_handoff_reply", async (db, payload) => {
-  const target = slackTarget(payload.chat_key);
+  const channel = await db.channel.findUnique({ where: { id: payload.channel_id }, select: { kind: true } });
+  const thread = channel ? handoffProviderOf(channel.kind)?.threadOf(payload.chat_key) : null;
+  if (!thread?.root) return;
   const { rows } = await poolOf(db).query<{ conversation_id: string; chatbot_id: string }>({
     name: "channels_handoff_reply_thread",
     text: `SELECT h.conversation_id::text, ch.chatbot_id::text
              FROM channel_handoff_threads h JOIN channels ch ON ch.id = h.channel_id JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
             WHERE h.channel_id = $1::uuid AND h.slack_channel = $2 AND h.thread_ts = $3 AND ${ENABLED_SQL("ch.kind", "t")}`,
-    values: [payload.channel_id, target.channel, target.threadTs],
+    values: [payload.channel_id, thread.channel, thread.root],
   });
-  const thread = rows[0];
-  if (!thread) return;
+  const linked = rows[0];
+  if (!linked) return;
   try {
-    await postAgentMessage(db, thread.chatbot_id, thread.conversation_id, null, payload.text);
+    await postAgentMessage(db, linked.chatbot_id, linked.conversation_id, null, payload.text);
   } catch (error) {
     // Deleted since the thread was posted: nobody to answer.
     if (error instanceof AppError && error.code === "NOT_FOUND") return;

@@ -11,10 +11,10 @@ import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
 import { JOB_PAYLOADS, jobName, type JobPayload } from "@/server/kernel/jobs/registry";
 import { credentialsOf, ENABLED_SQL } from "./channels";
-import { handoffThreadReply, inHandoffChannel } from "./handoff";
+import { slackInHandoffChannel, slackThreadReply, teamsInHandoffChannel, teamsThreadReply, type ThreadReply } from "./handoff-providers";
 import type { ChannelKind } from "./kinds";
 import { SLACK_WINDOW_SECONDS, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
-import { isServiceUrl, rememberServiceUrl, teamsWork, type TeamsActivity } from "./teams";
+import { isServiceUrl, rememberServiceUrl, teamsWork, type TeamsActivity, type TeamsWork } from "./teams";
 import { verifyTeamsActivityToken } from "./teams-auth";
 import type { TelegramUpdate } from "./telegram";
 import { whatsappSignature, whatsappTexts, type WhatsAppDelivery } from "./whatsapp";
@@ -79,6 +79,10 @@ async function takeEvent(db: Db, channelId: string, eventId: string, payload: Jo
   return rows.length > 0;
 }
 
+/** A person's reply in a handoff thread, taken once (by the provider's event) and queued for the reply job. */
+const takeThreadReply = (db: Db, channelId: string, reply: ThreadReply) =>
+  takeEvent(db, channelId, reply.eventId, { channel_id: channelId, chat_key: reply.chatKey, text: reply.text }, "slack_handoff_reply");
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -128,9 +132,9 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
   if (envelope?.type === "url_verification" && typeof envelope.challenge === "string") return { status: 200, body: { challenge: envelope.challenge } };
   if (!channel.enabled || envelope?.type !== "event_callback" || typeof envelope.event_id !== "string") return OK;
   // The handoff channel's threads are the agents' (channels/handoff.ts): a reply there goes to the visitor; the bot answers nothing there.
-  const reply = handoffThreadReply(envelope, channel.handoff_channel);
-  if (reply) await takeEvent(db, channel.id, `sl:${envelope.event_id}`, { channel_id: channel.id, chat_key: reply.chatKey, text: reply.text }, "slack_handoff_reply");
-  const question = inHandoffChannel(envelope, channel.handoff_channel) ? null : slackQuestion(envelope);
+  const reply = slackThreadReply(envelope, channel.handoff_channel);
+  if (reply) await takeThreadReply(db, channel.id, reply);
+  const question = slackInHandoffChannel(envelope, channel.handoff_channel) ? null : slackQuestion(envelope);
   if (question) await takeEvent(db, channel.id, `sl:${envelope.event_id}`, { channel_id: channel.id, chat_key: question.chatKey, text: question.text });
   return OK;
 }
@@ -147,12 +151,20 @@ async function teamsActivity(db: Db, channel: InboundChannel, req: InboundReques
   const appId = credentialsOf(channel.credentials_ciphertext).app_id!;
   await verifyTeamsActivityToken(req.headers.get("authorization"), appId, { serviceUrl: activity.serviceUrl, channelId: typeof activity.channelId === "string" ? activity.channelId : null });
   if (!channel.enabled) return OK;
-  const work = teamsWork(activity);
+  // The handoff channel's threads are the agents' (channels/handoff.ts): a person's reply there goes to the visitor; the bot answers nothing there.
+  // Every verified activity names the Bot Connector of its tenant: the channel's handoff posts go there.
+  const reply = teamsThreadReply(activity, channel.handoff_channel);
+  if (reply) {
+    await rememberServiceUrl(db, channel.id, null, activity.serviceUrl);
+    await takeThreadReply(db, channel.id, reply);
+    return OK;
+  }
+  const work: TeamsWork = teamsInHandoffChannel(activity, channel.handoff_channel) ? { ignored: "an activity in the handoff channel" } : teamsWork(activity);
+  await rememberServiceUrl(db, channel.id, "ignored" in work ? null : work.chatKey, activity.serviceUrl);
   if ("ignored" in work) {
     console.info(`[channels] Teams channel ${channel.id} ignored ${work.ignored}.`);
     return OK;
   }
-  await rememberServiceUrl(db, channel.id, work.chatKey, activity.serviceUrl);
   await takeEvent(db, channel.id, work.eventId, { channel_id: channel.id, chat_key: work.chatKey, text: work.text });
   return OK;
 }

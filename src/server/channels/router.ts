@@ -64,11 +64,20 @@ export const channelsRouter = createTRPCRouter({
         method: "PATCH",
         path: "/v1/{chatbot_id}/channels/{channel_id}",
         summary:
-          "Change a channel: `handoff_channel` (Slack only, a Slack channel id like C0123456789, or null) is where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor as an agent reply",
+          "Change a channel: `handoff_channel` (Slack: a Slack channel id like C0123456789; Microsoft Teams: a Teams channel's conversation id like 19:…@thread.tacv2; null: none; 422 for other kinds or a malformed id) is where conversations waiting for a person are posted; a person's reply in the post's thread goes to the visitor as an agent reply",
         tags: ["Chatbot"],
       },
     })
-    .input(z.object({ channel_id: z.string(), handoff_channel: z.string().max(64).nullable() }))
+    .input(
+      z.object({
+        channel_id: z.string(),
+        handoff_channel: z
+          .string()
+          .max(128)
+          .nullable()
+          .meta({ description: "Slack: a channel id (C0123456789); Microsoft Teams: a channel's conversation id (19:…@thread.tacv2); null clears it." }),
+      }),
+    )
     .output(channelSchema)
     .mutation(({ ctx, input }) => setHandoffChannel(ctx.db, ctx.chatbot.id, input.channel_id, input.handoff_channel)),
 

@@ -3,8 +3,9 @@
  * from the client-credentials flow (TEAMS_TOKEN_URL with the bot's app id and password, the tenant's own
  * endpoint when a tenant is set; scope `https://api.botframework.com/.default`), kept until shortly before
  * it expires and fetched again once when the Bot Connector answers 401; a reply is
- * `POST {serviceUrl}/v3/conversations/{conversation id}/activities`. Inbound: which activities are answered
- * (pure rules below; the token check is teams-auth.ts).
+ * `POST {serviceUrl}/v3/conversations/{conversation id}/activities`, a handoff post a new thread in a channel
+ * (`POST {serviceUrl}/v3/conversations`). Inbound: which activities are answered (pure rules below; the token
+ * check is teams-auth.ts).
  */
 import { createHash } from "node:crypto";
 import { poolOf, type Db } from "@/server/kernel/db/client";
@@ -21,6 +22,15 @@ export interface TeamsCredentials {
   app_password: string;
   tenant_id?: string;
 }
+
+/** A channel thread's conversation id is the channel's and `;messageid=` its root message (Teams' own form). */
+const THREAD_MARK = ";messageid=";
+/** The channel and root of a thread's conversation id; the root null when it names none (a chat, or the channel itself). */
+export function teamsThreadOf(conversationId: string): { channel: string; root: string | null } {
+  const at = conversationId.indexOf(THREAD_MARK);
+  return at < 0 ? { channel: conversationId, root: null } : { channel: conversationId.slice(0, at), root: conversationId.slice(at + THREAD_MARK.length) || null };
+}
+const threadRootOf = (conversationId: string) => teamsThreadOf(conversationId).root;
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
@@ -50,12 +60,18 @@ async function accessToken(credentials: TeamsCredentials, fresh: boolean): Promi
   return { ok: true, result: json.access_token };
 }
 
-async function postActivity(credentials: TeamsCredentials, url: string, activity: unknown, fresh: boolean): Promise<ProviderAnswer<{ id?: string }>> {
+/** What the Bot Connector answers a post: the activity's id; for a new conversation also its id (a channel thread's ends in `;messageid={activityId}`). */
+interface Posted {
+  id?: unknown;
+  activityId?: unknown;
+}
+
+async function postActivity(credentials: TeamsCredentials, url: string, activity: unknown, fresh: boolean): Promise<ProviderAnswer<Posted>> {
   const token = await accessToken(credentials, fresh);
   if (!token.ok) return token;
   const answer = await providerFetch({ url, body: activity, headers: { Authorization: `Bearer ${token.result}` } });
   if (isFailure(answer)) return answer;
-  if (answer.status >= 200 && answer.status < 300) return { ok: true, result: (answer.json ?? {}) as { id?: string } };
+  if (answer.status >= 200 && answer.status < 300) return { ok: true, result: (answer.json ?? {}) as Posted };
   // The held token was refused (revoked, or expired early): one fresh token, one more try.
   if (answer.status === 401 && !fresh) return postActivity(credentials, url, activity, true);
   const error = answer.json as { error?: { code?: string; message?: string }; message?: string } | null;
@@ -67,6 +83,18 @@ export const teams = {
   verify: async (credentials: TeamsCredentials) => accessToken(credentials, true),
   sendToConversation: (credentials: TeamsCredentials, serviceUrl: string, conversationId: string, text: string) =>
     postActivity(credentials, providerUrl(serviceUrl, `v3/conversations/${encodeURIComponent(conversationId)}/activities`).href, { type: "message", text }, false),
+  /**
+   * A new thread in a Teams channel (`channelId`, the channel's conversation id 19:…): the Bot Connector's
+   * "create conversation" with `isGroup`, the channel in `channelData` and the thread's first message; the
+   * thread's root id (the post's activity id), or a 502 failure when the answer names none.
+   */
+  startChannelThread: async (credentials: TeamsCredentials, serviceUrl: string, channelId: string, text: string): Promise<ProviderAnswer<string>> => {
+    const body = { isGroup: true, channelData: { channel: { id: channelId } }, activity: { type: "message", text, textFormat: "markdown" } };
+    const posted = await postActivity(credentials, providerUrl(serviceUrl, "v3/conversations").href, body, false);
+    if (!posted.ok) return posted;
+    const root = typeof posted.result.activityId === "string" ? posted.result.activityId : typeof posted.result.id === "string" ? threadRootOf(posted.result.id) : null;
+    return root ? { ok: true, result: root } : failure(502, "Microsoft Teams: the new conversation names no activity.", null);
+  },
   /** A reply to a chat: to the Bot Connector its inbound activity named (channels/inbound.ts kept it before the job was queued). */
   replyInChat: async (db: Db, credentials: TeamsCredentials, channelId: string, chatKey: string, text: string) => {
     const serviceUrl = await serviceUrlOf(db, channelId, chatKey);
@@ -85,15 +113,21 @@ export async function serviceUrlOf(db: Db, channelId: string, chatKey: string): 
   return rows[0]?.service_url ?? null;
 }
 
-/** Keeps the chat's Bot Connector (written only when it changed: a chat's first activity, or Microsoft moved it). */
-export async function rememberServiceUrl(db: Db, channelId: string, chatKey: string, serviceUrl: string): Promise<void> {
+/**
+ * Keeps the Bot Connector of a verified activity: the channel's (where handoff posts go: the last one the bot
+ * was sent from) and, for an activity that is answered, the chat's. Each written only when it changed (a
+ * chat's first activity, or Microsoft moved it); one statement.
+ */
+export async function rememberServiceUrl(db: Db, channelId: string, chatKey: string | null, serviceUrl: string): Promise<void> {
   await poolOf(db).query({
     name: "channels_teams_remember_service_url",
-    text: `INSERT INTO channel_chats (channel_id, chat_key, service_url) VALUES ($1::uuid, $2, $3)
+    text: `WITH c AS (UPDATE channels SET service_url = $3 WHERE id = $1::uuid AND service_url IS DISTINCT FROM $3)
+           INSERT INTO channel_chats (channel_id, chat_key, service_url) SELECT $1::uuid, $2, $3 WHERE $2::text IS NOT NULL
            ON CONFLICT (channel_id, chat_key) DO UPDATE SET service_url = EXCLUDED.service_url WHERE channel_chats.service_url IS DISTINCT FROM EXCLUDED.service_url`,
     values: [channelId, chatKey, serviceUrl],
   });
 }
+
 
 /** The part of a Bot Framework activity the channel reads. */
 export interface TeamsActivity {
@@ -109,12 +143,15 @@ export interface TeamsActivity {
   entities?: Array<{ type?: unknown; mentioned?: { id?: unknown } }>;
 }
 
+/** A message's text without its `<at>…</at>` mentions (of the bot, or of anyone: a question, not an address). */
+export const withoutMentions = (text: string) => text.replace(/<at>[^<]*<\/at>/g, "").trim().slice(0, 4000);
+
 /** A greeting's event id starts so (the answer job says the welcome message instead of asking the engine). */
 const GREETING_EVENT = "tmg:";
 export const isTeamsGreeting = (eventId: string | null) => eventId?.startsWith(GREETING_EVENT) ?? false;
 
 /** An activity's event id: its conversation and id, hashed (ids are unique within a conversation; the column takes any length this way). */
-const eventIdOf = (prefix: string, conversationId: string, activityId: string) => `${prefix}${createHash("sha256").update(`${conversationId}\n${activityId}`).digest("base64url")}`;
+export const eventIdOf = (prefix: string, conversationId: string, activityId: string) => `${prefix}${createHash("sha256").update(`${conversationId}\n${activityId}`).digest("base64url")}`;
 
 /** The chat key is the conversation id (a channel thread's includes `;messageid=`), at most what a job payload holds. */
 const MAX_CHAT_KEY = 200;
@@ -141,7 +178,7 @@ export function teamsWork(activity: TeamsActivity): TeamsWork {
   const personal = (activity.conversation?.conversationType ?? "personal") === "personal";
   const mentioned = Array.isArray(activity.entities) && activity.entities.some((e) => e?.type === "mention" && e.mentioned?.id === botId);
   if (!personal && !mentioned) return { ignored: "a channel message that does not mention the bot" };
-  const text = activity.text.replace(/<at>[^<]*<\/at>/g, "").trim().slice(0, 4000);
+  const text = withoutMentions(activity.text);
   if (!text) return { ignored: "a message without text" };
   return { chatKey: conversationId, eventId: eventIdOf("tm:", conversationId, activity.id), text };
 }

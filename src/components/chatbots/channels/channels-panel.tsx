@@ -40,7 +40,7 @@ const SETUP_HINTS: Record<ChannelKind, string | null> = {
   [TELEGRAM]: null,
   [WHATSAPP]: "In your Meta app's WhatsApp configuration, paste the callback URL and the verify token, then subscribe to messages.",
   [SLACK]: "In your Slack app's Event Subscriptions, paste the request URL and subscribe to the bot events message.im and app_mention (and message.channels for replies in a handoff channel's threads).",
-  [MICROSOFT_TEAMS]: "In your Azure Bot's Configuration, paste the messaging endpoint; then add the Microsoft Teams channel to the bot and install its app in Teams.",
+  [MICROSOFT_TEAMS]: "In your Azure Bot's Configuration, paste the messaging endpoint; then add the Microsoft Teams channel to the bot and install its app in Teams (for replies in a handoff channel's threads that do not mention the bot, its app manifest asks for ChannelMessage.Read.Group).",
 };
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -182,8 +182,12 @@ export function ChannelsPanel({ chatbotId }: { chatbotId: string }) {
                     {c.verify_token ? <Copyable label="Verify token" value={c.verify_token} testId="channel-verify-token" /> : null}
                   </div>
                   {SETUP_HINTS[c.kind] ? <p className="text-xs text-gray-600">{SETUP_HINTS[c.kind]}</p> : <p className="text-xs text-gray-600">Nothing to paste: the webhook was set with {c.product} when you connected.</p>}
-                  {c.kind === SLACK && can_edit ? <HandoffChannelForm chatbotId={chatbotId} channelId={c.id} value={c.handoff_channel} onSaved={refresh} /> : null}
-                  {c.kind === SLACK && !can_edit && c.handoff_channel ? <p className="text-xs text-gray-600">Waiting conversations are posted to the Slack channel {c.handoff_channel}.</p> : null}
+                  {(c.kind === SLACK || c.kind === MICROSOFT_TEAMS) && can_edit ? <HandoffChannelForm chatbotId={chatbotId} channelId={c.id} kind={c.kind} value={c.handoff_channel} onSaved={refresh} /> : null}
+                  {(c.kind === SLACK || c.kind === MICROSOFT_TEAMS) && !can_edit && c.handoff_channel ? (
+                    <p className="text-xs text-gray-600">
+                      Waiting conversations are posted to the {c.product} channel {c.handoff_channel}.
+                    </p>
+                  ) : null}
                 </CardBody>
               </Card>
             </li>

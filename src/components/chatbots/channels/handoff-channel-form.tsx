@@ -5,13 +5,38 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { MICROSOFT_TEAMS, SLACK } from "@/shared/integrations";
 import { useTRPC } from "@/trpc/react";
 
+/** What each provider's handoff channel id looks like, and how to find it. */
+const FIELD: Record<typeof SLACK | typeof MICROSOFT_TEAMS, { placeholder: string; hint: string }> = {
+  [SLACK]: {
+    placeholder: "C0123456789",
+    hint: "Conversations waiting for a person are posted there; reply in the post's thread to answer the visitor. Invite the bot to the channel; empty: none.",
+  },
+  [MICROSOFT_TEAMS]: {
+    placeholder: "19:…@thread.tacv2",
+    hint: "The Teams channel's id (its ⋯ menu → Get link to channel: the part after /channel/, decoded). Conversations waiting for a person start a thread there; reply in the thread to answer the visitor. Install the bot's app in the team; empty: none.",
+  },
+};
+
 /**
- * A Slack channel's handoff channel (docs/decisions/073-slack-handoff-channel.md): the Slack channel id where
- * conversations waiting for a person are posted; a reply in the post's thread goes to the visitor.
+ * A Slack or Teams channel's handoff channel (docs/decisions/073-slack-handoff-channel.md, 129-teams-handoff-channel.md):
+ * the provider's channel where conversations waiting for a person are posted; a reply in the post's thread goes to the visitor.
  */
-export function HandoffChannelForm({ chatbotId, channelId, value, onSaved }: { chatbotId: string; channelId: string; value: string | null; onSaved: () => Promise<void> }) {
+export function HandoffChannelForm({
+  chatbotId,
+  channelId,
+  kind,
+  value,
+  onSaved,
+}: {
+  chatbotId: string;
+  channelId: string;
+  kind: typeof SLACK | typeof MICROSOFT_TEAMS;
+  value: string | null;
+  onSaved: () => Promise<void>;
+}) {
   const trpc = useTRPC();
   const [draft, setDraft] = useState(value ?? "");
   const save = useMutation(trpc.channels.update.mutationOptions({ onSuccess: onSaved }));
@@ -27,10 +52,10 @@ export function HandoffChannelForm({ chatbotId, channelId, value, onSaved }: { c
       <Field
         id={id}
         label="Handoff channel id (optional)"
-        hint="Conversations waiting for a person are posted there; reply in the post's thread to answer the visitor. Invite the bot to the channel; empty: none."
+        hint={FIELD[kind].hint}
         error={error}
       >
-        <Input id={id} placeholder="C0123456789" spellCheck={false} autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} {...describedBy(id, { error, hint: true })} />
+        <Input id={id} placeholder={FIELD[kind].placeholder} spellCheck={false} autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} {...describedBy(id, { error, hint: true })} />
       </Field>
       <div className="flex items-center gap-3">
         <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>

@@ -59,7 +59,8 @@ export const JOB_PAYLOADS = {
   evaluate_chatbot: z.object({ evaluationId: z.uuid() }),
   // evaluations whose worker died (queued again)
   sweep_evaluations: scheduled,
-  // The Slack handoff channel (channels/handoff.ts): post a waiting conversation, and record a thread reply as the agent's.
+  // The handoff channel, Slack's or Microsoft Teams' (channels/handoff.ts): post a waiting conversation, and record a thread
+  // reply as the agent's (named when Slack was the only provider; the names stay so queued jobs still run).
   slack_handoff_post: z.object({ channel_id: z.uuid(), conversation_id: z.uuid(), attempt: z.number().int().min(1), waits: z.number().int().min(0) }),
   slack_handoff_reply: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000) }),
   // Intercom (intercom/handoff-job.ts): a waiting conversation handed over, or its later visitor messages added.
