@@ -17,7 +17,7 @@ const CAPABILITY_DEPENDENCIES = {
   analytics: ["access"],
   training: ["access"],
   workspaces: ["access", "accounts", "audit", "branding", "training"],
-  conversations: ["access", "analytics", "branding", "training", "webhooks", "workspaces", "actions"],
+  conversations: ["access", "analytics", "branding", "training", "webhooks", "workspaces", "actions", "audit"],
   chatbots: ["access", "audit", "conversations", "training", "workspaces", "actions"],
   channels: ["access", "audit", "conversations", "workspaces"],
   // HTTP actions (docs/decisions/076-http-actions.md); the engine offers them as tools and the inbox shows their calls (conversations → actions).

@@ -17,6 +17,8 @@ export interface SlackPost {
   thread_ts: string | null;
   /** The message's own ts (a thread's parent id for replies to it). */
   ts: string;
+  /** Block Kit blocks sent with the message, as given. */
+  blocks?: Array<{ type: string; elements?: Array<{ type: string; action_id?: string; value?: string; text?: { text?: string } }> }>;
   at: number;
 }
 
@@ -31,6 +33,8 @@ export interface SlackStandIn {
   failPosts(channel: string, fault: SlackFault, count?: number): void;
   /** An Events API request, signed (`opts` overrides the timestamp or the signature; null omits the header); the status and body. */
   deliver(url: string, signingSecret: string, body: unknown, opts?: { timestamp?: string; signature?: string | null }): Promise<{ status: number; body: unknown }>;
+  /** A click on a button of a posted message, sent as Slack's interactivity request (form-encoded `payload`, signed); the status. */
+  clickButton(url: string, signingSecret: string, post: SlackPost, label: string, user?: string): Promise<number>;
   nextPost(channel: string, from?: number): Promise<SlackPost>;
   stop(): Promise<void>;
 }
@@ -63,7 +67,9 @@ export async function startSlackStandIn(opts: { unref?: boolean } = {}): Promise
         if (fault) return answer(res, 200, { ok: false, error: fault.error });
         if (!body.text) return answer(res, 200, { ok: false, error: "no_text" });
         const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, "0")}`;
-        posts.push({ channel, text: String(body.text), thread_ts: body.thread_ts ? String(body.thread_ts) : null, ts, at: Date.now() });
+        const blocks = body.blocks as SlackPost["blocks"];
+        if (blocks !== undefined && (!Array.isArray(blocks) || blocks.some((b) => typeof b?.type !== "string"))) return answer(res, 200, { ok: false, error: "invalid_blocks" });
+        posts.push({ channel, text: String(body.text), thread_ts: body.thread_ts ? String(body.thread_ts) : null, ts, ...(blocks ? { blocks } : {}), at: Date.now() });
         return answer(res, 200, { ok: true, channel, ts, message: { text: body.text, ts } });
       }
       return answer(res, 200, { ok: false, error: "unknown_method" });
@@ -82,6 +88,33 @@ export async function startSlackStandIn(opts: { unref?: boolean } = {}): Promise
       bots.set(token, { user, team });
     },
     failPosts: faults.add,
+    async clickButton(url, signingSecret, post, label, user = "U0ADA") {
+      const button = post.blocks?.flatMap((b) => b.elements ?? []).find((e) => e.type === "button" && e.text?.text === label);
+      if (!button) throw new Error(`no button "${label}" in the post`);
+      const actionTs = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, "0")}`;
+      const payload = {
+        type: "block_actions",
+        user: { id: user, username: "ada", team_id: "T0001" },
+        api_app_id: "A0001",
+        team: { id: "T0001", domain: "bakery" },
+        container: { type: "message", message_ts: post.ts, channel_id: post.channel, is_ephemeral: false, ...(post.thread_ts ? { thread_ts: post.thread_ts } : {}) },
+        trigger_id: `${actionTs}.trigger`,
+        channel: { id: post.channel, name: "directmessage" },
+        message: { type: "message", ts: post.ts, text: post.text, ...(post.thread_ts ? { thread_ts: post.thread_ts } : {}) },
+        response_url: `http://127.0.0.1:${port}/actions/response`,
+        actions: [{ type: "button", action_id: button.action_id, block_id: "b1", text: { type: "plain_text", text: label }, value: button.value, action_ts: actionTs }],
+      };
+      const raw = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Slack-Request-Timestamp": timestamp,
+        "X-Slack-Signature": `v0=${createHmac("sha256", signingSecret).update(`v0:${timestamp}:${raw}`).digest("hex")}`,
+      };
+      const res = await fetch(url, { method: "POST", headers, body: raw });
+      await res.arrayBuffer();
+      return res.status;
+    },
     async deliver(url, signingSecret, body, opts = {}) {
       const raw = JSON.stringify(body);
       const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));

@@ -15,6 +15,8 @@ export interface SentMessage {
   token: string;
   chat_id: string;
   text: string;
+  /** An inline keyboard sent with the message (`{inline_keyboard: [[{text, callback_data}]]}`), as given. */
+  reply_markup?: { inline_keyboard?: Array<Array<{ text: string; callback_data?: string }>> };
   at: number;
 }
 
@@ -41,6 +43,10 @@ export interface TelegramStandIn {
   deliver(token: string, update: unknown, secret?: string | null): Promise<number>;
   /** Resolves with the first message sent to `chatId` after `from` messages (polls the list, no timers in assertions). */
   nextMessage(chatId: string, from?: number): Promise<SentMessage>;
+  /** A press of an inline button under a sent message, delivered as Telegram does (a `callback_query` update); the app's status. */
+  pressButton(token: string, message: SentMessage, label: string, updateId: number): Promise<number>;
+  /** Every answerCallbackQuery accepted: the query answered and its notification text. */
+  answeredCallbacks: Array<{ callback_query_id: string; text: string }>;
   /** Called on every accepted sendMessage (the bench measures with it). */
   onSent?: (message: SentMessage) => void;
   /** Every sendMessage is answered this many ms after it arrived (a provider's round trip; 0: at once). It is taken even if the caller has gone meanwhile. */
@@ -63,6 +69,9 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
   const holds = faultQueue<Promise<unknown>>();
   const sent: SentMessage[] = [];
   const sendAttempts: Array<{ chat_id: string; at: number }> = [];
+  const answeredCallbacks: Array<{ callback_query_id: string; text: string }> = [];
+  // Callback queries handed out by a press and not answered yet: answering another is Telegram's 400.
+  const openCallbacks = new Set<string>();
   let nextId = 1000;
 
   const stub: Partial<TelegramStandIn> = {};
@@ -106,10 +115,21 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
           const fault = faults.next(chatId);
           if (fault) return error(res, fault);
           if (!chatId || !text) return error(res, { error_code: 400, description: "Bad Request: message text is empty" });
-          const message = { token, chat_id: chatId, text, at: Date.now() };
+          const markup = body.reply_markup as SentMessage["reply_markup"];
+          const buttons = markup?.inline_keyboard?.flat() ?? [];
+          if (buttons.some((b) => !b.text || (b.callback_data !== undefined && (Buffer.byteLength(b.callback_data) < 1 || Buffer.byteLength(b.callback_data) > 64)))) {
+            return error(res, { error_code: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
+          }
+          const message: SentMessage = { token, chat_id: chatId, text, ...(markup ? { reply_markup: markup } : {}), at: Date.now() };
           sent.push(message);
           stub.onSent?.(message);
           return answer(res, 200, { ok: true, result: { message_id: nextId++, chat: { id: Number(chatId) }, date: Math.floor(Date.now() / 1000), text } });
+        }
+        case "answerCallbackQuery": {
+          const id = String(body.callback_query_id ?? "");
+          if (!openCallbacks.delete(id)) return error(res, { error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+          answeredCallbacks.push({ callback_query_id: id, text: String(body.text ?? "") });
+          return answer(res, 200, { ok: true, result: true });
         }
         default:
           return answer(res, 404, { ok: false, error_code: 404, description: "Not Found: method not found" });
@@ -125,6 +145,7 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
     baseUrl: `http://127.0.0.1:${port}`,
     sent,
     sendAttempts,
+    answeredCallbacks,
     sendDelayMs: 0,
     addBot(token: string, username: string) {
       bots.set(token, { id: Number(token.split(":")[0]), username });
@@ -141,6 +162,17 @@ export async function startTelegramStandIn(opts: { unref?: boolean } = {}): Prom
       const res = await fetch(hook.url, { method: "POST", headers, body: JSON.stringify(update) });
       await res.arrayBuffer();
       return res.status;
+    },
+    async pressButton(token: string, message: SentMessage, label: string, updateId: number) {
+      const button = message.reply_markup?.inline_keyboard?.flat().find((b) => b.text === label);
+      if (!button?.callback_data) throw new Error(`no button "${label}" under the message`);
+      const id = `cq${updateId}`;
+      openCallbacks.add(id);
+      const chat = { id: Number(message.chat_id), type: "private", first_name: "Ada" };
+      return stub.deliver!(token, {
+        update_id: updateId,
+        callback_query: { id, from: { id: chat.id, is_bot: false, first_name: "Ada" }, chat_instance: `ci${message.chat_id}`, message: { message_id: 1, chat, text: message.text }, data: button.callback_data },
+      });
     },
     async nextMessage(chatId: string, from = 0) {
       for (;;) {

@@ -13,7 +13,10 @@ import { answerJson as answer, faultQueue, readBody } from "./stand-in-http";
 export interface GraphMessage {
   phone_number_id: string;
   to: string;
+  /** A text's body, or an interactive message's body text. */
   text: string;
+  /** An interactive list message's rows, as sent. */
+  rows?: Array<{ id: string; title: string }>;
   at: number;
 }
 
@@ -35,6 +38,24 @@ export interface WhatsAppStandIn {
   deliver(callbackUrl: string, appSecret: string, body: unknown, signature?: string | null): Promise<number>;
   nextMessage(to: string, from?: number): Promise<GraphMessage>;
   stop(): Promise<void>;
+}
+
+const textMessage = (text: unknown) => {
+  const body = (text as { body?: unknown } | undefined)?.body;
+  return typeof body === "string" && body ? { text: body } : "text.body is required";
+};
+
+/** An interactive list, held to the documented limits: button ≤ 20, ≤ 10 rows in all, row title ≤ 24, row id ≤ 200. */
+function listMessage(interactive: unknown): { text: string; rows: Array<{ id: string; title: string }> } | string {
+  const i = interactive as { type?: unknown; body?: { text?: unknown }; action?: { button?: unknown; sections?: Array<{ rows?: Array<{ id?: unknown; title?: unknown }> }> } } | undefined;
+  if (i?.type !== "list") return "interactive.type must be list here";
+  if (typeof i.body?.text !== "string" || !i.body.text) return "interactive.body.text is required";
+  const button = i.action?.button;
+  if (typeof button !== "string" || !button || button.length > 20) return "interactive.action.button must be 1-20 characters";
+  const rows = (i.action?.sections ?? []).flatMap((section) => section.rows ?? []);
+  if (rows.length < 1 || rows.length > 10) return "a list has 1-10 rows";
+  const valid = rows.every((r) => typeof r.id === "string" && r.id.length >= 1 && r.id.length <= 200 && typeof r.title === "string" && r.title.length >= 1 && r.title.length <= 24);
+  return valid ? { text: i.body.text, rows: rows as Array<{ id: string; title: string }> } : "row ids must be 1-200 and row titles 1-24 characters";
 }
 
 /** Graph's error answer (a 429 is code 130429, "Rate limit hit", with no Retry-After). */
@@ -61,9 +82,10 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
         sendAttempts.push({ to, at: Date.now() });
         const fault = faults.next(to);
         if (fault) return graphError(res, fault);
-        const text = (body.text as { body?: string } | undefined)?.body;
-        if (body.messaging_product !== "whatsapp" || body.type !== "text" || !text) return graphError(res, { status: 400, code: 100, message: "(#100) Invalid parameter" });
-        sent.push({ phone_number_id: phoneNumberId!, to, text, at: Date.now() });
+        if (body.messaging_product !== "whatsapp") return graphError(res, { status: 400, code: 100, message: "(#100) Invalid parameter" });
+        const message = body.type === "interactive" ? listMessage(body.interactive) : textMessage(body.text);
+        if (typeof message === "string") return graphError(res, { status: 400, code: 131009, message: `(#131009) Parameter value is not valid: ${message}` });
+        sent.push({ phone_number_id: phoneNumberId!, to, ...message, at: Date.now() });
         return answer(res, 200, { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.${randomBytes(12).toString("hex")}` }] });
       }
       return graphError(res, { status: 400, code: 100, message: "Unsupported request" });
@@ -131,5 +153,13 @@ export function whatsappTextDelivery(phoneNumberId: string, from: string, messag
 export function whatsappStatusDelivery(phoneNumberId: string, messageId: string) {
   return whatsappDelivery(phoneNumberId, {
     statuses: [{ id: messageId, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "15551234567" }],
+  });
+}
+
+/** A webhook delivery with the person's choice on an interactive list message (`list_reply`). */
+export function whatsappListReplyDelivery(phoneNumberId: string, from: string, messageId: string, row: { id: string; title: string }) {
+  return whatsappDelivery(phoneNumberId, {
+    contacts: [{ profile: { name: "Ada" }, wa_id: from }],
+    messages: [{ from, id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: "interactive", interactive: { type: "list_reply", list_reply: { id: row.id, title: row.title } } }],
   });
 }

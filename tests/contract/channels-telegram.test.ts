@@ -164,6 +164,49 @@ describe("a Telegram chat", () => {
     expect(tg.sent.slice(from).filter((m) => m.chat_id === "42")).toHaveLength(1);
   });
 
+  it("resolved, the chat is asked to rate it with inline buttons: a plain 5 counts, a press replaces it (answered), 9 or another chat's conversation is refused; conversation.rated and CSAT include it", async () => {
+    const convo = await db.conversation.findFirstOrThrow({ where: { chatbotId: botId, source: "channel" } });
+    const someoneElse = await db.visitor.create({ data: { chatbotId: botId, visitorKey: "someone-else" } });
+    const other = await db.conversation.create({ data: { chatbotId: botId, visitorId: someoneElse.id, source: "channel", status: "resolved" } });
+    const from = tg.sent.length;
+    expect((await api("PATCH", `/v1/${botId}/conversations/${convo.id}`, { token: owner.token, body: { status: "resolved" } })).status).toBe(200);
+    const prompt = await tg.nextMessage("42", from);
+    expect(prompt.text).toBe(CATALOGUES.en.panel.rateConversation);
+    expect(prompt.reply_markup!.inline_keyboard).toEqual([[1, 2, 3, 4, 5].map((n) => ({ text: String(n), callback_data: `rate:${convo.id}:${n}` }))]);
+
+    const thanks = CATALOGUES.en.panel.ratingThanks;
+    let next = tg.sent.length;
+    expect(await tg.deliver(TOKEN, textUpdate(++updateId, 42, "5"))).toBe(200);
+    expect((await tg.nextMessage("42", next)).text).toBe(thanks);
+    expect(await db.conversationRating.findUnique({ where: { conversationId: convo.id } })).toMatchObject({ score: 5 });
+
+    next = tg.sent.length;
+    expect(await tg.pressButton(TOKEN, prompt, "4", ++updateId)).toBe(200);
+    expect((await tg.nextMessage("42", next)).text).toBe(thanks);
+    expect(tg.answeredCallbacks.at(-1)).toEqual({ callback_query_id: `cq${updateId}`, text: thanks });
+    expect(await db.conversationRating.findUnique({ where: { conversationId: convo.id } })).toMatchObject({ score: 4 });
+
+    // Forged presses: a score outside 1–5, another visitor's conversation. Refused in words, nothing changed.
+    const forged = (data: string) => ({ ...prompt, reply_markup: { inline_keyboard: [[{ text: "x", callback_data: data }]] } });
+    next = tg.sent.length;
+    expect(await tg.pressButton(TOKEN, forged(`rate:${convo.id}:9`), "x", ++updateId)).toBe(200);
+    expect((await tg.nextMessage("42", next)).text).toBe("The score field must be a whole number from 1 to 5.");
+    next = tg.sent.length;
+    expect(await tg.pressButton(TOKEN, forged(`rate:${other.id}:1`), "x", ++updateId)).toBe(200);
+    expect((await tg.nextMessage("42", next)).text).toBe("Conversation not found.");
+    expect(await db.conversationRating.findMany({ select: { conversationId: true, score: true } })).toEqual([{ conversationId: convo.id, score: 4 }]);
+
+    const events = await db.outboxEvent.findMany({ where: { type: "conversation.rated" }, orderBy: { createdAt: "asc" } });
+    expect(events.map((e) => (e.data as any).rating)).toEqual([expect.objectContaining({ conversation_id: convo.id, score: 5 }), expect.objectContaining({ conversation_id: convo.id, score: 4 })]);
+    expect((await api("GET", `/v1/${botId}/analytics`, { token: owner.token })).body.csat).toEqual({ score: 100, average: 4, count: 1 });
+    // Rated: a digit is a message again, not a rating.
+    next = tg.sent.length;
+    expect(await tg.deliver(TOKEN, textUpdate(++updateId, 42, "3"))).toBe(200);
+    expect((await tg.nextMessage("42", next)).text).not.toBe(thanks);
+    expect(await db.message.findFirst({ where: { chatbotId: botId, content: "3", role: "user" } })).not.toBeNull();
+    expect(await db.conversationRating.findUnique({ where: { conversationId: convo.id } })).toMatchObject({ score: 4 });
+  });
+
   it("waits out a 429's retry_after, then delivers", async () => {
     tg.failSends("43", { error_code: 429, description: "Too Many Requests: retry after 1", retry_after: 1 });
     const from = tg.sent.length;

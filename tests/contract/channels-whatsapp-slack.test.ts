@@ -5,7 +5,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { CATALOGUES } from "@/shared/i18n/messages";
 import { slackEventEnvelope, startSlackStandIn, type SlackStandIn } from "../../scripts/lib/slack-stand-in";
 import { startTeamsStandIn, teamsMessage, type TeamsStandIn } from "../../scripts/lib/teams-stand-in";
-import { startWhatsAppStandIn, whatsappStatusDelivery, whatsappTextDelivery, type WhatsAppStandIn } from "../../scripts/lib/whatsapp-stand-in";
+import { startWhatsAppStandIn, whatsappListReplyDelivery, whatsappStatusDelivery, whatsappTextDelivery, type WhatsAppStandIn } from "../../scripts/lib/whatsapp-stand-in";
 import { BAKERY_PAGES, trainedTextSource } from "../helpers/answers-fixtures";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot } from "../helpers/fixtures";
@@ -61,6 +61,9 @@ afterAll(async () => {
 const connect = (body: unknown) => api("POST", `/v1/${botId}/channels`, { token: owner.token, body });
 const used = async () => (await db.team.findUniqueOrThrow({ where: { id: teamId } })).messagesUsed;
 
+let whatsappChannel: any;
+let slackChannel: any;
+
 describe("WhatsApp", () => {
   let channel: any;
 
@@ -71,7 +74,7 @@ describe("WhatsApp", () => {
     expect((await connect({ kind: "messaging_app_1", credentials: { access_token: WA.access_token } })).body.errors["credentials.phone_number_id"]).toBeDefined();
     const res = await connect({ kind: "messaging_app_1", credentials: WA });
     expect(res.status).toBe(201);
-    channel = res.body;
+    channel = whatsappChannel = res.body;
     expect(channel).toMatchObject({ status: "connected", name: "+1 555 000 1111" });
     expect(channel.verify_token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     const list = await api("GET", `/v1/${botId}/channels`, { token: owner.token });
@@ -123,7 +126,7 @@ describe("Slack", () => {
     expect(bad.body).toMatchObject({ product: "Slack", status: "error", status_message: "Slack: invalid_auth" });
     const res = await connect({ kind: "team_chat_1", credentials: SL });
     expect(res.status).toBe(201);
-    channel = res.body;
+    channel = slackChannel = res.body;
     expect(channel).toMatchObject({ status: "connected", name: "@bakerybot (Bakery HQ)", verify_token: null });
   });
 
@@ -191,6 +194,40 @@ describe("Slack", () => {
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(2000);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sl.postAttempts.filter((a) => a.channel === "D0003")).toHaveLength(3);
+  });
+});
+
+describe("rating a resolved conversation", () => {
+  it("asks with a WhatsApp list and Slack buttons in the thread; the person's choice is the rating, thanked for; conversation.rated goes out", async () => {
+    const en = CATALOGUES.en.panel;
+    const chatOf = (chatKey: string) => db.channelChat.findFirstOrThrow({ where: { chatKey } });
+    const [waChat, slChat] = [await chatOf("15551234567"), await chatOf("D0001:1700000000.000100")];
+    const [waFrom, slFrom] = [wa.sent.length, sl.posts.length];
+    for (const chat of [waChat, slChat]) {
+      expect((await api("PATCH", `/v1/${botId}/conversations/${chat.conversationId}`, { token: owner.token, body: { status: "resolved" } })).status).toBe(200);
+    }
+
+    const list = await wa.nextMessage("15551234567", waFrom);
+    expect(list.text).toBe(en.rateConversation);
+    expect(list.rows).toEqual([1, 2, 3, 4, 5].map((n) => ({ id: `rate:${waChat.conversationId}:${n}`, title: `${n} out of 5` })));
+    const waNext = wa.sent.length;
+    const choice = whatsappListReplyDelivery(WA.phone_number_id, "15551234567", "wamid.RATE1", list.rows![4]!);
+    expect(await wa.deliver(whatsappChannel.webhook_url, WA.app_secret, choice)).toBe(200);
+    expect((await wa.nextMessage("15551234567", waNext)).text).toBe(en.ratingThanks);
+    expect(await wa.deliver(whatsappChannel.webhook_url, WA.app_secret, choice)).toBe(200); // Meta redelivers: taken once
+
+    const prompt = await sl.nextPost("D0001", slFrom);
+    expect([prompt.text, prompt.thread_ts]).toEqual([en.rateConversation, "1700000000.000100"]);
+    const slNext = sl.posts.length;
+    expect(await sl.clickButton(slackChannel.webhook_url, SL.signing_secret, prompt, "2")).toBe(200);
+    const thanks = await sl.nextPost("D0001", slNext);
+    expect([thanks.text, thanks.thread_ts]).toEqual([en.ratingThanks, "1700000000.000100"]);
+
+    const ratings = await db.conversationRating.findMany({ select: { conversationId: true, score: true }, orderBy: { score: "desc" } });
+    expect(ratings).toEqual([{ conversationId: waChat.conversationId, score: 5 }, { conversationId: slChat.conversationId, score: 2 }]);
+    expect(await db.outboxEvent.count({ where: { type: "conversation.rated" } })).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(wa.sent.slice(waNext).filter((m) => m.to === "15551234567")).toHaveLength(1);
   });
 });
 

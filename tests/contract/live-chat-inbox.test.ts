@@ -57,7 +57,7 @@ const askForPerson = (conversationId: string, token: string) =>
   fetch(`${base}/api/widget/${botId}/conversations/${conversationId}/handoff`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ visitor_token: token }) });
 
 describe("saved replies in REST", () => {
-  it("are created (idempotently), listed, changed and deleted by the workspace's team, and documented", async () => {
+  it("are created (idempotently), listed, changed and deleted by the workspace's team, and documented; each change is in the audit log", async () => {
     const url = path.replace("{team_id}", teamId);
     const body = { shortcut: "/refund", body: "Hi {visitor_first_name}, {chatbot_name} has refunded your order." };
     const created = await api("POST", url, { token: editor.token, key: "refund-1", body });
@@ -82,11 +82,25 @@ describe("saved replies in REST", () => {
     const extra = await api("POST", url, { token: owner.token, body: { shortcut: "bye", body: "Bye!" } });
     expect((await api("DELETE", `${url}/${extra.body.id}`, { token: editor.token })).status).toBe(204);
     expect((await api("DELETE", `${url}/${extra.body.id}`, { token: editor.token })).status).toBe(404);
+
+    // A workspace setting: one entry per change (the replayed create none), with its shortcut and body before and after.
+    const entries = await db.auditEntry.findMany({ where: { action: { startsWith: "saved_reply." } }, orderBy: { createdAt: "asc" } });
+    expect(entries.map((e) => [e.action, e.targetName, e.teamId, e.agencyId, e.actorType])).toEqual([
+      ["saved_reply.created", "/refund", teamId, owner.agency.id, "api_token"],
+      ["saved_reply.updated", "/refund", teamId, owner.agency.id, "api_token"],
+      ["saved_reply.created", "/bye", teamId, owner.agency.id, "api_token"],
+      ["saved_reply.deleted", "/bye", teamId, owner.agency.id, "api_token"],
+    ]);
+    expect([entries[1]!.before, entries[1]!.after]).toEqual([{ shortcut: "refund", body: body.body }, { shortcut: "refund", body: patched.body.body }]);
+    const log = await api("GET", `/v1/agency/audit-log?action=saved_reply.updated`, { token: owner.token });
+    expect(log.status).toBe(200);
+    expect(log.body.data.map((e: any) => [e.action, e.target.name])).toEqual([["saved_reply.updated", "/refund"]]);
   });
 
   it("refuses a taken shortcut (409), an unknown variable (400), an empty body or a bad shortcut (422), naming the field; nothing changes", async () => {
     const url = path.replace("{team_id}", teamId);
     const before = await db.savedReply.findMany({ where: { teamId }, orderBy: { id: "asc" } });
+    const audited = await db.auditEntry.count();
     const taken = await api("POST", url, { token: editor.token, body: { shortcut: "refund", body: "Again" } });
     expect([taken.status, Object.keys(taken.body.errors)]).toEqual([409, ["shortcut"]]);
     const unknown = await api("POST", url, { token: editor.token, body: { shortcut: "order", body: "Your order {order_id} is late" } });
@@ -103,6 +117,7 @@ describe("saved replies in REST", () => {
     const otherWorkspace = await bakeryClient(db, await agencyOwner(db));
     expect((await api("GET", path.replace("{team_id}", otherWorkspace.team.id), { token: editor.token })).status).toBe(404);
     expect(await db.savedReply.findMany({ where: { teamId }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await db.auditEntry.count()).toBe(audited);
   });
 
   it("fills the variables for the open conversation in the inbox", async () => {
@@ -153,12 +168,33 @@ describe("an internal note", () => {
     // The team sees it, in the thread's order.
     expect((await caller(member.user).inboxTools.notes({ chatbot_id: botId, conversation_id: conversationId })).map((n) => n.body)).toEqual([secret]);
     await expect(caller(member.user).inboxTools.addNote({ chatbot_id: botId, conversation_id: conversationId, kind: "note", body: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    // The same on REST: written by the roles that reply, read by the team, refused by field, documented.
+    const notesUrl = `/v1/${botId}/conversations/${conversationId}/notes`;
+    const written = await api("POST", notesUrl, { token: editor.token, body: { kind: "note", body: "VIP customer" } });
+    expect(written.status).toBe(201);
+    expect(written.body).toEqual({ id: expect.any(String), kind: "note", body: "VIP customer", user_id: editor.user.id, author: editor.user.name, created_at: expect.any(String) });
+    const read = await api("GET", notesUrl, { token: member.token });
+    expect([read.status, read.body.map((n: any) => [n.kind, n.body])]).toEqual([200, [["internal", secret], ["note", "VIP customer"]]]);
+    expect((await api("POST", notesUrl, { token: member.token, body: { kind: "note", body: "x" } })).status).toBe(403);
+    const bad = await api("POST", notesUrl, { token: editor.token, body: { kind: "shout", body: " " } });
+    expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([422, ["body", "kind"]]);
+    expect((await api("GET", `/v1/${botId}/conversations/00000000-0000-4000-8000-000000000000/notes`, { token: editor.token })).status).toBe(404);
+    expect(await db.conversationNote.count({ where: { conversationId } })).toBe(2);
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    expect(Object.keys(doc.paths["/v1/{chatbot_id}/conversations/{conversation_id}/notes"] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(doc.paths["/v1/{chatbot_id}/reply-sla"] ?? {}).sort()).toEqual(["get", "patch"]);
   });
 });
 
 describe("the reply SLA", () => {
   it("e-mails the assignee once, then the workspace's admins once; an answer stops the clock; the views count the conversation", async () => {
-    await db.chatbot.update({ where: { id: botId }, data: { replySlaMinutes: 1 } });
+    // The target on REST: read by the team, changed by the roles that edit the chatbot, 1–1440 minutes.
+    expect((await api("GET", `/v1/${botId}/reply-sla`, { token: member.token })).body).toEqual({ reply_sla_minutes: 5 });
+    expect((await api("PATCH", `/v1/${botId}/reply-sla`, { token: member.token, body: { reply_sla_minutes: 1 } })).status).toBe(403);
+    const tooLong = await api("PATCH", `/v1/${botId}/reply-sla`, { token: editor.token, body: { reply_sla_minutes: 2000 } });
+    expect([tooLong.status, Object.keys(tooLong.body.errors)]).toEqual([422, ["reply_sla_minutes"]]);
+    expect(await api("PATCH", `/v1/${botId}/reply-sla`, { token: editor.token, body: { reply_sla_minutes: 1 } })).toMatchObject({ status: 200, body: { reply_sla_minutes: 1 } });
     const chat = await widgetChat({ message: "Can I change my cake order?" });
     const conversationId = chat.conversation_id as string;
     await askForPerson(conversationId, chat.visitor_token);

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { ConversationsChart } from "@/components/analytics/conversations-chart";
 import { FeedbackCard } from "@/components/analytics/feedback-card";
-import { countDelta, flagEmoji, formatCount, formatNumber, formatPercent, longDayLabel, pointsDelta } from "@/components/analytics/format";
+import { countDelta, flagEmoji, formatCount, formatDuration, formatNumber, formatPercent, longDayLabel, pointsDelta } from "@/components/analytics/format";
 import { InsightThemes } from "@/components/analytics/insight-themes";
 import { MetricCard } from "@/components/analytics/metric-card";
 import { RangePicker, type DateRange } from "@/components/analytics/range-picker";
@@ -172,6 +172,17 @@ function AnalyticsContent({
               hint={a.leads === null ? "hidden: your role cannot view contacts" : "visitors who left an email or phone"}
             />
           </div>
+        </section>
+
+        {/* The visitors' ratings of resolved conversations and how fast the team answers (record 122). */}
+        <section aria-label="Live chat" className="grid gap-4 sm:grid-cols-3" data-testid="analytics-live-chat">
+          <MetricCard
+            label="Customer satisfaction"
+            value={a.csat.score === null ? "—" : formatPercent(a.csat.score)}
+            hint={a.csat.count > 0 && a.csat.average !== null ? `rated 4 or 5 · ${formatCount(a.csat.count)} ${a.csat.count === 1 ? "rating" : "ratings"}, average ${formatNumber(a.csat.average)} of 5` : "no ratings in this period"}
+          />
+          <MetricCard label="First response" value={formatDuration(a.first_response_seconds)} hint="median wait for a person's first answer" />
+          <MetricCard label="Resolution" value={formatDuration(a.resolution_seconds)} hint="median time from start to resolved" />
         </section>
 
         <section aria-label="Feedback and popular topics" className="grid gap-4 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, countDelta, dayLabel, daysBetween, flagEmoji, pointsDelta, todayUtc } from "@/components/analytics/format";
+import { addDays, countDelta, dayLabel, daysBetween, flagEmoji, formatDuration, pointsDelta, todayUtc } from "@/components/analytics/format";
 
 describe("analytics display helpers", () => {
   it("moves and counts UTC days", () => {
@@ -8,6 +8,10 @@ describe("analytics display helpers", () => {
     expect(daysBetween("2026-03-01", "2026-03-31")).toBe(31);
     expect(todayUtc(new Date("2026-11-21T23:30:00-05:00"))).toBe("2026-11-22");
     expect(dayLabel("2026-03-01")).toBe("Mar 1");
+  });
+
+  it("reads a median wait as a person would", () => {
+    expect([null, 0, 44.6, 59.6, 150, 3600, 7500].map(formatDuration)).toEqual(["—", "0 s", "45 s", "1 min", "3 min", "1 h", "2 h 5 min"]);
   });
 
   it("turns country codes into flags", () => {

@@ -10,6 +10,16 @@ export const formatCount = (n: number) => counts.format(n);
 export const formatNumber = (n: number) => decimals.format(n);
 export const formatPercent = (n: number) => `${decimals.format(n)}%`;
 
+/** A median wait as a person reads it: "45 s", "3 min", "2 h 5 min"; null (nothing measured): "—". */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "—";
+  if (seconds < 59.5) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${minutes / 60} h`;
+}
+
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** `Mar 1` */
 export const dayLabel = (iso: string) => dayFormat.format(utc(iso));

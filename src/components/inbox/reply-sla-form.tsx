@@ -26,7 +26,7 @@ export function ReplySlaForm({ chatbotId, canEdit }: { chatbotId: string; canEdi
   const value = minutes ?? String(views.data?.sla_minutes ?? "");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ chatbot_id: chatbotId, minutes: Number(value) });
+    save.mutate({ chatbot_id: chatbotId, reply_sla_minutes: Number(value) });
   };
   return (
     <Card className="space-y-3 p-4">

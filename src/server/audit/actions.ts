@@ -82,6 +82,9 @@ export const AUDIT_ACTIONS = {
   "agency_access.requested": "Access to conversations requested",
   "agency_access.approved": "Access to conversations granted",
   "agency_access.declined": "Access to conversations declined",
+  "saved_reply.created": "Saved reply created",
+  "saved_reply.updated": "Saved reply changed",
+  "saved_reply.deleted": "Saved reply deleted",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,7 +13,8 @@ import { JOB_PAYLOADS, jobName, type JobPayload } from "@/server/kernel/jobs/reg
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { slackInHandoffChannel, slackThreadReply, teamsInHandoffChannel, teamsThreadReply, type ThreadReply } from "./handoff-providers";
 import type { ChannelKind } from "./kinds";
-import { SLACK_WINDOW_SECONDS, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
+import { ratingChoice } from "./ratings";
+import { SLACK_WINDOW_SECONDS, slackBlockAction, slackQuestion, slackSignature, type SlackEnvelope } from "./slack";
 import { isServiceUrl, rememberServiceUrl, teamsWork, type TeamsActivity, type TeamsWork } from "./teams";
 import { verifyTeamsActivityToken } from "./teams-auth";
 import type { TelegramUpdate } from "./telegram";
@@ -91,11 +92,23 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A Telegram update: the secret token set with setWebhook, then one text message per update_id. */
+/** A press of a rating button (ratings.ts): the chat it was in, the rating, the query to answer; else ignored. */
+async function telegramRating(db: Db, channel: InboundChannel, update: TelegramUpdate): Promise<InboundAnswer> {
+  const query = update.callback_query;
+  const chatId = query?.message?.chat?.id;
+  const rating = ratingChoice(query?.data);
+  if (!rating || typeof query?.id !== "string" || (typeof chatId !== "number" && typeof chatId !== "string")) return OK;
+  const chatKey = String(chatId);
+  await takeEvent(db, channel.id, `tg:${String(update.update_id)}`, { channel_id: channel.id, chat_key: chatKey, text: String(rating.score), rating: { ...rating, callback_id: query.id } });
+  return OK;
+}
+
+/** A Telegram update: the secret token set with setWebhook, then one text message (or rating button press) per update_id. */
 async function telegramUpdate(db: Db, channel: InboundChannel, req: InboundRequest): Promise<InboundAnswer> {
   if (!sameSecret(req.headers.get("x-telegram-bot-api-secret-token"), channel.webhook_secret)) throw unauthorized("The X-Telegram-Bot-Api-Secret-Token header is missing or wrong.");
   if (!channel.enabled) return OK;
   const update = parseJson(req.rawBody) as TelegramUpdate;
+  if (Number.isSafeInteger(update?.update_id) && update.callback_query) return telegramRating(db, channel, update);
   const message = update?.message;
   const chatId = message?.chat?.id;
   if (!Number.isSafeInteger(update?.update_id) || typeof message?.text !== "string" || (typeof chatId !== "number" && typeof chatId !== "string")) return OK;
@@ -114,7 +127,9 @@ async function whatsappDelivery(db: Db, channel: InboundChannel, req: InboundReq
   }
   if (!channel.enabled) return OK;
   for (const message of whatsappTexts(parseJson(req.rawBody) as WhatsAppDelivery, credentials.phone_number_id!)) {
-    await takeEvent(db, channel.id, `wa:${message.id}`, { channel_id: channel.id, chat_key: message.from, text: message.text });
+    // A row chosen on the rating list (ratings.ts) is a rating; another interactive reply reads as its title.
+    const rating = ratingChoice(message.choice);
+    await takeEvent(db, channel.id, `wa:${message.id}`, { channel_id: channel.id, chat_key: message.from, text: rating ? String(rating.score) : message.text, ...(rating ? { rating } : {}) });
   }
   return OK;
 }
@@ -128,6 +143,8 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
   if (!sameSecret(req.headers.get("x-slack-signature"), slackSignature(credentials.signing_secret!, timestamp, req.rawBody))) {
     throw unauthorized("The X-Slack-Signature header is missing or does not sign this request.");
   }
+  // An interactivity request (a click on a rating button, ratings.ts) comes form-encoded to the same URL, signed the same way.
+  if (req.rawBody.startsWith("payload=")) return slackRating(db, channel, req.rawBody);
   const envelope = parseJson(req.rawBody) as SlackEnvelope;
   if (envelope?.type === "url_verification" && typeof envelope.challenge === "string") return { status: 200, body: { challenge: envelope.challenge } };
   if (!channel.enabled || envelope?.type !== "event_callback" || typeof envelope.event_id !== "string") return OK;
@@ -137,6 +154,14 @@ async function slackEvent(db: Db, channel: InboundChannel, req: InboundRequest):
   const question = slackInHandoffChannel(envelope, channel.handoff_channel) ? null : slackQuestion(envelope);
   if (question) await takeEvent(db, channel.id, `sl:${envelope.event_id}`, { channel_id: channel.id, chat_key: question.chatKey, text: question.text });
   return OK;
+}
+
+/** A Slack `block_actions` payload: a rating button's click, taken once per click; anything else is acknowledged and ignored. */
+async function slackRating(db: Db, channel: InboundChannel, rawBody: string): Promise<InboundAnswer> {
+  const action = channel.enabled ? slackBlockAction(rawBody) : null;
+  const rating = ratingChoice(action?.value);
+  if (action && rating) await takeEvent(db, channel.id, `sl:${action.eventId}`, { channel_id: channel.id, chat_key: action.chatKey, text: String(rating.score), rating });
+  return { status: 200 };
 }
 
 /**

@@ -3,6 +3,7 @@ export { channelsRouter } from "./router";
 export { receiveChannelEvent, verifyChannelSubscription } from "./inbound";
 export type { InboundAnswer, InboundRequest } from "./inbound";
 export { channelAnswerJob, channelSendJob } from "./jobs";
+export { channelRatingAskJob, channelVisitorKey } from "./ratings";
 export type { AnswerChannelMessage, ChannelMessage } from "./jobs";
 export { slackHandoffPostJob, slackHandoffReplyJob } from "./handoff";
 export { purgeChannelEventsJob } from "./purge";

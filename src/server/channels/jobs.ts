@@ -19,6 +19,7 @@ import { modelOfRow } from "@/server/kernel/db/rows";
 import { credentialsOf, ENABLED_SQL } from "./channels";
 import { isTelegramStart, type ChannelKind } from "./kinds";
 import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
+import { rateFromChat, ratingOfMessage } from "./ratings";
 import { refusalWords, type WorkspaceStanding } from "./refusal";
 import { slack, slackTarget } from "./slack";
 import { isTeamsGreeting, teams, type TeamsCredentials } from "./teams";
@@ -56,37 +57,50 @@ async function answerContext(
   channelId: string,
   chatKey: string,
   eventId: string | null,
-): Promise<{ channel: JobChannel; chatbot: Chatbot; workspace: WorkspaceStanding; conversationId: string | null; replied: boolean } | null> {
+): Promise<{ channel: JobChannel; chatbot: Chatbot; workspace: WorkspaceStanding; conversationId: string | null; ratingPending: boolean; replied: boolean } | null> {
   const { rows } = await poolOf(db).query<
-    Record<string, unknown> & { ch_kind: ChannelKind; ch_credentials: string; ch_enabled: boolean; ch_conversation_id: string | null; ch_replied: boolean; ch_status: string; ch_pause_mode: string | null }
+    Record<string, unknown> & {
+      ch_kind: ChannelKind;
+      ch_credentials: string;
+      ch_enabled: boolean;
+      ch_conversation_id: string | null;
+      ch_rating_pending: boolean | null;
+      ch_replied: boolean;
+      ch_status: string;
+      ch_pause_mode: string | null;
+    }
   >({
     name: "channels_answer_context",
     text: `SELECT b.*, ch.kind AS ch_kind, ch.credentials_ciphertext AS ch_credentials, ${ENABLED_SQL("ch.kind", "t")} AS ch_enabled,
                   t.status::text AS ch_status, t.pause_mode::text AS ch_pause_mode,
                   (SELECT cc.conversation_id::text FROM channel_chats cc WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_conversation_id,
+                  -- Asked to rate its resolved conversation and not rated yet (ratings.ts): a plain 1–5 is the rating.
+                  (SELECT cc.rating_asked_at IS NOT NULL AND c.status = 'resolved' AND NOT EXISTS (SELECT 1 FROM conversation_ratings r WHERE r.conversation_id = c.id)
+                     FROM channel_chats cc JOIN conversations c ON c.id = cc.conversation_id WHERE cc.channel_id = ch.id AND cc.chat_key = $2) AS ch_rating_pending,
                   EXISTS (SELECT 1 FROM channel_events e WHERE e.channel_id = ch.id AND e.event_id = $3 AND e.replied_at IS NOT NULL) AS ch_replied
              FROM channels ch JOIN chatbots b ON b.id = ch.chatbot_id AND b.deleted_at IS NULL JOIN teams t ON t.id = b.team_id
             WHERE ch.id = $1::uuid`,
     values: [channelId, chatKey, eventId],
   });
   if (!rows[0]) return null;
-  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ch_replied, ch_status, ch_pause_mode, ...columns } = rows[0];
+  const { ch_kind, ch_credentials, ch_enabled, ch_conversation_id, ch_rating_pending, ch_replied, ch_status, ch_pause_mode, ...columns } = rows[0];
   const chatbot = modelOfRow<Chatbot>(columns);
   return {
     channel: { id: channelId, kind: ch_kind, chatbot_id: chatbot.id, credentials_ciphertext: ch_credentials, enabled: ch_enabled },
     chatbot,
     workspace: { status: ch_status, pauseMode: ch_pause_mode },
     conversationId: ch_conversation_id,
+    ratingPending: ch_rating_pending === true,
     replied: ch_replied,
   };
 }
 
-/** The conversation a chat continues from now on (a write only when it changed: a chat's first answer, or a new conversation). */
+/** The conversation a chat continues from now on (a write only when it changed: a chat's first answer, or a new conversation, which has not been asked to rate). */
 async function rememberChat(db: Db, channelId: string, chatKey: string, conversationId: string) {
   await poolOf(db).query({
     name: "channels_remember_chat",
     text: `INSERT INTO channel_chats (channel_id, chat_key, conversation_id) VALUES ($1::uuid, $2, $3::uuid)
-           ON CONFLICT (channel_id, chat_key) DO UPDATE SET conversation_id = EXCLUDED.conversation_id`,
+           ON CONFLICT (channel_id, chat_key) DO UPDATE SET conversation_id = EXCLUDED.conversation_id, rating_asked_at = NULL`,
     values: [channelId, chatKey, conversationId],
   });
 }
@@ -189,6 +203,9 @@ export const channelAnswerJob = (answerMessage: AnswerChannelMessage) => job("ch
     await send(db, helpers, channel, { channel_id: channel.id, chat_key: payload.chat_key, text, message_id: messageId, attempt: 1, waits: 0 }, eventId);
     failpoint("after-reply");
   };
+  // A rating (a choice on the prompt, or a plain 1–5 while one is pending): recorded and thanked for, no turn.
+  const rating = ratingOfMessage(payload, context);
+  if (rating) return reply(await rateFromChat(db, channel, chatbot, payload.chat_key, rating), null);
   // Telegram's /start, the Teams bot added to a conversation: the welcome message, no turn.
   const greeting = channel.kind === TELEGRAM ? isTelegramStart(payload.text) : channel.kind === MICROSOFT_TEAMS && isTeamsGreeting(eventId);
   if (greeting) return reply(textsInItsLanguage(chatbot).welcomeMessage, null);

@@ -27,7 +27,49 @@ export const slack = {
   authTest: (token: string) => call<{ team?: string; user?: string; user_id?: string; bot_id?: string }>(token, "auth.test", {}),
   postMessage: (token: string, channel: string, text: string, threadTs: string | null) =>
     call<{ ts?: string }>(token, "chat.postMessage", { channel, text, ...(threadTs ? { thread_ts: threadTs } : {}) }),
+  /** A message with a row of Block Kit buttons (`text` stays the notification's fallback); a click comes back as a `block_actions` interaction payload. */
+  postChoices: (token: string, channel: string, text: string, threadTs: string | null, choices: Array<{ label: string; value: string }>) =>
+    call<{ ts?: string }>(token, "chat.postMessage", {
+      channel,
+      text,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+      blocks: [
+        { type: "section", text: { type: "plain_text", text } },
+        { type: "actions", elements: choices.map((c, i) => ({ type: "button", action_id: `choice_${i + 1}`, text: { type: "plain_text", text: c.label }, value: c.value })) },
+      ],
+    }),
 };
+
+/** The part of a `block_actions` interaction payload the channel reads (the form field `payload`, JSON). */
+interface SlackBlockActions {
+  type?: unknown;
+  user?: { id?: unknown };
+  channel?: { id?: unknown };
+  container?: { channel_id?: unknown; message_ts?: unknown; thread_ts?: unknown };
+  message?: { ts?: unknown; thread_ts?: unknown };
+  actions?: Array<{ value?: unknown; action_ts?: unknown }>;
+}
+
+/**
+ * A click on one of our buttons, from an interactivity request (`application/x-www-form-urlencoded`,
+ * `payload={json}`, signed like events): the chat (the channel and the thread the message is in), the
+ * button's value and an id for the click. Anything else: null.
+ */
+export function slackBlockAction(rawBody: string): { chatKey: string; value: string; eventId: string } | null {
+  const raw = new URLSearchParams(rawBody).get("payload");
+  if (!raw) return null;
+  let payload: SlackBlockActions;
+  try {
+    payload = JSON.parse(raw) as SlackBlockActions;
+  } catch {
+    return null;
+  }
+  const action = Array.isArray(payload?.actions) ? payload.actions[0] : undefined;
+  const channel = payload?.channel?.id ?? payload?.container?.channel_id;
+  const thread = payload?.message?.thread_ts ?? payload?.container?.thread_ts ?? payload?.message?.ts ?? payload?.container?.message_ts;
+  if (payload?.type !== "block_actions" || typeof action?.value !== "string" || typeof channel !== "string" || typeof thread !== "string") return null;
+  return { chatKey: `${channel}:${thread}`, value: action.value, eventId: `${channel}:${String(action.action_ts)}:${String(payload.user?.id)}` };
+}
 
 /** Slack's request signature: `v0=` and the hex HMAC-SHA256 of `v0:{timestamp}:{raw body}` with the signing secret. */
 export const slackSignature = (signingSecret: string, timestamp: string, rawBody: string) =>

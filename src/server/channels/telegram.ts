@@ -34,15 +34,22 @@ export interface TelegramBot {
 
 export const telegram = {
   getMe: (token: string) => call<TelegramBot>(token, "getMe"),
-  /** Updates are POSTed to `url` with `X-Telegram-Bot-Api-Secret-Token: secretToken`; only messages are asked for. */
+  /** Updates are POSTed to `url` with `X-Telegram-Bot-Api-Secret-Token: secretToken`: messages, and the presses of our inline buttons (a rating). */
   setWebhook: (token: string, url: string, secretToken: string) =>
-    call<boolean>(token, "setWebhook", { url, secret_token: secretToken, allowed_updates: ["message"], drop_pending_updates: false }),
+    call<boolean>(token, "setWebhook", { url, secret_token: secretToken, allowed_updates: ["message", "callback_query"], drop_pending_updates: false }),
   deleteWebhook: (token: string) => call<boolean>(token, "deleteWebhook", {}),
   sendMessage: (token: string, chatId: string, text: string) => call<{ message_id: number }>(token, "sendMessage", { chat_id: chatId, text }),
+  /** A message with one row of inline buttons; a press comes back as a `callback_query` update carrying the button's `callback_data` (1–64 bytes). */
+  sendChoices: (token: string, chatId: string, text: string, choices: Array<{ label: string; data: string }>) =>
+    call<{ message_id: number }>(token, "sendMessage", { chat_id: chatId, text, reply_markup: { inline_keyboard: [choices.map((c) => ({ text: c.label, callback_data: c.data }))] } }),
+  /** Stops the pressed button's spinner, showing `text` (0–200 characters) as a notification. */
+  answerCallbackQuery: (token: string, callbackQueryId: string, text: string) => call<boolean>(token, "answerCallbackQuery", { callback_query_id: callbackQueryId, text: text.slice(0, 200) }),
 };
 
-/** The part of an Update the channel reads: a text message in a chat. */
+/** The part of an Update the channel reads: a text message in a chat, or a press of an inline button. */
 export interface TelegramUpdate {
   update_id?: unknown;
   message?: { message_id?: number; text?: unknown; chat?: { id?: unknown }; from?: { is_bot?: boolean; first_name?: string; last_name?: string } };
+  /** A press of an inline button of ours: `data` is its callback_data; `message` the message it was under. */
+  callback_query?: { id?: unknown; data?: unknown; from?: { is_bot?: boolean }; message?: { chat?: { id?: unknown } } };
 }

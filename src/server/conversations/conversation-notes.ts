@@ -13,18 +13,25 @@ import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { LIVE_CHANNEL } from "./live";
 
 export const NOTE_KINDS = ["internal", "note"] as const;
-export const noteInput = z.object({ kind: z.enum(NOTE_KINDS), body: z.string().trim().min(1, "The note must not be empty.").max(4000) });
+export const noteInput = z.object({
+  kind: z.enum(NOTE_KINDS).meta({ description: "`internal`: shown in the thread's order, dashed; `note`: beside the thread. Never sent to the visitor either way" }),
+  body: z.string().trim().min(1, "The note must not be empty.").max(4000),
+});
+
+export const conversationNoteSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTE_KINDS),
+    body: z.string(),
+    user_id: z.string().nullable(),
+    author: z.string().nullable().meta({ description: "The writer's name (null: unknown or since removed)" }),
+    created_at: z.string(),
+  })
+  .meta({ id: "ConversationNote" });
 
 const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
 
-export interface ConversationNote {
-  id: string;
-  kind: (typeof NOTE_KINDS)[number];
-  body: string;
-  user_id: string | null;
-  author: string | null;
-  created_at: string;
-}
+export type ConversationNote = z.output<typeof conversationNoteSchema>;
 
 /** One note, written and announced to the inbox in one statement (the event goes out when it commits). */
 export async function addConversationNote(db: Db, chatbotId: string, conversationId: string, userId: string, input: z.output<typeof noteInput>): Promise<ConversationNote> {
@@ -46,15 +53,15 @@ export async function addConversationNote(db: Db, chatbotId: string, conversatio
   return { id: row.id, kind: input.kind, body: input.body, user_id: userId, author: row.author, created_at: isoMicro(row.created_at) };
 }
 
-/** A conversation's notes, oldest first, with their authors' names. */
+/** A conversation's notes, oldest first, with their authors' names; a conversation not of this chatbot is 404. */
 export async function listConversationNotes(db: Db, chatbotId: string, conversationId: string): Promise<ConversationNote[]> {
   if (!isUuid(conversationId)) throw notFound();
-  const notes = await db.conversationNote.findMany({
-    where: { conversationId, chatbotId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { user: { select: { name: true } } },
+  const conversation = await db.conversation.findFirst({
+    where: { id: conversationId, chatbotId },
+    select: { notes: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { name: true } } } } },
   });
-  return notes.map((n) => ({
+  if (!conversation) throw notFound();
+  return conversation.notes.map((n) => ({
     id: n.id,
     kind: n.kind === "note" ? "note" : "internal",
     body: n.body,

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { canEditChatbot, canReplyToConversations, chatbotProcedure, createTRPCRouter, teamEditProcedure, teamProcedure } from "@/server/access";
+import { canReplyToConversations, chatbotEditProcedure, chatbotProcedure, createTRPCRouter, teamEditProcedure, teamProcedure } from "@/server/access";
+import { actorOf } from "@/server/audit";
 import { AppError } from "@/server/kernel/errors";
-import { addConversationNote, listConversationNotes, noteInput } from "./conversation-notes";
-import { inboxViews, setReplySla } from "./inbox-views";
+import { addConversationNote, conversationNoteSchema, listConversationNotes, noteInput } from "./conversation-notes";
+import { inboxViews, replySlaOf, replySlaSchema, setReplySla } from "./inbox-views";
 import {
   createSavedReply,
   deleteSavedReply,
@@ -47,20 +48,20 @@ export const savedRepliesRouter = createTRPCRouter({
     })
     .input(savedReplyCreateInput)
     .output(savedReplySchema)
-    .mutation(({ ctx, input: { team_id: _teamId, ...input } }) => createSavedReply(ctx.db, ctx.team.id, ctx.user.id, input)),
+    .mutation(({ ctx, input: { team_id: _teamId, ...input } }) => createSavedReply(ctx.db, ctx.team.id, { ...actorOf(ctx), userId: ctx.user.id }, input)),
 
   update: teamEditProcedure
     .meta({ rest: { method: "PATCH", path: "/v1/teams/{team_id}/saved-replies/{id}", summary: "Change a saved reply's shortcut or body (the same checks as saving one)", tags } })
     .input(savedReplyPatchInput.extend(savedReplyId.shape))
     .output(savedReplySchema)
-    .mutation(({ ctx, input: { team_id: _teamId, id, ...patch } }) => updateSavedReply(ctx.db, ctx.team.id, id, patch)),
+    .mutation(({ ctx, input: { team_id: _teamId, id, ...patch } }) => updateSavedReply(ctx.db, ctx.team.id, actorOf(ctx), id, patch)),
 
   delete: teamEditProcedure
     .meta({ rest: { method: "DELETE", path: "/v1/teams/{team_id}/saved-replies/{id}", summary: "Delete a saved reply", status: 204, tags } })
     .input(savedReplyId)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await deleteSavedReply(ctx.db, ctx.team.id, input.id);
+      await deleteSavedReply(ctx.db, ctx.team.id, actorOf(ctx), input.id);
       return null;
     }),
 });
@@ -69,20 +70,49 @@ export const inboxToolsRouter = createTRPCRouter({
   /** The views' counts and the conversations that wait for an answer, with the chatbot's reply SLA. */
   views: chatbotProcedure.query(({ ctx }) => inboxViews(ctx.db, ctx.chatbot.id, ctx.user.id)),
 
-  notes: chatbotProcedure.input(conversationId).query(({ ctx, input }) => listConversationNotes(ctx.db, ctx.chatbot.id, input.conversation_id)),
+  notes: chatbotProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}/notes",
+        summary: "The team's notes on a conversation, oldest first: internal notes (in the thread) and notes beside it; never shown to the visitor",
+        tags: ["Conversations"],
+      },
+    })
+    .input(conversationId)
+    .output(z.array(conversationNoteSchema))
+    .query(({ ctx, input }) => listConversationNotes(ctx.db, ctx.chatbot.id, input.conversation_id)),
 
-  addNote: chatbotProcedure.input(conversationId.extend(noteInput.shape)).mutation(({ ctx, input: { conversation_id, kind, body } }) => {
-    mayReply(ctx.role);
-    return addConversationNote(ctx.db, ctx.chatbot.id, conversation_id, ctx.user.id, { kind, body });
-  }),
+  addNote: chatbotProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/v1/{chatbot_id}/conversations/{conversation_id}/notes",
+        summary: "Write a note for the team on a conversation (kind internal or note); never sent to the visitor. Roles owner, admin, editor; 403 for member",
+        status: 201,
+        tags: ["Conversations"],
+      },
+    })
+    .input(conversationId.extend(noteInput.shape))
+    .output(conversationNoteSchema)
+    .mutation(({ ctx, input: { conversation_id, kind, body } }) => {
+      mayReply(ctx.role);
+      return addConversationNote(ctx.db, ctx.chatbot.id, conversation_id, ctx.user.id, { kind, body });
+    }),
 
   /** The workspace's saved replies, filled for one conversation and the caller. */
   savedReplies: chatbotProcedure
     .input(conversationId)
     .query(({ ctx, input }) => savedRepliesFor(ctx.db, ctx.chatbot, input.conversation_id, ctx.user)),
 
-  setReplySla: chatbotProcedure.input(z.object({ minutes: z.number().int().min(1).max(1440) })).mutation(({ ctx, input }) => {
-    if (!canEditChatbot(ctx.role)) throw new AppError("FORBIDDEN", "Your role may not change this chatbot's settings.");
-    return setReplySla(ctx.db, ctx.chatbot.id, input.minutes);
-  }),
+  replySla: chatbotProcedure
+    .meta({ rest: { method: "GET", path: "/v1/{chatbot_id}/reply-sla", summary: "The minutes a visitor may wait for a person's answer before the assignee, then the workspace's admins, are e-mailed", tags: ["Chatbot"] } })
+    .output(replySlaSchema)
+    .query(({ ctx }) => replySlaOf(ctx.chatbot)),
+
+  setReplySla: chatbotEditProcedure
+    .meta({ rest: { method: "PATCH", path: "/v1/{chatbot_id}/reply-sla", summary: "Change the reply target (1–1440 minutes; 422 naming `reply_sla_minutes`). Roles owner, admin, editor", tags: ["Chatbot"] } })
+    .input(replySlaSchema)
+    .output(replySlaSchema)
+    .mutation(({ ctx, input }) => setReplySla(ctx.db, ctx.chatbot.id, input.reply_sla_minutes)),
 });

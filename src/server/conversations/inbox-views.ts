@@ -5,6 +5,7 @@
  * unread, the caller's and nobody's conversations that a person handles (waiting or human), and every open
  * one; unread and open come from the chatbot's inbox counts, kept by triggers.
  */
+import { z } from "zod";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { isoMicro } from "@/server/kernel/lib/timestamps";
 import { inboxCountsSql } from "./inbox-counts";
@@ -46,8 +47,16 @@ export async function inboxViews(db: Db, chatbotId: string, userId: string): Pro
   };
 }
 
+/** A chatbot's reply SLA: a resource of its own on REST, since the contract pins the keys of `GET /v1/{chatbot_id}`. */
+export const replySlaSchema = z
+  .object({
+    reply_sla_minutes: z.number().int().min(1).max(1440).meta({ description: "Minutes a visitor may wait for a person's answer; past it the assignee is e-mailed, one more such wait later the workspace's admins (default 5)" }),
+  })
+  .meta({ id: "ReplySla" });
+
+export const replySlaOf = (chatbot: { replySlaMinutes: number }) => ({ reply_sla_minutes: chatbot.replySlaMinutes });
+
 /** A chatbot's reply SLA in minutes (1–1440). */
-export async function setReplySla(db: Db, chatbotId: string, minutes: number): Promise<number> {
-  await db.chatbot.update({ where: { id: chatbotId }, data: { replySlaMinutes: minutes } });
-  return minutes;
+export async function setReplySla(db: Db, chatbotId: string, minutes: number) {
+  return replySlaOf(await db.chatbot.update({ where: { id: chatbotId }, data: { replySlaMinutes: minutes }, select: { replySlaMinutes: true } }));
 }

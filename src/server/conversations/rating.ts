@@ -18,7 +18,11 @@ export { widgetRatingSchema } from "@/shared/widget-wire";
 
 const notFound = () => new AppError("NOT_FOUND", "Conversation not found.");
 
-/** Records (or replaces) a rating: by the conversation's visitor (`visitorKey` from their token) or a channel's chat (`visitorKey` null, the caller found the conversation). */
+/**
+ * Records (or replaces) a rating by the conversation's visitor: `visitorKey` from the widget's token, or a
+ * messaging channel's chat (channels/ratings.ts, the chat's visitor). Null (a caller that found the
+ * conversation itself) skips the visitor check, never on the widget.
+ */
 export async function recordRating(
   db: Db,
   chatbot: { id: string; name: string; teamId: string },

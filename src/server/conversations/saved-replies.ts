@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { Prisma, type SavedReply } from "@/generated/prisma/client";
+import { auditedChange, recordAudit, workspaceAuditScope, type AuditActor } from "@/server/audit";
 import type { Db } from "@/server/kernel/db/client";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
@@ -68,9 +69,31 @@ export async function listSavedReplies(db: Db, teamId: string) {
   return rows.map(serialize);
 }
 
-export async function createSavedReply(db: Db, teamId: string, userId: string, input: z.output<typeof savedReplyCreateInput>) {
+/** Saved replies are a workspace setting: each change commits with its entry in the workspace's audit log. */
+async function auditSavedReply(tx: Db, actor: AuditActor, action: "saved_reply.created" | "saved_reply.updated" | "saved_reply.deleted", before: SavedReply | null, after: SavedReply | null) {
+  const reply = (after ?? before)!;
+  const state = (r: SavedReply | null) => (r ? { shortcut: r.shortcut, body: r.body } : null);
+  const scope = await workspaceAuditScope(tx, reply.teamId);
+  await recordAudit(tx, {
+    agencyId: scope.agencyId,
+    teamId: scope.teamId,
+    actor,
+    action,
+    target: { type: "saved_reply", id: reply.id, name: `/${reply.shortcut}` },
+    before: state(before),
+    after: state(after),
+  });
+}
+
+export async function createSavedReply(db: Db, teamId: string, actor: AuditActor & { userId: string }, input: z.output<typeof savedReplyCreateInput>) {
   checkVariables(input.body);
-  const created = await uniqueShortcut(input.shortcut, () => db.savedReply.create({ data: { teamId, createdBy: userId, shortcut: input.shortcut, body: input.body } }));
+  const created = await uniqueShortcut(input.shortcut, () =>
+    auditedChange(db, async (tx) => {
+      const row = await tx.savedReply.create({ data: { teamId, createdBy: actor.userId, shortcut: input.shortcut, body: input.body } });
+      await auditSavedReply(tx, actor, "saved_reply.created", null, row);
+      return row;
+    }),
+  );
   return serialize(created);
 }
 
@@ -80,17 +103,26 @@ async function savedReplyOf(db: Db, teamId: string, id: string) {
   return found;
 }
 
-export async function updateSavedReply(db: Db, teamId: string, id: string, patch: z.output<typeof savedReplyPatchInput>) {
+export async function updateSavedReply(db: Db, teamId: string, actor: AuditActor, id: string, patch: z.output<typeof savedReplyPatchInput>) {
   checkVariables(patch.body);
-  await savedReplyOf(db, teamId, id);
+  const before = await savedReplyOf(db, teamId, id);
   const shortcutTaken = patch.shortcut ?? "";
-  const updated = await uniqueShortcut(shortcutTaken, () => db.savedReply.update({ where: { id }, data: { ...patch, updatedAt: new Date() } }));
+  const updated = await uniqueShortcut(shortcutTaken, () =>
+    auditedChange(db, async (tx) => {
+      const row = await tx.savedReply.update({ where: { id }, data: { ...patch, updatedAt: new Date() } });
+      if (row.shortcut !== before.shortcut || row.body !== before.body) await auditSavedReply(tx, actor, "saved_reply.updated", before, row);
+      return row;
+    }),
+  );
   return serialize(updated);
 }
 
-export async function deleteSavedReply(db: Db, teamId: string, id: string) {
-  await savedReplyOf(db, teamId, id);
-  await db.savedReply.delete({ where: { id } });
+export async function deleteSavedReply(db: Db, teamId: string, actor: AuditActor, id: string) {
+  const before = await savedReplyOf(db, teamId, id);
+  await auditedChange(db, async (tx) => {
+    await tx.savedReply.delete({ where: { id } });
+    await auditSavedReply(tx, actor, "saved_reply.deleted", before, null);
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TurnSurface } from "@/server/conversations";
+import { channelVisitorKey } from "@/server/channels";
 import type { KeyClaim } from "@/server/kernel/http/idempotency";
 
 /**
@@ -23,4 +24,4 @@ export const visitorTurn = (page: "widget" | "share", visitorKey: string, ip: st
  * A messaging channel's chat: the channel and the provider's chat are the visitor; the provider's event keys
  * the turn, so it is answered once across a crash (docs/decisions/083-channel-answers-once-across-a-crash.md).
  */
-export const channelTurn = (channelId: string, chatKey: string, turnKey: string | null): TurnSurface => ({ source: "channel", visitorKey: `channel:${channelId}:${chatKey}`, turnKey });
+export const channelTurn = (channelId: string, chatKey: string, turnKey: string | null): TurnSurface => ({ source: "channel", visitorKey: channelVisitorKey(channelId, chatKey), turnKey });

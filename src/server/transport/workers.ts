@@ -10,7 +10,7 @@ import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/
 import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
 import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
-import { channelAnswerJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
+import { channelAnswerJob, channelRatingAskJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
 import { crmSyncLeadJob } from "@/server/crm";
 import { dunningJob, reportOverageJob } from "@/server/billing";
 import { purgeChannelEventsJob } from "@/server/channels";
@@ -43,6 +43,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   // The engine call is the transport's adapter (channel-events.ts), as on every surface.
   channelAnswerJob(answerChannelMessage),
   channelSendJob,
+  channelRatingAskJob,
   crmSyncLeadJob,
   evaluateChatbotJob,
   sweepEvaluationsJob,

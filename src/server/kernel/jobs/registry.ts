@@ -44,7 +44,16 @@ export const JOB_PAYLOADS = {
   compute_insights: z.union([z.object({ chatbotId: z.uuid(), from: z.string(), to: z.string() }), scheduled]),
   // channels: a provider's message to answer, and one reply to send (attempt counts failures; waits, the provider's 429s)
   // event_id: the provider's event (channel_events), the key of its turn; absent in jobs queued before it was carried.
-  channel_answer: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), text: z.string().min(1).max(4000), event_id: z.string().min(1).max(300).optional() }),
+  // rating: the person chose a score on a rating prompt (a button, a list row); callback_id: Telegram's callback query to answer.
+  channel_answer: z.object({
+    channel_id: z.uuid(),
+    chat_key: z.string().min(1).max(200),
+    text: z.string().min(1).max(4000),
+    event_id: z.string().min(1).max(300).optional(),
+    rating: z.object({ conversation_id: z.uuid(), score: z.number().int(), callback_id: z.string().max(200).optional() }).optional(),
+  }),
+  // The rating prompt of a chat's resolved conversation (channels/ratings.ts), queued by sql/channel-ratings.sql.
+  channel_rating_ask: z.object({ channel_id: z.uuid(), chat_key: z.string().min(1).max(200), conversation_id: z.uuid() }),
   channel_send: z.object({
     channel_id: z.uuid(),
     chat_key: z.string().min(1).max(200),
