@@ -6,7 +6,8 @@ import { createChatbotInDialog, logIn, OWNER } from "./helpers";
 /**
  * A chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): trained from a real site on 127.0.0.1 (the crawler may reach it:
  * CRAWLER_ALLOW_PRIVATE_NETWORKS in playwright.config.ts), evaluated after each training and on demand; the
- * owner's own question fails until the page that answers it is added, and the score moves.
+ * owner's own question fails until the page that answers it is added, and the score moves; the questions asked,
+ * those of the pages' facts among them, are listed with what failed.
  */
 const text = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
 let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -78,6 +79,16 @@ test("an owner sees the quality score move after adding the page that answers a 
   await expect(page.getByTestId("failing-question").filter({ hasText: "Where is the shop?" })).toHaveCount(0);
   await expect(page.getByTestId("quality-chart")).toBeVisible();
 
+  // The questions asked are listed, those of the pages' facts among them: the contact page's address asked as
+  // a visitor would, with the fact its answer must say; failed exactly when it is among the failing questions.
+  await page.getByTestId("asked-questions").getByText(/^All \d+ questions asked/).click();
+  const located = page.getByTestId("asked-question").filter({ hasText: "Where are you located?" });
+  await expect(located).toContainText("The address");
+  await expect(located).toContainText("Its page says: 12 Harbour Street");
+  const failedThere = (await located.textContent())!.includes("Failed");
+  await expect(page.getByTestId("failing-question").filter({ hasText: "Where are you located?" })).toHaveCount(failedThere ? 1 : 0);
+  await page.screenshot({ path: "test-results/quality-questions-desktop.png", fullPage: true });
+
   // A re-sync that loses two pages (the site now answers 404) lowers the score by more than 5 points:
   // flagged in the tab and in the chatbot's header.
   const after = await score(page);
@@ -94,6 +105,8 @@ test("an owner sees the quality score move after adding the page that answers a 
   await expect(page.getByTestId("quality-flag")).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("asked-questions").getByText(/^All \d+ questions asked/).click();
+  await expect(page.getByTestId("asked-question").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: "test-results/quality-mobile.png", fullPage: true });
 });

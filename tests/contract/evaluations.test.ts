@@ -8,7 +8,7 @@ import { agencyOwner, chatbot, clientWorkspace, teamMember } from "../helpers/fi
 import { waitFor } from "../helpers/https-receiver";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
-import { startPetGroomingSite } from "../helpers/website-fixtures";
+import { startBakerySite, startPetGroomingSite } from "../helpers/website-fixtures";
 
 /** A chatbot's quality evaluations over real HTTP (docs/decisions/063-chatbot-quality-score.md). */
 process.env.CRAWLER_ALLOW_PRIVATE_NETWORKS = "true";
@@ -21,6 +21,8 @@ let member: Awaited<ReturnType<typeof teamMember>>;
 let botId: string;
 let runner: Runner;
 let site: Awaited<ReturnType<typeof startPetGroomingSite>>;
+let bakery: Awaited<ReturnType<typeof startBakerySite>>;
+let bakeryBotId: string;
 
 const EVALUATION_KEYS = [
   "id", "chatbot_id", "trigger", "status", "question_count", "hit_rate", "first_hit_rate", "mrr", "grounded_rate", "score",
@@ -34,16 +36,19 @@ beforeAll(async () => {
   other = await agencyOwner(db);
   const team = await clientWorkspace(db, owner.agency);
   botId = (await chatbot(db, team.id, owner.user.id)).id;
+  bakeryBotId = (await chatbot(db, team.id, owner.user.id)).id;
   member = await teamMember(db, team.id, "member");
   base = (await startAppServer(created.url)).baseUrl;
   api = apiClient(base);
   site = await startPetGroomingSite();
+  bakery = await startBakerySite();
   runner = await startWorkers(created.url, { concurrency: 4 });
 }, 120_000);
 
 afterAll(async () => {
   await runner?.stop();
   await site?.close();
+  await bakery?.close();
 });
 
 const list = (query = "", token = owner.token) => api("GET", `/v1/${botId}/evaluations${query}`, { token });
@@ -84,6 +89,41 @@ describe("evaluations", () => {
     expect((await list("", member.token)).status).toBe(200);
     expect(await db.conversation.count({ where: { chatbotId: botId } })).toBe(0);
   }, 180_000);
+
+  it("asks what a visitor would ask of the pages' facts, and passes a question only when the answer cites its page and says the fact", async () => {
+    expect((await api("POST", `/v1/${bakeryBotId}/sources`, { token: owner.token, body: { type: "website", url: bakery.url("/") } })).status).toBe(201);
+    const run = await waitFor(async () => {
+      const res = await api("GET", `/v1/${bakeryBotId}/evaluations`, { token: owner.token });
+      return res.body.data[0]?.status === "completed" ? res.body.data[0] : null;
+    }, 90_000, "the bakery's evaluation");
+    type Result = { question: string; kind: string | null; expected_url: string | null; expected_fact: string | null; fact_found: boolean | null; answer: string | null; passed: boolean };
+    const results = run.results as Result[];
+    const facts = results.filter((r) => r.expected_fact !== null);
+    // From the pages' text: each day's opening time, a price, the address, the phone number, each with its page.
+    expect(facts.map((r) => [r.kind, r.question, r.expected_fact, r.expected_url])).toEqual(
+      expect.arrayContaining([
+        ["time", "When are you open on Saturday?", "8am", bakery.url("/hours")],
+        ["time", "When are you open on Sunday?", "closed", bakery.url("/hours")],
+        ["price", "How much does a sourdough loaf cost?", "€4.50", bakery.url("/prices")],
+        ["place", "Where are you located?", "5 Mill Lane", bakery.url("/contact")],
+        ["contact", "What is your phone number?", "01225 555 0142", bakery.url("/contact")],
+      ]),
+    );
+    expect(results.filter((r) => r.expected_fact === null).every((r) => r.kind === "heading")).toBe(true);
+    // Each verdict is what the chatbot really answers a visitor: its page cited and the fact said, or a failure.
+    for (const r of facts) {
+      const reply = (await api("POST", `/v1/${bakeryBotId}/chat`, { token: owner.token, body: { message: r.question } })).body.message;
+      const plain = (s: string) => s.toLowerCase().replace(/[\s.\-–—]/g, "");
+      const says = reply.answered && plain(reply.content).includes(plain(r.expected_fact!));
+      const cites = reply.sources.some((s: { url: string | null }) => s.url === r.expected_url);
+      expect({ question: r.question, passed: r.passed }).toEqual({ question: r.question, passed: says && cites });
+      expect(r.fact_found).toBe(r.answer !== null && plain(r.answer).includes(plain(r.expected_fact!)));
+    }
+    // The bot cannot say where the shop is: the score counts it, not 100 of headings it can read back.
+    expect(results.find((r) => r.question === "Where are you located?")).toMatchObject({ passed: false, fact_found: false });
+    expect(run.score).toBe(Math.round((1000 * results.filter((r) => r.passed).length) / results.length) / 10);
+    expect(run.score).toBeLessThan(100);
+  }, 120_000);
 
   it("answers clear errors: paging, a reader running, another tenant, no token", async () => {
     for (const q of ["?per_page=101", "?page=0", "?page=1e2"]) {

@@ -12,6 +12,20 @@ export function startPetGroomingSite() {
   });
 }
 
+/**
+ * A bakery whose hours page states each day's hours as a short line, as such pages do, with its prices and
+ * its address and phone number on pages of their own: the quality score's questions of the pages' facts
+ * (docs/decisions/131-questions-from-the-pages-facts.md).
+ */
+export function startBakerySite() {
+  return startTestSite({
+    "/": { body: page("Sunny Bakery", ["Fresh bread and cakes baked every morning in our own ovens, sold in our little shop in the old town."], ["/hours", "/prices", "/contact"]) },
+    "/hours": { body: page("Opening hours", ["Our bakery opens early so you can pick up fresh bread on your way to work.", "Monday to Friday: 7am – 6pm", "Saturday: 8am – 1pm", "Sunday: closed"]) },
+    "/prices": { body: page("Prices", ["A sourdough loaf costs €4.50 and a croissant costs €1.80.", "Birthday cakes are made to order for every taste."]) },
+    "/contact": { body: page("Contact", ["Our shop is at 5 Mill Lane, in the old town of Bath.", "Call us on 01225 555 0142 to order a cake."]) },
+  });
+}
+
 /** Two paragraphs about `topic`, as each page of the shop has. */
 export const shopParagraphs = (topic: string) => [`${topic}: this page explains ${topic} in plain words for our customers.`, `More about ${topic}, with the details people ask about most often.`];
 

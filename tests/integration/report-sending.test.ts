@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { createCaller } from "@/server/transport/root";
-import { sendReport } from "@/server/reports/send";
+import { sendReport, worthRetrying } from "@/server/reports/send";
 import { previousPeriod, periodOf } from "@/server/reports/period";
 import { utcDay } from "@/server/analytics";
 import { createTestDatabase } from "../helpers/db";
@@ -100,12 +100,19 @@ describe("sending a client's report", () => {
     expect(report.delivery).toMatchObject({ status: "failed", attempts: 1 });
     expect(report.delivery!.last_error).toMatch(/SMTP/);
     expect(report.delivery!.recipients.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+    expect(await worthRetrying(db, client.id, period.key)).toBe(true);
+    // An installation without e-mail: the report says so, and the queue does not try again and again.
+    Object.assign(env(), { SMTP_URL: undefined });
+    expect(await sendReport(db, client.id, period.key, "job-1")).toBe("failed");
+    const { report: unsent } = await asOwner().reports.get({ client_id: client.id, period: period.key });
+    expect(unsent.delivery!.last_error).toMatch(/E-mail is not set up/);
+    expect(await worthRetrying(db, client.id, period.key)).toBe(false);
 
     Object.assign(env(), { SMTP_URL: smtp.url });
     expect(await sendReport(db, client.id, period.key, "job-1")).toBe("sent");
     for (const email of recipients) expect(mailsTo(email)).toHaveLength(1);
     const { report: after } = await asOwner().reports.get({ client_id: client.id, period: period.key });
-    expect(after.delivery).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+    expect(after.delivery).toMatchObject({ status: "sent", attempts: 3, last_error: null });
   });
 
   it("a run killed mid-way keeps its claim until its lease ends; its retry sends only to those not reached", async () => {

@@ -10,6 +10,9 @@ import type { QuestionResult } from "./scoring";
 
 export interface LostPageQuestion {
   question: string;
+  /** As asked before (absent from runs stored before questions had kinds). */
+  kind?: QuestionResult["kind"];
+  expectedFact?: string | null;
   expectedUrl: string;
   expectedTitle: string | null;
 }
@@ -22,7 +25,7 @@ export function lostPageQuestions(previous: readonly QuestionResult[], livePages
     const key = `${r.expected_url}\n${r.question}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ question: r.question, expectedUrl: r.expected_url, expectedTitle: r.expected_title });
+    out.push({ question: r.question, kind: r.kind, expectedFact: r.expected_fact, expectedUrl: r.expected_url, expectedTitle: r.expected_title });
   }
   return out;
 }

@@ -58,9 +58,9 @@ describe("questions generated from a chatbot's pages", () => {
       3,
     );
     expect(questions).toEqual([
-      { question: "What about Opening hours?", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
-      { question: "What about Repairs?", expectedUrl: "https://x/repairs", expectedTitle: "Repairs" },
-      { question: "What about Holidays?", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
+      { question: "What about Opening hours?", kind: "heading", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
+      { question: "What about Repairs?", kind: "heading", expectedUrl: "https://x/repairs", expectedTitle: "Repairs" },
+      { question: "What about Holidays?", kind: "heading", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
     ]);
     expect(generateQuestions([{ url: "https://x/repairs", title: "Repairs", headingPaths: ["Do you repair e-bikes?"] }]).map((q) => q.question)).toEqual([
       "What about Repairs?",
@@ -74,9 +74,9 @@ describe("questions generated from a chatbot's pages", () => {
       { url: "https://x/hours", title: "Opening hours", headingPaths: ["Refunds"] },
     ]);
     expect(questions).toEqual([
-      { question: "What about Opening hours?", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
-      { question: "What about Delivery & refund policy?", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
-      { question: "What about Delivery?", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
+      { question: "What about Opening hours?", kind: "heading", expectedUrl: "https://x/hours", expectedTitle: "Opening hours" },
+      { question: "What about Delivery & refund policy?", kind: "heading", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
+      { question: "What about Delivery?", kind: "heading", expectedUrl: null, expectedSourceId: "s1", expectedTitle: "Delivery & refund policy" },
     ]);
     const rates = ratesOf([result({ expected_url: null, expected_source_id: "s1", rank: 1, hit: true, grounded: true, passed: true, via: "passages" }), result({ expected_url: null, expected_source_id: "s1" })]);
     expect(rates).toMatchObject({ hit_rate: 0.5, first_hit_rate: 0.5, mrr: 0.5, score: 50 });

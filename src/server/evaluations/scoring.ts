@@ -9,7 +9,10 @@
  *   first 10 (MRR@10);
  * - grounded: the engine would answer rather than give its default answer.
  * A question matched by an updated answer is answered by the owner's own words: it passes whole. A question
- * without an expected page is judged on grounding alone. The score is the share of questions passed, 0..100.
+ * without an expected page is judged on grounding alone. A question of a page's facts (a time, a price, an
+ * address…: docs/decisions/131-questions-from-the-pages-facts.md) passes only when the answer cites that page
+ * and says the fact; an updated answer, citing no page, when it says the fact. The score is the share of
+ * questions passed, 0..100.
  */
 
 export const MRR_DEPTH = 10;
@@ -22,6 +25,17 @@ export type QuestionOrigin = "user" | "generated";
 export interface QuestionResult {
   question: string;
   origin: QuestionOrigin;
+  /**
+   * What a generated question asks about: a heading of its page, or one of its facts (a time, a price, a
+   * place, a contact, a task). Null for the owner's own; absent from runs stored before it existed.
+   */
+  kind?: "heading" | "time" | "price" | "place" | "contact" | "how_to" | null;
+  /** The fact the answer must say, as its page says it (a fact question only). */
+  expected_fact?: string | null;
+  /** Whether the answer says it (null: no fact asked for). */
+  fact_found?: boolean | null;
+  /** What the chatbot would answer without an LLM (null: its default answer). */
+  answer?: string | null;
   /** The user's test question it came from (null: generated from the chatbot's pages). */
   question_id: string | null;
   expected_url: string | null;
@@ -73,11 +87,15 @@ export function ratesOf(results: QuestionResult[]): Rates {
   };
 }
 
-/** One question's verdict from the rank of its expected page (`expected`: its url or source, null when none) and the grounding rule. */
-export function verdict(input: { expected: string | null; rank: number | null; topK: number; grounded: boolean; updatedAnswer: boolean }) {
-  if (input.updatedAnswer) return { hit: true, grounded: true, passed: true };
+/**
+ * One question's verdict from the rank of its expected page (`expected`: its url or source, null when none),
+ * the grounding rule and, for a fact question, whether the answer cites its page and says the fact.
+ */
+export function verdict(input: { expected: string | null; rank: number | null; topK: number; grounded: boolean; updatedAnswer: boolean; fact?: { cited: boolean; said: boolean } }) {
+  const factHeld = input.fact === undefined || (input.fact.cited && input.fact.said);
+  if (input.updatedAnswer) return { hit: true, grounded: true, passed: factHeld };
   const hit = input.expected === null ? false : input.rank !== null && input.rank <= input.topK;
-  return { hit, grounded: input.grounded, passed: input.grounded && (input.expected === null || hit) };
+  return { hit, grounded: input.grounded, passed: input.grounded && (input.expected === null || hit) && factHeld };
 }
 
 /** Whether a run lowered the score by more than SCORE_DROP_FLAG points from the run before it. */

@@ -9,10 +9,17 @@ export const questionResultSchema = z
   .object({
     question: z.string(),
     origin: z.enum(["user", "generated"]),
+    kind: z
+      .enum(["heading", "time", "price", "place", "contact", "how_to"])
+      .nullable()
+      .meta({ description: "What a generated question asks about: a heading of its page, or one of its facts (an opening time, a price, an address, a phone number or e-mail address, a task); null for the owner's own" }),
     question_id: z.string().nullable(),
     expected_url: z.string().nullable(),
     expected_source_id: z.string().nullable().meta({ description: "The expected source when it has no url (a text or a file)" }),
     expected_title: z.string().nullable(),
+    expected_fact: z.string().nullable().meta({ description: "The fact the answer must say, as its page says it (a question of the page's facts); null otherwise" }),
+    fact_found: z.boolean().nullable().meta({ description: "Whether the answer says the expected fact; null when none is asked for" }),
+    answer: z.string().nullable().meta({ description: "What the chatbot would answer from its sources without a language model; null when it would give its default answer" }),
     rank: z.number().int().nullable(),
     hit: z.boolean(),
     grounded: z.boolean(),
@@ -63,8 +70,16 @@ export function serializeEvaluation(e: Evaluation, dropped: boolean): z.infer<ty
     previous_score: e.previousScore,
     score_dropped: dropped,
     error: e.error,
-    // Runs stored before these fields existed lack them: no question had lost its page or expected a text.
-    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({ ...r, expected_source_id: r.expected_source_id ?? null, page_missing: r.page_missing ?? false })),
+    // Runs stored before these fields existed lack them: no question had lost its page, expected a text or a fact.
+    results: ((e.results ?? []) as unknown as QuestionResult[]).map((r) => ({
+      ...r,
+      kind: r.kind ?? (r.origin === "generated" ? "heading" : null),
+      expected_source_id: r.expected_source_id ?? null,
+      expected_fact: r.expected_fact ?? null,
+      fact_found: r.fact_found ?? null,
+      answer: r.answer ?? null,
+      page_missing: r.page_missing ?? false,
+    })),
     created_at: isoMicro(e.createdAt),
     completed_at: isoMicroOrNull(e.completedAt),
   };

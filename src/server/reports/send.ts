@@ -11,7 +11,7 @@ import type { Db } from "@/server/kernel/db/client";
 import { env } from "@/server/kernel/env";
 import { AppError } from "@/server/kernel/errors";
 import { enqueue, job } from "@/server/kernel/jobs/registry";
-import { sendMail } from "@/server/kernel/mail/mailer";
+import { mailIsSetUp, sendMail } from "@/server/kernel/mail/mailer";
 import { agencyBrand, siteBaseUrl } from "@/server/branding";
 import { parsePeriod, type ReportPeriod } from "@/server/reports/period";
 import { buildReport } from "@/server/reports/report";
@@ -122,13 +122,22 @@ export async function sendReport(db: Db, teamId: string, periodKey: string, jobI
   return "sent";
 }
 
-/** `send_client_report`: one client's report of one period; a failed send throws, so the queue retries it. */
+/**
+ * After a failed send, whether a retry could change it: not without recipients or a client, and not on an
+ * installation that sends no e-mail (the report shows why it was not sent; sending it again is asked for by hand).
+ */
+export async function worthRetrying(db: Db, teamId: string, periodKey: string): Promise<boolean> {
+  if (!mailIsSetUp()) return false;
+  const row = await db.clientReport.findUnique({ where: { teamId_period: { teamId, period: periodKey } } });
+  return Boolean(row?.deliveries && (row.deliveries as unknown as Delivery[]).length > 0);
+}
+
+/** `send_client_report`: one client's report of one period; a failed send that a retry could change throws, so the queue retries it. */
 export const sendClientReportJob = job("send_client_report", async (db, payload, helpers) => {
   const outcome = await sendReport(db, payload.teamId, payload.period, String(helpers.job.id));
   helpers.logger.info(`client report ${payload.teamId} ${payload.period}: ${outcome}`);
-  if (outcome === "failed") {
+  if (outcome === "failed" && (await worthRetrying(db, payload.teamId, payload.period))) {
     const row = await db.clientReport.findUnique({ where: { teamId_period: { teamId: payload.teamId, period: payload.period } } });
-    // No recipients or no client: nothing a retry can change.
-    if (row?.deliveries && (row.deliveries as unknown as Delivery[]).length > 0) throw new AppError("SERVICE_UNAVAILABLE", row.lastError ?? "The report was not sent.");
+    throw new AppError("SERVICE_UNAVAILABLE", row?.lastError ?? "The report was not sent.");
   }
 });

@@ -15,21 +15,15 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { SCORE_DROP_FLAG, type QuestionResult } from "@/server/evaluations/client";
+import { SCORE_DROP_FLAG } from "@/server/evaluations/client";
 import { useTRPC } from "@/trpc/react";
+import { AskedQuestions, failureOf, kindOf, resultKey } from "./asked-questions";
 import { ScoreChart } from "./score-chart";
 
 type Evaluation = RouterOutputs["evaluations"]["list"]["data"][number];
 
 const HISTORY = 50;
 const pct = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 100)} %`);
-
-/** Why a question failed, in the owner's words. */
-function failureOf(r: QuestionResult): string {
-  if (r.page_missing) return "Its page is no longer among the chatbot's pages: the training before this run lost it.";
-  if ((r.expected_url || r.expected_source_id) && !r.hit) return r.rank ? `Its page came only at rank ${r.rank}.` : "Its page was not among the passages found.";
-  return "The chatbot would give its default answer: what it found does not answer the question.";
-}
 
 /** The chatbot's quality score (docs/decisions/063-chatbot-quality-score.md): over time, the latest run's rates and failing questions, and the owner's test questions. */
 export function QualityManager({ chatbotId }: { chatbotId: string }) {
@@ -143,11 +137,13 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
           ) : (
             <ul className="space-y-2" aria-label="Failing questions">
               {failing.map((r) => (
-                <li key={`${r.origin}:${r.expected_url ?? r.expected_source_id ?? ""}:${r.question}`} data-testid="failing-question">
+                <li key={resultKey(r)} data-testid="failing-question">
                   <Card className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start">
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-gray-900">{r.question}</p>
                       <p className="mt-0.5 text-gray-600">{failureOf(r)}</p>
+                      {r.expected_fact ? <p className="mt-0.5 text-xs text-gray-500">Its page says: {r.expected_fact}</p> : null}
+                      {r.expected_fact && r.answer ? <p className="mt-0.5 line-clamp-2 text-xs text-gray-500">It answered: {r.answer}</p> : null}
                       {r.expected_url ? (
                         <p className="mt-0.5 truncate text-xs text-gray-500">
                           Expected: <a className="text-indigo-700 underline" href={r.expected_url}>{r.expected_title || r.expected_url}</a>
@@ -156,7 +152,7 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
                         <p className="mt-0.5 truncate text-xs text-gray-500">Expected: {r.expected_title}</p>
                       ) : null}
                       {r.found.length ? <p className="mt-0.5 truncate text-xs text-gray-500">Found: {r.found.map((f) => f.title || f.url).join(", ")}</p> : null}
-                      <Badge className="mt-1">{r.origin === "user" ? "Your question" : "From the pages"}</Badge>
+                      <Badge className="mt-1">{kindOf(r)}</Badge>
                     </div>
                     {can_edit ? (
                       <Button variant="secondary" size="sm" className="shrink-0" aria-label={`Add an updated answer to “${r.question}”`} onClick={() => setUpdating(r.question)}>
@@ -168,6 +164,7 @@ export function QualityManager({ chatbotId }: { chatbotId: string }) {
               ))}
             </ul>
           )}
+          {latest.results.length ? <div className="mt-3"><AskedQuestions results={latest.results} /></div> : null}
         </section>
       ) : null}
 

@@ -50,6 +50,9 @@ export function defaultSender(): string {
 /** Why nothing was sent when the installation has no outgoing mail server (the operator's `SMTP_URL` is empty). */
 const MAIL_NOT_SET_UP = "E-mail is not set up on this installation";
 
+/** Whether this installation sends e-mail at all: without it, a send that failed is not worth retrying. */
+export const mailIsSetUp = (): boolean => Boolean(env().SMTP_URL);
+
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const url = env().SMTP_URL;
   // Shown to agency owners (an invitation's "Not e-mailed: …"): plain words, no setting's name.
