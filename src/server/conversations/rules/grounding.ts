@@ -8,6 +8,7 @@
  * toolkit. Pure, so the rule is tested on its own and measured on the fixtures
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
+import { compoundsOf, saysCompound } from "@/server/conversations/rules/compounds";
 import { answerKind, carriesKind, framingWordsOf, questionTerms, stopWordsOf, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
 
 /**
@@ -118,7 +119,7 @@ export const met = ([key, word]: [string, string], said: ReadonlySet<string>, ty
  * there — halved when the question asks for a kind of fact no quoted sentence carries. A content term that
  * no retrieved passage contains at all counts twice: ranking favours rare terms, so a term missing from every
  * retrieved passage is one the site does not speak of ("tandem" in "do you rent tandem bikes?" on a shop that
- * rents other bikes). More than MAX_MISSING_TERMS missing scores 0. `retrieved`: the retrieved passages'
+ * rents other bikes). A hyphenated term's parts count only where the quoted text says the term (compounds.ts). More than MAX_MISSING_TERMS missing scores 0. `retrieved`: the retrieved passages'
  * texts, or their keys (keysOf) when scoring several quotes from the same passages. A question without
  * content terms scores 0.
  */
@@ -134,7 +135,10 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   const found = (t: [string, string], said: ReadonlySet<string>) => met(t, said, !spelt(t, anywhere));
   const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words)).length;
   const framed = [...framing.keys()].filter((t) => words.has(t)).length;
-  const hits = terms.filter((t) => found(t, words)).length;
+  // The parts of a hyphenated term the quoted text does not say as one (compounds.ts) are not met.
+  const said = quoted.map((q) => `${q.sentence} ${q.context}`).join("\n");
+  const unsaid = new Set(compoundsOf(question, language).filter((c) => !saysCompound(c, said, language)).flatMap((c) => c.keys));
+  const hits = terms.filter((t) => found(t, words) && !unsaid.has(t[0])).length;
   if (terms.length - hits > MAX_MISSING_TERMS) return 0;
   const coverage = (hits + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierParts, MAX_QUERY_WORDS, queryWords } from "./query-terms";
+import { identifierParts, lookupKeys, MAX_QUERY_WORDS, queryWords } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -36,5 +36,17 @@ describe("dotted identifiers", () => {
   it("are looked up whole and by their parts", () => {
     expect(queryWords("What does os.path.join do?")).toEqual(["what", "does", "os.path.join", "os", "path", "join", "do"]);
     expect(identifierParts("Use str.translate(table) or os.path.join, e.g. v2.1.")).toBe("str translate os path join");
+  });
+});
+
+describe("lookupKeys", () => {
+  it("a question's definable keys leave out the words that only frame it; a phrase stays while one of its words names something", () => {
+    const keys = lookupKeys("Tell me about url.", "en").map(([k]) => k);
+    expect(keys).toContain("url");
+    expect(keys).not.toContain("tell");
+    expect(keys).not.toContain("tell me about");
+    expect(keys).toContain("about url");
+    expect(lookupKeys("What is os.path.join used for?", "en")).toContainEqual(["join", "os.path.join"]);
+    expect(lookupKeys("Can you explain work tree?", "en").map(([k]) => k)).toContain("work tree");
   });
 });

@@ -1,3 +1,6 @@
+import { framingKeysOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
+import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
+
 /**
  * The words of a visitor's question that retrieval looks up. The database then
  * stems them with the chatbot's language (dropping stop words) and corrects
@@ -42,4 +45,27 @@ export function queryWords(query: string): string[] {
     if (out.length === MAX_QUERY_WORDS) break;
   }
   return out;
+}
+
+/**
+ * Whether a word only frames a question in that language ("tell", "explain", "used": kernel/language
+ * framing.ts) or is one of its stop words: it says how the question asks, not what about.
+ */
+function framingOnly(word: string, language: string): boolean {
+  if (stopWordsOf(language).has(word)) return true;
+  const keys = framingKeysOf(language);
+  return keys.has(termKey(word, language)) || keys.has(withoutDiacritics(word));
+}
+
+/**
+ * The keys a question's passages may define (defined-terms.ts: its identifiers and its runs of words), without
+ * those that only frame it (record 132): "Tell me about url." is not answered by the pages defining `tell()`,
+ * "Can you explain LIBS?" by a heading "explain", nor a glossary entry met by "tell me about". A phrase is kept
+ * when one of its words names something ("work tree"). The words themselves are all looked up: a framing word
+ * may be a question's content too ("Who founded …?" is not "find"), and BM25 weighs a common one little.
+ */
+export function lookupKeys(query: string, language: string): Array<[key: string, identifier: string]> {
+  const keys = questionKeyIdentifiers(query).filter(([key, identifier]) => key !== identifier.toLowerCase() || !framingOnly(key, language));
+  const phrases = questionPhrases(query).filter((p) => p.split(" ").some((w) => !framingOnly(w, language)));
+  return [...keys, ...phrases.map((p): [string, string] => [p, p])];
 }

@@ -1,7 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { detectLanguage } from "@/server/kernel/language/detect";
-import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
-import { queryWords } from "@/server/training/retrieval/query-terms";
+import { lookupKeys, queryWords } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
@@ -56,8 +55,9 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
   if (language === null) return [];
   const questionLanguage = input.questionLanguage ?? detectLanguage(input.query, language) ?? language;
-  // The question's identifiers and its runs of words: a passage may define either (defined-terms.ts).
-  const keys = [...questionKeyIdentifiers(input.query), ...questionPhrases(input.query).map((p): [string, string] => [p, p])];
+  // The question's identifiers and its runs of words: a passage may define either (defined-terms.ts), but
+  // not a word that only frames the question (query-terms.ts lookupKeys).
+  const keys = lookupKeys(input.query, questionLanguage);
   // A named (prepared) statement: after a few runs on a connection PostgreSQL keeps a generic plan and
   // skips planning this large query (2–9 ms, more than executing it); see sql.ts SEARCH.
   const { rows } = await pool.query<PassageRow>({
