@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, unit, production build, integration + contract
-# (real PostgreSQL, real HTTP), and Playwright end-to-end (real Chromium).
+# (real PostgreSQL, real HTTP; the contract tests also on PostgreSQL 15 where it is installed), and
+# Playwright end-to-end (real Chromium).
 # Steps that need nothing from each other run side by side (docs/performance.md,
 # "The suite's time"); the output of steps run side by side is printed whole when they end.
 set -euo pipefail
@@ -38,16 +39,6 @@ together() {
   return $failed
 }
 
-# One step on its own, its output as it comes.
-step() {
-  local name=$1; shift
-  local t0=$SECONDS
-  echo "== ${name}"
-  "$@" 2>&1 | tee -a "$logs/all"
-  echo "== ${name}: $((SECONDS - t0)) s"
-  times+=("${name}: $((SECONDS - t0)) s")
-}
-
 t0=$SECONDS
 # Sources only: the type check, the linter, the unit tests and the production build share the two cores.
 # The build skips Next's own type check (SKIP_BUILD_TYPECHECK): the typecheck step beside it checks the same program.
@@ -58,9 +49,32 @@ together \
   "production build|SKIP_BUILD_TYPECHECK=1 npm run build"
 times+=("(the four side by side: $((SECONDS - t0)) s)")
 
-# Integration and end-to-end tests each keep the two cores busy: one after the other, their output as it comes.
-step "integration and contract tests" npx vitest run --project integration
-step "end-to-end tests" npx playwright test
+# The database tests and the browser journeys side by side: the journeys mostly wait (on the browser, the
+# server, the workers) and use about a core between them, which the database tests, CPU-bound, take up.
+# The database lane runs the integration and contract tests on the embedded PostgreSQL, then the contract tests
+# again on the oldest supported server, Debian's PostgreSQL 15, where it is installed (.ci/run installs it).
+PG15_BIN=/usr/lib/postgresql/15/bin
+database_lane() {
+  local t0=$SECONDS rc=0
+  npx vitest run --project integration || rc=1
+  echo "== integration and contract tests (embedded PostgreSQL): $((SECONDS - t0)) s"
+  if [ -x "$PG15_BIN/postgres" ]; then
+    local t1=$SECONDS
+    TEST_POSTGRES_BIN=$PG15_BIN npx vitest run --project integration tests/contract || rc=1
+    echo "== contract tests on PostgreSQL 15: $((SECONDS - t1)) s"
+  else
+    echo "== contract tests on PostgreSQL 15: skipped, not installed (apt-get install -y postgresql-15)"
+  fi
+  return $rc
+}
+export -f database_lane
+export PG15_BIN
+t1=$SECONDS
+together \
+  "database tests|database_lane" \
+  "end-to-end tests|npx playwright test"
+times+=("(the two side by side: $((SECONDS - t1)) s)")
+while IFS= read -r line; do times+=("  ${line#== }"); done < <(grep -E '^== (integration and contract tests \(|contract tests on PostgreSQL 15)' "$logs/all")
 
 # One closing block: each step's time, and the totals of every runner (vitest's "Tests  N passed", Playwright's "N passed").
 clean=$(sed 's/\x1b\[[0-9;]*m//g' "$logs/all")
