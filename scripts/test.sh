@@ -49,15 +49,15 @@ together \
   "production build|SKIP_BUILD_TYPECHECK=1 npm run build"
 times+=("(the four side by side: $((SECONDS - t0)) s)")
 
-# Two lanes side by side. The browser journeys mostly wait (on the browser, the server, the workers) and keep
-# under a core busy; the integration and contract tests are CPU-bound. Lane one: the integration and contract
-# tests on the embedded PostgreSQL. Lane two: the journeys, then the contract tests again on the oldest supported
-# server, Debian's PostgreSQL 15, where it is installed (.ci/run installs it) — beside lane one's last minutes.
+# The database tests and the browser journeys side by side: the journeys mostly wait (on the browser, the
+# server, the workers) and use about a core between them, which the database tests, CPU-bound, take up.
+# The database lane runs the integration and contract tests on the embedded PostgreSQL, then the contract tests
+# again on the oldest supported server, Debian's PostgreSQL 15, where it is installed (.ci/run installs it).
 PG15_BIN=/usr/lib/postgresql/15/bin
-browser_then_pg15() {
+database_lane() {
   local t0=$SECONDS rc=0
-  npx playwright test || rc=1
-  echo "== end-to-end tests: $((SECONDS - t0)) s"
+  npx vitest run --project integration || rc=1
+  echo "== integration and contract tests (embedded PostgreSQL): $((SECONDS - t0)) s"
   if [ -x "$PG15_BIN/postgres" ]; then
     local t1=$SECONDS
     TEST_POSTGRES_BIN=$PG15_BIN npx vitest run --project integration tests/contract || rc=1
@@ -67,14 +67,14 @@ browser_then_pg15() {
   fi
   return $rc
 }
-export -f browser_then_pg15
+export -f database_lane
 export PG15_BIN
 t1=$SECONDS
 together \
-  "integration and contract tests|npx vitest run --project integration" \
-  "end-to-end tests, then the contract tests on PostgreSQL 15|browser_then_pg15"
+  "database tests|database_lane" \
+  "end-to-end tests|npx playwright test"
 times+=("(the two side by side: $((SECONDS - t1)) s)")
-while IFS= read -r line; do times+=("  ${line#== }"); done < <(grep -E '^== (end-to-end tests:|contract tests on PostgreSQL 15)' "$logs/all")
+while IFS= read -r line; do times+=("  ${line#== }"); done < <(grep -E '^== (integration and contract tests \(|contract tests on PostgreSQL 15)' "$logs/all")
 
 # One closing block: each step's time, and the totals of every runner (vitest's "Tests  N passed", Playwright's "N passed").
 clean=$(sed 's/\x1b\[[0-9;]*m//g' "$logs/all")
