@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { MICRO_TIMESTAMP } from "@/server/kernel/lib/timestamps";
 import { PEER_ADDRESS_HEADER } from "@/server/kernel/security/peer-address";
-import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { sseFrames } from "../helpers/sse";
-import { bakeryClient } from "../helpers/answers-fixtures";
+import { bakeryDatabase } from "../helpers/answers-fixtures";
 
 /** The chat runtime's REST surface (docs/decisions/021-the-answer-pipeline.md) over real HTTP against the production build. */
 let api: ReturnType<typeof apiClient>;
@@ -23,10 +22,9 @@ const MESSAGE_KEYS = ["id", "role", "content", "answered", "sources", "feedback"
 const CONTACT_KEYS = ["id", "visitor_id", "conversation_id", "email", "first_name", "last_name", "phone", "custom_data", "created_at"].sort();
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const { team, bot } = await bakeryClient(db, owner);
+  const created = await bakeryDatabase();
+  ({ db, owner } = created);
+  const { team, bot } = created;
   teamId = team.id;
   member = await teamMember(db, team.id, "member");
   botId = bot.id;

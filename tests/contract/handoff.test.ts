@@ -2,8 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { messagesFor } from "@/shared/i18n/messages";
-import { bakeryClient } from "../helpers/answers-fixtures";
-import { createTestDatabase } from "../helpers/db";
+import { bakeryDatabase } from "../helpers/answers-fixtures";
 import { agencyOwner, chatbot, teamMember, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
@@ -28,10 +27,9 @@ let apiA: ReturnType<typeof apiClient>;
 let apiB: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const { team, bot } = await bakeryClient(db, owner);
+  const created = await bakeryDatabase();
+  ({ db, owner } = created);
+  const { team, bot } = created;
   teamId = team.id;
   member = await teamMember(db, team.id, "member");
   botId = bot.id;

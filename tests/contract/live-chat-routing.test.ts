@@ -2,8 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { bakeryClient } from "../helpers/answers-fixtures";
-import { createTestDatabase } from "../helpers/db";
+import { bakeryDatabase } from "../helpers/answers-fixtures";
 import { agencyOwner, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
@@ -23,10 +22,9 @@ let apis: [ReturnType<typeof apiClient>, ReturnType<typeof apiClient>];
 let bases: [string, string];
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const { team, bot } = await bakeryClient(db, owner);
+  const created = await bakeryDatabase();
+  ({ db, owner } = created);
+  const { team, bot } = created;
   teamId = team.id;
   botId = bot.id;
   const [a, b] = await Promise.all([startAppServer(created.url), startAppServer(created.url)]);

@@ -3,8 +3,7 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { bakeryClient } from "../helpers/answers-fixtures";
-import { createTestDatabase } from "../helpers/db";
+import { bakeryDatabase } from "../helpers/answers-fixtures";
 import { agencyOwner } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
@@ -27,10 +26,9 @@ let cookie: string;
 const ACCOUNT_LIMIT = 5;
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  owner = await agencyOwner(db);
-  const { team, bot } = await bakeryClient(db, owner);
+  const created = await bakeryDatabase();
+  ({ db, owner } = created);
+  const { team, bot } = created;
   teamId = team.id;
   botId = bot.id;
   base = (await startAppServer(created.url, { SIGN_IN_FAILURES_PER_ACCOUNT: String(ACCOUNT_LIMIT), HTTP_REQUEST_TIMEOUT_SECONDS: "3" })).baseUrl;

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { bakeryClient } from "./answers-fixtures";
-import { createTestDatabase } from "./db";
-import { agencyOwner } from "./fixtures";
+import { bakeryDatabase } from "./answers-fixtures";
 import { apiClient } from "./http";
 import { startAppServer } from "./server";
 import { widgetVisitor } from "./widget-visitor";
@@ -15,10 +13,8 @@ import { startWorkerProcess } from "./worker-process";
  * `killWorkerProcesses` in `afterAll`.
  */
 export async function startHandoffApp(enabledIntegrations: string[], env: Record<string, string>) {
-  const created = await createTestDatabase();
-  const db = created.db;
-  const owner = await agencyOwner(db);
-  const { team, bot } = await bakeryClient(db, owner, { enabledIntegrations });
+  const created = await bakeryDatabase({ enabledIntegrations });
+  const { db, owner, team, bot } = created;
   await db.chatbot.update({ where: { id: bot.id }, data: { enableEscalations: true } });
   const appEnv = { ...env, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
   const base = (await startAppServer(created.url, appEnv)).baseUrl;
