@@ -6,7 +6,7 @@ import { agencyOwner, teamMember } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";
 import { sseFrames } from "../helpers/sse";
-import { bakeryDatabase } from "../helpers/answers-fixtures";
+import { bakeryDatabase } from "../helpers/bakery-database";
 
 /** The chat runtime's REST surface (docs/decisions/021-the-answer-pipeline.md) over real HTTP against the production build. */
 let api: ReturnType<typeof apiClient>;

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { messagesFor } from "@/shared/i18n/messages";
-import { bakeryDatabase } from "../helpers/answers-fixtures";
+import { bakeryDatabase } from "../helpers/bakery-database";
 import { agencyOwner, chatbot, teamMember, userWithToken } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
-import { bakeryDatabase } from "../helpers/answers-fixtures";
+import { bakeryDatabase } from "../helpers/bakery-database";
 import { agencyOwner } from "../helpers/fixtures";
 import { apiClient } from "../helpers/http";
 import { startAppServer } from "../helpers/server";

@@ -1,7 +1,5 @@
 import type { Db } from "@/server/kernel/db/client";
 import { indexSource } from "@/server/training/retrieval/index-source";
-import { createTestDatabase } from "./db";
-import { agencyOwner } from "./fixtures";
 
 /** A trained `text` source indexed through the retrieval module (never chunks written by hand). */
 export async function trainedTextSource(db: Db, chatbotId: string, doc: { title: string; url?: string | null; sections: Array<{ heading?: string; text: string }> }) {
@@ -60,15 +58,4 @@ export async function bakeryClient(
     data: { kind: "client", name: "Bakery", plan: "agency_client", ownerId: owner.agency.ownerId, agencyId: owner.agency.id, messageLimit: 100, ...team },
   });
   return { team: created, bot: await bakeryChatbot(db, created.id, owner.user.id) };
-}
-
-/**
- * A database of the test file's own with an agency owner and its "Bakery" client whose "Bakery Bot" is trained on
- * the bakery pages: the setup most contract tests of answers and conversations start from.
- */
-export async function bakeryDatabase(team: { messageLimit?: number; enabledIntegrations?: string[] } = {}) {
-  const created = await createTestDatabase();
-  const owner = await agencyOwner(created.db);
-  const { team: client, bot } = await bakeryClient(created.db, owner, team);
-  return { url: created.url, db: created.db, owner, team: client, bot };
 }

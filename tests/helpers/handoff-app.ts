@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { bakeryDatabase } from "./answers-fixtures";
+import { bakeryDatabase } from "./bakery-database";
 import { apiClient } from "./http";
 import { startAppServer } from "./server";
 import { widgetVisitor } from "./widget-visitor";
