@@ -119,10 +119,10 @@ describe("evaluations", () => {
       expect({ question: r.question, passed: r.passed }).toEqual({ question: r.question, passed: says && cites });
       expect(r.fact_found).toBe(r.answer !== null && plain(r.answer).includes(plain(r.expected_fact!)));
     }
-    // The bot cannot say where the shop is: the score counts it, not 100 of headings it can read back.
-    expect(results.find((r) => r.question === "Where are you located?")).toMatchObject({ passed: false, fact_found: false });
+    // The bot says where the shop is and its number, asked only for them (docs/decisions/133-questions-asking-only-for-a-kind.md):
+    // the score counts what it answers.
+    for (const question of ["Where are you located?", "What is your phone number?"]) expect(results.find((r) => r.question === question)).toMatchObject({ passed: true, fact_found: true });
     expect(run.score).toBe(Math.round((1000 * results.filter((r) => r.passed).length) / results.length) / 10);
-    expect(run.score).toBeLessThan(100);
   }, 120_000);
 
   it("answers clear errors: paging, a reader running, another tenant, no token", async () => {

@@ -5,16 +5,16 @@
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
 import { detectLanguage } from "@/server/kernel/language/detect";
-import { asksForPerson } from "@/server/kernel/language";
+import { askedKindOnly, asksForPerson, kindSearchWords } from "@/server/kernel/language";
 import { messagesFor } from "@/shared/i18n/messages";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
-import { composeExtractiveAnswer, type ExtractiveAnswer, type ExtractiveOptions } from "@/server/conversations/rules/extractive";
+import { composeExtractiveAnswer, statesKindIn, type ExtractiveAnswer, type ExtractiveOptions } from "@/server/conversations/rules/extractive";
 import { isGrounded, saysNotKnown } from "@/server/conversations/rules/grounding";
 import { sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
 import { buildChatMessages, citedPassages, type HistoryMessage } from "@/server/conversations/rules/prompt";
 import { shapeAnswer, StreamShaper } from "@/server/conversations/rules/shaping";
 import { matchUpdatedAnswer } from "@/server/conversations/rules/updated-answer-match";
-import { searchPassages } from "@/server/training";
+import { MAX_TOP_K, searchPassages } from "@/server/training";
 import type { ChatbotAction } from "@/generated/prisma/client";
 import type { ActionOutcome } from "@/server/actions";
 import { generate } from "./generate";
@@ -110,15 +110,27 @@ async function replyWithActions(input: ComposeInput, passages: AnswerPassage[], 
 /**
  * The passages a reply draws on: the chatbot's `top_k` best. A larger `topK` looks deeper (the evaluations
  * rank pages over 10); its first `top_k` passages are the same, best first.
+ *
+ * A question asking only for a kind of fact ("Where are you located?", "What is your phone number?":
+ * askedKindOnly) names nothing a page must say: the passages stating such a fact come first — looked up by
+ * the question and the kind's words and cues ("street", "lane", "call", "Monday"…), kept when a sentence of
+ * theirs states the fact (rules/extractive.ts statesKindIn) — then what the question's own words find
+ * (docs/decisions/133-questions-asking-only-for-a-kind.md).
  */
-export function retrieveFor(
+export async function retrieveFor(
   db: Db,
   chatbot: Pick<Chatbot, "id" | "topK" | "defaultLanguage">,
   question: string,
   topK = chatbot.topK,
   language = questionLanguage(chatbot, question),
 ): Promise<AnswerPassage[]> {
-  return searchPassages(db, { chatbotId: chatbot.id, query: question, topK, language: chatbot.defaultLanguage, questionLanguage: language });
+  const search = (query: string, k: number) => searchPassages(db, { chatbotId: chatbot.id, query, topK: k, language: chatbot.defaultLanguage, questionLanguage: language });
+  const kind = askedKindOnly(question, language);
+  if (!kind) return search(question, topK);
+  const found = await search(question, topK);
+  const stating = (await search(`${question} ${kindSearchWords(kind, language).join(" ")}`, MAX_TOP_K)).filter((p) => statesKindIn(kind, p, language));
+  const first = new Set(stating.map((p) => p.chunkId));
+  return [...stating, ...found.filter((p) => !first.has(p.chunkId))].slice(0, topK);
 }
 
 /**

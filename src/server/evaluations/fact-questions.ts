@@ -8,7 +8,8 @@
 import { asksHowTo, primaryLanguage } from "@/server/kernel/language";
 import { sentencesOf } from "@/server/kernel/language/sentences";
 import { passageParagraphs, type AnswerPassage } from "@/server/training";
-import { ADDRESS, AMOUNT, CLOCK, EMAIL, FACT_VOCABULARIES, PHONE, PHONE_CUE, wholeWords, type FactKind, type FactVocabulary } from "./fact-vocabulary";
+import { ADDRESS, AMOUNT, CLOCK, EMAIL, phoneNumberIn, wholeWords } from "@/server/kernel/language/facts";
+import { FACT_VOCABULARIES, type FactKind, type FactVocabulary } from "./fact-vocabulary";
 
 export interface FactQuestion {
   question: string;
@@ -132,10 +133,8 @@ function emailOf(sentence: string, v: FactVocabulary): FactQuestion | null {
 }
 
 function phoneOf(sentence: string, heading: string, v: FactVocabulary): FactQuestion | null {
-  if (!PHONE_CUE.test(sentence) && !PHONE_CUE.test(heading)) return null;
-  const m = PHONE.exec(sentence);
-  const digits = m?.[0].replace(/\D/g, "").length ?? 0;
-  return m && digits >= 7 && digits <= 15 ? { question: v.ask.phone, kind: "contact", fact: m[0].trim() } : null;
+  const phone = phoneNumberIn(sentence, heading);
+  return phone ? { question: v.ask.phone, kind: "contact", fact: phone } : null;
 }
 
 /** A heading that asks how to do something, or names a task ("How to return an item"): its first step is the fact. */

@@ -4,7 +4,7 @@ export { crawlPagesJob, crawlWebsiteJob, resyncSourcesJob, sweepCrawlsJob, train
 export { indexSource } from "./retrieval/index-source";
 export { headingParagraph, passageParagraphs, sourcesOf } from "./retrieval/passages";
 export type { AnswerPassage, UsedSource } from "./retrieval/passages";
-export { searchPassages } from "./retrieval/search";
+export { MAX_TOP_K, searchPassages } from "./retrieval/search";
 export { CHANGE_CHUNKS, CONFIGS_DELTA, STATS_DELTA } from "./retrieval/sql";
 export { chatbotSourcesRouter } from "./router";
 export { SYNC_FREQUENCIES, anySourceInProgress, isSourceInProgress } from "./source-rules";

@@ -11,7 +11,7 @@
  * language's sentence ends and abbreviations: kernel/language), read as prose (no Markdown, no code:
  * quotable.ts) and, together, fit the configured length.
  */
-import { answerKind, asksHowTo, carriesKind, questionTerms, termsOf, type AnswerKind } from "@/server/kernel/language";
+import { answerKind, askedKindOnly, asksHowTo, carriesKind, questionTerms, statesKind, termsOf, type AnswerKind } from "@/server/kernel/language";
 import { sentencesOf } from "@/server/kernel/language/sentences";
 import { GROUNDING_THRESHOLD, groundingScore, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
 import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
@@ -48,6 +48,15 @@ export function splitSentences(text: string, language: string | null | undefined
 /** What may be quoted of a paragraph: its prose sentences, markup reduced to words. */
 const quotableSentences = (text: string, language: string) => splitSentences(text, language).filter(isQuotable).map(withoutMarkup);
 
+/**
+ * Whether a passage states a fact of the kind (kernel/language statesKind) in a sentence an answer may quote:
+ * what retrieval keeps for a question asking only for the kind (compose.ts retrieveFor).
+ */
+export function statesKindIn(kind: AnswerKind, passage: AnswerPassage, language: string): boolean {
+  const headings = `${passage.title} ${passage.headingPath.split(HEADING_SEPARATOR).join(" ")}`;
+  return passageParagraphs(passage).some(({ heading, text }) => quotableSentences(text, language).some((sentence) => statesKind(kind, sentence, `${headings} ${heading}`, language)));
+}
+
 interface Candidate {
   sentence: string;
   passage: AnswerPassage;
@@ -80,8 +89,12 @@ function termsMatcher(terms: Map<string, string>, passages: AnswerPassage[], lan
   };
 }
 
-/** A sentence carrying the kind of fact asked for (an address for "where is…?") counts one term more. */
-function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passages: AnswerPassage[], titles: Map<string, string>, language: string): Candidate[] {
+/**
+ * A sentence carrying the kind of fact asked for (an address for "where is…?") counts one term more; for a
+ * question asking only for the kind (`kindOnly`: "Where are you located?"), so does a sentence stating such a
+ * fact (statesKind), whatever words it shares.
+ */
+function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, kindOnly: boolean, passages: AnswerPassage[], titles: Map<string, string>, language: string): Candidate[] {
   const shared = termsMatcher(terms, passages, language);
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
@@ -97,7 +110,8 @@ function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, passa
         const own = shared(sentence);
         const restates = own.size >= 3 && own.size / new Set([...termsOf(sentence, language).keys(), ...terms.keys()]).size >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
-        const overlap = new Set([...own, ...fromHeading]).size + (shares && kind && carriesKind(kind, sentence, language) ? 1 : 0);
+        const ofKind = kind && ((kindOnly && statesKind(kind, sentence, `${pageHeadings.join(" ")} ${context}`, language)) || (shares && carriesKind(kind, sentence, language)));
+        const overlap = new Set([...own, ...fromHeading]).size + (ofKind ? 1 : 0);
         candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
       }
     });
@@ -206,7 +220,8 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   if (passages.length === 0) return null;
   const terms = questionTerms(question, language).content;
   const titles = ownTitles(passages);
-  const candidates = candidatesOf(terms, answerKind(question, language), passages, titles, language);
+  const kindOnly = askedKindOnly(question, language);
+  const candidates = candidatesOf(terms, kindOnly ?? answerKind(question, language), kindOnly !== null, passages, titles, language);
   if (candidates.length === 0) return null;
   const retrieved = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
   const answerFrom = (picked: Candidate[]): ExtractiveAnswer => ({

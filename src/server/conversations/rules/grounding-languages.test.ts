@@ -111,3 +111,50 @@ describe("typos meet their words, not other words", () => {
     expect(groundingScore("wat are your oppening hours", quote(hours), [hours.content], "en")).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
   });
 });
+
+describe("a question asking only for a kind of fact is answered by a sentence stating one (record 133)", () => {
+  const contact = passage("contact", "Contact", "Our shop is at 5 Mill Lane, in the old town of Bath.\n\nCall us on 01225 555 0142 to order a cake.");
+  const hours = passage("hours", "Opening hours", "Our bakery opens early so you can pick up fresh bread on your way to work.\n\nMonday to Friday: 7am – 6pm\n\nSaturday: 8am – 1pm\n\nSunday: closed", "Opening hours");
+  const prices = passage("prices", "Prices", "A sourdough loaf costs €4.50 and a croissant costs €1.80.");
+  const home = passage("home", "Sunny Bakery", "Fresh bread and cakes baked every morning in our own ovens, sold in our little shop in the old town.");
+  const bakery = [home, contact, hours, prices];
+  it.each([
+    ["en", "Where are you located?", "contact", "5 Mill Lane"],
+    ["en", "What is your phone number?", "contact", "01225 555 0142"],
+    ["en", "When are you open?", "hours", "Saturday: 8am – 1pm"],
+    ["en", "How much does it cost?", "prices", "€4.50"],
+  ])("%s: %s", (language, question, page, fact) => {
+    const answer = answered(question, bakery, language);
+    expect(answer?.sources.map((s) => s.id)).toEqual([page]);
+    expect(answer?.content).toContain(fact);
+  });
+
+  const werkstatt = [
+    passage("start", "Radwerkstatt Speiche", "Seit 1998 reparieren wir Fahrräder aller Marken."),
+    passage("zeiten", "Öffnungszeiten und Anfahrt", "Unsere Werkstatt in der Karl-Heine-Straße 47 in Leipzig-Plagwitz ist montags bis freitags von 9 bis 18 Uhr geöffnet, samstags von 10 bis 14 Uhr."),
+    passage("leihrad", "Leihrad", "Lastenräder können Sie für 25 Euro am Tag mieten; eine Reservierung ist per Telefon unter 0341 2345678 möglich."),
+  ];
+  it.each([
+    ["de", "Wo befinden Sie sich?", "zeiten", "Karl-Heine-Straße 47"],
+    ["de", "Wie ist Ihre Telefonnummer?", "leihrad", "0341 2345678"],
+    ["de", "Wann haben Sie geöffnet?", "zeiten", "9 bis 18 Uhr"],
+  ])("%s: %s", (language, question, page, fact) => {
+    const answer = answered(question, werkstatt, language);
+    expect(answer?.sources.map((s) => s.id)).toEqual([page]);
+    expect(answer?.content).toContain(fact);
+  });
+
+  it("is refused when no quoted sentence states the fact, whatever words it shares", () => {
+    const docs = [
+      passage("open", "Built-in functions", "open() opens a file and returns a file object. Call it with 3 arguments at most."),
+      passage("cost", "Complexity", "The cost of a lookup grows with the number of entries. A phone book is a good example."),
+      passage("where", "Data files", "The files are located in the data directory, next to the configuration."),
+    ];
+    for (const question of ["Where are you located?", "What is your phone number?", "When are you open?", "How much does it cost?"]) expect(answered(question, docs, "en"), question).toBeNull();
+    // A page about what is asked (its title names it) answers as any page: "forty euros" is a price said in words.
+    const groomer = passage("prices", "Prices", "A full groom costs forty euros and a nail trim costs ten euros.");
+    expect(answered("What about Prices?", [groomer], "en")?.sources.map((s) => s.id)).toEqual(["prices"]);
+    // A question naming what it asks about is grounded as any other: its words must be quoted.
+    expect(answered("When are you open on Saturday?", [home, contact, prices], "en")).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
 import { compoundsOf, saysCompound } from "@/server/conversations/rules/compounds";
-import { answerKind, carriesKind, framingWordsOf, questionTerms, stopWordsOf, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
+import { answerKind, askedKindOnly, carriesKind, framingWordsOf, questionTerms, statesKind, stopWordsOf, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
 
 /**
  * Served when the grounding score reaches this. Chosen on the answer-quality bench's tuning sets (record 115):
@@ -121,10 +121,21 @@ export const met = ([key, word]: [string, string], said: ReadonlySet<string>, ty
  * retrieved passage is one the site does not speak of ("tandem" in "do you rent tandem bikes?" on a shop that
  * rents other bikes). A hyphenated term's parts count only where the quoted text says the term (compounds.ts). More than MAX_MISSING_TERMS missing scores 0. `retrieved`: the retrieved passages'
  * texts, or their keys (keysOf) when scoring several quotes from the same passages. A question without
- * content terms scores 0.
+ * content terms scores 0. A question asking only for a kind of fact ("Where are you located?", "What is your
+ * phone number?": askedKindOnly) scores 1 when a quoted sentence states such a fact — an address, a phone
+ * number, an amount, an opening time (statesKind, stricter than the cues that count for other questions);
+ * otherwise only a page about what it asks, its title or a heading naming it ("Prices" for "What about
+ * Prices?"), answers it as any question; any other scores 0, whatever words it shares
+ * (docs/decisions/133-questions-asking-only-for-a-kind.md).
  */
 export function groundingScore(question: string, quoted: QuotedSentence[], retrieved: string[] | ReadonlySet<string>, language: string | null | undefined): number {
   const { content, framing } = questionTerms(question, language);
+  const kindOnly = askedKindOnly(question, language);
+  if (kindOnly) {
+    if (quoted.some((q) => statesKind(kindOnly, q.sentence, q.context, language))) return 1;
+    const headed = keysOf(quoted.map((q) => q.context), language);
+    if (![...content].some((t) => met(t, headed, false))) return 0;
+  }
   if (!content.size || !quoted.length) return 0;
   const words = keysOf(quoted.map((q) => `${q.sentence} ${q.context}`), language);
   const anywhere = Array.isArray(retrieved) ? keysOf(retrieved, language) : retrieved;

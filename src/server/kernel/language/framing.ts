@@ -43,7 +43,7 @@ const FRAMING_WORDS: Record<string, string> = {
     page pages section chapitre article manuel guide bibliothèque module modules
     vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose
     appelle appelé nommé beaucoup longtemps situé située trouve trouvent
-    bonjour salut merci svp ok oui
+    bonjour salut merci svp ok oui ça cela ceci
     coûte coûtent coût coûts prix tarif tarifs frais`,
   es: `qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas
     puede puedes puedo pueden podría podrías debo debe hay quiero quisiera gustaría

@@ -14,6 +14,10 @@ interface KindVocabulary {
   /** A "where" that asks where something is said or documented, not where something is. */
   notPlace: RegExp;
   cues: Record<AnswerKind, RegExp>;
+  /** The words a question asks for each kind with, naming nothing else (askingWordsOf). */
+  asking: Record<AnswerKind, string[]>;
+  /** The cues' plain words (no pattern), what a passage stating the kind is looked up by (kindSearchWords). */
+  cueWords: Record<AnswerKind, string[]>;
 }
 
 /** Alternatives as whole words (JavaScript's \b only knows ASCII letters). */
@@ -32,7 +36,18 @@ const ADDRESS = "\\d+[a-z]?\\s+(?:[NSEW]{1,2}\\s+)?\\p{Lu}\\p{L}+|\\p{Lu}\\p{L}+
  * `placeOpens`: how a place question opens ("where is", "wo ist"), an adverb allowed after the interrogative
  * ("wo genau ist"); `placeOpening` instead, a whole pattern of its own.
  */
-function vocabulary(v: { price: string; contact: string; place: string; placeOpens?: [interrogative: string, verbs: string]; placeOpening?: string; notPlace: string; time: string; timeOpens: string; cues: Record<AnswerKind, string> }): KindVocabulary {
+function vocabulary(v: {
+  price: string;
+  contact: string;
+  place: string;
+  placeOpens?: [interrogative: string, verbs: string];
+  placeOpening?: string;
+  notPlace: string;
+  time: string;
+  timeOpens: string;
+  cues: Record<AnswerKind, string>;
+  asking: Record<AnswerKind, string>;
+}): KindVocabulary {
   const [interrogative, verbs] = v.placeOpens ?? ["", ""];
   const placeOpening = v.placeOpening ?? `^[\\s¿¡"'„“«]*${interrogative}(?: \\p{L}+)? ${words(verbs)}`;
   return {
@@ -49,7 +64,32 @@ function vocabulary(v: { price: string; contact: string; place: string; placeOpe
       place: re(`${ADDRESS}|${words(v.cues.place)}`),
       time: re(`\\d|${words(v.cues.time)}`),
     },
+    asking: {
+      price: v.asking.price.split(/\s+/),
+      contact: v.asking.contact.split(/\s+/),
+      place: v.asking.place.split(/\s+/),
+      time: v.asking.time.split(/\s+/),
+    },
+    cueWords: {
+      price: plainWords(v.cues.price),
+      contact: plainWords(v.cues.contact),
+      place: plainWords(v.cues.place),
+      time: plainWords(v.cues.time),
+    },
   };
+}
+
+/**
+ * The words an alternation of cues spells out ("dollars?" is "dollar" and "dollars", "anruf\\w*" is "anruf",
+ * "ubicad[oa]" is "ubicado"): what a search looks them up by.
+ */
+function plainWords(alternatives: string): string[] {
+  return alternatives.split("|").flatMap((a) => {
+    const word = a.replace(/\\[wp](?:\{L\})?\*$/u, "").replace(/\[(.)[^\]]*\]/gu, "$1");
+    const optional = /^(.*?)(.)\?(.*)$/u.exec(word);
+    const forms = optional ? [`${optional[1]}${optional[3]}`, `${optional[1]}${optional[2]}${optional[3]}`] : [word];
+    return forms.filter((f) => /^[\p{L} ]+$/u.test(f) && !f.includes("?"));
+  });
 }
 
 const VOCABULARIES: Record<string, KindVocabulary> = {
@@ -67,6 +107,12 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
       place: "street|st|avenue|ave|road|rd|boulevard|blvd|lane|drive|square|plaza|floor|suite|located|address|directions|corner|opposite|next to|online",
       time: "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|closed|open|daily|hours?|minutes?|days?|weeks?|months?|years?|morning|evening|night|noon|season|before|after|until|within",
     },
+    asking: {
+      place: "located location address situated based",
+      contact: "phone telephone number call email e-mail contact reach",
+      time: "open opening hours times",
+      price: "cost costs price prices fee fees charge much",
+    },
   }),
   de: vocabulary({
     price: "wie ?viel(?:e)? kostet|was kostet|kostet|kosten|preis|preise|gebühr|gebühren",
@@ -82,50 +128,74 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
       place: "straße|str|weg|platz|allee|gasse|stock|etage|adresse|gegenüber|neben|online",
       time: "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|werktags|wochenende|geschlossen|geöffnet|täglich|uhr|stunden?|minuten?|tage?n?|wochen?|monate?n?|jahre?n?|morgens|abends|mittags|vor|nach|bis|innerhalb",
     },
+    asking: {
+      place: "befinden befindet liegt liegen adresse anschrift standort gelegen",
+      contact: "telefon telefonnummer nummer rufnummer anrufen email e-mail kontakt kontaktieren erreichen erreiche",
+      time: "geöffnet offen öffnungszeiten öffnet öffnen",
+      price: "kostet kosten preis preise gebühr gebühren",
+    },
   }),
   fr: vocabulary({
     price: "combien|prix|tarifs?|coût|coûts|coûte|coûtent|frais",
     contact: "téléphone|appeler|joindre|courriel|e-?mail|contact|contacter",
-    placeOpens: ["où", "est|sont|se trouve|se trouvent|se situe|trouver"],
-    place: "adresse|situé|située|emplacement|localisation",
+    placeOpens: ["où", "est|sont|êtes|se trouve|se trouvent|se situe|trouver"],
+    place: "adresse|situé|située|situés|situées|emplacement|localisation",
     notPlace: words("expliqu\\p{L}*|décri\\p{L}*|documenté\\p{L}*|mentionné\\p{L}*|dit|indiqué\\p{L}*|parle|informations?|page"),
     timeOpens: "quand|à quelle heure",
-    time: words("horaires|ouvert|ouverte|ouverts|ouvre|ouvrez|ferme|fermez|fermé|fermée|fermeture|ouverture"),
+    time: words("horaires|ouvert|ouverte|ouverts|ouvertes|ouvre|ouvrez|ferme|fermez|fermé|fermée|fermés|fermées|fermeture|ouverture"),
     cues: {
       price: "gratuit|gratuite|gratuits|euros?|eur",
       contact: "téléphone|appel\\p{L}*|e-?mail|courriel|formulaire|chat",
       place: "rue|avenue|boulevard|bd|place|chemin|allée|quai|étage|adresse|en face|à côté|en ligne",
       time: "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|semaine|week-end|fermé|fermée|ouvert|ouverte|tous les jours|heures?|h|minutes?|jours?|mois|ans?|années?|matin|soir|midi|avant|après|jusqu|pendant",
     },
+    asking: {
+      place: "situé située situés situées adresse trouve trouvez emplacement localisation",
+      contact: "téléphone numéro appeler joindre courriel email e-mail contact contacter",
+      time: "ouvert ouverte ouverts ouvertes ouvrez horaires ouverture",
+      price: "coûte coûtent coût coûts prix tarif tarifs frais combien",
+    },
   }),
   es: vocabulary({
     price: "cu[aá]nto|precios?|costos?|costes?|cuesta|cuestan|tarifas?",
     contact: "tel[eé]fono|llamar|llamo|correo|e-?mail|contacto|contactar",
     placeOpens: ["d[oó]nde", "est[aá]|est[aá]n|queda|quedan|se encuentra|se encuentran|se ubica|encuentro"],
-    place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]|situad[oa]",
+    place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]s?|situad[oa]s?",
     notPlace: words("explica\\p{L}*|describ\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|dice|habla|informaci[oó]n|p[aá]gina"),
     timeOpens: "cu[aá]ndo|a qu[eé] hora",
-    time: words("horarios?|abierto|abierta|abren?|cierran?|cerrado|cerrada"),
+    time: words("horarios?|abiert[oa]s?|abren?|cierran?|cerrad[oa]s?"),
     cues: {
       price: "gratis|gratuit[oa]|euros?|d[oó]lares?|pesos?",
       contact: "tel[eé]fono|llam\\p{L}*|correo|e-?mail|formulario|chat",
       place: "calle|avenida|avda|plaza|paseo|piso|planta|direcci[oó]n|enfrente|al lado|en l[ií]nea",
       time: "lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|semana|fin de semana|cerrado|abierto|diario|horas?|minutos?|d[ií]as?|meses|mes|años?|mañana|tarde|noche|antes|despu[eé]s|hasta|dentro",
     },
+    asking: {
+      place: "ubicado ubicada ubicados ubicadas situado situada situados situadas dirección ubicación encuentran",
+      contact: "teléfono número llamar correo email e-mail contacto contactar",
+      time: "abierto abierta abiertos abiertas abren abre horario horarios",
+      price: "cuesta cuestan cuánto precio precios coste costo tarifa tarifas",
+    },
   }),
   it: vocabulary({
     price: "quanto costa|quanto costano|prezzo|prezzi|costo|costi|costa|costano|tariffa|tariffe",
     contact: "telefono|chiamare|chiamo|e-?mail|contatto|contatti|contattare",
-    placeOpening: `^[\\s"'«]*(?:dov'è|dove(?: \\p{L}+)? ${words("è|e'|sono|si trova|si trovano|trovo")})`,
+    placeOpening: `^[\\s"'«]*(?:dov'è|dove(?: \\p{L}+)? ${words("è|e'|sono|siete|si trova|si trovano|trovo|trovate")})`,
     place: "indirizzo|sede|situat[oa]|ubicazione",
     notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
     timeOpens: "quando|a che ora",
-    time: words("orari|orario|apert[oa]|apre|aprite|chiude|chiudete|chius[oa]|apertura|chiusura"),
+    time: words("orari|orario|apert[oaie]|apre|aprite|chiude|chiudete|chius[oaie]|apertura|chiusura"),
     cues: {
       price: "gratis|gratuit[oa]|euro",
       contact: "telefono|chiam\\p{L}*|e-?mail|modulo|chat",
       place: "via|viale|piazza|corso|vicolo|piano|indirizzo|di fronte|accanto|online",
       time: "lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|settimana|fine settimana|chius[oa]|apert[oa]|ogni giorno|ore|ora|minuti|giorni|mesi|anni|mattina|sera|prima|dopo|fino|entro",
+    },
+    asking: {
+      place: "trovate trova trovo indirizzo sede situato situata situati ubicazione",
+      contact: "telefono numero chiamare email e-mail contatto contatti contattare",
+      time: "aperto aperta aperti aperte apre aprite orari orario",
+      price: "costa costano costo costi prezzo prezzi tariffa tariffe quanto",
     },
   }),
   nl: vocabulary({
@@ -142,6 +212,12 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
       place: "straat|laan|plein|weg|gracht|kade|verdieping|adres|tegenover|naast|online",
       time: "maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|werkdagen|weekend|gesloten|geopend|dagelijks|uur|uren|minuten|dagen|weken|maanden|jaren|ochtend|avond|voor|na|tot|binnen",
     },
+    asking: {
+      place: "gevestigd gelegen adres locatie ligt bevindt",
+      contact: "telefoon telefoonnummer nummer bellen email e-mail contact bereiken",
+      time: "open geopend openingstijden openingsuren",
+      price: "kost kosten prijs prijzen tarief tarieven hoeveel",
+    },
   }),
   pt: vocabulary({
     price: "quanto custa|quanto custam|preço|preços|custo|custos|custa|custam|tarifas?",
@@ -150,12 +226,18 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "endereço|localização|localizad[oa]|situad[oa]",
     notPlace: words("explica\\p{L}*|descrev\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|diz|fala|informaç\\p{L}*|página"),
     timeOpens: "quando|a que horas",
-    time: words("horários?|abert[oa]|abre|abrem|fecha|fecham|fechad[oa]"),
+    time: words("horários?|abert[oa]s?|abre|abrem|fecha|fecham|fechad[oa]s?"),
     cues: {
       price: "grátis|gratuit[oa]|reais|real|euros?",
       contact: "telefone|lig\\p{L}*|e-?mail|formulário|chat",
       place: "rua|avenida|av|praça|travessa|andar|endereço|em frente|ao lado|online",
       time: "segunda|terça|quarta|quinta|sexta|sábado|domingo|semana|fim de semana|fechad[oa]|abert[oa]|diariamente|horas?|minutos?|dias?|meses|mês|anos?|manhã|tarde|noite|antes|depois|até|dentro",
+    },
+    asking: {
+      place: "ficam fica localizado localizada localizados localizadas situado situada endereço localização",
+      contact: "telefone número ligar email e-mail contato contacto",
+      time: "abertos abertas aberto aberta abre abrem horário horários",
+      price: "custa custam custo custos preço preços tarifa tarifas quanto",
     },
   }),
 };
@@ -178,4 +260,18 @@ export function answerKind(question: string, language: string | null | undefined
 /** Whether a sentence carries the kind of fact asked for. */
 export function carriesKind(kind: AnswerKind, sentence: string, language: string | null | undefined): boolean {
   return vocabularyOf(language).cues[kind].test(sentence.normalize("NFC"));
+}
+
+/**
+ * The words a question asks for a kind of fact with, naming nothing else ("located", "phone number", "open",
+ * "cost"): a question whose content is only these asks for the kind itself (terms.ts askedKindOnly).
+ */
+export function askingWordsOf(kind: AnswerKind, language: string | null | undefined): readonly string[] {
+  return vocabularyOf(language).asking[kind];
+}
+
+/** What a passage stating a kind of fact is looked up by: the kind's asking words and its cues' plain words. */
+export function kindSearchWords(kind: AnswerKind, language: string | null | undefined): string[] {
+  const v = vocabularyOf(language);
+  return [...new Set([...v.asking[kind], ...v.cueWords[kind]])];
 }

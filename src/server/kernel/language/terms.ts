@@ -6,7 +6,7 @@
  */
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
 import { framingWordsOf } from "./framing";
-import { answerKind } from "./kinds";
+import { answerKind, askingWordsOf, type AnswerKind } from "./kinds";
 import { primaryLanguage } from "./languages";
 import { stemmerFor } from "./stem";
 import { stopWordsOf } from "./stop-words";
@@ -100,4 +100,23 @@ export function questionTerms(question: string, language: string | null | undefi
     }
   }
   return { content, framing };
+}
+
+const askingKeys = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The kind of fact a question asks for when that is all it asks: its content words only ask for the kind
+ * ("Where are you located?", "What is your phone number?", "When are you open?", "Wie ist Ihre
+ * Telefonnummer?"), so the answer is a passage stating such a fact, whatever its words
+ * (docs/decisions/133-questions-asking-only-for-a-kind.md). Null for a question naming what it asks about
+ * ("When are you open on Saturday?", "How much does delivery cost?") or asking for no kind.
+ */
+export function askedKindOnly(question: string, language: string | null | undefined): AnswerKind | null {
+  const kind = answerKind(question, language);
+  if (!kind) return null;
+  const code = primaryLanguage(language);
+  let keys = askingKeys.get(`${code}/${kind}`);
+  if (!keys) askingKeys.set(`${code}/${kind}`, (keys = new Set(askingWordsOf(kind, code).flatMap((w) => wordsOf(w)).map((w) => termKey(w, code)))));
+  const asking = keys;
+  return [...questionTerms(question, language).content].every(([key, word]) => asking.has(key) || asking.has(termKey(word, code))) ? kind : null;
 }
