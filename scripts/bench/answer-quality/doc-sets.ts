@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { packageDocs } from "./debian-docs";
-import { docbookIndex, glossaryTerms, sideNoteTerms, sphinxIndex, type IndexEntry } from "./indexes";
+import { docbookIndex, glossaryTerms, packageTableTerms, sideNoteTerms, sphinxIndex, type IndexEntry } from "./indexes";
 import type { BenchLanguage } from "./language-guess";
 import { SeededRandom } from "@/shared/seeded-random";
 
@@ -132,6 +132,36 @@ export function handbookEditions(maxPages: number): DocSet[] {
       root,
       pages,
       index: () => sideNoteTerms(root, pages),
+    };
+  });
+}
+
+/** The Debian Reference's editions (a package per language; none in Dutch). */
+export const REFERENCE_LANGUAGES: BenchLanguage[] = ["en", "de", "fr", "es", "it", "pt"];
+
+/**
+ * The Debian Reference in each language it is packaged in: the languages mode's **tuning** set (the Handbook's
+ * editions stay held out). One page per chapter (14 answer pages and the table of contents), so at most 14
+ * known-item questions per edition (one a page, by the same rule); its index terms are the packages its tables
+ * list (packageTableTerms), its how-to questions its many section headings.
+ */
+export function referenceEditions(): DocSet[] {
+  return REFERENCE_LANGUAGES.map((language) => {
+    const pkg = `debian-reference-${language}`;
+    const root = packageDocs(pkg, "usr/share/debian-reference");
+    const pages = htmlPages(root).filter((p) => p.endsWith(`.${language}.html`)).sort();
+    return {
+      name: `reference-${language}`,
+      title: `Debian Reference (${language})`,
+      package: pkg,
+      role: "tuning",
+      language,
+      root,
+      start: `index.${language}.html`,
+      pages,
+      notAnswers: /^index\.[\w-]+\.html$/,
+      index: () => packageTableTerms(root, pages),
+      indexSource: "no index: the packages its tables list (a package → the one page whose tables list it), the table row's description its context",
     };
   });
 }

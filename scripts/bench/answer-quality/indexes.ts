@@ -80,3 +80,23 @@ export function sideNoteTerms(root: string, pages: string[]): IndexEntry[] {
   for (const e of entries) uses.set(e.term, (uses.get(e.term) ?? 0) + 1);
   return entries.filter((e) => uses.get(e.term) === 1);
 }
+
+/**
+ * DocBook tables of packages (the Debian Reference's "List of …" tables): each body row's first cell a package
+ * name (`<code class="literal">`) → the page of the table, the row's last cell (its description, translated in
+ * each edition) the context. A package listed on two pages names no one page: left out.
+ */
+export function packageTableTerms(root: string, pages: string[]): IndexEntry[] {
+  const byTerm = new Map<string, { pages: Set<string>; context: string }>();
+  for (const page of pages) {
+    for (const row of parse(root, page).querySelectorAll("div.table tbody tr")) {
+      const cells = [...row.querySelectorAll("td")];
+      const name = cells[0]?.querySelector("code.literal");
+      if (cells.length < 3 || !name) continue;
+      const term = space(name.textContent ?? "");
+      const entry = byTerm.get(term) ?? { pages: new Set<string>(), context: space(cells.at(-1)!.textContent ?? "") };
+      byTerm.set(term, { ...entry, pages: entry.pages.add(page) });
+    }
+  }
+  return [...byTerm].filter(([, e]) => e.pages.size === 1).map(([term, e]) => ({ term, pages: [...e.pages], context: e.context }));
+}

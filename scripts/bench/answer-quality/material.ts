@@ -18,9 +18,12 @@ export function materialOf(set: DocSet, untranslated?: Set<string>): SetMaterial
   return { name: set.name, language: set.language, pages, index: set.index(), untranslated };
 }
 
-/** Everything an edition states as is — what a translation left untranslated reads the same. */
-export function statedText(material: SetMaterial): Set<string> {
-  return new Set(material.pages.flatMap((p) => [...p.sentences.map((s) => s.text), ...p.headings]).concat(material.index.map((e) => e.term)));
+/**
+ * Everything an edition states as is — what a translation left untranslated reads the same. `withIndex`: its
+ * index terms too (not where they are names that read the same in every language: packages).
+ */
+export function statedText(material: SetMaterial, withIndex = true): Set<string> {
+  return new Set(material.pages.flatMap((p) => [...p.sentences.map((s) => s.text), ...p.headings]).concat(withIndex ? material.index.map((e) => e.term) : []));
 }
 
 export function questionsOf(set: DocSet, perKind: number, untranslated?: Set<string>): SetQuestions {
