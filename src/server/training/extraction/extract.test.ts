@@ -53,6 +53,16 @@ describe("extractHtml", () => {
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 9"))?.headingPath.at(-1)).toBe("Lights");
   });
 
+  it("keeps a DocBook chapter's section headings, which Readability turns into paragraphs: the body is read then", () => {
+    const paragraph = (i: number) => `<p>Paragraph ${i} explains how the package manager resolves dependencies, downloads archives and unpacks them in order, with the options an administrator uses most.</p>`;
+    const section = (n: number) => `<div class="section"><div class="titlepage"><div><div><h2 class="title"><a id="s${n}"></a>2.${n}. Section ${n} of the chapter</h2></div></div></div>${paragraph(2 * n)}${paragraph(2 * n + 1)}</div>`;
+    const doc = extractHtml(
+      page(`<div class="chapter"><div class="titlepage"><div><div><h1 class="title"><a id="c2"></a>Chapter 2. Package management</h1></div></div></div>${[1, 2, 3, 4].map(section).join("")}</div>`, "Chapter 2. Package management"),
+      "https://docs.example/ch02.html",
+    );
+    expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 6"))?.headingPath).toEqual(["Chapter 2. Package management", "2.3. Section 3 of the chapter"]);
+  });
+
   it("accepts a fragment and names an untitled page after its URL", () => {
     const doc = extractHtml("<p>Just text</p>", "https://acme.test/docs/getting-started.html");
     expect(doc).toEqual({ title: "getting started", blocks: [{ headingPath: [], text: "Just text" }] });

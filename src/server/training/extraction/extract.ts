@@ -113,6 +113,16 @@ function readableBlocks(document: LinkedDocument): { title: string; blocks: Text
   return { title: normalizeSpace(article.title ?? ""), blocks };
 }
 
+/** Headings at least, of those the body has under them, for Readability's article to be read instead of the body. */
+const HEADINGS_KEPT = 0.5;
+
+/** Whether Readability's article keeps the page's headings: at least HEADINGS_KEPT of the body's (three or more). */
+function keepsHeadings(readable: TextBlock[], body: TextBlock[]): boolean {
+  const headings = (blocks: TextBlock[]) => new Set(blocks.map((b) => b.headingPath.at(-1)).filter(Boolean)).size;
+  const all = headings(body);
+  return all < 3 || headings(readable) >= HEADINGS_KEPT * all;
+}
+
 function countChars(blocks: TextBlock[]): number {
   return blocks.reduce((n, b) => n + b.text.length, 0);
 }
@@ -146,9 +156,10 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
       readable = null; // a page Readability cannot handle still has its body
     }
   }
-  // Readability sometimes keeps one section of a long page; the body without
-  // furniture is better then.
-  const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) ? readable.blocks : fallback;
+  // Readability sometimes keeps one section of a long page, or turns its headings into paragraphs (DocBook's
+  // `<div><h2>` title pages become `<p>`s): the body without furniture is better then — the answer rules read
+  // a passage's headings as what it is about.
+  const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
   return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(language ? { language } : {}) };
 }
