@@ -10,6 +10,19 @@
  */
 import { primaryLanguage } from "./languages";
 
+/**
+ * A language's interrogatives ("cos'è", "que fait", "wofür"): framing words that never name what a question
+ * is about, so retrieval does not look them up either (interrogativesOf). English ones are stop words already.
+ */
+const INTERROGATIVES: Record<string, string> = {
+  de: "was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches",
+  fr: "quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien",
+  es: "qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas",
+  it: "cosa cos che chi quale quali dove quando come perché quanto quanta quanti quante",
+  nl: "welk welke waar wanneer waarom waarvoor waarmee waardoor waarover hoeveel",
+  pt: "quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas",
+};
+
 const FRAMING_WORDS: Record<string, string> = {
   en: `could would may might must shall ought need needs needed let lets please kindly
     tell explain explains explained explanation explanations describe describes described description define defines defined definition
@@ -22,7 +35,7 @@ const FRAMING_WORDS: Record<string, string> = {
     called named much many far long take takes one located location situated
     hello hi hey thanks thank ok okay yes wondering want wanted like
     cost costs price prices fee fees`,
-  de: `was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches
+  de: `${INTERROGATIVES.de}
     kann kannst könnt können könnten muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's
     erkläre erklären erklärt erklärung beschreibe beschreiben beschreibt beschrieben beschreibung bedeutet bedeuten bedeutung definiert definition
     sag sage sagen sagt steht stehen erwähnt dokumentiert dokumentation zeige zeigen zeigt finde finden findet lernen wissen weiß verstehen hilfe
@@ -34,7 +47,7 @@ const FRAMING_WORDS: Record<string, string> = {
     heißt genannt viele lange dauert liegt befindet gelegen
     hallo hi danke bitte ok okay ja gern gerne
     kostet kosten preis preise gebühr gebühren`,
-  fr: `quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien
+  fr: `${INTERROGATIVES.fr}
     peut peux pouvez pouvons puis puisse dois doit devez faut voudrais voulez veux aimerais
     explique expliquer expliqué expliquée expliquez explication décrire décrit décrite décrits décrivez description définit défini définition
     dire dit dites signifie signifient signification mentionné documenté documentation montre montrer montrez trouver trouve apprendre savoir sais comprendre aide
@@ -45,7 +58,7 @@ const FRAMING_WORDS: Record<string, string> = {
     appelle appelé nommé beaucoup longtemps situé située trouve trouvent
     bonjour salut merci svp ok oui ça cela ceci
     coûte coûtent coût coûts prix tarif tarifs frais`,
-  es: `qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas
+  es: `${INTERROGATIVES.es}
     puede puedes puedo pueden podría podrías debo debe hay quiero quisiera gustaría
     explica explicar explicado explicada explicación explique describe describir descrito descrita descripción define definido definición
     dice dicen decir significa significado menciona mencionado documenta documentado documentación muestra mostrar encontrar encuentro aprender saber sé entender ayuda
@@ -56,7 +69,7 @@ const FRAMING_WORDS: Record<string, string> = {
     llama llamado llamada muchos tiempo ubicado ubicada situado encuentra
     hola gracias favor ok sí usted ustedes
     cuesta cuestan precio precios coste costo tarifa`,
-  it: `cosa cos che chi quale quali dove quando come perché quanto quanta quanti quante
+  it: `${INTERROGATIVES.it}
     può puoi posso possono potrebbe potresti devo deve bisogna vorrei voglio
     spiega spiegare spiegato spiegata spiegazione descrive descrivere descritto descritta descrizione definisce definito definizione
     dice dire dicono significa significato menziona menzionato documenta documentato documentazione mostra mostrare trovare trovo imparare sapere so capire aiuto
@@ -67,7 +80,7 @@ const FRAMING_WORDS: Record<string, string> = {
     chiama chiamato chiamata molti tempo situato situata trova trovano
     ciao grazie prego ok sì
     costa costano costo costi prezzo prezzi tariffa`,
-  nl: `welk welke waar wanneer waarom waarvoor waarmee waardoor waarover hoeveel
+  nl: `${INTERROGATIVES.nl}
     kun kunt zou zouden mag moet moeten wil wilt willen
     leg uitleggen uitgelegd uitleg beschrijf beschrijven beschrijft beschreven beschrijving definieert gedefinieerd definitie
     zeg zegt zeggen staat staan betekent betekenen betekenis vermeld vermeldt gedocumenteerd documentatie toon toont tonen vind vinden leren weten begrijpen hulp
@@ -78,7 +91,7 @@ const FRAMING_WORDS: Record<string, string> = {
     heet genoemd lang duurt ligt bevindt gelegen
     hallo hoi dank bedankt alsjeblieft ok oké jullie jij jou jouw
     kost kosten prijs prijzen tarief`,
-  pt: `quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas
+  pt: `${INTERROGATIVES.pt}
     pode podes posso podem poderia devo deve quero queria gostaria
     explica explicar explicado explicada explicação explique descreve descrever descrito descrita descrição define definido definição
     diz dizer dizem significa significado menciona mencionado documenta documentado documentação mostra mostrar encontrar encontro aprender saber sei entender ajuda
@@ -98,6 +111,16 @@ export function framingWordsOf(language: string | null | undefined): string[] {
   const code = primaryLanguage(language);
   let words = parsed.get(code);
   if (!words) parsed.set(code, (words = (FRAMING_WORDS[code] ?? "").split(/\s+/).filter(Boolean)));
+  return words;
+}
+
+const interrogatives = new Map<string, ReadonlySet<string>>();
+
+/** A language's interrogatives as spelled (lower case; none for a language without a list). */
+export function interrogativesOf(language: string | null | undefined): ReadonlySet<string> {
+  const code = primaryLanguage(language);
+  let words = interrogatives.get(code);
+  if (!words) interrogatives.set(code, (words = new Set((INTERROGATIVES[code] ?? "").split(/\s+/).filter(Boolean))));
   return words;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierParts, lookupKeys, MAX_QUERY_WORDS, queryWords } from "./query-terms";
+import { identifierParts, lookupKeys, MAX_QUERY_WORDS, queryWords, searchedWords } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -48,5 +48,15 @@ describe("lookupKeys", () => {
     expect(keys).toContain("about url");
     expect(lookupKeys("What is os.path.join used for?", "en")).toContainEqual(["join", "os.path.join"]);
     expect(lookupKeys("Can you explain work tree?", "en").map(([k]) => k)).toContain("work tree");
+  });
+});
+
+describe("searchedWords", () => {
+  it("leaves out the question language's interrogatives, elided ones too; every other word is looked up", () => {
+    expect(searchedWords("Che cos'è texlive?", "it")).toEqual(["texlive"]);
+    expect(searchedWords("À quoi sert mtr ?", "fr")).toEqual(["sert", "mtr"]);
+    expect(searchedWords("Wofür braucht man dpkg?", "de")).toEqual(["braucht", "man", "dpkg"]);
+    expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
+    expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
   });
 });

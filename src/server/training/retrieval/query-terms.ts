@@ -1,4 +1,4 @@
-import { framingKeysOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
+import { framingKeysOf, interrogativesOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
 import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
 
 /**
@@ -68,4 +68,20 @@ export function lookupKeys(query: string, language: string): Array<[key: string,
   const keys = questionKeyIdentifiers(query).filter(([key, identifier]) => key !== identifier.toLowerCase() || !framingOnly(key, language));
   const phrases = questionPhrases(query).filter((p) => p.split(" ").some((w) => !framingOnly(w, language)));
   return [...keys, ...phrases.map((p): [string, string] => [p, p])];
+}
+
+/**
+ * The words of a question retrieval looks up in its language: queryWords without the language's interrogatives,
+ * which never name what is asked about ("Che cos'è texlive?" looks up "è texlive": Italian's "cos" would outweigh
+ * a rare term in a long passage). An elided interrogative falls away from the word it is joined to.
+ * Every other framing word is still looked up (record 132: "Who founded …?" needs "founded").
+ */
+export function searchedWords(query: string, language: string): string[] {
+  const asking = interrogativesOf(language);
+  if (!asking.size) return queryWords(query);
+  return queryWords(query).flatMap((word) => {
+    if (asking.has(word)) return [];
+    const [head, ...rest] = word.split("'");
+    return rest.length && asking.has(head!) ? [rest.join("'")].filter((w) => w.length > 1) : [word];
+  });
 }

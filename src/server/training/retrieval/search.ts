@@ -1,6 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { detectLanguage } from "@/server/kernel/language/detect";
-import { lookupKeys, queryWords } from "@/server/training/retrieval/query-terms";
+import { lookupKeys, queryWords, searchedWords } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
@@ -55,6 +55,8 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
   if (language === null) return [];
   const questionLanguage = input.questionLanguage ?? detectLanguage(input.query, language) ?? language;
+  const searched = searchedWords(input.query, questionLanguage);
+  if (searched.length === 0) return [];
   // The question's identifiers and its runs of words: a passage may define either (defined-terms.ts), but
   // not a word that only frames the question (query-terms.ts lookupKeys).
   const keys = lookupKeys(input.query, questionLanguage);
@@ -63,7 +65,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const { rows } = await pool.query<PassageRow>({
     name: "retrieval_search",
     text: SEARCH,
-    values: [input.chatbotId, words, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier)],
+    values: [input.chatbotId, searched, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier)],
   });
   return rows.map((r) => ({
     chunkId: r.chunk_id,
