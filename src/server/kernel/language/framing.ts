@@ -11,16 +11,30 @@
 import { primaryLanguage } from "./languages";
 
 /**
- * A language's interrogatives ("cos'è", "que fait", "wofür"): framing words that never name what a question
- * is about, so retrieval does not look them up either (interrogativesOf). English ones are stop words already.
+ * A language's interrogatives ("cos'è", "wofür"): framing words that never name what a question is about, so
+ * retrieval does not look them up either (questionWordsOf). English ones are stop words already.
  */
 const INTERROGATIVES: Record<string, string> = {
   de: "was wer wen wem wessen wie wo wann warum weshalb wieso wozu wofür woher wohin womit worüber wodurch woran worum welche welcher welches",
-  fr: "quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien",
+  fr: "que quoi quel quelle quels quelles lequel laquelle lesquels où quand comment pourquoi combien",
   es: "qué quién quiénes cuál cuáles dónde cuándo cómo cuánto cuánta cuántos cuántas",
   it: "cosa cos che chi quale quali dove quando come perché quanto quanta quanti quante",
   nl: "welk welke waar wanneer waarom waarvoor waarmee waardoor waarover hoeveel",
-  pt: "quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas",
+  pt: "que quê quem qual quais onde quando como porque porquê quanto quanta quantos quantas",
+};
+
+/**
+ * The auxiliaries and modals of a language's usual question forms that English's stop list already leaves out
+ * ("What does X do?", "Can you explain X?"): "Que fait X ?", "Kannst du X erklären?", "O que faz X?" — not
+ * looked up either (questionWordsOf), so they do not outweigh a rare term in a long passage.
+ */
+const AUXILIARIES: Record<string, string> = {
+  de: "kann kannst könnt können könnten macht mache tut",
+  fr: "peut peux pouvez pouvons puis fait",
+  es: "puede puedes puedo pueden podría podrías hace hacen",
+  it: "può puoi posso possono potrebbe potresti fa fanno",
+  nl: "kun kunt kan zou zouden doet doen",
+  pt: "pode podes posso podem poderia faz fazem",
 };
 
 const FRAMING_WORDS: Record<string, string> = {
@@ -35,68 +49,68 @@ const FRAMING_WORDS: Record<string, string> = {
     called named much many far long take takes one located location situated
     hello hi hey thanks thank ok okay yes wondering want wanted like
     cost costs price prices fee fees`,
-  de: `${INTERROGATIVES.de}
-    kann kannst könnt können könnten muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's
+  de: `${INTERROGATIVES.de} ${AUXILIARIES.de}
+    muss musst müssen soll sollte darf dürfen möchte möchten mag will gibt gibt's
     erkläre erklären erklärt erklärung beschreibe beschreiben beschreibt beschrieben beschreibung bedeutet bedeuten bedeutung definiert definition
     sag sage sagen sagt steht stehen erwähnt dokumentiert dokumentation zeige zeigen zeigt finde finden findet lernen wissen weiß verstehen hilfe
     information informationen infos details näheres
     braucht brauche brauchen benötigt verwendet verwenden benutzt benutzen benutze nutzt nutzen zweck dient dienen funktioniert funktionieren
-    macht mache tun tut geht gehen vorgehen umgehen arbeiten arbeitet
+    tun geht gehen vorgehen umgehen arbeiten arbeitet
     seite seiten abschnitt kapitel artikel handbuch anleitung bibliothek modul module
     stimmt richtig wahr eigentlich genau normalerweise bereits gerade art typ sorte ding
     heißt genannt viele lange dauert liegt befindet gelegen
     hallo hi danke bitte ok okay ja gern gerne
     kostet kosten preis preise gebühr gebühren`,
-  fr: `${INTERROGATIVES.fr}
-    peut peux pouvez pouvons puis puisse dois doit devez faut voudrais voulez veux aimerais
+  fr: `${INTERROGATIVES.fr} ${AUXILIARIES.fr}
+    puisse dois doit devez faut voudrais voulez veux aimerais
     explique expliquer expliqué expliquée expliquez explication décrire décrit décrite décrits décrivez description définit défini définition
     dire dit dites signifie signifient signification mentionné documenté documentation montre montrer montrez trouver trouve apprendre savoir sais comprendre aide
     information informations détails
-    sert servent servir sert-il utilise utiliser utilisé utilisée utilisation utilisez but fonctionne fonctionner fait faire font marche
+    sert servent servir sert-il utilise utiliser utilisé utilisée utilisation utilisez but fonctionne fonctionner faire font marche
     page pages section chapitre article manuel guide bibliothèque module modules
     vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose
     appelle appelé nommé beaucoup longtemps situé située trouve trouvent
     bonjour salut merci svp ok oui ça cela ceci
     coûte coûtent coût coûts prix tarif tarifs frais`,
-  es: `${INTERROGATIVES.es}
-    puede puedes puedo pueden podría podrías debo debe hay quiero quisiera gustaría
+  es: `${INTERROGATIVES.es} ${AUXILIARIES.es}
+    debo debe hay quiero quisiera gustaría
     explica explicar explicado explicada explicación explique describe describir descrito descrita descripción define definido definición
     dice dicen decir significa significado menciona mencionado documenta documentado documentación muestra mostrar encontrar encuentro aprender saber sé entender ayuda
     información detalles
-    sirve sirven servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionan funcionamiento hace hacer hacen
+    sirve sirven servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionan funcionamiento hacer
     página páginas sección capítulo artículo manual guía biblioteca librería módulo módulos
     cierto verdad correcto realmente exactamente normalmente ya actualmente tipo clase cosa
     llama llamado llamada muchos tiempo ubicado ubicada situado encuentra
     hola gracias favor ok sí usted ustedes
     cuesta cuestan precio precios coste costo tarifa`,
-  it: `${INTERROGATIVES.it}
-    può puoi posso possono potrebbe potresti devo deve bisogna vorrei voglio
+  it: `${INTERROGATIVES.it} ${AUXILIARIES.it}
+    devo deve bisogna vorrei voglio
     spiega spiegare spiegato spiegata spiegazione descrive descrivere descritto descritta descrizione definisce definito definizione
     dice dire dicono significa significato menziona menzionato documenta documentato documentazione mostra mostrare trovare trovo imparare sapere so capire aiuto
     informazioni informazione dettagli
-    serve servono servire usa usare usato usata uso utilizza utilizzare utilizzato scopo funziona funzionano funzionamento fa fare fanno
+    serve servono servire usa usare usato usata uso utilizza utilizzare utilizzato scopo funziona funzionano funzionamento fare
     pagina pagine sezione capitolo articolo manuale guida libreria modulo moduli
     vero vera corretto davvero esattamente normalmente già attualmente tipo genere cosa
     chiama chiamato chiamata molti tempo situato situata trova trovano
     ciao grazie prego ok sì
     costa costano costo costi prezzo prezzi tariffa`,
-  nl: `${INTERROGATIVES.nl}
-    kun kunt zou zouden mag moet moeten wil wilt willen
+  nl: `${INTERROGATIVES.nl} ${AUXILIARIES.nl}
+    mag moet moeten wil wilt willen
     leg uitleggen uitgelegd uitleg beschrijf beschrijven beschrijft beschreven beschrijving definieert gedefinieerd definitie
     zeg zegt zeggen staat staan betekent betekenen betekenis vermeld vermeldt gedocumenteerd documentatie toon toont tonen vind vinden leren weten begrijpen hulp
     informatie details
-    dient dienen gebruik gebruikt gebruiken doel werkt werken werking doe doet
+    dient dienen gebruik gebruikt gebruiken doel werkt werken werking doe
     pagina paginas pagina's sectie hoofdstuk artikel handleiding bibliotheek module modules
     klopt waar juist echt precies meestal gewoonlijk soort type ding
     heet genoemd lang duurt ligt bevindt gelegen
     hallo hoi dank bedankt alsjeblieft ok oké jullie jij jou jouw
     kost kosten prijs prijzen tarief`,
-  pt: `${INTERROGATIVES.pt}
-    pode podes posso podem poderia devo deve quero queria gostaria
+  pt: `${INTERROGATIVES.pt} ${AUXILIARIES.pt}
+    devo deve quero queria gostaria
     explica explicar explicado explicada explicação explique descreve descrever descrito descrita descrição define definido definição
     diz dizer dizem significa significado menciona mencionado documenta documentado documentação mostra mostrar encontrar encontro aprender saber sei entender ajuda
     informação informações detalhes
-    serve servem servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionam funcionamento faz fazer fazem
+    serve servem servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionam funcionamento fazer
     página páginas seção secção capítulo artigo manual guia biblioteca módulo módulos
     verdade certo correto realmente exatamente normalmente atualmente tipo coisa
     chama chamado chamada muitos tempo localizado localizada situado fica encontra
@@ -114,13 +128,16 @@ export function framingWordsOf(language: string | null | undefined): string[] {
   return words;
 }
 
-const interrogatives = new Map<string, ReadonlySet<string>>();
+const questionWords = new Map<string, ReadonlySet<string>>();
 
-/** A language's interrogatives as spelled (lower case; none for a language without a list). */
-export function interrogativesOf(language: string | null | undefined): ReadonlySet<string> {
+/**
+ * The words that only make a question one in a language, never what it asks about: its interrogatives and the
+ * auxiliaries and modals English's stop list leaves out (lower case, as spelled; none for a language without a list).
+ */
+export function questionWordsOf(language: string | null | undefined): ReadonlySet<string> {
   const code = primaryLanguage(language);
-  let words = interrogatives.get(code);
-  if (!words) interrogatives.set(code, (words = new Set((INTERROGATIVES[code] ?? "").split(/\s+/).filter(Boolean))));
+  let words = questionWords.get(code);
+  if (!words) questionWords.set(code, (words = new Set(`${INTERROGATIVES[code] ?? ""} ${AUXILIARIES[code] ?? ""}`.split(/\s+/).filter(Boolean))));
   return words;
 }
 

@@ -52,11 +52,13 @@ describe("lookupKeys", () => {
 });
 
 describe("searchedWords", () => {
-  it("leaves out the question language's interrogatives, elided ones too; every other word is looked up", () => {
+  it("leaves out the question language's interrogatives (elided ones too), auxiliaries and modals; every other word is looked up", () => {
     expect(searchedWords("Che cos'è texlive?", "it")).toEqual(["texlive"]);
     expect(searchedWords("À quoi sert mtr ?", "fr")).toEqual(["sert", "mtr"]);
     expect(searchedWords("Wofür braucht man dpkg?", "de")).toEqual(["braucht", "man", "dpkg"]);
     expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
     expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
+    expect(searchedWords("Que fait iproute2 ?", "fr")).toEqual(["iproute2"]);
+    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "dev", "random", "erklären"]);
   });
 });

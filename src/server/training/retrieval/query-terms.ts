@@ -1,4 +1,4 @@
-import { framingKeysOf, interrogativesOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
+import { framingKeysOf, questionWordsOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
 import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
 
 /**
@@ -71,13 +71,14 @@ export function lookupKeys(query: string, language: string): Array<[key: string,
 }
 
 /**
- * The words of a question retrieval looks up in its language: queryWords without the language's interrogatives,
- * which never name what is asked about ("Che cos'è texlive?" looks up "è texlive": Italian's "cos" would outweigh
- * a rare term in a long passage). An elided interrogative falls away from the word it is joined to.
+ * The words of a question retrieval looks up in its language: queryWords without the words that only make it a
+ * question (kernel/language questionWordsOf: interrogatives, auxiliaries, modals), which never name what is asked
+ * about ("Che cos'è texlive?" looks up "texlive": Italian's "cos" would outweigh a rare term in a long passage;
+ * "Que fait iproute2 ?" "iproute2"). An elided interrogative falls away from the word it is joined to.
  * Every other framing word is still looked up (record 132: "Who founded …?" needs "founded").
  */
 export function searchedWords(query: string, language: string): string[] {
-  const asking = interrogativesOf(language);
+  const asking = questionWordsOf(language);
   if (!asking.size) return queryWords(query);
   return queryWords(query).flatMap((word) => {
     if (asking.has(word)) return [];
