@@ -145,6 +145,15 @@ describe("index-like pages (record 070)", () => {
     const article = extractHtml(page(`<nav><ul>${links}</ul></nav><main><h1>str</h1>${prose}${prose}<p>See <a href="/x">bytes.translate</a>.</p></main>`), "https://docs.example/library/stdtypes.html");
     expect(article.weight).toBeUndefined();
   });
+
+  it("count only the links into the site: a table linking each package to another site is content, an index of the site's pages is not", () => {
+    const rows = (href: (i: number) => string) =>
+      Array.from({ length: 30 }, (_, i) => `<tr><td><a href="${href(i)}">package-${i}</a></td><td><a href="${href(i)}">V:${i}, I:${i}</a></td><td>tool ${i}</td></tr>`).join("");
+    const table = (href: (i: number) => string) => page(`<main><h1>Tools</h1>${prose}<table>${rows(href)}</table></main>`);
+    expect(extractHtml(table((i) => `https://packages.example.org/sid/package-${i}`), "https://docs.example/ch05.html").weight).toBeUndefined();
+    expect(extractHtml(table((i) => `/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(table((i) => `https://docs.example/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
 });
 
 describe("declared language", () => {

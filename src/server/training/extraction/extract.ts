@@ -40,20 +40,37 @@ export const INDEX_LINK_SHARE = 0.5;
 /** Pages whose address says they are an index or a table of contents (Sphinx's genindex/modindex, contents, sitemaps). */
 const INDEX_PATH = /\/(?:genindex[^/]*|[a-z]*-?modindex|[a-z-]+-index|contents|toc|sitemap|site-?map)\.html?$/i;
 
-/** The share of the body's text (`bodyChars`, furniture left out) that is link text. */
-export function linkShare(document: LinkedDocument, bodyChars: number, furniture: ReadonlySet<unknown> = furnitureOf(document)): number {
+/**
+ * The share of the body's text (`bodyChars`, furniture left out) that is link text — links into the site only
+ * when the page's `url` is known: an index points to the site's pages, while a chapter whose tables link every
+ * package to another site (the Debian Reference's, docs/decisions/133-questions-asking-only-for-a-kind.md) is
+ * a page of content.
+ */
+export function linkShare(document: LinkedDocument, bodyChars: number, furniture: ReadonlySet<unknown> = furnitureOf(document), url?: string): number {
   const body = document.body ?? document.documentElement;
   if (!body || bodyChars <= 0) return 0;
   const inFurniture = (el: unknown) => {
     for (let node = el as { parentElement: unknown } | null; node; node = node.parentElement as { parentElement: unknown } | null) if (furniture.has(node)) return true;
     return false;
   };
+  const host = hostOf(url);
+  const elsewhere = (href: string | null) => host !== null && href !== null && hostOf(href, url) !== host;
   let links = 0;
-  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) if (!inFurniture(a)) links += normalizeSpace(a.textContent ?? "").length;
+  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) if (!inFurniture(a) && !elsewhere(a.getAttribute("href"))) links += normalizeSpace(a.textContent ?? "").length;
   return Math.min(1, links / bodyChars);
 }
 
-/** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text, else 1. */
+/** The host a link (relative to `base`) points to; null when it is no URL ("mailto:" has none: ""). */
+function hostOf(href: string | undefined, base?: string): string | null {
+  if (href === undefined) return null;
+  try {
+    return new URL(href, base).host;
+  } catch {
+    return null;
+  }
+}
+
+/** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text (into the site), else 1. */
 export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars: number, furniture?: ReadonlySet<unknown>): number {
   let path = "";
   try {
@@ -61,7 +78,7 @@ export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars
   } catch {
     path = "";
   }
-  return INDEX_PATH.test(path) || linkShare(document, bodyChars, furniture) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
+  return INDEX_PATH.test(path) || linkShare(document, bodyChars, furniture, url) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
