@@ -3,9 +3,9 @@
  * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
  * tuning sets (Python's index was already tuned on by the docs bench); PostgreSQL and the Debian
  * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
- * (bash-doc) was left out: its manual is one page, so "the right page" says nothing; the Debian Reference
- * has one page per chapter (15), the Handbook one per section (127) in seven languages, so the Handbook is
- * the translated set (languages mode).
+ * (bash-doc) was left out: its manual is one page, so "the right page" says nothing. The Handbook (one page per
+ * section, 127, in seven languages) is the held-out translated set of the languages mode; the Debian Reference
+ * (one page per chapter, 15, in six languages) its tuning set (docs/decisions/133-questions-asking-only-for-a-kind.md).
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
