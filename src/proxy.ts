@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isApiPath, isFrameable, securityHeaders } from "@/server/kernel/security/headers";
-import { widgetPageHeaders } from "@/server/chatbots";
+import { widgetPageHeaders } from "@/server/chatbots/edge";
 
 /**
  * Next's proxy (formerly middleware), before every route: the security
