@@ -41,7 +41,7 @@ const CAPABILITY_DEPENDENCIES = {
 };
 const CAPABILITIES = Object.keys(CAPABILITY_DEPENDENCIES);
 const server = (name) => `./src/server/${name}`;
-const PUBLIC_ENTRIES = ["./index.ts", "./client.ts", "./edge.ts"];
+const PUBLIC_ENTRIES = ["./index.ts", "./client.ts"];
 const UPPER_LAYERS = [server("transport"), server("demo"), "./src/app", "./src/components", "./src/trpc", "./src/proxy.ts"];
 
 const zones = [

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isApiPath, isFrameable, securityHeaders } from "@/server/kernel/security/headers";
-import { widgetPageHeaders } from "@/server/chatbots/edge";
+import { widgetPageHeaders } from "@/server/chatbots";
 
 /**
  * Next's proxy (formerly middleware), before every route: the security
