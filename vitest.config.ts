@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
+/** Debian's PostgreSQL 15, the oldest supported server: the contract tests run on it too (`.ci/run` installs it). */
+export const PG15_BIN = "/usr/lib/postgresql/15/bin";
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,6 +28,25 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database; two at a time suits 2 cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        // The same contract tests against PostgreSQL 15 (tests/setup/postgres.ts starts it for this project).
+        // `npm test` runs this project in the same run as the one above, so both share one pool of workers.
+        resolve: { alias },
+        test: {
+          name: "contract-pg15",
+          include: ["tests/contract/**/*.test.ts"],
+          // These two start servers of their own whatever the run's server is (the embedded one to stop and
+          // restart, a primary and a streaming replica from the newest installed PostgreSQL): on this
+          // project they would only run again exactly as in the one above.
+          exclude: ["tests/contract/database-outage.test.ts", "tests/contract/replicas.test.ts"],
+          environment: "node",
+          env: { TEST_POSTGRES_BIN: PG15_BIN },
+          globalSetup: ["tests/setup/postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },

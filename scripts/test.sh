@@ -51,21 +51,18 @@ times+=("(the four side by side: $((SECONDS - t0)) s)")
 
 # The database tests and the browser journeys side by side: the journeys mostly wait (on the browser, the
 # server, the workers) and use about a core between them, which the database tests, CPU-bound, take up.
-# The database lane runs the integration and contract tests on the embedded PostgreSQL, then the contract tests
-# again on the oldest supported server, Debian's PostgreSQL 15, where it is installed (.ci/run installs it).
+# The database lane is one vitest run of two projects sharing its workers: the integration and contract tests on
+# the embedded PostgreSQL, and the contract tests again on the oldest supported server, Debian's PostgreSQL 15,
+# where it is installed (.ci/run installs it). Each project's time is printed by tests/setup/project-times.ts.
 PG15_BIN=/usr/lib/postgresql/15/bin
 database_lane() {
-  local t0=$SECONDS rc=0
-  npx vitest run --project integration || rc=1
-  echo "== integration and contract tests (embedded PostgreSQL): $((SECONDS - t0)) s"
+  local projects=(--project integration)
   if [ -x "$PG15_BIN/postgres" ]; then
-    local t1=$SECONDS
-    TEST_POSTGRES_BIN=$PG15_BIN npx vitest run --project integration tests/contract || rc=1
-    echo "== contract tests on PostgreSQL 15: $((SECONDS - t1)) s"
+    projects+=(--project contract-pg15)
   else
     echo "== contract tests on PostgreSQL 15: skipped, not installed (apt-get install -y postgresql-15)"
   fi
-  return $rc
+  npx vitest run "${projects[@]}" --maxWorkers=3 --reporter=default --reporter=./tests/setup/project-times.ts
 }
 export -f database_lane
 export PG15_BIN

@@ -2,9 +2,13 @@
  * The report's small charts, drawn without a browser: ECharts renders SVG on the server (`ssr: true`,
  * the SVG renderer), resvg turns it into a PNG for the e-mail (inline, `cid:`) and the PDF. The text is
  * drawn with the machine's fonts (DejaVu or Liberation where installed; labels are left out without one).
+ * Both libraries load on the first chart, not with the module: ECharts alone costs ~0.4 s of CPU to load, which
+ * every server and worker start would pay for a report few of them draw (docs/performance.md, "Test suite timings").
  */
-import * as echarts from "echarts";
-import { Resvg } from "@resvg/resvg-js";
+import type { EChartsOption } from "echarts";
+
+let libraries: Promise<[typeof import("echarts"), typeof import("@resvg/resvg-js")]> | undefined;
+const loadLibraries = () => (libraries ??= Promise.all([import("echarts"), import("@resvg/resvg-js")]));
 
 export interface ChartPng {
   png: Buffer;
@@ -16,7 +20,8 @@ const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 /** Drawn at twice the size shown, so they stay sharp on high-density screens and in print. */
 const SCALE = 2;
 
-function render(option: echarts.EChartsOption, width: number, height: number): ChartPng {
+async function render(option: EChartsOption, width: number, height: number): Promise<ChartPng> {
+  const [echarts, { Resvg }] = await loadLibraries();
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: { fontFamily: FONT, color: "#374151" }, ...option });
@@ -28,7 +33,7 @@ function render(option: echarts.EChartsOption, width: number, height: number): C
   }
 }
 
-function bars(labels: string[], values: number[], color: string, opts: { width: number; height: number; title: string; labelEvery?: number }): ChartPng {
+function bars(labels: string[], values: number[], color: string, opts: { width: number; height: number; title: string; labelEvery?: number }): Promise<ChartPng> {
   return render(
     {
       title: { text: opts.title, left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: "bold", fontFamily: FONT, color: "#111827" } },
@@ -45,7 +50,7 @@ function bars(labels: string[], values: number[], color: string, opts: { width: 
 /** A hex colour for the charts: the brand's, or the platform's indigo when it is a gradient or a name. */
 export const chartColor = (accent: string) => (/^#[0-9a-f]{6}$/i.test(accent) ? accent : "#4f46e5");
 
-export function conversationsChart(perDay: Record<string, number>, accent: string): ChartPng {
+export function conversationsChart(perDay: Record<string, number>, accent: string): Promise<ChartPng> {
   const days = Object.keys(perDay).sort();
   return bars(
     days.map((d) => String(Number(d.slice(8, 10)))),
@@ -55,7 +60,7 @@ export function conversationsChart(perDay: Record<string, number>, accent: strin
   );
 }
 
-export function hoursChart(hours: { hour: number; conversations: number }[], accent: string): ChartPng {
+export function hoursChart(hours: { hour: number; conversations: number }[], accent: string): Promise<ChartPng> {
   return bars(
     hours.map((h) => String(h.hour)),
     hours.map((h) => h.conversations),
@@ -64,7 +69,7 @@ export function hoursChart(hours: { hour: number; conversations: number }[], acc
   );
 }
 
-export function weekdaysChart(days: { weekday: string; conversations: number }[], accent: string): ChartPng {
+export function weekdaysChart(days: { weekday: string; conversations: number }[], accent: string): Promise<ChartPng> {
   return bars(
     days.map((d) => d.weekday.slice(0, 3)),
     days.map((d) => d.conversations),

@@ -15,13 +15,12 @@ export function reportSubject(r: ClientReportJson): string {
   return `${r.client.name}: your ${r.period_label} report from ${r.agency.name}`;
 }
 
-export function reportMail(brand: Brand, r: ClientReportJson, pdf: Buffer, opts: { to: string; messageId: string; homeUrl: string }): MailMessage {
+export async function reportMail(brand: Brand, r: ClientReportJson, pdf: Buffer, opts: { to: string; messageId: string; homeUrl: string }): Promise<MailMessage> {
   const previousLabel = r.previous_period_label;
   const accent = chartColor(r.agency.accent_color);
   const items = headlines(r, previousLabel);
   const open = r.unanswered.clusters.filter((c) => c.status === "open");
-  const perDay = conversationsChart(r.figures.conversations_per_day, accent);
-  const hours = hoursChart(r.figures.busiest_hours, accent);
+  const [perDay, hours] = await Promise.all([conversationsChart(r.figures.conversations_per_day, accent), hoursChart(r.figures.busiest_hours, accent)]);
   const intro = `Here is what your assistant did in ${r.period_label}${r.complete ? "" : " so far"}.`;
   const peaks = [busiestDay(r) ? `Busiest day: ${busiestDay(r)}.` : "", busiestHour(r) ? `Busiest hour: ${busiestHour(r)}.` : ""].filter(Boolean).join(" ");
   const footer = brand.supportEmail ? `Questions? Reply to this e-mail or write to ${brand.supportEmail}.` : "";

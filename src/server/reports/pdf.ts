@@ -3,7 +3,6 @@
  * colour, never the platform's: the figures in words (report-words.ts), the charts as PNG (charts.ts), the
  * unanswered questions with their "Answer this" links.
  */
-import PDFDocument from "pdfkit";
 import type { ClientReportJson } from "@/server/reports/serializer";
 import { chartColor, conversationsChart, hoursChart, weekdaysChart } from "@/server/reports/charts";
 import { busiestDay, busiestHour, channelName, count, headlines, percent } from "@/server/reports/report-words";
@@ -14,6 +13,14 @@ const INK = "#111827";
 
 export async function renderReportPdf(r: ClientReportJson): Promise<Buffer> {
   const previousLabel = r.previous_period_label;
+  const accent = chartColor(r.agency.accent_color);
+  // pdfkit loads with the first report, not with the module (as the charts' libraries do: charts.ts).
+  const [{ default: PDFDocument }, perDay, hours, days] = await Promise.all([
+    import("pdfkit"),
+    conversationsChart(r.figures.conversations_per_day, accent),
+    hoursChart(r.figures.busiest_hours, accent),
+    weekdaysChart(r.figures.busiest_days, accent),
+  ]);
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `${r.client.name} — ${r.period_label}`, Author: r.agency.name, Creator: r.agency.name, Producer: r.agency.name } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -21,7 +28,6 @@ export async function renderReportPdf(r: ClientReportJson): Promise<Buffer> {
     doc.on("end", () => resolve());
     doc.on("error", reject);
   });
-  const accent = chartColor(r.agency.accent_color);
   const width = doc.page.width - 2 * MARGIN;
 
   doc.rect(0, 0, doc.page.width, 8).fill(accent);
@@ -46,10 +52,8 @@ export async function renderReportPdf(r: ClientReportJson): Promise<Buffer> {
     doc.y = bottom + 10;
   }
 
-  const perDay = conversationsChart(r.figures.conversations_per_day, accent);
   doc.image(perDay.png, MARGIN, doc.y, { width, height: (perDay.height * width) / perDay.width });
   doc.y += (perDay.height * width) / perDay.width + 6;
-  const [hours, days] = [hoursChart(r.figures.busiest_hours, accent), weekdaysChart(r.figures.busiest_days, accent)];
   const half = (width - 16) / 2;
   const chartTop = doc.y;
   doc.image(hours.png, MARGIN, chartTop, { width: half });

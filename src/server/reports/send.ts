@@ -105,7 +105,7 @@ export async function sendReport(db: Db, teamId: string, periodKey: string, jobI
   for (const email of recipients) {
     if (deliveries.some((d) => d.email === email && d.status === "sent")) continue;
     const messageId = messageIdFor(row.id, email, domain);
-    const result = await sendMail(reportMail(brand, report, pdf, { to: email, messageId, homeUrl: `${siteBaseUrl(agency)}/home` }));
+    const result = await sendMail(await reportMail(brand, report, pdf, { to: email, messageId, homeUrl: `${siteBaseUrl(agency)}/home` }));
     const entry: Delivery = { email, status: result.sent ? "sent" : "failed", message_id: result.sent ? messageId : null, error: result.sent ? null : result.reason, at: new Date().toISOString() };
     const at = deliveries.findIndex((d) => d.email === email);
     if (at >= 0) deliveries[at] = entry;
