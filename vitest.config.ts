@@ -5,6 +5,11 @@ const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
 /** Debian's PostgreSQL 15, the oldest supported server: the contract tests run on it too (`.ci/run` installs it). */
 export const PG15_BIN = "/usr/lib/postgresql/15/bin";
+/**
+ * Database test files at a time (each has its own database and most start the production server): two suit 2
+ * cores; `npm test` asks for three (TEST_DB_WORKERS), as its files also wait on servers, workers and timers.
+ */
+const DB_WORKERS = Number(process.env.TEST_DB_WORKERS ?? 2);
 
 export default defineConfig({
   resolve: { alias },
@@ -27,8 +32,7 @@ export default defineConfig({
           globalSetup: ["tests/setup/postgres.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two at a time suits 2 cores.
-          maxWorkers: 2,
+          maxWorkers: DB_WORKERS,
         },
       },
       {
@@ -47,7 +51,7 @@ export default defineConfig({
           globalSetup: ["tests/setup/postgres.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          maxWorkers: DB_WORKERS,
         },
       },
     ],
