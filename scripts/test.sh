@@ -19,7 +19,8 @@ together() {
     local name=${spec%%|*} cmd=${spec#*|}
     names+=("$name")
     starts+=("$SECONDS")
-    ( bash -c "$cmd" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc"; echo "$SECONDS" >"$logs/$name.end" ) &
+    # (errexit is on in this subshell too: the step's status is caught, or a failed step would leave no .rc behind)
+    ( rc=0; bash -c "$cmd" >"$logs/$name.log" 2>&1 || rc=$?; echo "$rc" >"$logs/$name.rc"; echo "$SECONDS" >"$logs/$name.end" ) &
     pids+=("$!")
   done
   for i in "${!pids[@]}"; do wait "${pids[$i]}" || true; done

@@ -33,7 +33,21 @@ export async function startProductionServer(
 ): Promise<ProductionServer> {
   if (!nextBuildCompleted()) throw new Error("No completed production build: run `npm run build` first (npm test does).");
   ensureRuntimeBuilt();
-  const port = await freePort();
+  // The port is free when asked for, but another process (a server started beside this one, an outgoing
+  // connection) may take it before the server listens: then the server exits with EADDRINUSE, and another
+  // free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(await freePort(), databaseUrl, secret, env, nodeArgs);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnPort(port: number, databaseUrl: string, secret: string, env: Record<string, string>, nodeArgs: string[]): Promise<ProductionServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, compiledFile("serve"), "-p", String(port), "-H", "127.0.0.1"], {
     env: {
@@ -58,8 +72,13 @@ export async function startProductionServer(
     await new Promise((r) => child.once("exit", r));
   };
   let last = "no answer";
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`);
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    if (child.exitCode !== null) throw new (output.includes("EADDRINUSE") ? PortTaken : Error)(`next start exited:\n${output}`);
+    // Asked only once this server listens (scripts/serve.ts says so): before, the port may be another's.
+    if (!output.includes(`ready on ${baseUrl}`)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     const healthy = await fetch(`${baseUrl}/api/health`).then(
       async (r) => {
         last = `${r.status} ${(await r.text()).slice(0, 200)}`;
