@@ -35,6 +35,14 @@ together() {
     times+=("${name}: ${took} s")
     [ "$rc" = 0 ] || failed=1
   done
+  # A failed step's failures once more, last: a reader of only the output's end (CI shows its tail) sees which.
+  for i in "${!names[@]}"; do
+    local name=${names[$i]}
+    [ "$(cat "$logs/$name.rc")" = 0 ] && continue
+    echo "== ${name} FAILED; its failing tests, then its last lines:"
+    sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" | grep -E '^\s*(FAIL|✗|×|[0-9]+\) )' | sort -u | head -40 || true
+    sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" | tail -n 25
+  done
   cat "$logs"/*.log >>"$logs/all"
   rm -f "$logs"/*.log
   return $failed

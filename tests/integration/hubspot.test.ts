@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runner } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { runTurn } from "@/server/conversations/engine";
+import { submitLeadForm } from "@/server/conversations/lead-form";
 import { connectHubspot, disconnectHubspot, setFieldMapping } from "@/server/crm";
 import { AppError } from "@/server/kernel/errors";
 import { startWorkers } from "@/server/transport/workers";
@@ -107,6 +108,41 @@ describe("HubSpot", () => {
     expect(notesOf()).toHaveLength(1);
     expect(third.hubspotNoteId).toBe(notesOf()[0]!.id);
     expect(third.hubspotNoteId).not.toBe(first.hubspotNoteId);
+  }, 90_000);
+
+  it("a lead left before the visitor's first answer was recorded gets the transcript when that answer is", async () => {
+    const { team, bot } = await shop();
+    await connectHubspot(db, team.id, hubspot.token, system);
+    // The widget's form, sent while the first turn still ran: no conversation to link yet.
+    await submitLeadForm(db, bot, "early-visitor", null, { name: "Rita Reis", email: "early@shop.example" });
+    const contact = await db.contact.findFirstOrThrow({ where: { chatbotId: bot.id, email: "early@shop.example" } });
+    expect(contact.conversationId).toBeNull();
+    await waitFor(syncOf(contact.id, "synced"), 30_000, "the lead's first sync");
+    const hubspotId = hubspot.contacts.get("early@shop.example")!.id;
+    const notesOf = () => hubspot.notes.filter((x) => x.associations[0]!.to.id === hubspotId);
+    expect(notesOf()).toHaveLength(0);
+
+    // The first turn is recorded: the lead gets its conversation, and the sync attaches the transcript.
+    const answer = await runTurn(db, { chatbot: bot, visitorKey: "early-visitor" }, { message: "Do you deliver on Sundays?" });
+    expect(await db.contact.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ conversationId: answer.conversation_id });
+    await waitFor(async () => (notesOf().length ? notesOf() : null), 30_000, "the transcript note");
+    expect(notesOf()).toHaveLength(1);
+    expect(notesOf()[0]!.properties.hs_note_body).toContain("Do you deliver on Sundays?");
+
+    // A later turn in the same conversation links nothing new: no sync, the note stays one.
+    const syncs = hubspot.requests.length;
+    await runTurn(db, { chatbot: bot, visitorKey: "early-visitor" }, { message: "And on Mondays?", conversation_id: answer.conversation_id });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(hubspot.requests.length).toBe(syncs);
+
+    // The other order: the answer was recorded first, the form still sent no conversation: it takes the visitor's latest.
+    const first = await runTurn(db, { chatbot: bot, visitorKey: "late-visitor" }, { message: "Do you deliver on Saturdays?" });
+    await submitLeadForm(db, bot, "late-visitor", null, { name: "Rui Reis", email: "late@shop.example" });
+    const late = await db.contact.findFirstOrThrow({ where: { chatbotId: bot.id, email: "late@shop.example" } });
+    expect(late.conversationId).toBe(first.conversation_id);
+    await waitFor(syncOf(late.id, "synced"), 30_000, "the late lead's sync");
+    const lateId = hubspot.contacts.get("late@shop.example")!.id;
+    expect(hubspot.notes.filter((x) => x.associations[0]!.to.id === lateId).map((x) => x.properties.hs_note_body)).toEqual([expect.stringContaining("Do you deliver on Saturdays?")]);
   }, 90_000);
 
   it("comes back after a 429's Retry-After, retries a 5xx, and shows a refused token on the lead", async () => {

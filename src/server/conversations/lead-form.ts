@@ -29,15 +29,24 @@ export async function submitLeadForm(db: Db, chatbot: Chatbot, visitorKey: strin
       select: { id: true },
     });
     await tx.$queryRaw`SELECT id FROM visitors WHERE id = ${visitor.id}::uuid FOR UPDATE`;
-    // The visitor's own conversation only (a foreign id is ignored, never linked).
+    // The visitor's own conversation only (a foreign id is ignored, never linked); none sent (the form went while
+    // the first answer was on its way): the visitor's latest, which that answer's commit, ordered before this by
+    // the visitor's row, may have just made (conversations/record.ts links it the other way round).
     const conversation =
-      conversationId && isUuid(conversationId) ? await tx.conversation.findFirst({ where: { id: conversationId, chatbotId: chatbot.id, visitorId: visitor.id }, select: { id: true } }) : null;
+      conversationId && !isUuid(conversationId)
+        ? null
+        : await tx.conversation.findFirst({
+            where: { chatbotId: chatbot.id, visitorId: visitor.id, ...(conversationId ? { id: conversationId } : {}) },
+            orderBy: { createdAt: "desc" },
+            select: { id: true },
+          });
     const custom = Object.keys(values.custom).length ? (values.custom as Prisma.InputJsonValue) : undefined;
     const existing = await tx.contact.findFirst({ where: { chatbotId: chatbot.id, visitorId: visitor.id }, orderBy: { createdAt: "asc" } });
     if (existing) {
       await tx.contact.update({
         where: { id: existing.id },
         data: {
+          ...(conversation && !existing.conversationId ? { conversationId: conversation.id } : {}),
           ...(values.email ? { email: values.email } : {}),
           ...(values.phone ? { phone: values.phone } : {}),
           ...(values.first_name ? { firstName: values.first_name, lastName: values.last_name ?? "" } : {}),

@@ -98,6 +98,16 @@ export async function recordTurn(db: Db, turn: TurnToRecord): Promise<RecordedTu
     });
   }
   if (!row) throw new Error("conversation vanished while recording the turn");
+  if (!turn.conversationId) {
+    // A lead the widget's form left while this first turn ran has no conversation yet (the form had none to
+    // send): it gets this one, and its CRM sync the transcript. After the commit, so the lead, committed before
+    // (the visitor's row orders the two), is seen; the form, when it comes after, links the conversation itself.
+    await poolOf(db).query({
+      name: "link_unlinked_lead",
+      text: "UPDATE contacts SET conversation_id = $1::uuid, updated_at = now() WHERE chatbot_id = $2::uuid AND visitor_id = $3::uuid AND conversation_id IS NULL",
+      values: [row.conversation_id, turn.chatbot.id, row.visitor_id],
+    });
+  }
   return { conversationId: row.conversation_id, visitorId: row.visitor_id, message: { id: turn.answer.id, createdAt: now } };
 }
 

@@ -3,7 +3,8 @@
 
 -- A lead of a workspace connected to HubSpot (docs/decisions/077-hubspot-crm.md) is queued for its sync in the
 -- transaction that writes it, whoever writes it (chat turn, lead form, import): a new contact, or one whose
--- e-mail, name, phone or custom data changed. Client workspaces sync only while `crm_1` is enabled. One
+-- e-mail, name, phone or custom data changed, or its conversation was linked (a lead left before the visitor's
+-- first answer was recorded gets its transcript when that answer is). Client workspaces sync only while `crm_1` is enabled. One
 -- pending job per contact (job key): a burst of changes is one sync of the latest state.
 CREATE OR REPLACE FUNCTION contacts_enqueue_crm_sync() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -15,7 +16,7 @@ BEGIN
   IF TG_OP = 'UPDATE'
      AND NEW.email IS NOT DISTINCT FROM OLD.email AND NEW.first_name IS NOT DISTINCT FROM OLD.first_name
      AND NEW.last_name IS NOT DISTINCT FROM OLD.last_name AND NEW.phone IS NOT DISTINCT FROM OLD.phone
-     AND NEW.custom_data IS NOT DISTINCT FROM OLD.custom_data THEN
+     AND NEW.custom_data IS NOT DISTINCT FROM OLD.custom_data AND NOT (OLD.conversation_id IS NULL AND NEW.conversation_id IS NOT NULL) THEN
     RETURN NULL;
   END IF;
   IF NOT EXISTS (
