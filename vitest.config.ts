@@ -21,6 +21,9 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          // `npm test` runs these beside the type check, the linter and the build on 2 cores: vitest's 5 s default
+          // was passed by a test that takes a second alone. A timeout here is a hang guard, not a speed check.
+          testTimeout: 20_000,
         },
       },
       {

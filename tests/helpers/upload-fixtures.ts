@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { createDeflateRaw, deflateRawSync } from "node:zlib";
+import { constants, deflateRawSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 /**
@@ -139,21 +139,21 @@ export function zipBombDocx(expandedBytes: number, lie = false): Promise<Buffer>
   return made;
 }
 
-/** The deflated document of a bomb; its CRC is left 0 (the bomb must be refused long before a CRC could be checked). */
+/**
+ * The deflated document of a bomb; its CRC is left 0 (the bomb must be refused long before a CRC could be checked).
+ * Made of self-contained deflate blocks (each compressed alone and ended by a full flush, so none refers to
+ * data before it): the megabyte of filler is compressed once and repeated, which makes the same stream a
+ * single deflate of the whole document would inflate to, in milliseconds instead of a second of CPU.
+ */
 async function deflatedDocument(expandedBytes: number): Promise<{ deflated: Buffer; crc: number; size: number }> {
+  const block = (data: Buffer, last = false) => deflateRawSync(data, { level: 9, finishFlush: last ? constants.Z_FINISH : constants.Z_FULL_FLUSH });
   const chunk = Buffer.alloc(1024 * 1024, "A");
-  const deflate = createDeflateRaw({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on("data", (c: Buffer) => out.push(c));
-  const ended = new Promise((resolve, reject) => deflate.on("end", resolve).on("error", reject));
-  const write = (b: Buffer) => (deflate.write(b) ? Promise.resolve() : new Promise((r) => deflate.once("drain", r)));
-  await write(Buffer.from(DOC_HEAD));
-  for (let left = expandedBytes - DOC_HEAD.length - DOC_TAIL.length; left > 0; left -= chunk.length) {
-    await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
-  }
-  deflate.end(Buffer.from(DOC_TAIL));
-  await ended;
-  return { deflated: Buffer.concat(out), crc: 0, size: expandedBytes };
+  const filler = expandedBytes - DOC_HEAD.length - DOC_TAIL.length;
+  const whole = block(chunk);
+  const parts = [block(Buffer.from(DOC_HEAD)), ...Array.from({ length: Math.floor(filler / chunk.length) }, () => whole)];
+  if (filler % chunk.length) parts.push(block(chunk.subarray(0, filler % chunk.length)));
+  parts.push(block(Buffer.from(DOC_TAIL), true));
+  return { deflated: Buffer.concat(parts), crc: 0, size: expandedBytes };
 }
 
 /** Resident memory of a process in bytes (Linux `/proc/<pid>/status`). */
