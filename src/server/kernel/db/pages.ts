@@ -68,8 +68,8 @@ export function firstPageText(q: Pick<PageQuery, "name" | "text" | "values" | "p
  * index-only scan of the index in the list's order, which skips a deep page's offset over index entries
  * alone (the visibility map tells it the rows are visible) —, then only those rows are read, by primary
  * key, for the page's columns. Skipping with the whole rows instead reads a heap page for every skipped
- * row: page 100 of 25 read 2,500 rows to return 25. The statement also keeps a generic plan more often
- * (no join for the planner to weigh). The outer statement sorts the page's rows again by the same order.
+ * row: page 100 of 25 read 2,500 rows to return 25. The outer statement sorts the page's rows again by the
+ * same order.
  *
  * `columns` are the page's output, over `<table> <alias>` (scalar subqueries there run for the page's rows
  * only); `where` and `orderBy` are the list's filter and order over the same alias, `orderBy` ending in
