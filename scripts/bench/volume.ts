@@ -139,6 +139,8 @@ export async function runVolumeBenchmark() {
       await bulkLoad(client, chatbotId, fixture.params.webhook_id!, loaded, size);
       const loadSeconds = (performance.now() - t0) / 1000;
       loaded = size;
+      // What autovacuum does after a large import in production: statistics, and the visibility map the lists'
+      // deep pages skip over index-only (docs/decisions/138-deep-pages-by-their-keys.md).
       await client.query("VACUUM ANALYZE");
       // Two passes over every read, the lower p50 kept: on a shared machine a few-ms read is easily
       // doubled by another job's burst during its pass.

@@ -6,7 +6,7 @@ import type { Message } from "@/generated/prisma/client";
 import { listActionCalls } from "@/server/actions";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { inboxCountsSql } from "@/server/conversations/inbox-counts";
-import { pageWithTotal } from "@/server/kernel/db/pages";
+import { keyedPageText, pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow } from "@/server/kernel/db/rows";
 import { AppError } from "@/server/kernel/errors";
 import { isUuid } from "@/server/kernel/lib/ids";
@@ -82,15 +82,18 @@ export async function listConversations(db: Db, chatbotId: string, q: Conversati
   const where = `c.chatbot_id = $1::uuid AND ${archived === null ? "true" : archived ? "c.archived" : "NOT c.archived"} AND ${FILTER_SQL[filter]}`;
   const { rows, total } = await pageWithTotal<ConversationRow>(db, {
     name: `conversations_page_${filter}_${archived === null ? "any" : archived ? "archived" : "open"}`,
-    // The page from the (chatbot_id, last_message_at, id) index, the total from the inbox counts (or an
-    // index-only count), the country looked up for the page's rows only: no sort or window over every
-    // conversation.
-    text: `SELECT p.*, (SELECT v.country_code FROM visitors v WHERE v.id = p.visitor_id) AS country_code,
-                  ${totalSql(filter, archived, where)} AS total_count
-             FROM (SELECT ${CONVERSATION_COLUMNS}
-                     FROM conversations c WHERE ${where}
-                    ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2 OFFSET $3) p
-            ORDER BY p.last_message_at DESC, p.id DESC`,
+    // The page's ids from the (chatbot_id, [archived,] last_message_at, id) index alone, then those rows (kernel/db/pages.ts,
+    // keyedPageText); the total from the inbox counts (or an index-only count), the country looked up for the page's rows
+    // only: no sort or window over every conversation.
+    text: keyedPageText({
+      columns: `${CONVERSATION_COLUMNS}, (SELECT v.country_code FROM visitors v WHERE v.id = c.visitor_id) AS country_code,
+                ${totalSql(filter, archived, where)} AS total_count`,
+      table: "conversations",
+      alias: "c",
+      where,
+      orderBy: "c.last_message_at DESC, c.id DESC",
+      params: 1,
+    }),
     countText: `SELECT ${totalSql(filter, archived, where)} AS total_count`,
     values: [chatbotId],
     page: q.page,
@@ -275,9 +278,15 @@ export async function setConversationFlags(db: Db, chatbotId: string, id: string
 export async function listContacts(db: Db, chatbotId: string, page: number, perPage: number) {
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "contacts_page",
-    text: `SELECT id, visitor_id, conversation_id, email, first_name, last_name, phone, custom_data, created_at,
-                  ${inboxCount("counts.contacts")} AS total_count
-             FROM contacts WHERE chatbot_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    text: keyedPageText({
+      columns: `c.id, c.visitor_id, c.conversation_id, c.email, c.first_name, c.last_name, c.phone, c.custom_data, c.created_at,
+                ${inboxCount("counts.contacts")} AS total_count`,
+      table: "contacts",
+      alias: "c",
+      where: "c.chatbot_id = $1::uuid",
+      orderBy: "c.created_at DESC, c.id DESC",
+      params: 1,
+    }),
     // The total from the chatbot's inbox counts (kept by triggers), not a count of every contact (docs/decisions/067-reads-flat-with-volume.md).
     countText: `SELECT ${inboxCount("counts.contacts")} AS total_count`,
     values: [chatbotId],

@@ -4,7 +4,7 @@
  */
 import { Prisma, type Webhook } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { pageWithTotal } from "@/server/kernel/db/pages";
+import { keyedPageText, pageWithTotal } from "@/server/kernel/db/pages";
 import { modelOfRow, selectModels } from "@/server/kernel/db/rows";
 import { TEST_EVENT } from "@/server/webhooks/events";
 import { generateWebhookSecret } from "@/server/webhooks/signature";
@@ -63,13 +63,19 @@ export async function deleteWebhook(db: Db, webhook: Webhook) {
 /** The endpoint's deliveries as the triggers keep them counted (webhooks/sql/delivery-counts.sql), not a count of every row per page. */
 const DELIVERY_TOTAL = "(SELECT coalesce(sum(n.deliveries), 0)::int FROM webhook_delivery_counts n WHERE n.webhook_id = $1::uuid)";
 
-/** The delivery log, newest first: the page and its total in one statement (kernel/db/pages.ts), the response's columns only. */
+/** The delivery log, newest first: the page (read by its keys) and its total in one statement (kernel/db/pages.ts), the response's columns only. */
 export async function listDeliveries(db: Db, webhook: Webhook, page: number, perPage: number) {
   const { rows, total } = await pageWithTotal<Record<string, unknown>>(db, {
     name: "webhook_deliveries_page",
-    text: `SELECT id, webhook_id, event, payload, response_status, attempts, last_error, delivered_at, created_at, updated_at,
-                  ${DELIVERY_TOTAL} AS total_count
-             FROM webhook_deliveries WHERE webhook_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    text: keyedPageText({
+      columns: `d.id, d.webhook_id, d.event, d.payload, d.response_status, d.attempts, d.last_error, d.delivered_at, d.created_at, d.updated_at,
+                ${DELIVERY_TOTAL} AS total_count`,
+      table: "webhook_deliveries",
+      alias: "d",
+      where: "d.webhook_id = $1::uuid",
+      orderBy: "d.created_at DESC, d.id DESC",
+      params: 1,
+    }),
     countText: `SELECT ${DELIVERY_TOTAL} AS total_count`,
     values: [webhook.id],
     page,

@@ -62,6 +62,27 @@ export function firstPageText(q: Pick<PageQuery, "name" | "text" | "values" | "p
   return text;
 }
 
+/**
+ * A list's page read by its keys (docs/decisions/138-deep-pages-by-their-keys.md): the ids of the page are
+ * found first, in the list's order, by `ARRAY(SELECT <alias>.id … ORDER BY … LIMIT $n OFFSET $n+1)` — an
+ * index-only scan of the index in the list's order, which skips a deep page's offset over index entries
+ * alone (the visibility map tells it the rows are visible) —, then only those rows are read, by primary
+ * key, for the page's columns. Skipping with the whole rows instead reads a heap page for every skipped
+ * row: page 100 of 25 read 2,500 rows to return 25. The outer statement sorts the page's rows again by the
+ * same order.
+ *
+ * `columns` are the page's output, over `<table> <alias>` (scalar subqueries there run for the page's rows
+ * only); `where` and `orderBy` are the list's filter and order over the same alias, `orderBy` ending in
+ * the unique `<alias>.id` so the order is total; `params` is the number of values before LIMIT and OFFSET.
+ */
+export function keyedPageText(q: { columns: string; table: string; alias: string; where: string; orderBy: string; params: number }): string {
+  const a = q.alias;
+  return `SELECT ${q.columns} FROM ${q.table} ${a}
+           WHERE ${a}.id = ANY(ARRAY(SELECT ${a}.id FROM ${q.table} ${a} WHERE ${q.where}
+                                      ORDER BY ${q.orderBy} LIMIT $${q.params + 1} OFFSET $${q.params + 2}))
+           ORDER BY ${q.orderBy}`;
+}
+
 function withoutTotal<Row extends object>(row: Row & { total_count: number }): Row {
   const { total_count: _total, ...rest } = row;
   void _total;
