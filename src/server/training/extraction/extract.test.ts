@@ -154,6 +154,14 @@ describe("index-like pages (record 070)", () => {
     expect(extractHtml(table((i) => `/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
     expect(extractHtml(table((i) => `https://docs.example/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
   });
+
+  it("count no anchor as a link: XHTML's self-closed <a id/>, read as HTML, holds the rest of its section (the Debian Reference's data conversion chapter)", () => {
+    const section = (i: number) => `<h2><a id="s${i}"/>Section ${i}</h2>${prose}${prose}`;
+    const xhtml = page(`<main><h1>Data conversion</h1>${Array.from({ length: 4 }, (_, i) => section(i)).join("")}<p>See <a href="/ch10.html">data management</a>.</p></main>`);
+    expect(extractHtml(xhtml, "https://docs.example/ch11.html").weight).toBeUndefined();
+    const named = page(`<main><h1>Tools</h1><a name="top">${prose}${prose}</a></main>`);
+    expect(extractHtml(named, "https://docs.example/tools.html").weight).toBeUndefined();
+  });
 });
 
 describe("declared language", () => {

@@ -44,7 +44,8 @@ const INDEX_PATH = /\/(?:genindex[^/]*|[a-z]*-?modindex|[a-z-]+-index|contents|t
  * The share of the body's text (`bodyChars`, furniture left out) that is link text — links into the site only
  * when the page's `url` is known: an index points to the site's pages, while a chapter whose tables link every
  * package to another site (the Debian Reference's, docs/decisions/133-questions-asking-only-for-a-kind.md) is
- * a page of content.
+ * a page of content. Only an `<a>` with an href is a link: an anchor (`<a id>`, `<a name>`) is none, though an
+ * XHTML page's `<a id="…"/>`, parsed as HTML, wraps the rest of its section (docs/decisions/136-anchors-and-answer-words.md).
  */
 export function linkShare(document: LinkedDocument, bodyChars: number, furniture: ReadonlySet<unknown> = furnitureOf(document), url?: string): number {
   const body = document.body ?? document.documentElement;
@@ -54,9 +55,13 @@ export function linkShare(document: LinkedDocument, bodyChars: number, furniture
     return false;
   };
   const host = hostOf(url);
-  const elsewhere = (href: string | null) => host !== null && href !== null && hostOf(href, url) !== host;
+  const elsewhere = (href: string) => host !== null && hostOf(href, url) !== host;
   let links = 0;
-  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) if (!inFurniture(a) && !elsewhere(a.getAttribute("href"))) links += normalizeSpace(a.textContent ?? "").length;
+  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) {
+    // An `<a>` without href is an anchor, no link: XHTML's `<a id="…"/>` read as HTML holds the rest of its section.
+    const href = a.getAttribute("href");
+    if (href !== null && !inFurniture(a) && !elsewhere(href)) links += normalizeSpace(a.textContent ?? "").length;
+  }
   return Math.min(1, links / bodyChars);
 }
 
