@@ -10,7 +10,9 @@
  * `npm run bench -- answer-quality-langs`: the Debian Administrator's Handbook in seven languages, questions
  * in each language from its own (translated) text, the chatbot's `default_language` set to it (held out).
  * With BENCH_AQ_EDITIONS=reference: the Debian Reference in six languages instead, the languages' **tuning**
- * set (its package names are asked as they are in every language: they are no untranslated text).
+ * set (its package names are asked as they are in every language: they are no untranslated text). With
+ * BENCH_AQ_EDITIONS=install-guide: the Debian Installation Guide in the seven languages (Dutch too), a second
+ * **tuning** set (its boot parameters and preseed keys are asked as they are, as the Reference's packages).
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
@@ -23,7 +25,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { askAll } from "./answer-quality/ask";
-import { englishSets, handbookEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
+import { englishSets, handbookEditions, installGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
 import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
 import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
 import { benchDatabase, trainSets } from "./answer-quality/train";
@@ -98,19 +100,28 @@ export async function runAnswerQualityLangsBenchmark() {
   const started = performance.now();
   environment();
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
-  const reference = process.env.BENCH_AQ_EDITIONS === "reference";
-  const editions = reference ? referenceEditions() : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
+  const which = process.env.BENCH_AQ_EDITIONS ?? "handbook";
+  if (!["handbook", "reference", "install-guide"].includes(which)) throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference or install-guide, not "${which}"`);
+  // Package names and boot parameters read the same in every language: no untranslated text (see statedText).
+  const reference = which !== "handbook";
+  const editions = which === "reference" ? referenceEditions() : which === "install-guide" ? installGuideEditions() : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.
   const untranslated = statedText(english.material, !reference);
   const sets = editions.map((e) => (e.language === "en" ? english : questionsOf(e, perKind, untranslated)));
-  header(reference ? "answer-quality-langs: the Debian Reference in six languages (tuning)" : "answer-quality-langs: the Debian Administrator's Handbook in seven languages (held out)");
+  header(
+    which === "reference"
+      ? "answer-quality-langs: the Debian Reference in six languages (tuning)"
+      : which === "install-guide"
+        ? "answer-quality-langs: the Debian Installation Guide in seven languages (tuning)"
+        : "answer-quality-langs: the Debian Administrator's Handbook in seven languages (held out)",
+  );
   console.log(`questions made in ${seconds(started)}`);
-  const { results, crawl, asking } = await run(reference ? "answer-quality-langs-reference" : "answer-quality-langs", sets);
+  const { results, crawl, asking } = await run(which === "handbook" ? "answer-quality-langs" : `answer-quality-langs-${which}`, sets);
   console.log(`crawled all editions at once in ${crawl}; ${results.reduce((n, r) => n + r.outcomes.length, 0)} questions asked in ${asking}\n`);
   console.log(`### Per language (default_language = the edition's)\n\n${languageTable(results)}\n`);
   for (const r of results) console.log(setTable(r));
   console.log(`### Right page cited per framing and language\n\n${framingByLanguage(results)}`);
   printMisses(results);
-  console.log(`\noutcomes: ${save(reference ? "answer-quality-langs-reference" : "answer-quality-langs", results)}; the bench took ${seconds(started)}`);
+  console.log(`\noutcomes: ${save(which === "handbook" ? "answer-quality-langs" : `answer-quality-langs-${which}`, results)}; the bench took ${seconds(started)}`);
 }

@@ -201,6 +201,43 @@ describe("indexSource and searchPassages", () => {
     expect(left.rows).toEqual([{ config: "english", n: 1 }, { config: "german", n: 0 }]);
   });
 
+  it("weighs a word by all its stems together: a page in the chatbot's language indexed as another does not outweigh the pages that answer", async () => {
+    const b = await bot("fr");
+    const page = (title: string, text: string, lang = "fr") => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);
+    const others = ["Serveur", "Portable", "Bureau", "Réseau", "Disque"].map((t) =>
+      page(t, `Le type d'installation ${t.toLowerCase()} convient à la plupart des machines de ce genre, quel que soit leur âge.`),
+    );
+    const answer = page("Choisir", "Choisissez le type d'installation souhaité : le type d'installation minimal suffit pour démarrer.");
+    // French text on a page that says it is English (a licence whose notice stays English): stemmed in English,
+    // "type" and "installation" are rare there (one passage) while the French stems are on every page.
+    const licence = page("Licence", "Vous pouvez choisir la licence de votre choix, quel que soit le type d'installation.", "en");
+    const ids: string[] = [];
+    for (const doc of [...others, answer, licence]) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    }
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "Quel type d'installation choisir ?", topK: 5, language: "fr" });
+    expect(top?.sourceId).toBe(ids[5]);
+    await expectStatsConsistent(b.id);
+  });
+
+  it("weighs each part of a compound word by itself: a rare package name is not as common as its `dev` suffix", async () => {
+    const b = await bot("en");
+    const ids: string[] = [];
+    const texts = [
+      ...Array.from({ length: 8 }, (_, i) => `We explain the dev setup of project ${i}: the dev branch, the dev builds and the dev mailing list.`),
+      "The libncurses5-dev package holds the developer files for ncurses.",
+    ];
+    for (const text of texts) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: extractPlainText(text, "txt"), url: null });
+    }
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "Can you explain libncurses5-dev?", topK: 5, language: "en" });
+    expect(top?.sourceId).toBe(ids[8]);
+  });
+
   it("an empty document leaves no chunks", async () => {
     const b = await bot();
     const s = await source(b.id);

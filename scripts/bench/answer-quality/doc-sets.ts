@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { packageDocs } from "./debian-docs";
-import { docbookIndex, glossaryTerms, packageTableTerms, sideNoteTerms, sphinxIndex, type IndexEntry } from "./indexes";
+import { docbookIndex, glossaryTerms, packageTableTerms, sideNoteTerms, sphinxIndex, variableListTerms, type IndexEntry } from "./indexes";
 import type { BenchLanguage } from "./language-guess";
 import { SeededRandom } from "@/shared/seeded-random";
 
@@ -162,6 +162,36 @@ export function referenceEditions(): DocSet[] {
       notAnswers: /^index\.[\w-]+\.html$/,
       index: () => packageTableTerms(root, pages),
       indexSource: "no index: the packages its tables list (a package → the one page whose tables list it), the table row's description its context",
+    };
+  });
+}
+
+/** The Installation Guide's editions: one package, a folder per language, all seven of the bench's (Dutch too). */
+export const INSTALL_GUIDE_LANGUAGES: BenchLanguage[] = ["en", "de", "fr", "es", "it", "nl", "pt"];
+
+/**
+ * The Debian Installation Guide (amd64) in each language: the languages mode's second **tuning** set, and the only
+ * tuning edition in Dutch. One page per section (about 90 a language, the same files in every edition); its
+ * index terms are the terms of its variable lists (boot parameters, preseed keys: variableListTerms), its
+ * how-to questions its section headings.
+ */
+export function installGuideEditions(): DocSet[] {
+  const pkg = "installation-guide-amd64";
+  return INSTALL_GUIDE_LANGUAGES.map((language) => {
+    const root = packageDocs(pkg, `usr/share/doc/installation-guide-amd64/${language}`);
+    const pages = htmlPages(root).sort();
+    return {
+      name: `install-guide-${language}`,
+      title: `Debian Installation Guide (${language})`,
+      package: pkg,
+      role: "tuning",
+      language,
+      root,
+      start: "index.html",
+      pages,
+      notAnswers: /^index\.html$/,
+      index: () => variableListTerms(root, pages),
+      indexSource: "no index: the terms of its variable lists (boot parameters, preseed keys), the definition its context",
     };
   });
 }

@@ -100,3 +100,22 @@ export function packageTableTerms(root: string, pages: string[]): IndexEntry[] {
   }
   return [...byTerm].filter(([, e]) => e.pages.size === 1).map(([term, e]) => ({ term, pages: [...e.pages], context: e.context }));
 }
+
+/**
+ * DocBook variable lists (the Installation Guide's boot parameters, preseed keys, variables): each `<dt>`'s term
+ * → its page, the `<dd>` after it (translated in each edition) the context. A term listed on two pages, or
+ * twice on one, names no one thing: left out.
+ */
+export function variableListTerms(root: string, pages: string[]): IndexEntry[] {
+  const byTerm = new Map<string, { pages: string[]; context: string }>();
+  for (const page of pages) {
+    for (const dt of parse(root, page).querySelectorAll("div.variablelist dt")) {
+      const term = space(dt.textContent ?? "");
+      const definition = dt.nextElementSibling?.localName === "dd" ? space(dt.nextElementSibling.textContent ?? "") : "";
+      if (!term || !definition) continue;
+      const entry = byTerm.get(term);
+      byTerm.set(term, entry ? { ...entry, pages: [...entry.pages, page] } : { pages: [page], context: definition });
+    }
+  }
+  return [...byTerm].filter(([, e]) => e.pages.length === 1).map(([term, e]) => ({ term, pages: e.pages, context: e.context }));
+}

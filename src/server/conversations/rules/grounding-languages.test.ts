@@ -35,6 +35,15 @@ describe("a question's framing is never content the passages lack", () => {
   });
 });
 
+describe("a sentence restated as a question", () => {
+  it("is grounded by itself, the place word it says carrying the place it asks for", () => {
+    const p = passage("apbs02", "B.2. Utilizar la preconfiguración", "En primer lugar ha de crear primero el fichero de preconfiguración y ponerlo en la ubicación donde pretende utilizarlo.");
+    const question = "¿Es cierto que en primer lugar ha de crear primero el fichero de preconfiguración y ponerlo en la ubicación donde pretende utilizarlo?";
+    expect(groundingScore(question, quote(p), [p.content], "es")).toBe(1);
+    expect(answered(question, [p], "es")?.sources.map((s) => s.id)).toEqual(["apbs02"]);
+  });
+});
+
 describe("an answer cites only pages that hold the question's terms", () => {
   it("never stitches one term from one page to another term from another", () => {
     const proxy = passage("proxy", "Proxies", "A proxy forwards requests to another server.");

@@ -1,7 +1,7 @@
 /**
  * What states a fact of a kind, as opposed to what merely speaks of it (kinds.ts carriesKind): a street
- * address, a phone number or an e-mail address, an amount with its currency, a time stated for a day of
- * opening. The patterns the quality score reads a page's facts with (evaluations/fact-questions.ts,
+ * address, a phone number or an e-mail address, an amount with its currency (in figures or in words), a time
+ * stated for a day of opening. The patterns the quality score reads a page's facts with (evaluations/fact-questions.ts,
  * docs/decisions/131-questions-from-the-pages-facts.md) and the ones an answer to "Where are you located?"
  * must quote (docs/decisions/133-questions-asking-only-for-a-kind.md): one set, here. Per language where
  * words are needed (weekdays, opening, closed, clock notations, words of calling). Pure.
@@ -18,6 +18,37 @@ const AMOUNT_SOURCE = `[$€£¥]\\s?${NUMBER}|${NUMBER}\\s?(?:[$€£¥]|${whol
 /** Global (every amount of a text, matchAll/exec in a loop); `statesKind` tests with its own copy. */
 export const AMOUNT = new RegExp(AMOUNT_SOURCE, "giu");
 const AN_AMOUNT = new RegExp(AMOUNT_SOURCE, "iu");
+
+/**
+ * The number words of the seven languages, the parts a number is written with: units, teens, tens, hundreds,
+ * thousands ("veinti", "venti" start a compound: "veinticinco", "venticinque").
+ */
+const NUMBER_WORDS = [
+  "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand",
+  "ein eine einen eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig hundert tausend",
+  "un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt vingts trente quarante cinquante soixante septante huitante nonante cent cents mille",
+  "uno una dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis diecisiete dieciocho diecinueve veinte veinti treinta cuarenta cincuenta sesenta setenta ochenta noventa cien ciento doscientos trescientos quinientos mil",
+  "due quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici diciassette diciotto diciannove venti trenta quaranta cinquanta sessanta settanta ottanta novanta cento mila tré",
+  "een één twee drie vier vijf zes zeven acht negen tien twaalf dertien veertien vijftien zestien zeventien achttien negentien twintig dertig veertig vijftig zestig zeventig tachtig negentig honderd duizend",
+  "um dois duas três quatro cinco seis sete oito nove dez onze doze treze catorze quatorze quinze dezesseis dezasseis dezessete dezassete dezoito dezenove dezanove vinte trinta quarenta cinquenta sessenta setenta oitenta noventa cem cento duzentos trezentos quinhentos",
+]
+  .flatMap((line) => line.split(" "))
+  .filter((w, i, all) => all.indexOf(w) === i)
+  // Longest first: "vingts" before "vingt", "sechzehn" before "sechs".
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+/** Words joining a number's parts ("twenty-five", "vingt et un", "fünfundzwanzig", "vijfentwintig", "trinta e dois"). */
+const NUMBER_JOINS = "and|et|y|e|und|en";
+/** Currencies named in words after an amount, in the seven languages. */
+const CURRENCY_WORDS = "euros?|eur|dollars?|dólares|dollari|pounds?|sterlin[ae]|libras?|francs?|franken|franchi|pesos?|reais|real|centimes?|céntimos?|centesimi|cêntimos?";
+/**
+ * An amount written in words before its currency: "forty euros", "quarante euros", "vierzig Euro", "twenty-five
+ * dollars", "vijfentwintig euro", "trinta e dois reais".
+ */
+const AMOUNT_IN_WORDS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${NUMBER_WORDS})(?:[\\s-]*(?:(?:${NUMBER_JOINS})[\\s-]*)?(?:${NUMBER_WORDS}))*\\s+(?:${CURRENCY_WORDS})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
 
 /** A clock time: 9:30, 09.30, 9am, 9 p.m. (a language adds its own: "9 Uhr", "9h30"). */
 export const CLOCK = "\\d{1,2}(?:[:.]\\d{2})?\\s?(?:a\\.?m\\.?|p\\.?m\\.?)(?![\\p{L}])|\\d{1,2}[:.]\\d{2}(?![\\d])|noon|midday|midnight";
@@ -134,7 +165,8 @@ function timeOf(w: OpeningWords) {
 
 /**
  * Whether a sentence states a fact of the kind — not only speaks of it (kinds.ts carriesKind): an address
- * (place), a phone number or an e-mail address (contact), an amount with its currency (price), a time or a
+ * (place), a phone number or an e-mail address (contact), an amount with its currency (price: "€4.50", "forty
+ * euros"), a time or a
  * closed day of opening (time: a clock time or "closed" in a sentence naming a weekday or opening, itself or
  * by its `context`, its headings and page title).
  */
@@ -146,7 +178,7 @@ export function statesKind(kind: AnswerKind, sentence: string, context: string, 
     case "contact":
       return EMAIL.test(text) || phoneNumberIn(text, context) !== null;
     case "price":
-      return AN_AMOUNT.test(text);
+      return AN_AMOUNT.test(text) || AMOUNT_IN_WORDS.test(text);
     case "time": {
       const w = openingOf(language);
       const { when, day } = timeOf(w);

@@ -61,6 +61,14 @@ describe("the kind of fact a question asks for, per language", () => {
     expect(carriesKind("price", "We love bikes.", "en")).toBe(false);
     expect(carriesKind("contact", "Schreiben Sie an info@laden.example.", "de")).toBe(true);
   });
+
+  it("the words that make a question ask for a place say one in a sentence too", () => {
+    expect(carriesKind("place", "Ponga el fichero en la ubicación donde pretende utilizarlo.", "es")).toBe(true);
+    expect(carriesKind("place", "Placez le fichier à l'emplacement où vous voulez l'utiliser.", "fr")).toBe(true);
+    expect(carriesKind("place", "The location of the file is given by PYTHONPATH.", "en")).toBe(true);
+    expect(carriesKind("place", "Der Standort der Datei ist frei wählbar.", "de")).toBe(true);
+    expect(carriesKind("place", "We love bikes.", "en")).toBe(false);
+  });
 });
 
 describe("questions asking how to do something, per language", () => {

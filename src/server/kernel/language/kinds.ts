@@ -61,7 +61,8 @@ function vocabulary(v: {
     cues: {
       price: re(`${ANY_PRICE}|${words(v.cues.price)}`),
       contact: re(`${ANY_CONTACT}|${words(v.cues.contact)}`),
-      place: re(`${ADDRESS}|${words(v.cues.place)}`),
+      // The words that make a question ask for a place say one in a sentence too ("la ubicación donde …").
+      place: re(`${ADDRESS}|${words(v.cues.place)}|${words(v.place)}`),
       time: re(`\\d|${words(v.cues.time)}`),
     },
     asking: {

@@ -154,6 +154,25 @@ describe("index-like pages (record 070)", () => {
     expect(extractHtml(table((i) => `/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
     expect(extractHtml(table((i) => `https://docs.example/p${i}.html`), "https://docs.example/ch05.html").weight).toBe(INDEX_LIKE_WEIGHT);
   });
+
+  it("count no anchor as a link: XHTML's self-closed <a id/>, read as HTML, holds the rest of its section (the Debian Reference's data conversion chapter)", () => {
+    const section = (i: number) => `<h2><a id="s${i}"/>Section ${i}</h2>${prose}${prose}`;
+    const xhtml = page(`<main><h1>Data conversion</h1>${Array.from({ length: 4 }, (_, i) => section(i)).join("")}<p>See <a href="/ch10.html">data management</a>.</p></main>`);
+    expect(extractHtml(xhtml, "https://docs.example/ch11.html").weight).toBeUndefined();
+    const named = page(`<main><h1>Tools</h1><a name="top">${prose}${prose}</a></main>`);
+    expect(extractHtml(named, "https://docs.example/tools.html").weight).toBeUndefined();
+  });
+
+  it("count only the links in the extracted text: a chapter's table of contents kept as terms without definitions is in none of its passages", () => {
+    const toc = Array.from({ length: 12 }, (_, i) => `<dt><span class="sect1"><a href="ch02s0${i}.html">2.${i}. Hardware section number ${i} of this chapter</a></span></dt>`).join("");
+    const chapter = page(`<main><h1>Chapter 2. System requirements</h1><div class="toc"><p><b>Table of contents</b></p><dl class="toc">${toc}</dl></div>${prose}</main>`);
+    const extracted = extractHtml(chapter, "https://docs.example/ch02.html");
+    expect(extracted.blocks.map((b) => b.text).join(" ")).not.toContain("Hardware section");
+    expect(extracted.weight).toBeUndefined();
+    // The same links as a list are the page's text: an index.
+    const list = page(`<main><h1>Chapter 2. System requirements</h1><ul>${toc.replace(/<(\/?)dt>/g, "<$1li>")}</ul>${prose}</main>`);
+    expect(extractHtml(list, "https://docs.example/ch02.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
 });
 
 describe("declared language", () => {

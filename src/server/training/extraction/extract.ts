@@ -1,9 +1,9 @@
 import { isProbablyReaderable } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { boundedDocxXml } from "./docx-archive";
-import { blocksFromDom, normalizeSpace, type TextBlock } from "./html-blocks";
+import { blocksFromDom, normalizeSpace, type LinkText, type TextBlock } from "./html-blocks";
 import { LinkedomReadability } from "./linkedom-readability";
-import { elementsWhere, elementsWithTags } from "./linkedom-walk";
+import { elementsWhere } from "./linkedom-walk";
 
 /** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
 export interface ExtractedDocument {
@@ -41,23 +41,23 @@ export const INDEX_LINK_SHARE = 0.5;
 const INDEX_PATH = /\/(?:genindex[^/]*|[a-z]*-?modindex|[a-z-]+-index|contents|toc|sitemap|site-?map)\.html?$/i;
 
 /**
- * The share of the body's text (`bodyChars`, furniture left out) that is link text — links into the site only
- * when the page's `url` is known: an index points to the site's pages, while a chapter whose tables link every
- * package to another site (the Debian Reference's, docs/decisions/133-questions-asking-only-for-a-kind.md) is
- * a page of content.
+ * The share of a page's extracted text that is link text (`links.chars` over `chars`) — links into the site
+ * only when the page's `url` is known: an index points to the site's pages, while a chapter whose tables link
+ * every package to another site (the Debian Reference's, docs/decisions/133-questions-asking-only-for-a-kind.md)
+ * is a page of content. Only the links in the extracted text count: a chapter's table of contents kept as
+ * terms without definitions (DocBook's `<dl class="toc">`) is in none of its passages, which are its prose. Only
+ * an `<a>` with an href is a link: an anchor (`<a id>`, `<a name>`) is none, though an XHTML page's
+ * `<a id="…"/>`, parsed as HTML, wraps the rest of its section (docs/decisions/136-anchors-and-answer-words.md).
  */
-export function linkShare(document: LinkedDocument, bodyChars: number, furniture: ReadonlySet<unknown> = furnitureOf(document), url?: string): number {
-  const body = document.body ?? document.documentElement;
-  if (!body || bodyChars <= 0) return 0;
-  const inFurniture = (el: unknown) => {
-    for (let node = el as { parentElement: unknown } | null; node; node = node.parentElement as { parentElement: unknown } | null) if (furniture.has(node)) return true;
-    return false;
-  };
+function siteLinks(url?: string): LinkText {
   const host = hostOf(url);
-  const elsewhere = (href: string | null) => host !== null && href !== null && hostOf(href, url) !== host;
-  let links = 0;
-  for (const a of (elementsWithTags(body, LINK) ?? body.querySelectorAll("a")) as Iterable<Element>) if (!inFurniture(a) && !elsewhere(a.getAttribute("href"))) links += normalizeSpace(a.textContent ?? "").length;
-  return Math.min(1, links / bodyChars);
+  return {
+    chars: 0,
+    isLink: (element) => {
+      const href = (element as unknown as Element).getAttribute("href");
+      return href !== null && (host === null || hostOf(href, url) === host);
+    },
+  };
 }
 
 /** The host a link (relative to `base`) points to; null when it is no URL ("mailto:" has none: ""). */
@@ -71,14 +71,14 @@ function hostOf(href: string | undefined, base?: string): string | null {
 }
 
 /** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text (into the site), else 1. */
-export function indexLikeWeight(document: LinkedDocument, url: string, bodyChars: number, furniture?: ReadonlySet<unknown>): number {
+export function indexLikeWeight(url: string, linkShare: number): number {
   let path = "";
   try {
     path = new URL(url).pathname;
   } catch {
     path = "";
   }
-  return INDEX_PATH.test(path) || linkShare(document, bodyChars, furniture, url) >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
+  return INDEX_PATH.test(path) || linkShare >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
@@ -103,8 +103,6 @@ export function parseHtml(html: string): LinkedDocument {
   return document;
 }
 
-const LINK = new Set(["a"]);
-
 /** The body's furniture elements (found once per page: the body without furniture and the link share both skip them). */
 function furnitureOf(document: LinkedDocument): ReadonlySet<unknown> {
   const body = document.body ?? document.documentElement;
@@ -112,10 +110,10 @@ function furnitureOf(document: LinkedDocument): ReadonlySet<unknown> {
 }
 
 /** The body without its furniture (skipped in place: the document is left as it is for Readability). */
-function fallbackBlocks(document: LinkedDocument, furniture: ReadonlySet<unknown>): TextBlock[] {
+function fallbackBlocks(document: LinkedDocument, furniture: ReadonlySet<unknown>, links?: LinkText): TextBlock[] {
   const body = document.body ?? document.documentElement;
   if (!body) return [];
-  return blocksFromDom(body, furniture);
+  return blocksFromDom(body, furniture, links);
 }
 
 /** Readability's article; it rewrites the document it is given. */
@@ -162,9 +160,11 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
   const language = declaredLanguage(document);
   const furniture = furnitureOf(document);
-  const fallback = fallbackBlocks(document, furniture);
+  const links = siteLinks(url);
+  const fallback = fallbackBlocks(document, furniture, links);
   // Before Readability, which rewrites the document.
-  const weight = indexLikeWeight(document, url, countChars(fallback), furniture);
+  const chars = countChars(fallback);
+  const weight = indexLikeWeight(url, chars > 0 ? Math.min(1, links.chars / chars) : 0);
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {

@@ -56,7 +56,16 @@ export function normalizeSpace(text: string): string {
   return text.replace(/\u0000/g, "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
 }
 
-function textOf(node: DomNode, skip: ReadonlySet<unknown>): string {
+/**
+ * The link text a walk puts into blocks: `isLink` tells which `<a>` elements count, `chars` adds up their text.
+ * A heading's or a term's text is in no block, nor is a link in it (extract.ts: an index-like page).
+ */
+export interface LinkText {
+  isLink: (element: object) => boolean;
+  chars: number;
+}
+
+function textOf(node: DomNode, skip: ReadonlySet<unknown>, links?: LinkText): string {
   if (node.nodeType === TEXT_NODE) return node.textContent ?? "";
   if (node.nodeType !== ELEMENT_NODE) return "";
   const name = upperName(node);
@@ -64,16 +73,18 @@ function textOf(node: DomNode, skip: ReadonlySet<unknown>): string {
   if (name === "BR") return "\n";
   let out = "";
   // Children by sibling links: linkedom's `childNodes` walks them all into a new array at every read.
-  for (let child = node.firstChild; child; child = child.nextSibling) out += textOf(child, skip);
+  for (let child = node.firstChild; child; child = child.nextSibling) out += textOf(child, skip, links);
+  if (links && name === "A" && links.isLink(node)) links.chars += normalizeSpace(out).length;
   // Separate adjacent block-ish children (e.g. <div>s inside an <li>) by a space.
   return INLINE.has(name) ? out : ` ${out} `;
 }
 
 /**
  * `skip`: elements left out with everything inside them (the page furniture
- * of extract.ts), without removing them from the document.
+ * of extract.ts), without removing them from the document. `links`: counts the
+ * link text the blocks hold.
  */
-export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Set()): TextBlock[] {
+export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Set(), links?: LinkText): TextBlock[] {
   const blocks: TextBlock[] = [];
   const headings: string[] = []; // index = heading level - 1
   let run = "";
@@ -97,7 +108,7 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
     const name = upperName(node);
     if (SKIPPED.has(name) || skip.has(node)) return;
     if (INLINE.has(name)) {
-      run += textOf(node, skip);
+      run += textOf(node, skip, links);
       return;
     }
     flush();
@@ -135,14 +146,14 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
       return;
     }
     if (BLOCK_LEAVES.has(name)) {
-      push(textOf(node, skip));
+      push(textOf(node, skip, links));
       return;
     }
     if (name === "TR") {
       // A table row reads as one line: "Starter | $29 a month | 1 agent".
       const cells = Array.from(node.childNodes)
         .filter((c) => c.nodeType === ELEMENT_NODE)
-        .map((c) => normalizeSpace(textOf(c, skip)))
+        .map((c) => normalizeSpace(textOf(c, skip, links)))
         .filter(Boolean);
       push(cells.join(" | "));
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
-import { documentLanguage } from "./document-language";
+import { documentLanguage, sampleWindows } from "./document-language";
 
 const GERMAN = "<h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Werktagen, die Lieferung dauert danach meist ein bis drei Tage.</p>";
 
@@ -19,5 +19,24 @@ describe("documentLanguage", () => {
   it("falls back to the chatbot's language when the text tells nothing", () => {
     expect(documentLanguage(extractPlainText("PYTHONPATH", "txt"), "pt-BR")).toBe("pt");
     expect(documentLanguage({ title: "", blocks: [] }, "xyz")).toBe("");
+  });
+
+  it("reads a long page all through: a translated licence whose opening notice stays English is in its translation's language", () => {
+    const notice =
+      "This is an unofficial translation of the GNU General Public License into French. It was not published by the Free Software Foundation, and does not legally state the distribution terms for software that uses the GNU GPL. ";
+    const french =
+      "Les licences de la plupart des logiciels sont conçues pour vous enlever toute liberté de les partager et de les modifier. A contrario, la Licence Publique Générale est destinée à garantir votre liberté de partager et de modifier les logiciels libres. ";
+    const page = `<html><body><h1>Annexe F. GNU General Public License</h1><p>${notice.repeat(18)}</p>${`<p>${french}</p>`.repeat(60)}</body></html>`;
+    expect(documentLanguage(extractHtml(page, "https://x.test/apf.html"), "fr")).toBe("fr");
+  });
+
+  it("samples a long text in windows spread over it, each from a word's start, a short one whole", () => {
+    expect(sampleWindows("kurz und gut")).toEqual(["kurz und gut"]);
+    const text = Array.from({ length: 4000 }, (_, i) => `w${i}`).join(" ");
+    const windows = sampleWindows(text);
+    expect(windows).toHaveLength(4);
+    expect(windows[0]!.startsWith("w0 w1")).toBe(true);
+    expect(windows.every((w) => /^w\d+ /.test(w))).toBe(true);
+    expect(windows.at(-1)).toContain("w3999");
   });
 });

@@ -1,4 +1,4 @@
-import { detectLanguage, languageCode } from "@/server/kernel/language/detect";
+import { detectLanguage, languageCode, SAMPLE_CHARS } from "@/server/kernel/language/detect";
 import { documentText, type ExtractedDocument } from "@/server/training/extraction/extract";
 
 /**
@@ -7,5 +7,43 @@ import { documentText, type ExtractedDocument } from "@/server/training/extracti
  * chatbot's `default_language` ("" when that is no language code either: stemmed as `simple`).
  */
 export function documentLanguage(document: ExtractedDocument, chatbotLanguage: string | null | undefined): string {
-  return languageCode(document.language) ?? detectLanguage(`${document.title}\n\n${documentText(document)}`, chatbotLanguage) ?? languageCode(chatbotLanguage) ?? "";
+  return languageCode(document.language) ?? textLanguage(`${document.title}\n\n${documentText(document)}`, chatbotLanguage) ?? languageCode(chatbotLanguage) ?? "";
+}
+
+/** Windows a long page's language is read in, spread over its text. */
+export const SAMPLE_WINDOWS = 4;
+
+/**
+ * A long text's windows for detection: SAMPLE_WINDOWS of them spread evenly over it, SAMPLE_CHARS in all, each
+ * from a word's start; a short text is one window.
+ */
+export function sampleWindows(text: string): string[] {
+  if (text.length <= SAMPLE_CHARS) return [text];
+  const width = Math.floor(SAMPLE_CHARS / SAMPLE_WINDOWS);
+  const step = (text.length - width) / (SAMPLE_WINDOWS - 1);
+  const windows: string[] = [];
+  for (let i = 0; i < SAMPLE_WINDOWS; i++) {
+    let start = Math.round(i * step);
+    if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+    windows.push(text.slice(start, start + width));
+  }
+  return windows;
+}
+
+/**
+ * The language most of a text's windows are written in (a tie: the chatbot's when it is one of them, else the
+ * earliest window's). Its beginning alone can be the one part in another language — a translated licence whose
+ * notice stays English, a chapter opening with an untranslated table — and the whole page is indexed in what
+ * this reads (docs/decisions/136-anchors-and-answer-words.md).
+ */
+function textLanguage(text: string, hint: string | null | undefined): string | null {
+  const votes = new Map<string, number>();
+  for (const window of sampleWindows(text)) {
+    const language = detectLanguage(window, hint);
+    if (language) votes.set(language, (votes.get(language) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...votes.values());
+  const tied = [...votes].filter(([, n]) => n === most).map(([language]) => language);
+  const preferred = languageCode(hint);
+  return preferred && tied.includes(preferred) ? preferred : (tied[0] ?? null);
 }

@@ -39,6 +39,15 @@ describe("dotted identifiers", () => {
   });
 });
 
+describe("slashed paths", () => {
+  it("are looked up whole, as PostgreSQL's parser reads them (one file token), and by their parts", () => {
+    expect(queryWords("Was ist preseed/interactive?")).toEqual(["was", "ist", "preseed/interactive", "preseed", "interactive"]);
+    expect(queryWords("¿Qué es /dev/null?")).toEqual(["qué", "es", "/dev/null", "dev", "null"]);
+    expect(queryWords("Che cos'è debian-installer/locale?")).toEqual(["che", "cos'è", "debian-installer/locale", "debian-installer", "locale"]);
+    expect(queryWords("and/or")).toEqual(["and/or", "and", "or"]);
+  });
+});
+
 describe("lookupKeys", () => {
   it("a question's definable keys leave out the words that only frame it; a phrase stays while one of its words names something", () => {
     const keys = lookupKeys("Tell me about url.", "en").map(([k]) => k);
@@ -59,6 +68,6 @@ describe("searchedWords", () => {
     expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
     expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
     expect(searchedWords("Que fait iproute2 ?", "fr")).toEqual(["iproute2"]);
-    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "dev", "random", "erklären"]);
+    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random", "erklären"]);
   });
 });

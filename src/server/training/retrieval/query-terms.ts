@@ -29,15 +29,28 @@ export function identifierParts(text: string): string {
   return [...parts].join(" ");
 }
 
+/**
+ * A path of words joined by slashes ("preseed/interactive", "/dev/null", "rescue/enable"): PostgreSQL's parser
+ * reads it as one token (a file), a single lexeme in the passages that say it, never as its words; it is
+ * looked up whole, as said, and by its parts (slashParts), as a question may name one of them alone.
+ */
+const SLASHED = /^\/?[^/]+(?:\/[^/]+)+$/u;
+
+/** The parts of a slashed path ("" when the word is none): "preseed/interactive" → "preseed interactive". */
+export function slashParts(word: string): string[] {
+  return SLASHED.test(word) ? word.split("/").filter((p) => p.length > 1) : [];
+}
+
 export function queryWords(query: string): string[] {
-  const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu) ?? [];
+  const words = query.normalize("NFKC").toLowerCase().match(/\/?[\p{L}\p{N}]+(?:['’.\-/][\p{L}\p{N}]+)*/gu) ?? [];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of words) {
     const word = raw.replace(/’/g, "'");
     if (word.length > MAX_WORD_LENGTH) continue;
     if (word.length < 2 && !/^\p{N}$/u.test(word)) continue;
-    for (const w of [word, ...identifierParts(word).split(" ").filter(Boolean)]) {
+    const parts = slashParts(word);
+    for (const w of [word, ...parts, ...[word, ...parts].flatMap((p) => identifierParts(p).split(" ").filter(Boolean))]) {
       if (seen.has(w) || out.length === MAX_QUERY_WORDS) continue;
       seen.add(w);
       out.push(w);

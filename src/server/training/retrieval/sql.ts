@@ -140,12 +140,15 @@ WITH configs AS (
   SELECT w.word, w.n FROM unnest($2::text[]) WITH ORDINALITY AS w(word, n)
    WHERE to_tsvector($3::regconfig, w.word) <> ''::tsvector AND to_tsvector($6::regconfig, w.word) <> ''::tsvector
 ), word_lexemes AS (
-  SELECT DISTINCT w.n, l.lexeme, c.config = $3::regconfig AS own
+  -- Each lexeme with its place in the word (the parser's position: a compound's parts have their own, the
+  -- same part stemmed in another configuration shares it).
+  SELECT DISTINCT w.n, p.pos, l.lexeme, c.config = $3::regconfig AS own
     FROM words w
    CROSS JOIN configs c
-   CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(c.config, w.word))) AS l(lexeme)
+   CROSS JOIN LATERAL unnest(to_tsvector(c.config, w.word)) AS l(lexeme, positions, weights)
+   CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
 ), known AS (
-  SELECT DISTINCT wl.n, t.lexeme, t.df
+  SELECT DISTINCT wl.n, wl.pos, t.lexeme, t.df
     FROM word_lexemes wl JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
 ), corrected AS (
   SELECT c.lexeme, c.df, c.sim AS boost
@@ -161,15 +164,25 @@ WITH configs AS (
       LIMIT 1
    ) c
    WHERE c.sim >= ${TYPO_MIN_SIMILARITY}
+), word_df AS (
+  -- A word's document frequency: its known lexemes' at one place of the word, in every configuration together
+  -- (a compound's parts each their own). A word stemmed in a language only a few passages are indexed in (a
+  -- French page taken for English) would otherwise weigh as rare there as a name: "type" on the one English
+  -- page outscoring the French pages that answer.
+  SELECT k.lexeme, min(w.df) AS df
+    FROM known k
+    JOIN (SELECT n, pos, sum(df) AS df FROM (SELECT DISTINCT n, pos, lexeme, df FROM known) d GROUP BY n, pos) w USING (n, pos)
+   GROUP BY k.lexeme
 ), terms AS (
-  SELECT DISTINCT ON (lexeme) lexeme, df, boost
-    FROM (SELECT lexeme, df, 1.0::float8 AS boost FROM known UNION ALL SELECT * FROM corrected) x
+  SELECT DISTINCT ON (lexeme) lexeme, df, word_df, boost
+    FROM (SELECT k.lexeme, k.df, w.df AS word_df, 1.0::float8 AS boost FROM (SELECT DISTINCT lexeme, df FROM known) k JOIN word_df w USING (lexeme)
+          UNION ALL SELECT lexeme, df, df, boost FROM corrected) x
    ORDER BY lexeme, boost DESC
 ), stats AS (
   SELECT greatest(chunk_count, 1)::float8 AS n, greatest(total_length::float8 / greatest(chunk_count, 1), 1) AS avgdl
     FROM chatbot_search_stats WHERE chatbot_id = $1::uuid
 ), weighted AS (
-  SELECT t.lexeme, t.boost * ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf FROM terms t, stats s
+  SELECT t.lexeme, t.boost * ln(1 + greatest(s.n - t.word_df + 0.5, 0.5) / (t.word_df + 0.5)) AS idf FROM terms t, stats s
 ), lexeme_list AS (
   SELECT array_agg(lexeme) AS lexemes FROM weighted
 ), picked AS (
