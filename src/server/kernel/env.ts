@@ -209,6 +209,14 @@ function persistedSecret(dataDir: string, name = "nextauth-secret", encoding: Bu
 
 let cached: Env | undefined;
 
+/**
+ * Reads the environment anew on the next `env()`: for a process that changes its own environment after the
+ * first read (the database tests run many files, each with its own settings, in one process).
+ */
+export function forgetEnv(): void {
+  cached = undefined;
+}
+
 export function env(): Env {
   if (cached) return cached;
   const parsed = parseEnv(process.env);

@@ -75,6 +75,16 @@ describe("the outbound client", () => {
     expect(await kindOf(guarded.send({ url: `${base}/to-ftp`, ...limits, maxRedirects: 5 }))).toBe("scheme");
   });
 
+  it("follows its configuration when it changes (the environment read anew): new pools under the new policy", async () => {
+    let allowPrivate = true;
+    const changing = outboundClient(() => ({ policy: { allowPrivate }, connections: 4, keepAliveMs: 1_000 }));
+    expect((await changing.send({ url: `${base}/json`, ...limits })).status).toBe(200);
+    allowPrivate = false;
+    expect(await kindOf(changing.send({ url: `${base}/json`, ...limits }))).toBe("blocked");
+    allowPrivate = true;
+    expect((await changing.send({ url: `${base}/json`, ...limits })).status).toBe(200);
+  });
+
   it("refuses a private address under a closed policy; a request may open it (the crawler's tests)", async () => {
     const literal = await failureOf(closed.send({ url: `${base}/json`, ...limits }));
     expect(literal.kind).toBe("blocked");

@@ -117,11 +117,28 @@ export interface OutboundClient {
   send(req: OutboundRequest): Promise<OutboundResponse>;
 }
 
-/** A client with its own connection pools; `configure` is read on the first request (after the environment is). */
+/**
+ * A client with its own connection pools. `configure` is read on each request (it reads the environment, which is
+ * read once): pools and TLS context are made on the first and made again only if the configuration changed — a
+ * process whose environment is read anew (the database tests run many files in one process) gets new ones.
+ */
 export function outboundClient(configure: () => ClientConfig): OutboundClient {
   let config: ClientConfig | undefined;
+  let configured = "";
   let secureContext: tls.SecureContext | undefined;
   const agents = new Map<boolean | null, Agent>();
+
+  function current(): ClientConfig {
+    const next = configure();
+    const key = JSON.stringify(next);
+    if (config && key === configured) return config;
+    for (const agent of agents.values()) void agent.close().catch(() => undefined);
+    agents.clear();
+    secureContext = undefined;
+    configured = key;
+    config = next;
+    return config;
+  }
 
   function agentFor(config: ClientConfig, policy: NetPolicy | null): Agent {
     const key = policy ? policy.allowPrivate : null;
@@ -141,7 +158,7 @@ export function outboundClient(configure: () => ClientConfig): OutboundClient {
 
   return {
     async send(req) {
-      config ??= configure();
+      const config = current();
       const policy = req.policy ?? config.policy;
       const dispatcher = agentFor(config, policy);
       const signal = AbortSignal.timeout(req.timeoutMs);
