@@ -207,6 +207,9 @@ server.on("clientError", clientError);
 // Responses are not bounded by this: a streamed answer may take as long as it needs.
 server.headersTimeout = Math.min(env().HTTP_HEADERS_TIMEOUT_SECONDS, env().HTTP_REQUEST_TIMEOUT_SECONDS) * 1000;
 server.requestTimeout = env().HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+// Node's 5 s default ends idle connections before a proxy's 60 s (and, on a loaded machine, while a client's own 4 s
+// had not run out): the next request sent on one fails with "other side closed".
+server.keepAliveTimeout = env().HTTP_KEEP_ALIVE_SECONDS * 1000;
 server.listen(port, hostname, () => console.log(`▲ Next.js ready on http://${hostname}:${port}${dev ? " (dev)" : ""}`));
 
 const stop = () => {

@@ -58,6 +58,12 @@ describe("request bodies on the front server's /v1 path", () => {
     expect(next).toMatchObject({ status: 200, reusedSocket: true });
   });
 
+  it("keeps an idle connection 65 s, longer than clients and proxies keep theirs, and says so (Keep-Alive)", async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => http.get({ host: base.hostname, port: base.port, path: "/api/health", agent }, resolve).on("error", reject));
+    answer.resume();
+    expect(answer.headers["keep-alive"]).toBe("timeout=65");
+  });
+
   it("answers 413 with Connection: close to a chunked body past its bound; the client's next request is answered", async () => {
     // No Content-Length: refused while it is read (1 MB bound), not before.
     const tooLarge = await send("POST", "/v1/agency/clients", ['{"name":"', ..."x".repeat(1_200_000).match(/.{1,100000}/g)!, '"}'], { "Idempotency-Key": "too-large-1" });

@@ -111,6 +111,9 @@ const schema = z.object({
   // How long a client may take to send a request's headers, and the whole request (body included).
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // How long an idle keep-alive connection stays open. Past what a client or a proxy in front keeps one (undici 4 s,
+  // load balancers 60 s): the client, not the server, ends it, so a request is never sent on a socket the server is closing.
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(65),
 
   // Hardening (docs/decisions/030-request-bounds-and-the-front-server.md). Rate limits are shared by every instance (PostgreSQL).
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
