@@ -45,7 +45,12 @@ process.env.E2E_DNS_TABLE ??= ".data/e2e-dns.json";
 process.env.E2E_DNS_SERVER ??= (await startDnsServer({ tableFile: process.env.E2E_DNS_TABLE, unref: true })).address;
 process.env.E2E_DKIM_KEY ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString().replace(/\n/g, "\\n");
 // CHROMIUM_PATH: a Chromium somewhere else (e.g. unpacked from Debian's package on a machine without it installed).
-const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
+// Debian's headless shell first (`chromium-headless-shell`, the same Blink without the browser around it): the
+// journeys and audits cost its Chromium about half the CPU of the full browser's headless mode (docs/performance.md,
+// "Chromium's own work"); the full browser where only it is installed.
+const systemChromium = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p): p is string => Boolean(p && existsSync(p)),
+);
 
 /** Chromium for every project: Debian's where it exists (our machines and CI), Playwright's own elsewhere. */
 const chromium = {
@@ -70,7 +75,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every action's screenshots and DOM snapshots while the test runs, kept or not: recorded for a
+    // failed test's retry only (CI retries once; elsewhere `--trace on` when a failure needs one).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
