@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { compiledFile } from "@/server/kernel/lib/compiled-runtime.mjs";
 import { onCleanup } from "./cleanup";
+import { SHORT_LIVED_NODE_ARGS } from "./server";
 
 /**
  * Real worker processes (`npm run worker`: the compiled dist/worker.mjs)
@@ -10,7 +11,7 @@ import { onCleanup } from "./cleanup";
 const running = new Set<ChildProcess>();
 
 export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [compiledFile("worker")], {
+  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_ARGS, compiledFile("worker")], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
