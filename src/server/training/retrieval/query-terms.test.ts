@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierParts, lookupKeys, MAX_QUERY_WORDS, queryWords, searchedWords } from "./query-terms";
+import { identifierParts, lookupKeys, MAX_PHRASES, MAX_QUERY_WORDS, queryWords, searchedWords, underscoredPhrases } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -36,6 +36,19 @@ describe("dotted identifiers", () => {
   it("are looked up whole and by their parts", () => {
     expect(queryWords("What does os.path.join do?")).toEqual(["what", "does", "os.path.join", "os", "path", "join", "do"]);
     expect(identifierParts("Use str.translate(table) or os.path.join, e.g. v2.1.")).toBe("str translate os path join");
+  });
+});
+
+describe("underscored identifiers", () => {
+  it("are looked up by their parts, and met as phrases of their parts", () => {
+    expect(queryWords("What is pg_stat_activity?")).toEqual(["what", "is", "pg", "stat", "activity"]);
+    expect(underscoredPhrases("Can you explain PRAGMA journal_size_limit and SQLITE_DEFAULT_LOCKING_MODE?")).toEqual(["journal size limit", "sqlite default locking mode"]);
+    expect(underscoredPhrases("What does sqlite3_randomness do? And __enter__, pg_catalog.pg_class?")).toEqual(["sqlite3 randomness", "pg catalog", "pg class"]);
+  });
+
+  it("a question without one has none; a few at most", () => {
+    expect(underscoredPhrases("How do I change the journal mode, the mode_?")).toEqual([]);
+    expect(underscoredPhrases("a_1 b_2 c_3 d_4 e_5 f_6")).toHaveLength(MAX_PHRASES);
   });
 });
 

@@ -41,6 +41,23 @@ export function slashParts(word: string): string[] {
   return SLASHED.test(word) ? word.split("/").filter((p) => p.length > 1) : [];
 }
 
+/**
+ * An identifier joined by underscores ("pg_stat_activity", "journal_mode", "SQLITE_DEFAULT_LOCKING_MODE"): PostgreSQL's
+ * parser reads the underscore as a blank, so the passages that name it hold its parts as separate words in a row,
+ * and queryWords looks each part up alone (common words: "default", "mode", "limit"). Its parts are also met in a
+ * row (sql.ts SEARCH: a phrase, weighed as one more term of the question).
+ */
+const UNDERSCORED = /[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+/gu;
+
+/** A question's underscored identifiers, each as its parts space-separated ("journal_mode" → "journal mode"), once. */
+export function underscoredPhrases(query: string): string[] {
+  const phrases = (query.normalize("NFKC").toLowerCase().match(UNDERSCORED) ?? []).map((id) => id.split(/_+/).join(" "));
+  return [...new Set(phrases)].filter((p) => p.length <= MAX_WORD_LENGTH * 2).slice(0, MAX_PHRASES);
+}
+
+/** Underscored identifiers of a question met as phrases, at most (each costs a phrase search). */
+export const MAX_PHRASES = 4;
+
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/\/?[\p{L}\p{N}]+(?:['’.\-/][\p{L}\p{N}]+)*/gu) ?? [];
   const seen = new Set<string>();
