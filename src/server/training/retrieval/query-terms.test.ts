@@ -81,6 +81,13 @@ describe("searchedWords", () => {
     expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
     expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
     expect(searchedWords("Que fait iproute2 ?", "fr")).toEqual(["iproute2"]);
-    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random", "erklären"]);
+    expect(searchedWords("Wie kann ich /dev/random erklären?", "de")).toEqual(["ich", "/dev/random", "dev", "random", "erklären"]);
+  });
+
+  it("leaves out a request's lead-in: the site's EXPLAIN command or a heading saying tell is no answer to it", () => {
+    expect(searchedWords("Can you explain the LIMIT clause?", "en")).toEqual(["the", "limit", "clause"]);
+    expect(searchedWords("Tell me about generated columns.", "en")).toEqual(["generated", "columns"]);
+    expect(searchedWords("How do I read the output of EXPLAIN?", "en")).toEqual(["how", "do", "read", "the", "output", "of", "explain"]);
+    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random"]);
   });
 });

@@ -1,4 +1,4 @@
-import { framingKeysOf, questionWordsOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
+import { framingKeysOf, questionWordsOf, stopWordsOf, termKey, withoutDiacritics, withoutRequest } from "@/server/kernel/language";
 import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
 
 /**
@@ -105,12 +105,15 @@ export function lookupKeys(query: string, language: string): Array<[key: string,
  * question (kernel/language questionWordsOf: interrogatives, auxiliaries, modals), which never name what is asked
  * about ("Che cos'è texlive?" looks up "texlive": Italian's "cos" would outweigh a rare term in a long passage;
  * "Que fait iproute2 ?" "iproute2"). An elided interrogative falls away from the word it is joined to.
+ * Nor a request's lead-in (kernel/language withoutRequest: "Can you explain", "Tell me about", "Parle-moi de"): a
+ * documentation site's EXPLAIN command or "How to tell …" heading answers nothing it asks (docs/decisions/141-identifiers-in-questions.md).
  * Every other framing word is still looked up (record 132: "Who founded …?" needs "founded").
  */
 export function searchedWords(query: string, language: string): string[] {
   const asking = questionWordsOf(language);
-  if (!asking.size) return queryWords(query);
-  return queryWords(query).flatMap((word) => {
+  const asked = withoutRequest(query, language);
+  if (!asking.size) return queryWords(asked);
+  return queryWords(asked).flatMap((word) => {
     if (asking.has(word)) return [];
     const [head, ...rest] = word.split("'");
     return rest.length && asking.has(head!) ? [rest.join("'")].filter((w) => w.length > 1) : [word];
