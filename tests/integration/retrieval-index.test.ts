@@ -238,6 +238,25 @@ describe("indexSource and searchPassages", () => {
     expect(top?.sourceId).toBe(ids[8]);
   });
 
+  it("meets an underscored identifier as written: the passage naming journal_size_limit beats those using its words apart", async () => {
+    const b = await bot("en");
+    const ids: string[] = [];
+    const texts = [
+      ...Array.from(
+        { length: 6 },
+        (_, i) => `Journal ${i}: the size of the journal has a limit; past that size limit the journal is truncated, and the limit is a size in bytes.`,
+      ),
+      "PRAGMA schema.journal_size_limit = N; sets how large a rollback journal or WAL file left behind may grow, in bytes, after a transaction; a negative value means no limit at all.",
+    ];
+    for (const text of texts) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: extractPlainText(text, "txt"), url: null });
+    }
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "What is journal_size_limit used for?", topK: 5, language: "en" });
+    expect(top?.sourceId).toBe(ids[6]);
+  });
+
   it("an empty document leaves no chunks", async () => {
     const b = await bot();
     const s = await source(b.id);

@@ -1,7 +1,8 @@
 /**
  * The documentation sets: real Debian documentation packages (debian-docs.ts), each with its start page, the
  * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
- * tuning sets (Python's index was already tuned on by the docs bench); PostgreSQL and the Debian
+ * tuning sets (Python's index was already tuned on by the docs bench), and SQLite, whose keyword index reads
+ * like PostgreSQL's (docs/decisions/141-identifiers-in-questions.md); PostgreSQL and the Debian
  * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
  * (bash-doc) was left out: its manual is one page, so "the right page" says nothing. The Handbook (one page per
  * section, 127, in seven languages) is the held-out translated set of the languages mode; the Debian Reference
@@ -10,7 +11,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { packageDocs } from "./debian-docs";
-import { docbookIndex, glossaryTerms, packageTableTerms, sideNoteTerms, sphinxIndex, variableListTerms, type IndexEntry } from "./indexes";
+import { docbookIndex, glossaryTerms, keywordIndex, packageTableTerms, sideNoteTerms, sphinxIndex, variableListTerms, type IndexEntry } from "./indexes";
 import type { BenchLanguage } from "./language-guess";
 import { SeededRandom } from "@/shared/seeded-random";
 
@@ -48,13 +49,18 @@ export function samplePages(name: string, all: string[], start: string, max: num
   return [start, ...rest].sort();
 }
 
-type Spec = Omit<DocSet, "root" | "pages" | "index"> & { inside: string; index: (root: string, pages: string[]) => IndexEntry[] };
+type Spec = Omit<DocSet, "root" | "pages" | "index"> & {
+  inside: string;
+  index: (root: string, pages: string[]) => IndexEntry[];
+  /** Pages not served at all: copies of the others' text on one page (SQLite's C API on one page, its requirements). */
+  notServed?: RegExp;
+};
 
 function docSet(spec: Spec, maxPages: number): DocSet {
   const root = packageDocs(spec.package, spec.inside);
-  const all = htmlPages(root).filter((p) => statSync(path.join(root, p)).size > 0);
+  const all = htmlPages(root).filter((p) => statSync(path.join(root, p)).size > 0 && !spec.notServed?.test(p));
   const pages = samplePages(spec.name, all, spec.start, maxPages);
-  const { inside: _inside, ...rest } = spec;
+  const { inside: _inside, notServed: _notServed, ...rest } = spec;
   return { ...rest, root, pages, index: () => spec.index(root, pages) };
 }
 
@@ -82,6 +88,25 @@ const SPECS: Spec[] = [
     notAnswers: /^git\.html$/,
     index: (root, pages) => glossaryTerms(root, pages, (term) => `git-${term.replace(/\s+/g, "-")}.html`),
     indexSource: "no index: the glossary (gitglossary.html, the user manual's copy, the pages an entry links to, git-<term>.html)",
+  },
+  {
+    // PostgreSQL-like terms on a tuning set (docs/decisions/141-identifiers-in-questions.md): SQL commands, pragmas
+    // and functions with underscores (`journal_mode`, `json_extract`), C API names (`sqlite3_txn_state`).
+    // Release notes, syntax diagrams and the lists of pages are served and crawled, as PostgreSQL's release notes
+    // and index are, but no question points to them (a diagram is an image; a release note lists changes).
+    name: "sqlite",
+    title: "SQLite 3.40 documentation",
+    package: "sqlite3-doc",
+    inside: "usr/share/doc/sqlite3",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:index|keyword_index|docs|doclist|sitemap|toc|changes|chronology|syntaxdiagrams|doc_\w+_crossref)\.html$|^(?:releaselog|syntax)\/|^c3ref\/(?:funclist|objlist|constlist)\.html$/,
+    // The whole C API again on one page, and every "shall" sentence of the docs again with its page's name: a
+    // right answer quoted from a copy would count as a miss, and PostgreSQL's manual has no such copies.
+    notServed: /^(?:capi3ref|requirements)\.html$/,
+    index: (root) => keywordIndex(root),
+    indexSource: "keyword_index.html (SQLite's keyword index)",
   },
   {
     name: "postgresql",

@@ -19,8 +19,8 @@ export interface DocPage {
   text: string;
 }
 
-/** Navigation and page furniture of the generators these sets come from (Sphinx, DocBook XSL, AsciiDoc, Publican). */
-const FURNITURE = "script, style, nav, header, footer, .navheader, .navfooter, .sphinxsidebar, .related, .footer, #footer, .docnav, .toc, .breadcrumbs, .headerlink, #toc, .sidebar-title";
+/** Navigation and page furniture of the generators these sets come from (Sphinx, DocBook XSL, AsciiDoc, Publican, SQLite's `nosearch`). */
+const FURNITURE = "script, style, nav, header, footer, .nosearch, .navheader, .navfooter, .sphinxsidebar, .related, .footer, #footer, .docnav, .toc, .breadcrumbs, .headerlink, #toc, .sidebar-title";
 /** The element that holds a page's own text, per generator; the body otherwise. */
 const MAIN = '[role="main"], div.body, #content, .book, .chapter, .section, .sect1, .refentry, .article, .preface, .appendix';
 

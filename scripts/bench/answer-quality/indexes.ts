@@ -1,6 +1,6 @@
 /**
  * Each set's own index — the terms its authors chose and the pages they point to — read from its HTML:
- * Sphinx's general index (Python), DocBook's book index (PostgreSQL), and where a set has no index, its
+ * Sphinx's general index (Python), DocBook's book index (PostgreSQL), SQLite's keyword index, and where a set has no index, its
  * defined terms: git's glossary (gitglossary.html and the user manual's copy of it), the Debian
  * Administrator's Handbook's titled side notes ("VOCABULARY Package source and source package": the term
  * after the note's kind; a title used twice is left out), whose `<indexterm>`s the HTML keeps only as empty anchors.
@@ -25,6 +25,20 @@ const parse = (root: string, relative: string) => parseHTML(readFileSync(path.jo
 /** Python: genindex-all.html's identifier entries (the docs bench's reading of it). */
 export function sphinxIndex(root: string): IndexEntry[] {
   return indexTerms(readFileSync(path.join(root, "genindex-all.html"), "utf8")).map(({ term, pages }) => ({ term, pages }));
+}
+
+/**
+ * SQLite's keyword_index.html: each entry of its one list (`<ul class="lessindent">`, "journal_mode pragma",
+ * "sqlite3_txn_state", "json_extract SQL function", "add column") → the page it links, one a term.
+ */
+export function keywordIndex(root: string, file = "keyword_index.html"): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const a of parse(root, file).querySelectorAll("ul.lessindent > li > a[href]")) {
+    const term = space(a.textContent ?? "");
+    const page = pageOf(a.getAttribute("href")!);
+    if (term && page) entries.push({ term, pages: [page] });
+  }
+  return entries;
 }
 
 /** DocBook's bookindex.html: each top-level entry ("advisory lock, <a>Advisory Locks</a>") → the pages it links. */

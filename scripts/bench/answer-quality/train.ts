@@ -85,7 +85,8 @@ export async function trainSets(db: Db, url: string, sets: DocSet[]): Promise<Tr
       return {
         set: sets[i]!,
         chatbot,
-        pathOf: new Map(pages.filter((p) => p.url?.startsWith(base)).map((p) => [p.id, decodeURI(p.url!.slice(base.length + 1))])),
+        // The site's root is its index.html, as serveDocs serves it (SQLite's pages link to "/" too).
+        pathOf: new Map(pages.filter((p) => p.url?.startsWith(base)).map((p) => [p.id, decodeURI(p.url!.slice(base.length + 1)) || "index.html"])),
         crawl: { status: website.status, pagesFound: website.pagesFound, pagesIndexed: website.pagesIndexed, chunks: chunks?.n ?? 0, seconds },
       };
     }),

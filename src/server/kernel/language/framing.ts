@@ -141,5 +141,38 @@ export function questionWordsOf(language: string | null | undefined): ReadonlySe
   return words;
 }
 
+/**
+ * A request for an explanation addressed to the chatbot, per language: its lead-in ("Can you explain", "Tell me
+ * about", "Peux-tu m'expliquer", "Háblame de", "Spiegami") or, where the verb closes the question after a modal
+ * ("Kannst du X erklären?", "Kun je X uitleggen?"), that verb. It asks for an explanation of what follows and names
+ * nothing: a documentation site's own "EXPLAIN" (an SQL command) or "How to tell …" heading is no answer to it.
+ * Written from each language's usual request forms.
+ */
+const REQUESTS: Record<string, { head: RegExp; tail?: RegExp }> = {
+  en: { head: /^\s*(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:explain|describe|tell me(?:\s+(?:more|something|a bit))?(?:\s+about)?)\s/iu },
+  de: {
+    head: /^\s*(?:bitte\s+)?(?:erkläre?|erklären sie|beschreibe|beschreiben sie|erzähle?|erzählen sie)(?:\s+(?:mir|uns))?(?:\s+bitte)?(?:\s+(?:etwas|mehr))?(?:\s+(?:über|von))?\s/iu,
+    tail: /^\s*(?:kannst|können|könntest|könnten)\s.*\s(?:erklären|beschreiben)\s*[?.!]*\s*$/iu,
+  },
+  fr: { head: /^\s*(?:(?:peux|pouvez|pourrais|pourriez)[-\s](?:tu|vous)\s+)?(?:me\s+|m'|m’|nous\s+)?(?:expliquer|décrire|parler\s+(?:de|du|des)|expliquez?-moi|décri(?:s|vez)-moi|parlez?-moi\s+(?:de|du|des))\s/iu },
+  es: { head: /^\s*¿?\s*(?:(?:puedes|podrías|puede|podría)\s+)?(?:explicar(?:me)?|describir(?:me)?|hablar(?:me)?\s+(?:de|del|sobre)|explícame|descríbeme|háblame\s+(?:de|del|sobre)|cuéntame\s+(?:de|del|sobre))\s/iu },
+  it: { head: /^\s*(?:(?:puoi|potresti|può|potrebbe)\s+)?(?:spiegar(?:mi|e)|descriver(?:mi|e)|parlar(?:mi|e)\s+(?:di|del|della|dei|delle)|spiegami|descrivimi|parlami\s+(?:di|del|della|dei|delle))\s/iu },
+  nl: { head: /^\s*(?:beschrijf|vertel\s+(?:me\s+|mij\s+)?(?:iets\s+)?over)\s/iu, tail: /^\s*(?:kun|kunt|kan)\s.*\s(?:uitleggen|beschrijven)\s*[?.!]*\s*$/iu },
+  pt: { head: /^\s*(?:(?:pode|podes|poderia|poderias)\s+)?(?:me\s+)?(?:explicar|descrever|falar\s+(?:sobre|de|do|da|dos|das)|explique|descreva|fale(?:-me)?\s+(?:sobre|de|do|da|dos|das)|conte-me\s+(?:sobre|de))\s/iu },
+};
+
+/**
+ * A question without its request lead-in (REQUESTS: "Can you explain PRAGMA data_version?" → "PRAGMA data_version?"),
+ * or as it is when it opens with none. Retrieval does not look the request up (retrieval/query-terms.ts searchedWords).
+ */
+export function withoutRequest(question: string, language: string | null | undefined): string {
+  const request = REQUESTS[primaryLanguage(language)];
+  if (!request) return question;
+  const head = request.head.exec(question);
+  if (head && head[0].length < question.length) return question.slice(head[0].length);
+  if (request.tail?.test(question)) return question.replace(/\s\S+\s*[?.!]*\s*$/u, "?");
+  return question;
+}
+
 /** The languages with question vocabulary (framing words and kind cues). */
 export const QUESTION_LANGUAGES = Object.keys(FRAMING_WORDS);

@@ -1,5 +1,5 @@
 /** The language toolkit (docs/decisions/115-one-language-toolkit.md): what the answer rules know of each language. */
-export { QUESTION_LANGUAGES, framingWordsOf, questionWordsOf } from "./framing";
+export { QUESTION_LANGUAGES, framingWordsOf, questionWordsOf, withoutRequest } from "./framing";
 export { answerKind, carriesKind, kindSearchWords, type AnswerKind } from "./kinds";
 export { statesKind } from "./facts";
 export { asksHowTo } from "./procedure";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierParts, lookupKeys, MAX_QUERY_WORDS, queryWords, searchedWords } from "./query-terms";
+import { identifierParts, lookupKeys, MAX_PHRASES, MAX_QUERY_WORDS, queryWords, searchedWords, underscoredPhrases } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -39,6 +39,19 @@ describe("dotted identifiers", () => {
   });
 });
 
+describe("underscored identifiers", () => {
+  it("are looked up by their parts, and met as phrases of their parts", () => {
+    expect(queryWords("What is pg_stat_activity?")).toEqual(["what", "is", "pg", "stat", "activity"]);
+    expect(underscoredPhrases("Can you explain PRAGMA journal_size_limit and SQLITE_DEFAULT_LOCKING_MODE?")).toEqual(["journal size limit", "sqlite default locking mode"]);
+    expect(underscoredPhrases("What does sqlite3_randomness do? And __enter__, pg_catalog.pg_class?")).toEqual(["sqlite3 randomness", "pg catalog", "pg class"]);
+  });
+
+  it("a question without one has none; a few at most", () => {
+    expect(underscoredPhrases("How do I change the journal mode, the mode_?")).toEqual([]);
+    expect(underscoredPhrases("a_1 b_2 c_3 d_4 e_5 f_6")).toHaveLength(MAX_PHRASES);
+  });
+});
+
 describe("slashed paths", () => {
   it("are looked up whole, as PostgreSQL's parser reads them (one file token), and by their parts", () => {
     expect(queryWords("Was ist preseed/interactive?")).toEqual(["was", "ist", "preseed/interactive", "preseed", "interactive"]);
@@ -68,6 +81,13 @@ describe("searchedWords", () => {
     expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
     expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
     expect(searchedWords("Que fait iproute2 ?", "fr")).toEqual(["iproute2"]);
-    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random", "erklären"]);
+    expect(searchedWords("Wie kann ich /dev/random erklären?", "de")).toEqual(["ich", "/dev/random", "dev", "random", "erklären"]);
+  });
+
+  it("leaves out a request's lead-in: the site's EXPLAIN command or a heading saying tell is no answer to it", () => {
+    expect(searchedWords("Can you explain the LIMIT clause?", "en")).toEqual(["the", "limit", "clause"]);
+    expect(searchedWords("Tell me about generated columns.", "en")).toEqual(["generated", "columns"]);
+    expect(searchedWords("How do I read the output of EXPLAIN?", "en")).toEqual(["how", "do", "read", "the", "output", "of", "explain"]);
+    expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random"]);
   });
 });

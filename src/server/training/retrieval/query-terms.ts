@@ -1,4 +1,4 @@
-import { framingKeysOf, questionWordsOf, stopWordsOf, termKey, withoutDiacritics } from "@/server/kernel/language";
+import { framingKeysOf, questionWordsOf, stopWordsOf, termKey, withoutDiacritics, withoutRequest } from "@/server/kernel/language";
 import { questionKeyIdentifiers, questionPhrases } from "@/server/training/retrieval/defined-terms";
 
 /**
@@ -40,6 +40,23 @@ const SLASHED = /^\/?[^/]+(?:\/[^/]+)+$/u;
 export function slashParts(word: string): string[] {
   return SLASHED.test(word) ? word.split("/").filter((p) => p.length > 1) : [];
 }
+
+/**
+ * An identifier joined by underscores ("pg_stat_activity", "journal_mode", "SQLITE_DEFAULT_LOCKING_MODE"): PostgreSQL's
+ * parser reads the underscore as a blank, so the passages that name it hold its parts as separate words in a row,
+ * and queryWords looks each part up alone (common words: "default", "mode", "limit"). Its parts are also met in a
+ * row (sql.ts SEARCH: a phrase, weighed as one more term of the question).
+ */
+const UNDERSCORED = /[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+/gu;
+
+/** A question's underscored identifiers, each as its parts space-separated ("journal_mode" → "journal mode"), once. */
+export function underscoredPhrases(query: string): string[] {
+  const phrases = (query.normalize("NFKC").toLowerCase().match(UNDERSCORED) ?? []).map((id) => id.split(/_+/).join(" "));
+  return [...new Set(phrases)].filter((p) => p.length <= MAX_WORD_LENGTH * 2).slice(0, MAX_PHRASES);
+}
+
+/** Underscored identifiers of a question met as phrases, at most (each costs a phrase search). */
+export const MAX_PHRASES = 4;
 
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/\/?[\p{L}\p{N}]+(?:['’.\-/][\p{L}\p{N}]+)*/gu) ?? [];
@@ -88,12 +105,15 @@ export function lookupKeys(query: string, language: string): Array<[key: string,
  * question (kernel/language questionWordsOf: interrogatives, auxiliaries, modals), which never name what is asked
  * about ("Che cos'è texlive?" looks up "texlive": Italian's "cos" would outweigh a rare term in a long passage;
  * "Que fait iproute2 ?" "iproute2"). An elided interrogative falls away from the word it is joined to.
+ * Nor a request's lead-in (kernel/language withoutRequest: "Can you explain", "Tell me about", "Parle-moi de"): a
+ * documentation site's EXPLAIN command or "How to tell …" heading answers nothing it asks (docs/decisions/141-identifiers-in-questions.md).
  * Every other framing word is still looked up (record 132: "Who founded …?" needs "founded").
  */
 export function searchedWords(query: string, language: string): string[] {
   const asking = questionWordsOf(language);
-  if (!asking.size) return queryWords(query);
-  return queryWords(query).flatMap((word) => {
+  const asked = withoutRequest(query, language);
+  if (!asking.size) return queryWords(asked);
+  return queryWords(asked).flatMap((word) => {
     if (asking.has(word)) return [];
     const [head, ...rest] = word.split("'");
     return rest.length && asking.has(head!) ? [rest.join("'")].filter((w) => w.length > 1) : [word];

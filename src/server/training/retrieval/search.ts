@@ -1,6 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { detectLanguage } from "@/server/kernel/language/detect";
-import { lookupKeys, queryWords, searchedWords } from "@/server/training/retrieval/query-terms";
+import { lookupKeys, queryWords, searchedWords, underscoredPhrases } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
@@ -65,7 +65,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const { rows } = await pool.query<PassageRow>({
     name: "retrieval_search",
     text: SEARCH,
-    values: [input.chatbotId, searched, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier)],
+    values: [input.chatbotId, searched, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier), underscoredPhrases(input.query)],
   });
   return rows.map((r) => ({
     chunkId: r.chunk_id,

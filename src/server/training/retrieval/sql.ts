@@ -114,7 +114,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
 /**
  * The top $4 passages of chatbot $1 for the query words $2 (see queryWords); $3 the text search configuration
  * of the question's language, $6 that of the chatbot's `default_language`; $5 the question's keys and $7
- * the identifier each was read from (defined-terms.ts questionKeyIdentifiers).
+ * the identifier each was read from (defined-terms.ts questionKeyIdentifiers); $8 its underscored identifiers,
+ * their parts space-separated (query-terms.ts underscoredPhrases).
  *  1. The words but the stop words of the question's language and of the chatbot's; each word's lexemes in
  *     every configuration the chatbot's passages were indexed with (chatbot_search_configs) and in the
  *     question's (docs/decisions/116-passages-in-their-own-language.md): a passage matches in its own
@@ -125,7 +126,10 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
  *     only this chatbot's postings are read), the best pre-scored, and the
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
- *  3. BM25 over the candidates, tf read from the stored tsvector, times the
+ *     And the passages saying an underscored identifier of the question ($8, query-terms.ts underscoredPhrases)
+ *     as written — its parts in a row (phraseto_tsquery in each configuration) —, pre-scored by its idf.
+ *  3. BM25 over the candidates, tf read from the stored tsvector, plus, for each identifier a passage says as
+ *     written, one more term: the identifier's idf (over the passages saying it) at tf 1; all times the
  *     page's weight (an index-like page counts less: extraction/extract.ts indexLikeWeight)
  *     and DEFINITION_BOOST raised to the share of the question the passage defines: all of it for "What is
  *     PYTHONPATH?", a little for one word of a long sentence (docs/decisions/116).
@@ -195,17 +199,40 @@ WITH configs AS (
             FROM terms) r
     JOIN weighted w USING (lexeme)
    WHERE r.cumulative_df <= ${CANDIDATE_BUDGET} OR r.n = 1
+), phrase_queries AS (
+  -- An underscored identifier's parts in a row, in every configuration (a part that is a stop word keeps its
+  -- place: phraseto_tsquery's distance); one part alone is no phrase.
+  SELECT DISTINCT p.phrase, phraseto_tsquery(c.config, p.phrase) AS q
+    FROM unnest($8::text[]) AS p(phrase) CROSS JOIN configs c
+), phrase_hits AS (
+  SELECT DISTINCT pq.phrase, h.id
+    FROM phrase_queries pq
+   CROSS JOIN LATERAL (
+     SELECT c.id FROM source_chunks c WHERE c.chatbot_id = $1::uuid AND c.tsv @@ pq.q LIMIT ${CANDIDATE_BUDGET}
+   ) h
+   WHERE numnode(pq.q) > 1
+), phrase_weights AS (
+  SELECT ph.phrase, ln(1 + greatest(s.n - count(*) + 0.5, 0.5) / (count(*) + 0.5)) AS idf
+    FROM phrase_hits ph CROSS JOIN stats s
+   GROUP BY ph.phrase, s.n
+), said AS (
+  -- Each passage saying identifiers of the question as written, with their idf summed.
+  SELECT ph.id, sum(pw.idf) AS idf FROM phrase_hits ph JOIN phrase_weights pw USING (phrase) GROUP BY ph.id
 ), hits AS (
   -- Matches of each picked term straight from the GIN index (no tsvector is
-  -- read), pre-scored by the idf of the terms they contain.
-  SELECT h.id, sum(p.idf) * min(h.page_weight) AS pre, min(h.length) AS length
-    FROM picked p
-   CROSS JOIN LATERAL (
-     SELECT c.id, c.length, c.page_weight FROM source_chunks c
-      WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
-      LIMIT ${CANDIDATE_BUDGET}
-   ) h
-   GROUP BY h.id
+  -- read), pre-scored by the idf of the terms they contain, and the passages saying an identifier as written.
+  SELECT x.id, sum(x.pre) AS pre, min(x.length) AS length
+    FROM (SELECT h.id, sum(p.idf) * min(h.page_weight) AS pre, min(h.length) AS length
+            FROM picked p
+           CROSS JOIN LATERAL (
+             SELECT c.id, c.length, c.page_weight FROM source_chunks c
+              WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+              LIMIT ${CANDIDATE_BUDGET}
+           ) h
+           GROUP BY h.id
+          UNION ALL
+          SELECT sd.id, sd.idf * c.page_weight, c.length FROM said sd JOIN source_chunks c ON c.id = sd.id) x
+   GROUP BY x.id
 ), keys AS (
   -- The question's keys but stop words ("what", "is": every heading-like line could define them), each with
   -- its share of the question: the idf of its identifier's lexemes (os.path.join's for "join") over the idf
@@ -235,9 +262,11 @@ WITH configs AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
   -- calls in C instead of unnesting every lexeme of the chunk).
   SELECT c.id,
-         min(c.page_weight) * min(c.definition) * sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl))) AS score
+         min(c.page_weight) * min(c.definition) * (sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl)))
+           + coalesce(min(sd.idf), 0) * ${BM25_K1 + 1} / (1 + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * min(c.length) / min(s.avgdl)))) AS score
     FROM candidates c
    CROSS JOIN stats s
+    LEFT JOIN said sd ON sd.id = c.id
    CROSS JOIN lexeme_list ll
    CROSS JOIN LATERAL unnest(ts_delete(c.tsv, tsvector_to_array(ts_delete(c.tsv, ll.lexemes)))) AS u(lexeme, positions, weights)
     JOIN weighted w ON w.lexeme = u.lexeme
