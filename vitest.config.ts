@@ -12,8 +12,9 @@ export const PG15_BIN = "/usr/lib/postgresql/15/bin";
 const DB_WORKERS = Number(process.env.TEST_DB_WORKERS ?? 2);
 
 /**
- * The database files of one worker share their modules (imported once per worker instead of once per file: the
- * server's modules took about 3 s a file to import); tests/setup/per-file.ts undoes what each file leaves behind.
+ * The test files of one worker share their modules (imported once per worker instead of once per file: the
+ * server's modules took about 3 s a database file to import; the unit files spent 80 CPU-s in all, 31 shared);
+ * tests/setup/per-file.ts undoes what each file leaves behind.
  */
 const sharedModules = { isolate: false, setupFiles: ["tests/setup/per-file.ts"] };
 
@@ -27,6 +28,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          ...sharedModules,
           // `npm test` runs these beside the type check, the linter and the build on 2 cores: vitest's 5 s default
           // was passed by a test that takes a second alone. A timeout here is a hang guard, not a speed check.
           testTimeout: 20_000,
