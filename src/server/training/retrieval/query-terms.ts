@@ -49,14 +49,14 @@ export function slashParts(word: string): string[] {
  */
 const UNDERSCORED = /[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+/gu;
 
+/** Underscored identifiers of a question met as phrases, at most (each costs a phrase search). */
+export const MAX_PHRASES = 4;
+
 /** A question's underscored identifiers, each as its parts space-separated ("journal_mode" → "journal mode"), once. */
 export function underscoredPhrases(query: string): string[] {
   const phrases = (query.normalize("NFKC").toLowerCase().match(UNDERSCORED) ?? []).map((id) => id.split(/_+/).join(" "));
   return [...new Set(phrases)].filter((p) => p.length <= MAX_WORD_LENGTH * 2).slice(0, MAX_PHRASES);
 }
-
-/** Underscored identifiers of a question met as phrases, at most (each costs a phrase search). */
-export const MAX_PHRASES = 4;
 
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/\/?[\p{L}\p{N}]+(?:['’.\-/][\p{L}\p{N}]+)*/gu) ?? [];
