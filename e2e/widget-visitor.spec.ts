@@ -185,3 +185,32 @@ test("the proactive greeting: set in the settings, shown once per visitor beside
   await other.close();
   await e2eSql(`UPDATE chatbots SET greeting = NULL WHERE id = $1`, [chatbotId]);
 });
+
+test("details left while the first answer is still on its way belong to that answer's conversation", async ({ page }) => {
+  await e2eSql(`UPDATE teams SET status = 'active', pause_mode = NULL, message_limit = 100, messages_used = 0 WHERE id = $1`, [clientId]);
+  // A slow network: the answer is held until the visitor has sent their details.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/widget/${chatbotId}/chat`, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto(`/chat/${chatbotId}`);
+  await page.getByRole("textbox", { name: "Message" }).fill("Do you bake rye bread?");
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(page.getByRole("log")).toContainText("Do you bake rye bread?");
+  const email = `early-${Date.now()}@bakery-fan.example`;
+  await page.getByRole("button", { name: "Leave your details", exact: true }).click();
+  await page.getByLabel("Your e-mail").fill(email);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.waitForTimeout(300);
+  release();
+  await expect(page.getByRole("log")).toContainText("Thank you!");
+  const rows = await e2eSql(
+    `SELECT c.conversation_id, (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.conversation_id AND m.content = 'Do you bake rye bread?') AS asked
+       FROM contacts c WHERE c.chatbot_id = $1 AND c.email = $2`,
+    [chatbotId, email],
+  );
+  expect(rows.rows).toEqual([{ conversation_id: expect.any(String), asked: 1 }]);
+});

@@ -59,6 +59,8 @@ export function mountChat(config: WidgetConfig, embed: boolean): { root: HTMLEle
 /** What the visitor's actions cause: a call to the public widget API, whose outcome comes back as an event; focus where it belongs. */
 function chatActions(config: WidgetConfig, embed: boolean, store: Store, view: () => ChatView): ChatActions {
   const { dispatch } = store;
+  /** The answer on its way, if any: the conversation's id and token arrive with its end. */
+  let answering: Promise<unknown> | null = null;
 
   /** `suggestionId`: a pressed `http` button, whose action the engine calls for this turn. */
   async function send(text: string, suggestionId?: string) {
@@ -69,7 +71,10 @@ function chatActions(config: WidgetConfig, embed: boolean, store: Store, view: (
     dispatch({ type: "sent", content, userKey, answerKey });
     const { conversation_id, visitor_token } = store.state.conversation;
     const body = { message: content, conversation_id, visitor_token, source: embed ? ("widget" as const) : ("share" as const), suggestion_id: suggestionId };
-    const outcome = await sendChat(config.id, body, (delta) => dispatch({ type: "delta", answerKey, text: delta }));
+    const request = sendChat(config.id, body, (delta) => dispatch({ type: "delta", answerKey, text: delta }));
+    answering = request;
+    const outcome = await request;
+    if (answering === request) answering = null;
     dispatch({ type: "settled", outcome, userKey, answerKey });
   }
 
@@ -156,6 +161,8 @@ function chatActions(config: WidgetConfig, embed: boolean, store: Store, view: (
     },
     lead: {
       async submit(fields) {
+        // Details left while the first answer is still coming belong to the conversation that answer starts.
+        if (answering) await answering.catch(() => null);
         const { conversation_id, visitor_token } = store.state.conversation;
         const sent = await postLead(config.id, { fields, conversation_id, visitor_token });
         if (!sent.ok) return sent.errors;
