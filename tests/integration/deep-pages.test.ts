@@ -184,6 +184,56 @@ describe("deep pages of the lists", () => {
       client.release();
     }
   });
+
+  it("keeps one plan for every deep page of a list, and that plan skips over the list's index alone", async () => {
+    await vacuum();
+    // Each keyed list's deep-page statement, as its list prepared it on the pool's connection (kernel/db/pages.ts).
+    await listConversations(db, botId, { page: 20, per_page: PER_PAGE });
+    await listConversations(db, botId, { page: 10, per_page: PER_PAGE, archived: false });
+    await listContacts(db, botId, 20, PER_PAGE);
+    await listDeliveries(db, hook, 20, PER_PAGE);
+    const lists = [
+      { name: "conversations_page_all_any", table: "conversations", index: "conversations_chatbot_id_last_message_at_id_idx", key: botId },
+      { name: "conversations_page_all_open", table: "conversations", index: "conversations_chatbot_id_archived_last_message_at_id_idx", key: botId },
+      { name: "contacts_page", table: "contacts", index: "contacts_chatbot_id_created_at_id_idx", key: botId },
+      { name: "webhook_deliveries_page", table: "webhook_deliveries", index: "webhook_deliveries_webhook_id_created_at_id_idx", key: hook.id },
+    ];
+    const client = await poolOf(db).connect();
+    try {
+      for (const list of lists) {
+        const { rows } = await client.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name = $1", [list.name]);
+        expect(rows, list.name).toHaveLength(1);
+        await client.query(`PREPARE deep_page AS ${rows[0]!.statement}`);
+        // Ten deep pages on one connection: after the five plans made for their values, PostgreSQL keeps the generic one …
+        for (let page = 2; page <= 11; page++) await client.query(`EXECUTE deep_page('${list.key}', ${PER_PAGE}, ${(page - 1) * PER_PAGE})`);
+        const { rows: kept } = await client.query<{ generic_plans: string; custom_plans: string }>("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'deep_page'");
+        expect({ list: list.name, generic: Number(kept[0]!.generic_plans), custom: Number(kept[0]!.custom_plans) }).toEqual({ list: list.name, generic: 5, custom: 5 });
+        // … since no plan can read the values: a plan made for a page's values costs what the plan made for any
+        // values does, whichever the page.
+        const cost = async (mode: "force_custom_plan" | "force_generic_plan", offset: number) => {
+          await client.query(`SET plan_cache_mode = ${mode}`);
+          const { rows: plan } = await client.query<{ "QUERY PLAN": [{ Plan: { "Total Cost": number } }] }>(
+            `EXPLAIN (FORMAT JSON) EXECUTE deep_page('${list.key}', ${PER_PAGE}, ${offset})`,
+          );
+          await client.query("RESET plan_cache_mode");
+          return plan[0]!["QUERY PLAN"][0].Plan["Total Cost"];
+        };
+        const generic = await cost("force_generic_plan", PER_PAGE);
+        expect([await cost("force_custom_plan", PER_PAGE), await cost("force_custom_plan", 19 * PER_PAGE)], list.name).toEqual([generic, generic]);
+        // The kept plan skips 19 pages over the list's index alone.
+        await client.query("SET plan_cache_mode = force_generic_plan");
+        const { rows: plan } = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE deep_page('${list.key}', ${PER_PAGE}, ${19 * PER_PAGE})`);
+        await client.query("RESET plan_cache_mode");
+        const nodes = flatten((plan[0]!["QUERY PLAN"] as [{ Plan: PlanNode }])[0].Plan);
+        const skip = nodes.find((n) => n["Relation Name"] === list.table && n["Actual Rows"] === 20 * PER_PAGE);
+        expect(skip?.["Node Type"], `${list.name}: ${JSON.stringify(nodes.map((n) => [n["Node Type"], n["Relation Name"], n["Index Name"], n["Actual Rows"]]))}`).toBe("Index Only Scan");
+        expect(skip?.["Index Name"], list.name).toBe(list.index);
+        await client.query("DEALLOCATE deep_page");
+      }
+    } finally {
+      client.release();
+    }
+  });
 });
 
 interface PlanNode {
