@@ -151,7 +151,7 @@ export async function runRestBenchmark() {
 }
 
 /**
- * `next build` when there is none or a source file is newer than it. Run the
+ * `npm run build` when there is none or a source file is newer than it. Run the
  * whole benchmark under the shared lock (`flock /work/main/.wt/heavy.lock npm
  * run bench -- rest`): the build then happens under it too. BENCH_REUSE_BUILD=1
  * measures the build as it is (e.g. a before/after comparison).
@@ -166,8 +166,9 @@ export function ensureProductionBuild() {
   const stale =
     !builtAt || spawnSync("find", ["src", "next.config.mjs", "package-lock.json", "-newer", ".next/BUILD_ID", "-print", "-quit"], { encoding: "utf8" }).stdout.trim() !== "";
   if (builtAt && (!stale || process.env.BENCH_REUSE_BUILD === "1")) return log("reusing the production build");
-  log("building (npx next build)");
-  if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) throw new Error("next build failed");
+  // The whole build, as `npm test` runs it: a `next build` alone is not marked completed, and the servers refuse it.
+  log("building (npm run build)");
+  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) throw new Error("npm run build failed");
 }
 
 export async function documentedGets(base: string, fixture: RestFixture, opts: { onlyWithFixture?: boolean } = {}): Promise<Target[]> {
