@@ -26,6 +26,10 @@ const BENCHMARKS: Record<string, { description: string; run: () => Promise<void>
     description: "the same on the Debian Administrator's Handbook in en, de, fr, es, it, nl, pt: questions in each language, default_language set to it",
     run: async () => (await import("./bench/answer-quality")).runAnswerQualityLangsBenchmark(),
   },
+  "page-languages": {
+    description: "documentLanguage as a classifier on every page of the answer-quality sets (tuning by default): pages read as another language than their set's, from the text alone and as the product runs",
+    run: async () => (await import("./bench/answer-quality/page-languages")).runPageLanguagesBenchmark(),
+  },
   docs: {
     description: "the Python 3.11 docs crawled from 127.0.0.1, 200 index terms asked: right page cited / first / in first k, next to MiniSearch (BM25+, defaults)",
     run: async () => (await import("./bench/docs")).runDocsBenchmark(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, languageCode } from "./detect";
+import { detectLanguage, languageCode, readLanguage } from "./detect";
 
 /**
  * Real text: questions and sentences of the Debian FAQ in its translations, each the same passage in every
@@ -52,6 +52,13 @@ describe("detectLanguage", () => {
     expect(detectLanguage("Cosa fa git rebase?")).not.toBe("it");
     expect(detectLanguage("Cosa fa git rebase?", "it")).toBe("it");
     expect(detectLanguage("Cosa fa git rebase?", "it-IT")).toBe("it");
+  });
+
+  it("reads no language, whatever the hint, from a text that tells none; the hint still wins a close call", () => {
+    expect(readLanguage("PYTHONPATH", "de")).toBeNull();
+    expect(readLanguage("2022-12-28 3.40.1 2022-11-16 3.40.0 2022-09-29 3.39.4", "en")).toBeNull();
+    expect(readLanguage("Cosa fa git rebase?", "it")).toBe("it");
+    expect(readLanguage(KERNEL.fr!, "en")).toBe("fr");
   });
 
   it("answers the hint, or null without one, when the text has no language to tell", () => {

@@ -31,10 +31,18 @@ export function languageCode(tag: string | null | undefined): string | null {
  * names and numbers, or the hint scores nearly as well); null when neither says.
  */
 export function detectLanguage(text: string, hint?: string | null): string | null {
+  return readLanguage(text, hint) ?? languageCode(hint);
+}
+
+/**
+ * The language `text` tells by itself (ISO 639-1), or null when it tells none — too short, only names, numbers,
+ * code — whatever the hint: the hint only wins a close call between languages the text does read as.
+ */
+export function readLanguage(text: string, hint?: string | null): string | null {
   const preferred = languageCode(hint);
   const result = eld.detect(text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text);
   const best = result.language;
-  if (!best || !result.isReliable()) return preferred ?? null;
+  if (!best || !result.isReliable()) return null;
   if (preferred && preferred !== best) {
     const scores = result.getScores();
     if ((scores[preferred] ?? 0) >= HINT_SHARE * (scores[best] ?? 0)) return preferred;

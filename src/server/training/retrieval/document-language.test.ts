@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
-import { documentLanguage, sampleWindows } from "./document-language";
+import { documentLanguage, documentWindowLanguages, sampleWindows } from "./document-language";
 
 const GERMAN = "<h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Werktagen, die Lieferung dauert danach meist ein bis drei Tage.</p>";
 
@@ -28,6 +28,25 @@ describe("documentLanguage", () => {
       "Les licences de la plupart des logiciels sont conçues pour vous enlever toute liberté de les partager et de les modifier. A contrario, la Licence Publique Générale est destinée à garantir votre liberté de partager et de modifier les logiciels libres. ";
     const page = `<html><body><h1>Annexe F. GNU General Public License</h1><p>${notice.repeat(18)}</p>${`<p>${french}</p>`.repeat(60)}</body></html>`;
     expect(documentLanguage(extractHtml(page, "https://x.test/apf.html"), "fr")).toBe("fr");
+  });
+
+  it("reads a page by the windows that tell a language: a table of versions and dates is no vote for the chatbot's", () => {
+    // An English page on a German chatbot (a site with pages in several languages): one window of prose, three of a
+    // table of releases. Voting the chatbot's language, the table made the page German.
+    const rows = Array.from({ length: 46 * 5 }, (_, i) => {
+      const [major, patch] = [45 - Math.floor(i / 5), 4 - (i % 5)];
+      return `<tr><td>${2022 - Math.floor((45 - major) / 3)}-${String(((major + patch) % 12) + 1).padStart(2, "0")}-${String(((major * 7 + patch) % 28) + 1).padStart(2, "0")}</td><td>3.${major}.${patch}</td></tr>`;
+    });
+    const page = `<html><head><title>History Of SQLite Releases</title></head><body><h1>History Of SQLite Releases</h1><p>This page lists every release of SQLite, newest first, with the date it was published. Each version number links to the release notes that describe what changed in it, which bugs were fixed and which new features were added.</p><table>${rows.join("")}</table></body></html>`;
+    const document = extractHtml(page, "https://x.test/chronology.html");
+    const windows = documentWindowLanguages(document, "de");
+    expect(windows).toHaveLength(4);
+    expect(windows[0]).toBe("en");
+    expect(windows.filter((w) => w === null).length).toBeGreaterThanOrEqual(2);
+    expect(documentLanguage(document, "de")).toBe("en");
+    // A page whose every window is such a table is the chatbot's language.
+    const table = extractHtml(`<html><body><table>${rows.join("")}</table></body></html>`, "https://x.test/t.html");
+    expect(documentLanguage(table, "de")).toBe("de");
   });
 
   it("samples a long text in windows spread over it, each from a word's start, a short one whole", () => {

@@ -1,4 +1,4 @@
-import { detectLanguage, languageCode, SAMPLE_CHARS } from "@/server/kernel/language/detect";
+import { languageCode, readLanguage, SAMPLE_CHARS } from "@/server/kernel/language/detect";
 import { documentText, type ExtractedDocument } from "@/server/training/extraction/extract";
 
 /**
@@ -7,8 +7,11 @@ import { documentText, type ExtractedDocument } from "@/server/training/extracti
  * chatbot's `default_language` ("" when that is no language code either: stemmed as `simple`).
  */
 export function documentLanguage(document: ExtractedDocument, chatbotLanguage: string | null | undefined): string {
-  return languageCode(document.language) ?? textLanguage(`${document.title}\n\n${documentText(document)}`, chatbotLanguage) ?? languageCode(chatbotLanguage) ?? "";
+  return languageCode(document.language) ?? textLanguage(readText(document), chatbotLanguage) ?? languageCode(chatbotLanguage) ?? "";
 }
+
+/** The text an undeclared document's language is read from: its title and its text. */
+const readText = (document: ExtractedDocument) => `${document.title}\n\n${documentText(document)}`;
 
 /** Windows a long page's language is read in, spread over its text. */
 export const SAMPLE_WINDOWS = 4;
@@ -34,16 +37,30 @@ export function sampleWindows(text: string): string[] {
  * The language most of a text's windows are written in (a tie: the chatbot's when it is one of them, else the
  * earliest window's). Its beginning alone can be the one part in another language — a translated licence whose
  * notice stays English, a chapter opening with an untranslated table — and the whole page is indexed in what
- * this reads (docs/decisions/136-anchors-and-answer-words.md).
+ * this reads (docs/decisions/136-anchors-and-answer-words.md). A window that tells no language by itself — a table of
+ * version numbers and dates, an index of names, a code listing — does not vote: voting the chatbot's language, such
+ * windows outvoted an English page's prose on a German chatbot (docs/decisions/142-windows-that-tell-no-language.md).
+ * The chatbot's language still wins a window's close call, breaks a tie, and is the page's when no window votes
+ * (documentLanguage).
  */
 function textLanguage(text: string, hint: string | null | undefined): string | null {
   const votes = new Map<string, number>();
-  for (const window of sampleWindows(text)) {
-    const language = detectLanguage(window, hint);
-    if (language) votes.set(language, (votes.get(language) ?? 0) + 1);
-  }
+  for (const language of windowLanguages(text, hint)) if (language) votes.set(language, (votes.get(language) ?? 0) + 1);
   const most = Math.max(0, ...votes.values());
   const tied = [...votes].filter(([, n]) => n === most).map(([language]) => language);
   const preferred = languageCode(hint);
   return preferred && tied.includes(preferred) ? preferred : (tied[0] ?? null);
+}
+
+/** What each window of a text reads as (null: it tells no language by itself, and does not vote). */
+function windowLanguages(text: string, hint: string | null | undefined): Array<string | null> {
+  return sampleWindows(text).map((window) => readLanguage(window, hint));
+}
+
+/**
+ * The votes an undeclared document's language is chosen by, one a window (`npm run bench -- page-languages` counts
+ * the windows read as another language than the page's: how close a page came to being indexed in it).
+ */
+export function documentWindowLanguages(document: ExtractedDocument, chatbotLanguage: string | null | undefined): Array<string | null> {
+  return windowLanguages(readText(document), chatbotLanguage);
 }
