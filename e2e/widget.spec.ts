@@ -170,6 +170,8 @@ test("on a 390×844 phone the panel is full screen with the input in view", asyn
   const box = (await frame.boundingBox())!;
   expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
   await expect(panel(page).getByRole("textbox", { name: "Message" })).toBeInViewport();
+  // A placeholder longer than the one-line box stays on its line, never a clipped half of a second one.
+  expect(await panel(page).getByRole("textbox", { name: "Message" }).evaluate((el) => getComputedStyle(el, "::placeholder").whiteSpace)).toBe("nowrap");
   await expect(panel(page).getByRole("button", { name: "Close chat" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("phone.png") });

@@ -78,7 +78,7 @@ button:disabled{cursor:default;opacity:.5}
 .primary{border:0;border-radius:8px;background:#111827;color:#fff;padding:0 14px;min-height:44px;font-weight:500}
 .composer{display:flex;align-items:flex-end;gap:8px;border-top:1px solid #e5e7eb;padding:12px}
 .composer textarea{flex:1;min-height:44px;max-height:8rem;resize:none;border:1px solid #9ca3af;border-radius:12px;padding:10px 12px;font:inherit;font-size:16px;color:#111827}
-.composer textarea::placeholder{color:#6b7280}
+.composer textarea::placeholder{color:#6b7280;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .send{display:flex;align-items:center;justify-content:center;flex:none;width:44px;height:44px;border:0;border-radius:50%;background:var(--accent);color:var(--on-accent)}
 .foot{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:0 16px 8px;padding-bottom:max(8px,env(safe-area-inset-bottom));font-size:11px;color:#4b5563}
 .foot-actions{display:flex;gap:12px}
