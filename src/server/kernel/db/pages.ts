@@ -85,7 +85,7 @@ function valuesOutOfSight(where: string, params: number): string {
 
 /**
  * A list's page read by its keys (docs/decisions/138-deep-pages-by-their-keys.md): the ids of the page are
- * found first, in the list's order, by `ARRAY(SELECT <alias>.id … ORDER BY … LIMIT $n OFFSET $n+1)` — an
+ * found first, in the list's order, by `ARRAY(SELECT <alias>.id … ORDER BY … LIMIT … OFFSET …)`, its values out of sight (above) — an
  * index-only scan of the index in the list's order, which skips a deep page's offset over index entries
  * alone (the visibility map tells it the rows are visible) —, then only those rows are read, by primary
  * key, for the page's columns. Skipping with the whole rows instead reads a heap page for every skipped
