@@ -9,7 +9,7 @@ import { waitFor } from "../helpers/https-receiver";
 /**
  * docs/decisions/084-jobs-of-a-killed-worker.md: a worker process's pool beats while it runs,
  * and its row goes with a graceful stop; the sweep unlocks the jobs of the pools silent past the bound
- * (here, what a killed process leaves: an old beat and a job it locked) and of no other.
+ * (here, what a killed process leaves: an old beat and a job it locked) and of no other, never its own pool's.
  * The kill itself, with a real process, is in tests/contract/channels-crash.test.ts.
  */
 let db: Db;
@@ -61,6 +61,15 @@ describe("worker heartbeats", () => {
     await waitFor(async () => Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'heartbeat_test_sweep'`))[0]!.n) === 0);
     expect(await lockOf(aliveJob)).toEqual({ locked_by: "pool-alive" });
     expect(await db.workerHeartbeat.findUnique({ where: { workerId: "pool-alive" } })).not.toBeNull();
+
+    // The pool running a sweep is alive, however old its row: a stalled event loop delays its beats and the sweep
+    // alike. Its row made stale (the next beat is 20 s away) and a job locked by it: the sweep keeps both.
+    await db.$executeRaw`UPDATE worker_heartbeats SET beat_at = now() - interval '10 minutes' WHERE worker_id = ${own.workerId}`;
+    const ownJob = await jobLockedBy(own.workerId, "heartbeat_test_own");
+    await enqueue(db, "sweep_dead_workers", {}, { jobKey: "heartbeat_test_sweep_self", maxAttempts: 1 });
+    await waitFor(async () => Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'heartbeat_test_sweep_self'`))[0]!.n) === 0);
+    expect(await lockOf(ownJob)).toEqual({ locked_by: own.workerId });
+    expect(await db.workerHeartbeat.findUnique({ where: { workerId: own.workerId } })).not.toBeNull();
 
     await runner.stop();
     runner = undefined;

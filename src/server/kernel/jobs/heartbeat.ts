@@ -51,15 +51,19 @@ export function startHeartbeat(db: Db, events: WorkerEvents, onError: (error: un
   };
 }
 
-/** Unlocks the jobs and job queues of the worker pools silent for longer than the bound, and forgets those pools. */
+/**
+ * Unlocks the jobs and job queues of the worker pools silent for longer than the bound, and forgets those pools.
+ * Never the pool running the sweep: it is alive by running it, whatever its row says (a stalled event loop delays
+ * its beats and this job alike, and the job may come first), and unlocking its own jobs would run them twice.
+ */
 export const sweepDeadWorkersJob = job("sweep_dead_workers", async (_db, _payload, helpers) => {
   const { deadAfterMs } = heartbeatBounds();
   // One statement: a pool is forgotten exactly when its locks are released.
   const { rows } = await helpers.query<{ ids: string[] | null }>(
-    `WITH dead AS (DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1) RETURNING worker_id),
+    `WITH dead AS (DELETE FROM worker_heartbeats WHERE beat_at < now() - make_interval(secs => $1) AND worker_id IS DISTINCT FROM $2 RETURNING worker_id),
           ids AS (SELECT array_agg(worker_id) AS ids FROM dead)
      SELECT ids, graphile_worker.force_unlock_workers(coalesce(ids, '{}')) FROM ids`,
-    [deadAfterMs / 1000],
+    [deadAfterMs / 1000, helpers.job.locked_by],
   );
   const ids = rows[0]?.ids ?? [];
   if (ids.length) helpers.logger.warn(`unlocked the jobs of ${ids.length} dead worker pool(s): ${ids.join(", ")}`);
