@@ -249,6 +249,25 @@ describe("indexSource and searchPassages", () => {
     expect(inEnglish?.content).toContain("The journal keeps the logs");
   });
 
+  it("looks up no part of a word that is a stop word in the question's language, in any language: \"qu'est-ce\" is not \"qu\", \"est\", \"ce\" in English", async () => {
+    const b = await bot("fr");
+    const page = (title: string, text: string, lang: string) => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);
+    const docs = [
+      page("Debian", "Debian est une distribution libre, faite par des bénévoles du monde entier, qui fournit des milliers de paquets.", "fr"),
+      ...["Ubuntu", "Fedora", "Arch"].map((t) => page(t, `${t} est une distribution qui fournit des paquets et des mises à jour.`, "fr")),
+      // English passages saying "qu", "est", "ce" (a French heading, an abbreviation): English keeps them as words.
+      page("Codes", "The CE mark, the EST time zone and the QU code are printed on every Debian box.", "en"),
+    ];
+    const ids: string[] = [];
+    for (const doc of docs) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    }
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "Qu'est-ce que Debian ?", topK: 5, language: "fr" });
+    expect(top?.sourceId).toBe(ids[0]);
+  });
+
   it("weighs a word by all its stems together: a page in the chatbot's language indexed as another does not outweigh the pages that answer", async () => {
     const b = await bot("fr");
     const page = (title: string, text: string, lang = "fr") => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);

@@ -121,7 +121,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *  1. The words but the stop words of the question's language and of the chatbot's; each word's lexemes in
  *     every configuration the chatbot's passages were indexed with (chatbot_search_configs) and in the
  *     question's (docs/decisions/116-passages-in-their-own-language.md): a passage matches in its own
- *     language, and a lexeme's df counts every passage that holds it, whatever its language. A word none of
+ *     language, and a lexeme's df counts every passage that holds it, whatever its language; a part of a word
+ *     that is a stop word in the question's language is looked up in none (docs/decisions/144-passages-in-their-own-language.md). A word none of
  *     whose lexemes the chatbot's text uses has its lexemes in the question's language replaced by the most
  *     similar known one (pg_trgm over the vocabulary), weighted by the similarity: typos and near-forms
  *     still find their page.
@@ -145,14 +146,23 @@ WITH configs AS (
 ), words AS (
   SELECT w.word, w.n FROM unnest($2::text[]) WITH ORDINALITY AS w(word, n)
    WHERE to_tsvector($3::regconfig, w.word) <> ''::tsvector AND to_tsvector($6::regconfig, w.word) <> ''::tsvector
+), own_places AS (
+  -- The places of each word the question's language stems (a part that is one of its stop words has none).
+  SELECT DISTINCT w.n, p.pos
+    FROM words w
+   CROSS JOIN LATERAL unnest(to_tsvector($3::regconfig, w.word)) AS l(lexeme, positions, weights)
+   CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
 ), word_lexemes AS (
   -- Each lexeme with its place in the word (the parser's position: a compound's parts have their own, the
-  -- same part stemmed in another configuration shares it).
+  -- same part stemmed in another configuration shares it). Only at the places the question's language stems:
+  -- a part that is a stop word in it ("qu", "est", "ce" of "qu'est-ce") is looked up in no language, as a
+  -- whole word that is one is not (docs/decisions/144-passages-in-their-own-language.md).
   SELECT DISTINCT w.n, p.pos, l.lexeme, c.config = $3::regconfig AS own
     FROM words w
    CROSS JOIN configs c
    CROSS JOIN LATERAL unnest(to_tsvector(c.config, w.word)) AS l(lexeme, positions, weights)
    CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
+    JOIN own_places o ON o.n = w.n AND o.pos = p.pos
 ), known AS (
   SELECT DISTINCT wl.n, wl.pos, t.lexeme, t.df
     FROM word_lexemes wl JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
