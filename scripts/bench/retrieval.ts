@@ -132,7 +132,7 @@ async function ensureDataSet(url: string) {
           [],
           chatbotId,
           source.rows[0]!.id,
-          "english",
+          contents.map(() => "english"),
           title,
           `https://bench.test/${source.rows[0]!.id}`,
           contents.map((_, i) => i),
@@ -143,7 +143,7 @@ async function ensureDataSet(url: string) {
           contents.map(() => ""),
           1,
           contents.map((content, i) => [...passageDefines([headings[i]!], content), ...passagePhrases([headings[i]!], content)].join("\n")),
-          "en",
+          contents.map(() => "en"),
         ]);
         for (const r of rows) {
           await client.query(STATS_DELTA, [r.chatbot_id, r.chunk_delta, r.length_delta]);

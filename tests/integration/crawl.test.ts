@@ -377,19 +377,22 @@ describe("single sources", () => {
     expect(await settled(noindex.id)).toMatchObject({ status: "failed", statusReason: expect.stringMatching(/noindex/) });
   });
 
-  it("indexes a page in the language its markup or its Content-Language header declares, else in the one its text is in", async () => {
+  it("indexes a page in the language its markup or its Content-Language header declares, else in the one its text is in; a passage that tells its own, in that", async () => {
     const bot = await newChatbot();
     const german = "Wir versenden alle Bestellungen innerhalb von zwei Werktagen. Die Lieferung dauert danach meist ein bis drei Tage.";
-    site.route("/lang/header", { headers: { "content-language": "fr-FR" }, body: page("Livraison", [german]) });
-    site.route("/lang/markup", { headers: { "content-language": "fr-FR" }, body: page("Levering", [german]).replace("<html", '<html lang="nl"') });
+    // A passage of figures tells no language: it is indexed in its page's (docs/decisions/144-passages-in-their-own-language.md).
+    const figures = "4471 2290 1180 19.90 24.50 31.00";
+    site.route("/lang/header", { headers: { "content-language": "fr-FR" }, body: page("Livraison", [figures]) });
+    site.route("/lang/markup", { headers: { "content-language": "fr-FR" }, body: page("Levering", [figures]).replace("<html", '<html lang="nl"') });
     site.route("/lang/text", { body: page("Versand", [german]) });
+    site.route("/lang/passage", { body: page("Livraison", [german]).replace("<html", '<html lang="fr"') });
     const languages: Record<string, string> = {};
-    for (const path of ["/lang/header", "/lang/markup", "/lang/text"]) {
+    for (const path of ["/lang/header", "/lang/markup", "/lang/text", "/lang/passage"]) {
       const source = await createSource(db, bot, { type: "page", url: site.url(path) });
       await waitFor(async () => ((await db.source.findUniqueOrThrow({ where: { id: source.id } })).status === "trained" ? true : null), 30_000, "training");
       const chunk = await db.sourceChunk.findFirstOrThrow({ where: { sourceId: source.id } });
       languages[path] = `${chunk.language}/${chunk.searchConfig}`;
     }
-    expect(languages).toEqual({ "/lang/header": "fr/french", "/lang/markup": "nl/dutch", "/lang/text": "de/german" });
+    expect(languages).toEqual({ "/lang/header": "fr/french", "/lang/markup": "nl/dutch", "/lang/text": "de/german", "/lang/passage": "de/german" });
   });
 });

@@ -201,6 +201,73 @@ describe("indexSource and searchPassages", () => {
     expect(left.rows).toEqual([{ config: "english", n: 1 }, { config: "german", n: 0 }]);
   });
 
+  it("indexes each passage in its own language: on a page left partly untranslated, a French question finds the French passage, an English one the English", async () => {
+    const b = await bot("fr");
+    const s = await source(b.id);
+    // A French edition whose translators have done one section of three (the Debian Handbook's, the Debian
+    // Reference's): the page reads as English, its French passage is French.
+    const boot = [
+      "The journal keeps the logs of every boot of the machine, and each service writes its messages there instead of in its own files.",
+      "The journal conserves disk space by compressing old entries, and an administrator reads it with journalctl, filtered by unit, priority or time.",
+      "Messages of the kernel and of the early boot are in it too, so a failure before the network comes up can still be read after the next boot.",
+      "When the machine has no persistent storage configured, the logs are kept in memory and lost at shutdown; creating the folder under var makes them persistent.",
+      "Its size is bounded by a share of the file system it lives on, and the oldest entries are dropped first when that share is reached.",
+      "Access to it is limited to the administrators and to the members of a dedicated group, since messages can hold private details.",
+    ].join(" ");
+    const french = [
+      "Les journaux sont conservés pendant une semaine, puis compressés et archivés ; au bout de quatre semaines, les plus anciens sont supprimés.",
+      "Cette durée se règle dans le fichier de configuration de logrotate, qui décide aussi combien de temps chaque journal reste lisible sans être décompressé.",
+      "Les journaux des services très bavards peuvent être tournés chaque jour plutôt que chaque semaine, et leur taille limitée pour ne pas remplir le disque.",
+      "Après la rotation, le service concerné reçoit un signal qui lui demande de rouvrir ses fichiers, sans quoi il continuerait à écrire dans les journaux archivés.",
+      "Une règle propre à chaque service se place dans un fichier à part du répertoire prévu à cet effet, que le paquet du service installe souvent lui-même.",
+      "Pour vérifier une règle sans attendre la prochaine rotation, on peut lancer logrotate à la main en mode de débogage : il décrit alors ce qu'il ferait.",
+    ].join(" ");
+    const remote = [
+      "A central log server receives the messages of every machine on the network, which keeps them when a machine is lost or compromised.",
+      "Each machine forwards its messages over TCP, with TLS when the network is not trusted, and queues them on disk while the server cannot be reached.",
+      "The server sorts what it receives by host and by facility into separate files, and its own rotation settings decide how long they stay there.",
+      "Forwarding does not replace the local logs: both are kept, and a machine that cannot reach the server still has its own copy to read.",
+      "The server's address and port are set in one line of the forwarding rules, and the same rules can send only the messages of chosen facilities.",
+      "A firewall between the machines must let that port through, or the queue grows until the link is restored.",
+    ].join(" ");
+    const page = `<html><head><title>Journaux</title></head><body><h1>Journaux</h1><h2>The journal</h2><p>${boot}</p><h2>Rotation des journaux</h2><p>${french}</p><h2>Remote logging</h2><p>${remote}</p></body></html>`;
+    await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: extractHtml(page, "https://x.test/fr/journaux"), url: "https://x.test/fr/journaux" });
+
+    const chunks = await db.sourceChunk.findMany({ where: { sourceId: s.id }, orderBy: { position: "asc" }, select: { headingPath: true, language: true, searchConfig: true } });
+    expect(chunks.map((c) => `${c.headingPath.split(" › ").at(-1)}: ${c.language}/${c.searchConfig}`)).toEqual([
+      "The journal: en/english",
+      "Rotation des journaux: fr/french",
+      "Remote logging: en/english",
+    ]);
+    await expectStatsConsistent(b.id);
+
+    // Stemmed in French, "conservés" and "journaux" meet the question's "conserve" and "journal"; stemmed in English they would
+    // not ("conservé", "journaux"), and the English passage saying "conserves" and "journal" would answer.
+    const [inFrench] = await searchPassages(db, { chatbotId: b.id, query: "Combien de temps conserve-t-on un journal ?", topK: 5, language: "fr" });
+    expect(inFrench?.content).toContain("Les journaux sont conservés");
+    const [inEnglish] = await searchPassages(db, { chatbotId: b.id, query: "Does the journal keep the logs of every boot?", topK: 5, language: "fr" });
+    expect(inEnglish?.content).toContain("The journal keeps the logs");
+  });
+
+  it("looks up no part of a word that is a stop word in the question's language, in any language: \"qu'est-ce\" is not \"qu\", \"est\", \"ce\" in English", async () => {
+    const b = await bot("fr");
+    const page = (title: string, text: string, lang: string) => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);
+    const docs = [
+      page("Debian", "Debian est une distribution libre, faite par des bénévoles du monde entier, qui fournit des milliers de paquets.", "fr"),
+      ...["Ubuntu", "Fedora", "Arch"].map((t) => page(t, `${t} est une distribution qui fournit des paquets et des mises à jour.`, "fr")),
+      // English passages saying "qu", "est", "ce" (a French heading, an abbreviation): English keeps them as words.
+      page("Codes", "The CE mark, the EST time zone and the QU code are printed on every Debian box.", "en"),
+    ];
+    const ids: string[] = [];
+    for (const doc of docs) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    }
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "Qu'est-ce que Debian ?", topK: 5, language: "fr" });
+    expect(top?.sourceId).toBe(ids[0]);
+  });
+
   it("weighs a word by all its stems together: a page in the chatbot's language indexed as another does not outweigh the pages that answer", async () => {
     const b = await bot("fr");
     const page = (title: string, text: string, lang = "fr") => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);

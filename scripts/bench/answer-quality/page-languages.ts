@@ -13,6 +13,11 @@
  * language-guess.ts, which shares nothing with the product): "page en" beside a French set means the page is in
  * fact English (an untranslated chapter), not a detector's error.
  *
+ * A second table reads each page's passages (its chunks, as indexSource cuts them): the language each is indexed in
+ * (passageLanguage: its own, else its page's) against its page's, and both against the bench's own function words
+ * for the passage: the share of the passages the bench can read that are indexed in the language it reads, by the
+ * page's language alone (before docs/decisions/144-passages-in-their-own-language.md) and by the passage's.
+ *
  * - BENCH_AQ_SETS: which sets (names as the answer-quality benches name them: python, git, sqlite, reference-fr,
  *   install-guide-nl, …); default the tuning sets. `held-out` runs the held-out ones (postgresql, handbook and its
  *   editions) — once, at the end of a change, as record 105 says.
@@ -25,7 +30,9 @@ import { englishSets, handbookEditions, installGuideEditions, referenceEditions,
 import { guessLanguage } from "./language-guess";
 import { readPageMeta } from "@/server/training/crawler/html-meta";
 import { documentText, extractHtmlDocument, parseHtml, type ExtractedDocument } from "@/server/training/extraction/extract";
-import { documentLanguage, documentWindowLanguages } from "@/server/training/retrieval/document-language";
+import { documentLanguage, documentWindowLanguages, passageLanguage } from "@/server/training/retrieval/document-language";
+import { chunkDocument } from "@/server/training/retrieval/chunk";
+import { readLanguage } from "@/server/kernel/language/detect";
 
 interface PageReading {
   page: string;
@@ -93,6 +100,39 @@ function chosenSets(): DocSet[] {
   return sets;
 }
 
+interface PassageReading {
+  /** The page's language as the product reads it (documentLanguage, the chatbot's the set's). */
+  page: string;
+  /** The passage's own (readLanguage with the page's as the hint; null: it tells none). */
+  own: string | null;
+  /** What the passage is indexed in (passageLanguage). */
+  indexed: string;
+  /** The bench's function-word reading of the passage (null: none stands out). */
+  bench: string | null;
+}
+
+/** Every passage of the set's pages, read as indexSource reads them. */
+export async function readPassageLanguages(set: DocSet): Promise<PassageReading[]> {
+  const out: PassageReading[] = [];
+  for (const page of set.pages) {
+    const document = readPage(set, page);
+    const pageLanguage = documentLanguage(document, set.language);
+    for (const chunk of await chunkDocument(document)) {
+      out.push({ page: pageLanguage, own: readLanguage(chunk.content, pageLanguage), indexed: passageLanguage(chunk.content, pageLanguage), bench: guessLanguage(chunk.content) });
+    }
+  }
+  return out;
+}
+
+function passageTable(set: DocSet, readings: PassageReading[]): string {
+  const share = (n: number, of: number) => `${n} (${((100 * n) / Math.max(1, of)).toFixed(1)} %)`;
+  const other = readings.filter((r) => r.indexed !== r.page);
+  const benchRead = readings.filter((r) => r.bench);
+  const agreeing = (key: "page" | "indexed") => benchRead.filter((r) => r[key] === r.bench).length;
+  const notSet = (key: "page" | "indexed") => readings.filter((r) => r[key] !== set.language).length;
+  return `| ${set.name} | ${readings.length} | ${share(readings.filter((r) => !r.own).length, readings.length)} | ${share(other.length, readings.length)}${other.length ? ` (${tally(other.map((r) => r.indexed))})` : ""} | ${other.filter((r) => r.bench === r.indexed).length} / ${other.filter((r) => r.bench === r.page).length} / ${other.filter((r) => !r.bench || (r.bench !== r.indexed && r.bench !== r.page)).length} | ${notSet("page")} → ${notSet("indexed")} | ${benchRead.length} | ${share(agreeing("page"), benchRead.length)} → ${share(agreeing("indexed"), benchRead.length)} |`;
+}
+
 export async function runPageLanguagesBenchmark() {
   const started = performance.now();
   const sets = chosenSets();
@@ -120,5 +160,9 @@ export async function runPageLanguagesBenchmark() {
     }
   }
   console.log(details.join("\n"));
+  console.log(
+    `\n### passages: each indexed in its own language, else its page's (docs/decisions/144-passages-in-their-own-language.md)\n\n| set | passages | telling no language (their page's) | indexed in another language than their page | of those, the bench reads: the passage's / the page's / neither | indexed in another language than the set's: by the page → by the passage | passages the bench reads | indexed as the bench reads them: by the page → by the passage |\n|---|---|---|---|---|---|---|---|`,
+  );
+  for (const set of sets) console.log(passageTable(set, await readPassageLanguages(set)));
   console.log(`\nthe bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

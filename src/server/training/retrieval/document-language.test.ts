@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
-import { documentLanguage, documentWindowLanguages, sampleWindows } from "./document-language";
+import { documentLanguage, documentWindowLanguages, passageLanguage, sampleWindows } from "./document-language";
 
 const GERMAN = "<h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Werktagen, die Lieferung dauert danach meist ein bis drei Tage.</p>";
 
@@ -57,5 +57,22 @@ describe("documentLanguage", () => {
     expect(windows[0]!.startsWith("w0 w1")).toBe(true);
     expect(windows.every((w) => /^w\d+ /.test(w))).toBe(true);
     expect(windows.at(-1)).toContain("w3999");
+  });
+});
+
+describe("passageLanguage", () => {
+  it("reads a passage's own language, whatever its page's: an untranslated paragraph of a translated page is English", () => {
+    const english = "Debian packages are installed with apt, which downloads them from the mirrors listed in sources.list and resolves their dependencies.";
+    const french = "Les paquets Debian sont installés avec apt, qui les télécharge depuis les miroirs indiqués dans sources.list et résout leurs dépendances.";
+    expect(passageLanguage(english, "fr")).toBe("en");
+    expect(passageLanguage(french, "en")).toBe("fr");
+    expect(passageLanguage(french, "fr")).toBe("fr");
+  });
+
+  it("gives a passage that tells no language by itself its page's", () => {
+    expect(passageLanguage("libncurses5-dev", "pt")).toBe("pt");
+    expect(passageLanguage("3.11.4 2023-06-06", "de")).toBe("de");
+    expect(passageLanguage("", "fr")).toBe("fr");
+    expect(passageLanguage("PYTHONPATH", "")).toBe("");
   });
 });

@@ -10,6 +10,18 @@ export function documentLanguage(document: ExtractedDocument, chatbotLanguage: s
   return languageCode(document.language) ?? textLanguage(readText(document), chatbotLanguage) ?? languageCode(chatbotLanguage) ?? "";
 }
 
+/**
+ * The language a passage (a chunk of a page) is indexed in, ISO 639-1: the one its own text reads as (readLanguage,
+ * the page's language the hint: it wins a close call), else — a passage too short, or of names, numbers, code, that
+ * tells no language by itself — its page's (documentLanguage: declared, else read, else the chatbot's). A translated
+ * page keeps paragraphs of its original untranslated, and an original quotes others' (a licence, a translated notice):
+ * each passage is stemmed as what it is written in, not as most of its page
+ * (docs/decisions/144-passages-in-their-own-language.md).
+ */
+export function passageLanguage(text: string, pageLanguage: string): string {
+  return readLanguage(text, pageLanguage) ?? pageLanguage;
+}
+
 /** The text an undeclared document's language is read from: its title and its text. */
 const readText = (document: ExtractedDocument) => `${document.title}\n\n${documentText(document)}`;
 

@@ -4,7 +4,7 @@ import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
-import { documentLanguage } from "@/server/training/retrieval/document-language";
+import { documentLanguage, passageLanguage } from "@/server/training/retrieval/document-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, STATS_DELTA } from "./sql";
@@ -16,6 +16,9 @@ interface ChangeRow {
   /** Chunks gained or lost per text search configuration. */
   configs: Record<string, number>;
 }
+
+/** A chunk with the language it is indexed in (passageLanguage). */
+type LanguageChunk = Chunk & { language: string };
 
 /** Where the statements run: a pooled connection inside BEGIN … COMMIT, or a caller's Prisma transaction. */
 interface Statements {
@@ -37,7 +40,7 @@ const onTransaction = (db: Db): Statements => ({
 async function changeChunks(
   client: Statements,
   removeSourceIds: string[],
-  insert: { chatbotId: string; sourceId: string; language: string; title: string; url: string | null; weight: number; chunks: Chunk[] } | null,
+  insert: { chatbotId: string; sourceId: string; title: string; url: string | null; weight: number; chunks: LanguageChunk[] } | null,
 ): Promise<void> {
   await client.run(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
   const chunks = insert?.chunks ?? [];
@@ -45,7 +48,7 @@ async function changeChunks(
     removeSourceIds,
     insert?.chatbotId ?? null,
     insert?.sourceId ?? null,
-    searchConfigFor(insert?.language),
+    chunks.map((c) => searchConfigFor(c.language)),
     insert?.title ?? "",
     insert?.url ?? null,
     chunks.map((c) => c.position),
@@ -56,7 +59,7 @@ async function changeChunks(
     chunks.map((c) => identifierParts(c.content)),
     insert?.weight ?? 1,
     chunks.map((c) => [...passageDefines(c.headingPath, c.content, insert?.title), ...passagePhrases(c.headingPath, c.content, insert?.title)].join("\n")),
-    insert?.language ?? "",
+    chunks.map((c) => c.language),
   ]);
   for (const row of rows) {
     if (row.chunk_delta !== 0 || row.length_delta !== "0") await client.run(STATS_DELTA, [row.chatbot_id, row.chunk_delta, row.length_delta]);
@@ -67,8 +70,8 @@ async function changeChunks(
 /**
  * Chunks a source's extracted document and replaces the source's chunks with
  * them in one transaction (searches see the old chunks or the new ones, never
- * a mix), stemmed in the document's language (documentLanguage; the chatbot's
- * `default_language` the hint and the fallback: `language` when the caller has it, else read).
+ * a mix), each stemmed in its own language (passageLanguage), else the document's (documentLanguage; the
+ * chatbot's `default_language` the hint and the fallback: `language` when the caller has it, else read).
  */
 export async function indexSource(
   db: Db,
@@ -76,16 +79,15 @@ export async function indexSource(
 ): Promise<{ chunkCount: number }> {
   const chunks = await chunkDocument(input.document);
   const chatbotLanguage = input.language ?? (await poolOf(db).query<{ default_language: string }>(CHATBOT_LANGUAGE, [input.chatbotId])).rows[0]?.default_language;
-  const language = documentLanguage(input.document, chatbotLanguage);
+  const pageLanguage = documentLanguage(input.document, chatbotLanguage);
   await inTransaction(db, (client) =>
     changeChunks(onClient(client), [input.sourceId], {
       chatbotId: input.chatbotId,
       sourceId: input.sourceId,
-      language,
       title: input.document.title,
       url: input.url,
       weight: input.document.weight ?? 1,
-      chunks,
+      chunks: chunks.map((c) => ({ ...c, language: passageLanguage(c.content, pageLanguage) })),
     }),
   );
   return { chunkCount: chunks.length };

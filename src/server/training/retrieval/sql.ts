@@ -40,12 +40,13 @@ const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', ''
  * order so two concurrent indexings of one chatbot lock them in the same order
  * (no deadlock); the per-chatbot totals are returned for STATS_DELTA, run
  * afterwards for the same reason.
- * $4 text search configuration, $5 document title, $6 url; $11 and $12 the
+ * $5 document title, $6 url; $11 and $12 the
  * parts of the dotted identifiers of the title and heading path, and of the
  * content (identifierParts), searchable but not stored; $13 the page's ranking
  * weight (ExtractedDocument.weight: below 1 for an index-like page); $14 each chunk's defined keys,
- * one a line (defined-terms.ts passageDefines and passagePhrases: a phrase key has spaces); $15 the page's language (ISO 639-1), $4 the text search
- * configuration its tsvectors are built with (docs/decisions/116-passages-in-their-own-language.md). Each
+ * one a line (defined-terms.ts passageDefines and passagePhrases: a phrase key has spaces); $15 each chunk's
+ * language (ISO 639-1: its own, else its page's) and $4 the text search configuration its tsvector is built with
+ * (docs/decisions/116-passages-in-their-own-language.md, 144-passages-in-their-own-language.md). Each
  * chatbot's row also has the change in chunks per configuration (`configs`, for CONFIGS_DELTA).
  */
 export const CHANGE_CHUNKS = `
@@ -54,14 +55,15 @@ WITH gone AS (
   RETURNING chatbot_id, tsv, length, search_config
 ), fresh AS (
   SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), E'\n'), '{}') AS defines,
-         setweight(to_tsvector($4::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
-           || setweight(to_tsvector($4::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
-    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[])
-           AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines)
+         c.language, c.config,
+         setweight(to_tsvector(c.config::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
+           || setweight(to_tsvector(c.config::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
+    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[], $15::text[], $4::text[])
+           AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines, language, config)
 ), added AS (
   INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight, defines, language, search_config)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
-         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines, $15::text, $4::text
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines, f.language, f.config
     FROM fresh f
   RETURNING chatbot_id, tsv, length, search_config
 ), changes AS (
@@ -119,7 +121,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *  1. The words but the stop words of the question's language and of the chatbot's; each word's lexemes in
  *     every configuration the chatbot's passages were indexed with (chatbot_search_configs) and in the
  *     question's (docs/decisions/116-passages-in-their-own-language.md): a passage matches in its own
- *     language, and a lexeme's df counts every passage that holds it, whatever its language. A word none of
+ *     language, and a lexeme's df counts every passage that holds it, whatever its language; a part of a word
+ *     that is a stop word in the question's language is looked up in none (docs/decisions/144-passages-in-their-own-language.md). A word none of
  *     whose lexemes the chatbot's text uses has its lexemes in the question's language replaced by the most
  *     similar known one (pg_trgm over the vocabulary), weighted by the similarity: typos and near-forms
  *     still find their page.
@@ -143,14 +146,23 @@ WITH configs AS (
 ), words AS (
   SELECT w.word, w.n FROM unnest($2::text[]) WITH ORDINALITY AS w(word, n)
    WHERE to_tsvector($3::regconfig, w.word) <> ''::tsvector AND to_tsvector($6::regconfig, w.word) <> ''::tsvector
+), own_places AS (
+  -- The places of each word the question's language stems (a part that is one of its stop words has none).
+  SELECT DISTINCT w.n, p.pos
+    FROM words w
+   CROSS JOIN LATERAL unnest(to_tsvector($3::regconfig, w.word)) AS l(lexeme, positions, weights)
+   CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
 ), word_lexemes AS (
   -- Each lexeme with its place in the word (the parser's position: a compound's parts have their own, the
-  -- same part stemmed in another configuration shares it).
+  -- same part stemmed in another configuration shares it). Only at the places the question's language stems:
+  -- a part that is a stop word in it ("qu", "est", "ce" of "qu'est-ce") is looked up in no language, as a
+  -- whole word that is one is not (docs/decisions/144-passages-in-their-own-language.md).
   SELECT DISTINCT w.n, p.pos, l.lexeme, c.config = $3::regconfig AS own
     FROM words w
    CROSS JOIN configs c
    CROSS JOIN LATERAL unnest(to_tsvector(c.config, w.word)) AS l(lexeme, positions, weights)
    CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
+    JOIN own_places o ON o.n = w.n AND o.pos = p.pos
 ), known AS (
   SELECT DISTINCT wl.n, wl.pos, t.lexeme, t.df
     FROM word_lexemes wl JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
