@@ -186,6 +186,14 @@ describe("a passage is read in its own language, the question in its own (record
     expect(answered("Para que servem os tokens da API?", [proxy], "pt")).toBeNull();
   });
 
+  it("does not miss a question's word the passage's language does not index: a Spanish question read as English", () => {
+    // Names and parentheses make the question read as English: its "qué" and "es" are content there, stop words
+    // in the Spanish passage (and never looked up by retrieval, the chatbot's language being Spanish).
+    const question = "¿Qué es debian-installer/language (language), debian-installer/country (country), debian-installer/locale (locale)?";
+    const boot = { ...passage("boot", "Parámetros de arranque", "Los parámetros debian-installer/language (language), debian-installer/country (country) y debian-installer/locale (locale) eligen el idioma, el país y la configuración regional."), language: "es" };
+    expect(answered(question, [boot], "en")?.sources.map((s) => s.id)).toEqual(["boot"]);
+  });
+
   it("meets a question's word under its key in the passage's language, as retrieval looks it up", () => {
     // "commits" is "commits" in Portuguese, "commit" in English: an English passage's "commit" holds it.
     const term: [string, string] = ["commits", "commits"];

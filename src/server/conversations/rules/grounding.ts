@@ -175,7 +175,11 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   const words = keysOf(quoted.map((q) => ({ text: `${q.sentence} ${q.context}`, language: q.language })), language);
   const anywhere = Array.isArray(retrieved) ? keysOf(retrieved, language) : retrieved;
   // A misspelt question word the passages do not hold is not content ("wat are your oppening hours").
-  const terms = [...content].filter((t) => !misspeltQuestionWord(t[1], language) || met(t, anywhere, false));
+  // A word that is a stop word in the quoted passages' language is not missed there: their index, as retrieval's,
+  // never holds it ("es" of a Spanish question read as English, quoting Spanish passages).
+  const quotedIn = new Set(quoted.map((q) => primaryLanguage(q.language ?? language)));
+  const unindexed = (word: string) => [...quotedIn].every((read) => stopWordsOf(read).has(word));
+  const terms = [...content].filter((t) => (!misspeltQuestionWord(t[1], language) || met(t, anywhere, false)) && !unindexed(t[1]));
   if (!terms.length) return 0;
   // A term some retrieved passage holds as spelt is not read as a typo of another word.
   const found = (t: [string, string], said: Said) => met(t, said, !spelt(t, anywhere));
