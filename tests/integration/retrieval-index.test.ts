@@ -247,6 +247,8 @@ describe("indexSource and searchPassages", () => {
     expect(inFrench?.content).toContain("Les journaux sont conservés");
     const [inEnglish] = await searchPassages(db, { chatbotId: b.id, query: "Does the journal keep the logs of every boot?", topK: 5, language: "fr" });
     expect(inEnglish?.content).toContain("The journal keeps the logs");
+    // Each passage comes with the language it is indexed in: the answer reads its sentences in it (record 146).
+    expect([inFrench?.language, inEnglish?.language]).toEqual(["fr", "en"]);
   });
 
   it("looks up no part of a word that is a stop word in the question's language, in any language: \"qu'est-ce\" is not \"qu\", \"est\", \"ce\" in English", async () => {

@@ -4,7 +4,7 @@
  * means its parts in a row, hyphenated, spaced ("git rebase" for "git-rebase") or run together, each part
  * as its key in the language ("fast-forwarded" says "fast-forward").
  */
-import { covered } from "@/server/conversations/rules/grounding";
+import { covered, keysIn } from "@/server/conversations/rules/grounding";
 import { termKey, withoutDiacritics, wordsOf } from "@/server/kernel/language";
 
 /** A run of words joined by hyphens, its first part two characters or more ("e-mail" is one word: terms.ts). */
@@ -13,27 +13,33 @@ const COMPOUND = /[\p{L}\p{N}_]{2,}(?:-[\p{L}\p{N}_]+)+/gu;
 export interface Compound {
   /** Its parts as written, lower case, without diacritics. */
   parts: string[];
-  /** Each part's key in the language. */
+  /** Each part's key in the question's language. */
   keys: string[];
+  /** Each part as written, lower case. */
+  words: string[];
 }
 
 /** The hyphenated terms of a question. */
 export function compoundsOf(question: string, language: string | null | undefined): Compound[] {
   return [...question.normalize("NFC").toLowerCase().matchAll(COMPOUND)].map(([text]) => {
     const written = text.split("-");
-    return { parts: written.map(withoutDiacritics), keys: written.map((p) => termKey(p, language)) };
+    return { parts: written.map(withoutDiacritics), keys: written.map((p) => termKey(p, language)), words: written };
   });
 }
 
-/** Whether a text says the compound: its parts' keys in a row, or one word that is its parts run together. */
+/**
+ * Whether a text read in `language` (its passage's) says the compound: its parts' keys in a row (each under its
+ * key in the question's language or in the text's: grounding.ts keysIn), or one word that is its parts run
+ * together.
+ */
 export function saysCompound(compound: Compound, text: string, language: string | null | undefined): boolean {
   const words = wordsOf(text).map(withoutDiacritics);
   const joined = compound.parts.join("");
   if (words.some((w) => w.startsWith(joined))) return true;
   const keys = words.map((w) => termKey(w, language));
-  const { keys: wanted } = compound;
+  const wanted = compound.keys.map((key, j) => keysIn([key, compound.words[j]!], language));
   // Each part as grounding meets a term (grounding.ts covered: a longer form, a typo).
-  const meets = (part: string, at: number) => part === keys[at] || covered(part, new Set([keys[at]!]));
+  const meets = (part: string[], at: number) => part.some((k) => k === keys[at] || covered(k, new Set([keys[at]!])));
   for (let i = 0; i + wanted.length <= keys.length; i++) if (wanted.every((k, j) => meets(k, i + j))) return true;
   return false;
 }

@@ -9,11 +9,12 @@
  * titled "Opening hours" answers "when are you open?"), but it is never quoted. A sentence never runs across
  * a paragraph (a list item, a table row): each quoted paragraph starts a line. Sentences are whole (the
  * language's sentence ends and abbreviations: kernel/language), read as prose (no Markdown, no code:
- * quotable.ts) and, together, fit the configured length.
+ * quotable.ts) and, together, fit the configured length. Each passage's sentences are read in its own
+ * language (passageLanguage), the question in its own.
  */
 import { answerKind, askedKindOnly, asksHowTo, carriesKind, questionTerms, statesKind, termsOf, type AnswerKind } from "@/server/kernel/language";
 import { sentencesOf } from "@/server/kernel/language/sentences";
-import { GROUNDING_THRESHOLD, groundingScore, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
+import { GROUNDING_THRESHOLD, groundingScore, keysIn, keysOf, met, spelt } from "@/server/conversations/rules/grounding";
 import { isQuotable, withoutMarkup } from "@/server/conversations/rules/quotable";
 import { countTokens } from "@/server/conversations/rules/shaping";
 import { HEADING_SEPARATOR, passageParagraphs, sourcesOf, type AnswerPassage, type UsedSource } from "@/server/training";
@@ -49,17 +50,32 @@ export function splitSentences(text: string, language: string | null | undefined
 const quotableSentences = (text: string, language: string) => splitSentences(text, language).filter(isQuotable).map(withoutMarkup);
 
 /**
+ * The language a passage's sentences are read in — split, their stop words, stems and cues — its own
+ * (AnswerPassage `language`: docs/decisions/146-answers-read-passages-in-their-own-language.md), else the
+ * question's. The question's words stay read in the question's language and meet the passage's under their key
+ * in either (grounding.ts keysIn).
+ */
+export const passageLanguage = (passage: Pick<AnswerPassage, "language">, questionLanguage: string) => passage.language || questionLanguage;
+
+/** A passage's text, read in its language (keysOf). */
+const written = (passage: AnswerPassage, language: string) => ({ text: `${passage.title} ${passage.headingPath} ${passage.content}`, language: passageLanguage(passage, language) });
+
+/**
  * Whether a passage states a fact of the kind (kernel/language statesKind) in a sentence an answer may quote:
- * what retrieval keeps for a question asking only for the kind (compose.ts retrieveFor).
+ * what retrieval keeps for a question asking only for the kind (compose.ts retrieveFor). `language`: the
+ * question's; the passage's sentences are read in their own (passageLanguage).
  */
 export function statesKindIn(kind: AnswerKind, passage: AnswerPassage, language: string): boolean {
+  const read = passageLanguage(passage, language);
   const headings = `${passage.title} ${passage.headingPath.split(HEADING_SEPARATOR).join(" ")}`;
-  return passageParagraphs(passage).some(({ heading, text }) => quotableSentences(text, language).some((sentence) => statesKind(kind, sentence, `${headings} ${heading}`, language)));
+  return passageParagraphs(passage).some(({ heading, text }) => quotableSentences(text, read).some((sentence) => statesKind(kind, sentence, `${headings} ${heading}`, read)));
 }
 
 interface Candidate {
   sentence: string;
   passage: AnswerPassage;
+  /** The language its passage is read in (passageLanguage). */
+  language: string;
   rank: number;
   paragraph: number;
   position: number;
@@ -78,13 +94,13 @@ interface Candidate {
 }
 
 /** The question's content terms (key → word) a text holds, as grounding.ts meets them (a typo only for a term no passage spells). */
-type TermsIn = (text: string) => Set<string>;
+type TermsIn = (text: string, read: string) => Set<string>;
 
 function termsMatcher(terms: Map<string, string>, passages: AnswerPassage[], language: string): TermsIn {
-  const anywhere = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const anywhere = keysOf(passages.map((p) => written(p, language)), language);
   const asSpelt = new Map([...terms].map((t) => [t[0], spelt(t, anywhere)]));
-  return (text) => {
-    const said = keysOf([text], language);
+  return (text, read) => {
+    const said = keysOf([text], read);
     return new Set([...terms].filter((t) => met(t, said, !asSpelt.get(t[0]))).map(([key]) => key));
   };
 }
@@ -98,21 +114,22 @@ function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, kindO
   const shared = termsMatcher(terms, passages, language);
   const candidates: Candidate[] = [];
   passages.forEach((passage, rank) => {
+    const read = passageLanguage(passage, language);
     let position = 0;
     // The sections a passage's paragraphs stand in: its heading path above its own heading.
     const sections = passage.headingPath.split(HEADING_SEPARATOR).slice(0, -1).join(" ");
     const pageHeadings = [titles.get(passage.sourceId) ?? "", ...passage.headingPath.split(HEADING_SEPARATOR)];
     passageParagraphs(passage).forEach(({ heading, text }, paragraph) => {
       const context = `${sections} ${heading}`.trim();
-      const fromHeading = shared(context);
-      const named = namedShare(terms, [heading, ...pageHeadings], language);
-      for (const sentence of quotableSentences(text, language)) {
-        const own = shared(sentence);
-        const restates = own.size >= 3 && own.size / new Set([...termsOf(sentence, language).keys(), ...terms.keys()]).size >= RESTATES;
+      const fromHeading = shared(context, read);
+      const named = namedShare(terms, [heading, ...pageHeadings], read);
+      for (const sentence of quotableSentences(text, read)) {
+        const own = shared(sentence, read);
+        const restates = own.size >= 3 && own.size / termsTogether(terms, termsOf(sentence, read), read) >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
-        const ofKind = kind && ((kindOnly && statesKind(kind, sentence, `${pageHeadings.join(" ")} ${context}`, language)) || (shares && carriesKind(kind, sentence, language)));
+        const ofKind = kind && ((kindOnly && statesKind(kind, sentence, `${pageHeadings.join(" ")} ${context}`, read)) || (shares && carriesKind(kind, sentence, read)));
         const overlap = new Set([...own, ...fromHeading]).size + (ofKind ? 1 : 0);
-        candidates.push({ sentence, passage, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
+        candidates.push({ sentence, passage, language: read, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
       }
     });
   });
@@ -147,12 +164,18 @@ const byRelevance = (a: Candidate, b: Candidate) => b.overlap - a.overlap || b.n
 function namedShare(terms: Map<string, string>, headings: string[], language: string): number {
   let best = 0;
   for (const heading of new Set(headings)) {
-    const keys = new Set(termsOf(heading, language).keys());
-    const shared = [...terms.keys()].filter((t) => keys.has(t)).length;
-    if (shared) best = Math.max(best, shared / new Set([...terms.keys(), ...keys]).size);
+    const keys = termsOf(heading, language);
+    const shared = sharedTerms(terms, keys, language);
+    if (shared) best = Math.max(best, shared / termsTogether(terms, keys, language));
   }
   return best;
 }
+
+/** How many of the question's terms a text's terms (termsOf, read in `language`) hold under one of their keys (grounding.ts keysIn). */
+const sharedTerms = (terms: Map<string, string>, keys: ReadonlyMap<string, string>, language: string) => [...terms].filter((t) => keysIn(t, language).some((k) => keys.has(k))).length;
+
+/** How many terms the question and a text (termsOf, read in `language`) have together, those they share counted once. */
+const termsTogether = (terms: Map<string, string>, keys: ReadonlyMap<string, string>, language: string) => terms.size + keys.size - sharedTerms(terms, keys, language);
 
 /** Sentences in order of preference, as many as fit the limit (the first always: shaping cuts one sentence longer than it). */
 function fitting(ordered: Candidate[], max: number, tokenLimit: number | null): Candidate[] {
@@ -172,8 +195,8 @@ interface PageAnswer {
 }
 
 /** Whether a page's quoted sentences stand under a heading naming the task, or one of them names it by itself. */
-function namesTask(page: PageAnswer & { picked: Candidate[] }, terms: Map<string, string>, language: string): boolean {
-  return page.named >= HOW_TO_NAMED || page.picked.some((c) => namedShare(terms, [c.sentence], language) >= HOW_TO_LINE);
+function namesTask(page: PageAnswer & { picked: Candidate[] }, terms: Map<string, string>): boolean {
+  return page.named >= HOW_TO_NAMED || page.picked.some((c) => namedShare(terms, [c.sentence], c.language) >= HOW_TO_LINE);
 }
 
 /** The page that answers better: better grounded, its heading naming the subject, its best sentence restating the question, then the more relevant sentence. */
@@ -223,14 +246,14 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
   const kindOnly = askedKindOnly(question, language);
   const candidates = candidatesOf(terms, kindOnly ?? answerKind(question, language), kindOnly !== null, passages, titles, language);
   if (candidates.length === 0) return null;
-  const retrieved = keysOf(passages.map((p) => `${p.title} ${p.headingPath} ${p.content}`), language);
+  const retrieved = keysOf(passages.map((p) => written(p, language)), language);
   const answerFrom = (picked: Candidate[]): ExtractiveAnswer => ({
     // The sources travel structured (`sources`), each surface draws them as links: the text is the answer only.
     content: render(picked),
     sources: sourcesOf(picked.map((c) => c.passage)),
     grounding: groundingScore(
       question,
-      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}` })),
+      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}`, language: c.language })),
       retrieved,
       language,
     ),
@@ -251,7 +274,7 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
     .sort((a, b) => (betterPage(a, b) ? -1 : betterPage(b, a) ? 1 : 0));
   // How to do something is answered by a section about the task, not by a sentence mentioning its words: of
   // the pages that answer as well as the best one, those that name the task; none, and it is refused.
-  const answering = asksHowTo(question, language) ? ranked.filter((r) => r.answer.grounding === ranked[0]!.answer.grounding && namesTask(r, terms, language)) : ranked;
+  const answering = asksHowTo(question, language) ? ranked.filter((r) => r.answer.grounding === ranked[0]!.answer.grounding && namesTask(r, terms)) : ranked;
   const best = answering[0];
   if (!best) return { ...ranked[0]!.answer, grounding: 0 };
   // Other pages that answer by themselves, their sentences nearly as relevant as the best one's, are quoted

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeExtractiveAnswer } from "./extractive";
-import { covered, GROUNDING_THRESHOLD, groundingScore, isGrounded, keysOf } from "./grounding";
+import { covered, GROUNDING_THRESHOLD, groundingScore, isGrounded, keysOf, met } from "./grounding";
 import type { AnswerPassage } from "@/server/training";
 
 const passage = (sourceId: string, title: string, content: string, headingPath = ""): AnswerPassage => ({
@@ -106,14 +106,15 @@ describe("how to do something is answered by a section about the task", () => {
 });
 
 describe("typos meet their words, not other words", () => {
-  const said = keysOf(["Our membership and opening hours: we ship to Canada. The JSON module."], "en");
+  const english = (text: string) => keysOf([text], "en").get("en")!;
+  const said = english("Our membership and opening hours: we ship to Canada. The JSON module.");
   it("a misspelt word meets the word it misspells", () => {
     for (const typo of ["memebership", "oppening", "canda"]) expect(covered(typo, said), typo).toBe(true);
   });
   it("a word is not its own prefix, and a name in code is met only as spelled", () => {
     expect(covered("jsonb", said)).toBe(false);
-    expect(covered("pg_dumpall", keysOf(["Use pg_dump."], "en"))).toBe(false);
-    expect(covered("htaccess", keysOf(["Access rights."], "en"))).toBe(false);
+    expect(covered("pg_dumpall", english("Use pg_dump."))).toBe(false);
+    expect(covered("htaccess", english("Access rights."))).toBe(false);
   });
   it("a misspelt question word is no content", () => {
     const hours = passage("hours", "Opening hours", "Our opening hours are 9 to 5.");
@@ -165,5 +166,38 @@ describe("a question asking only for a kind of fact is answered by a sentence st
     expect(answered("What about Prices?", [groomer], "en")?.sources.map((s) => s.id)).toEqual(["prices"]);
     // A question naming what it asks about is grounded as any other: its words must be quoted.
     expect(answered("When are you open on Saturday?", [home, contact, prices], "en")).toBeNull();
+  });
+});
+
+describe("a passage is read in its own language, the question in its own (record 146)", () => {
+  const hours = (language?: string) => ({ ...passage("hours", "Opening hours", "We are open Monday to Friday from 9:00 to 17:00."), language });
+  it.each([
+    ["pt", "Quando estão abertos?"],
+    ["fr", "Quand êtes-vous ouverts ?"],
+  ])("%s: %s is answered from an English passage stating the hours", (language, question) => {
+    // The weekday and the clock time are English: read as the question's language, no sentence states a time.
+    expect(answered(question, [hours("en")], language)?.sources.map((s) => s.id)).toEqual(["hours"]);
+    expect(answered(question, [hours()], language)).toBeNull();
+  });
+
+  it("still refuses an English passage that does not hold the question's terms", () => {
+    expect(answered("Quando abre a piscina?", [hours("en")], "pt")).toBeNull();
+    const proxy = { ...passage("proxy", "Network", "A proxy forwards the requests of its clients to other servers."), language: "en" };
+    expect(answered("Para que servem os tokens da API?", [proxy], "pt")).toBeNull();
+  });
+
+  it("does not miss a question's word the passage's language does not index: a Spanish question read as English", () => {
+    // Names and parentheses make the question read as English: its "qué" and "es" are content there, stop words
+    // in the Spanish passage (and never looked up by retrieval, the chatbot's language being Spanish).
+    const question = "¿Qué es debian-installer/language (language), debian-installer/country (country), debian-installer/locale (locale)?";
+    const boot = { ...passage("boot", "Parámetros de arranque", "Los parámetros debian-installer/language (language), debian-installer/country (country) y debian-installer/locale (locale) eligen el idioma, el país y la configuración regional."), language: "es" };
+    expect(answered(question, [boot], "en")?.sources.map((s) => s.id)).toEqual(["boot"]);
+  });
+
+  it("meets a question's word under its key in the passage's language, as retrieval looks it up", () => {
+    // "commits" is "commits" in Portuguese, "commit" in English: an English passage's "commit" holds it.
+    const term: [string, string] = ["commits", "commits"];
+    expect(met(term, keysOf([{ text: "Undo the last commit.", language: "en" }], "pt"), false)).toBe(true);
+    expect(met(term, keysOf(["Desfazer o último commit."], "pt"), false)).toBe(false);
   });
 });

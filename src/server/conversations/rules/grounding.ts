@@ -5,11 +5,13 @@
  * question's content terms and, for questions asking for a kind of fact (a place, a time, a price, a way to
  * get in touch), carry that kind of fact. The question's framing ("where is it explained", "what is … used
  * for", "wofür braucht man") counts when quoted and is never missed. Per language through the language
- * toolkit. Pure, so the rule is tested on its own and measured on the fixtures
+ * toolkit: the question in its language, each quoted sentence in its passage's (keysIn: a question's word meets
+ * a passage of another language under its key there, as retrieval looks it up;
+ * docs/decisions/146-answers-read-passages-in-their-own-language.md). Pure, so the rule is tested on its own and measured on the fixtures
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
-import { compoundsOf, saysCompound } from "@/server/conversations/rules/compounds";
-import { answerKind, askedKindOnly, carriesKind, framingWordsOf, questionTerms, statesKind, stopWordsOf, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
+import { compoundsOf, saysCompound, type Compound } from "@/server/conversations/rules/compounds";
+import { answerKind, askedKindOnly, carriesKind, framingWordsOf, primaryLanguage, questionTerms, statesKind, stopWordsOf, termKey, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
 
 /**
  * Served when the grounding score reaches this. Chosen on the answer-quality bench's tuning sets (record 115):
@@ -75,25 +77,53 @@ export function covered(term: string, words: ReadonlySet<string>, typos = true):
 /** The content terms a question is about, in its language (framing words out). */
 export const keyTerms = (question: string, language: string | null | undefined) => [...questionTerms(question, language).content.keys()];
 
-/** What an extractive answer quotes from one page: each sentence with its context (page title and heading path). */
+/**
+ * What an extractive answer quotes from one page: each sentence with its context (page title and heading path)
+ * and the language its passage is indexed in (absent: the question's).
+ */
 export interface QuotedSentence {
   sentence: string;
   context: string;
+  language?: string | null;
+}
+
+/** A text and the language it is read in: a passage's own (docs/decisions/146-answers-read-passages-in-their-own-language.md). */
+export interface Written {
+  text: string;
+  language: string | null | undefined;
 }
 
 /**
- * What texts say, to look a question's terms up in: each naming word's key and the word itself without
- * diacritics (a typo is a misspelt word, not a misspelt stem: "oppening" is one letter from "opening").
+ * What texts say, to look a question's terms up in, by the language each text is read in (its passage's): each
+ * naming word's key in that language and the word itself without diacritics (a typo is a misspelt word, not a
+ * misspelt stem: "oppening" is one letter from "opening").
  */
-export function keysOf(texts: string[], language: string | null | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const text of texts) {
-    for (const [key, word] of termsOf(text, language)) {
-      out.add(key);
-      out.add(withoutDiacritics(word));
+export type Said = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** What texts say (Said): strings read in `language`, a Written in its own. */
+export function keysOf(texts: ReadonlyArray<string | Written>, language: string | null | undefined): Said {
+  const out = new Map<string, Set<string>>();
+  for (const item of texts) {
+    const { text, language: read } = typeof item === "string" ? { text: item, language } : item;
+    const code = primaryLanguage(read ?? language);
+    const keys = out.get(code) ?? out.set(code, new Set()).get(code)!;
+    for (const [key, word] of termsOf(text, code)) {
+      keys.add(key);
+      keys.add(withoutDiacritics(word));
     }
   }
   return out;
+}
+
+/**
+ * The keys a question's term (its key in the question's language and its word) is looked up under in a text of
+ * `language`: its own key, and the word's key in that language — retrieval's lexeme of the word in the
+ * passage's configuration (training/retrieval/sql.ts SEARCH): "remotas" meets an English passage's "remote"
+ * as "remot", "passe" its "pass". The one rule by which a question's words meet a passage of another language.
+ */
+export function keysIn([key, word]: [string, string], language: string | null | undefined): string[] {
+  const there = termKey(word, language);
+  return there === key ? [key] : [key, there];
 }
 
 /**
@@ -107,11 +137,16 @@ function misspeltQuestionWord(word: string, language: string | null | undefined)
   return [...stopWordsOf(language)].some(near) || framingWordsOf(language).some(near);
 }
 
-/** Whether texts (keysOf) hold a question's term as it is spelt: then it is no typo of another word. */
-export const spelt = ([key, word]: [string, string], said: ReadonlySet<string>) => said.has(key) || said.has(withoutDiacritics(word));
+/** Whether texts (keysOf) hold a question's term as it is spelt (under one of its keys, or as written): then it is no typo of another word. */
+export const spelt = (t: [string, string], said: Said) => [...said].some(([language, keys]) => keysIn(t, language).some((k) => keys.has(k)) || keys.has(withoutDiacritics(t[1])));
 
-/** A question's term (its key and its word) met in what texts say (keysOf). */
-export const met = ([key, word]: [string, string], said: ReadonlySet<string>, typos = true) => covered(key, said, typos) || covered(withoutDiacritics(word), said, typos);
+/**
+ * A question's term met in what texts say (keysOf): under one of its keys (keysIn) or its word, as covered
+ * reads them; a typo only of its key in the question's language or of its word (a misspelling is the
+ * visitor's, in their language).
+ */
+export const met = (t: [string, string], said: Said, typos = true) =>
+  [...said].some(([language, keys]) => covered(t[0], keys, typos) || covered(withoutDiacritics(t[1]), keys, typos) || keysIn(t, language).some((k) => k !== t[0] && covered(k, keys, false)));
 
 /**
  * 0..1: how well sentences quoted from one page answer the question. The share of the question's terms the
@@ -128,32 +163,41 @@ export const met = ([key, word]: [string, string], said: ReadonlySet<string>, ty
  * Prices?"), answers it as any question; any other scores 0, whatever words it shares
  * (docs/decisions/133-questions-asking-only-for-a-kind.md).
  */
-export function groundingScore(question: string, quoted: QuotedSentence[], retrieved: string[] | ReadonlySet<string>, language: string | null | undefined): number {
+export function groundingScore(question: string, quoted: QuotedSentence[], retrieved: string[] | Said, language: string | null | undefined): number {
   const { content, framing } = questionTerms(question, language);
   const kindOnly = askedKindOnly(question, language);
   if (kindOnly) {
-    if (quoted.some((q) => statesKind(kindOnly, q.sentence, q.context, language))) return 1;
-    const headed = keysOf(quoted.map((q) => q.context), language);
+    if (quoted.some((q) => statesKind(kindOnly, q.sentence, q.context, q.language ?? language))) return 1;
+    const headed = keysOf(quoted.map((q) => ({ text: q.context, language: q.language })), language);
     if (![...content].some((t) => met(t, headed, false))) return 0;
   }
   if (!content.size || !quoted.length) return 0;
-  const words = keysOf(quoted.map((q) => `${q.sentence} ${q.context}`), language);
+  const words = keysOf(quoted.map((q) => ({ text: `${q.sentence} ${q.context}`, language: q.language })), language);
   const anywhere = Array.isArray(retrieved) ? keysOf(retrieved, language) : retrieved;
   // A misspelt question word the passages do not hold is not content ("wat are your oppening hours").
-  const terms = [...content].filter((t) => !misspeltQuestionWord(t[1], language) || met(t, anywhere, false));
+  // A word that is a stop word in the quoted passages' language is not missed there: their index, as retrieval's,
+  // never holds it ("es" of a Spanish question read as English, quoting Spanish passages).
+  const quotedIn = new Set(quoted.map((q) => primaryLanguage(q.language ?? language)));
+  const unindexed = (word: string) => [...quotedIn].every((read) => stopWordsOf(read).has(word));
+  const terms = [...content].filter((t) => (!misspeltQuestionWord(t[1], language) || met(t, anywhere, false)) && !unindexed(t[1]));
   if (!terms.length) return 0;
   // A term some retrieved passage holds as spelt is not read as a typo of another word.
-  const found = (t: [string, string], said: ReadonlySet<string>) => met(t, said, !spelt(t, anywhere));
+  const found = (t: [string, string], said: Said) => met(t, said, !spelt(t, anywhere));
   const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words)).length;
-  const framed = [...framing.keys()].filter((t) => words.has(t)).length;
+  const framed = [...framing].filter((t) => [...words].some(([read, keys]) => keysIn(t, read).some((k) => keys.has(k)))).length;
   // The parts of a hyphenated term the quoted text does not say as one (compounds.ts) are not met.
-  const said = quoted.map((q) => `${q.sentence} ${q.context}`).join("\n");
-  const unsaid = new Set(compoundsOf(question, language).filter((c) => !saysCompound(c, said, language)).flatMap((c) => c.keys));
+  const said = new Map<string, string[]>();
+  for (const q of quoted) {
+    const read = primaryLanguage(q.language ?? language);
+    said.set(read, [...(said.get(read) ?? []), `${q.sentence} ${q.context}`]);
+  }
+  const saying = (c: Compound) => [...said].some(([read, texts]) => saysCompound(c, texts.join("\n"), read));
+  const unsaid = new Set(compoundsOf(question, language).filter((c) => !saying(c)).flatMap((c) => c.keys));
   const hits = terms.filter((t) => found(t, words) && !unsaid.has(t[0])).length;
   if (terms.length - hits > MAX_MISSING_TERMS) return 0;
   const coverage = (hits + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
-  return kind && !quoted.some((q) => carriesKind(kind, q.sentence, language)) ? coverage * KIND_PENALTY : coverage;
+  return kind && !quoted.some((q) => carriesKind(kind, q.sentence, q.language ?? language)) ? coverage * KIND_PENALTY : coverage;
 }
 
 export const isGrounded = (score: number, threshold = GROUNDING_THRESHOLD) => score >= threshold;

@@ -51,6 +51,11 @@ describe("the kind of fact a question asks for, per language", () => {
     expect(answerKind("Was ist debconf?", "de")).toBeNull();
   });
 
+  it("Portuguese “ligar” is a call only said of someone: switching on or connecting something is none", () => {
+    for (const question of ["Como posso ligar para vocês?", "Posso ligar-vos amanhã?", "Qual é o número para ligar?"]) expect(answerKind(question, "pt"), question).toBe("contact");
+    for (const question of ["Como ligar sem palavras-passe remotas?", "Como ligar o computador?", "Como ligar à rede sem fios?"]) expect(answerKind(question, "pt"), question).toBeNull();
+  });
+
   it("a sentence carries the kind of fact in its own language", () => {
     expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
     expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);

@@ -222,7 +222,9 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
   }),
   pt: vocabulary({
     price: "quanto custa|quanto custam|preço|preços|custo|custos|custa|custam|tarifas?",
-    contact: "telefone|ligar|e-?mail|contato|contacto|contatar|contactar",
+    // "Ligar" is to call only said of someone — "ligar para", "ligar-nos", or the question's last word ("o número
+    // para ligar") —: "ligar o computador", "ligar à rede", "ligar sem palavras-passe" switch on or connect.
+    contact: "telefone|ligar-(?:nos|vos|lhes?|me|te)|ligar(?= para(?![\\p{L}])|\\s*[?!.]*\\s*$)|e-?mail|contato|contacto|contatar|contactar",
     placeOpens: ["onde", "fica|ficam|é|está|estão|se encontra|se encontram|encontro"],
     place: "endereço|localização|localizad[oa]|situad[oa]",
     notPlace: words("explica\\p{L}*|descrev\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|diz|fala|informaç\\p{L}*|página"),

@@ -49,7 +49,7 @@ export async function indexedTexts(db: Db, chatbotId: string): Promise<IndexedTe
  */
 export async function pagePassages(db: Db, chatbotId: string, page: { url: string | null; sourceId?: string | null }): Promise<AnswerPassage[]> {
   return db.$queryRaw<AnswerPassage[]>`
-    SELECT c.id::text AS "chunkId", c.source_id::text AS "sourceId", c.url, c.title, c.heading_path AS "headingPath", c.content, 0::float8 AS score
+    SELECT c.id::text AS "chunkId", c.source_id::text AS "sourceId", c.url, c.title, c.heading_path AS "headingPath", c.content, 0::float8 AS score, c.language
       FROM source_chunks c JOIN sources s ON s.id = c.source_id AND s.deleted_at IS NULL
      WHERE c.chatbot_id = ${chatbotId}::uuid
        AND (c.url = ${page.url}::text OR (${page.url}::text IS NULL AND c.url IS NULL AND c.source_id = ${page.sourceId ?? null}::uuid))

@@ -12,6 +12,12 @@ export interface AnswerPassage {
   headingPath: string;
   content: string;
   score: number;
+  /**
+   * The language its text is indexed in (source_chunks.language, ISO 639-1: its own, else its page's;
+   * docs/decisions/144-passages-in-their-own-language.md): the answer reads its sentences in it
+   * (docs/decisions/146-answers-read-passages-in-their-own-language.md). Absent, the question's.
+   */
+  language?: string | null;
 }
 
 /** A source an answer used, as recorded on the message and returned by the API. */

@@ -20,6 +20,7 @@ interface PassageRow {
   heading_path: string;
   content: string;
   score: number;
+  language: string;
 }
 
 export const MAX_TOP_K = 50;
@@ -75,6 +76,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
     headingPath: r.heading_path,
     content: r.content,
     score: r.score,
+    language: r.language,
   }));
 }
 

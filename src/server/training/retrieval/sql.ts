@@ -288,7 +288,7 @@ WITH configs AS (
    GROUP BY c.id
 )
 SELECT c.id::text AS chunk_id, c.source_id::text AS source_id, coalesce(c.url, s.url) AS url,
-       coalesce(nullif(c.title, ''), s.title) AS title, c.heading_path, c.content, sc.score::float8 AS score
+       coalesce(nullif(c.title, ''), s.title) AS title, c.heading_path, c.content, sc.score::float8 AS score, c.language
   FROM scored sc
   JOIN source_chunks c ON c.id = sc.id
   JOIN sources s ON s.id = c.source_id AND s.deleted_at IS NULL
