@@ -7,8 +7,8 @@
 -- and the links' clicks their foreign keys set to null), so the rollups keep counting what was deleted
 -- and analytics stay what they were; unlike a bulk import, nothing is rebuilt after it.
 
--- The messages' counters on their conversation (message, question and
--- answered counts), kept by statement-level triggers in the writer's
+-- The messages' counters on their conversation (message, question,
+-- answered and agent message counts), kept by statement-level triggers in the writer's
 -- transaction. A statement whose messages all belong to one conversation
 -- (every recorded turn) updates that conversation directly: the UPDATE locks
 -- the row itself, and with a single row there is no order to keep, so the
@@ -21,6 +21,7 @@ DECLARE
   v_messages INT[];
   v_questions INT[];
   v_answered INT[];
+  v_agent INT[];
 BEGIN
   IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
@@ -28,30 +29,33 @@ BEGIN
   -- PL/pgSQL plans a statement when it first runs it, so each branch may name
   -- only the transition tables its operation has.
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k)
-      INTO v_ids, v_messages, v_questions, v_answered
+    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k), array_agg(g ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered, v_agent
       FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
-                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a,
+                   count(*) FILTER (WHERE "role" = 'agent')::int AS g
               FROM new_rows GROUP BY "conversation_id") d;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(k ORDER BY k), array_agg(-m ORDER BY k), array_agg(-q ORDER BY k), array_agg(-a ORDER BY k)
-      INTO v_ids, v_messages, v_questions, v_answered
+    SELECT array_agg(k ORDER BY k), array_agg(-m ORDER BY k), array_agg(-q ORDER BY k), array_agg(-a ORDER BY k), array_agg(-g ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered, v_agent
       FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
-                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+                   count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a,
+                   count(*) FILTER (WHERE "role" = 'agent')::int AS g
               FROM old_rows GROUP BY "conversation_id") d;
   ELSE
-    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k)
-      INTO v_ids, v_messages, v_questions, v_answered
+    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k), array_agg(g ORDER BY k)
+      INTO v_ids, v_messages, v_questions, v_answered, v_agent
       FROM (SELECT "conversation_id" AS k, sum(s)::int AS m,
                    coalesce(sum(s) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL), 0)::int AS q,
-                   coalesce(sum(s) FILTER (WHERE "role" = 'assistant' AND "answered"), 0)::int AS a
+                   coalesce(sum(s) FILTER (WHERE "role" = 'assistant' AND "answered"), 0)::int AS a,
+                   coalesce(sum(s) FILTER (WHERE "role" = 'agent'), 0)::int AS g
               FROM (SELECT "conversation_id", 1 AS s, "role", "answered" FROM new_rows
                     UNION ALL
                     SELECT "conversation_id", -1 AS s, "role", "answered" FROM old_rows) r
              GROUP BY "conversation_id") d
-     WHERE m <> 0 OR q <> 0 OR a <> 0;
+     WHERE m <> 0 OR q <> 0 OR a <> 0 OR g <> 0;
   END IF;
   IF v_ids IS NULL THEN
     RETURN NULL;
@@ -60,7 +64,8 @@ BEGIN
     UPDATE "conversations" c
        SET "message_count" = c."message_count" + v_messages[1],
            "question_count" = c."question_count" + v_questions[1],
-           "answered_count" = c."answered_count" + v_answered[1]
+           "answered_count" = c."answered_count" + v_answered[1],
+           "agent_count" = c."agent_count" + v_agent[1]
      WHERE c."id" = v_ids[1];
     RETURN NULL;
   END IF;
@@ -68,8 +73,9 @@ BEGIN
   UPDATE "conversations" c
      SET "message_count" = c."message_count" + d.m,
          "question_count" = c."question_count" + d.q,
-         "answered_count" = c."answered_count" + d.a
-    FROM unnest(v_ids, v_messages, v_questions, v_answered) AS d(k, m, q, a)
+         "answered_count" = c."answered_count" + d.a,
+         "agent_count" = c."agent_count" + d.g
+    FROM unnest(v_ids, v_messages, v_questions, v_answered, v_agent) AS d(k, m, q, a, g)
    WHERE c."id" = d.k;
   RETURN NULL;
 END
@@ -651,11 +657,166 @@ CREATE OR REPLACE TRIGGER "link_clicks_analytics_update" AFTER UPDATE ON "link_c
 CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_clicks"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_link_clicks_changed"();
 
+-- The value report's breakdown (src/server/analytics/breakdown.ts; docs/decisions/143-the-report-breakdown-rolled-up.md):
+-- conversations by chatbot, UTC day and hour of their start and surface, with how many a person was asked
+-- for or took part in and how many the bot answered alone. Playground conversations count here (the
+-- breakdown always counted them). What decides a conversation's key and flags is on its own row: its
+-- status and answered count, its agent messages (agent_count, kept with the message counters above), its
+-- escalations (escalation_count) and the kind of the channel whose chat continues it (channel_kind); the
+-- two triggers below keep those, and the conversation trigger moves the conversation between keys and
+-- flags when any of them changes. A recorded turn changes none of them but the answered count, and that
+-- only on the first answer: the WHEN clause drops the others without a call.
+CREATE OR REPLACE FUNCTION "analytics_breakdown_source"(p_source TEXT, p_channel_kind TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_source = 'channel' THEN coalesce(p_channel_kind, p_source) ELSE p_source END
+$$;
+
+-- Handed to a person: a status other than the bot's, an escalation, or an agent's message.
+CREATE OR REPLACE FUNCTION "analytics_handed"(p_status TEXT, p_escalations INT, p_agent_messages INT) RETURNS BOOLEAN LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_status <> 'bot' OR p_escalations > 0 OR p_agent_messages > 0
+$$;
+
+-- One key's delta, by the no-hot-row rule of analytics_bump_day.
+CREATE OR REPLACE FUNCTION "analytics_bump_breakdown"(p_chatbot UUID, p_at TIMESTAMPTZ, p_source TEXT, p_conversations INT, p_handed INT, p_answered INT)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_day DATE := (p_at AT TIME ZONE 'UTC')::date;
+  v_hour INT := extract(hour FROM p_at AT TIME ZONE 'UTC')::int;
+BEGIN
+  UPDATE "analytics_breakdown"
+     SET "conversations" = "conversations" + p_conversations, "handed" = "handed" + p_handed, "answered" = "answered" + p_answered
+   WHERE "id" = (SELECT "id" FROM "analytics_breakdown"
+                  WHERE "chatbot_id" = p_chatbot AND "day" = v_day AND "hour" = v_hour AND "source" = p_source
+                  LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_breakdown" ("chatbot_id", "day", "hour", "source", "conversations", "handed", "answered")
+    SELECT p_chatbot, v_day, v_hour, p_source, p_conversations, p_handed, p_answered
+     WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_breakdown_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_old_source TEXT;
+  v_new_source TEXT;
+  v_old_handed INT;
+  v_new_handed INT;
+  v_old_answered INT;
+  v_new_answered INT;
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    v_old_source := "analytics_breakdown_source"(OLD."source", OLD."channel_kind");
+    v_old_handed := "analytics_handed"(OLD."status", OLD."escalation_count", OLD."agent_count")::int;
+    v_old_answered := (v_old_handed = 0 AND OLD."answered_count" > 0)::int;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    v_new_source := "analytics_breakdown_source"(NEW."source", NEW."channel_kind");
+    v_new_handed := "analytics_handed"(NEW."status", NEW."escalation_count", NEW."agent_count")::int;
+    v_new_answered := (v_new_handed = 0 AND NEW."answered_count" > 0)::int;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW."chatbot_id" = OLD."chatbot_id" AND v_new_source = v_old_source
+     AND date_trunc('hour', NEW."created_at" AT TIME ZONE 'UTC') = date_trunc('hour', OLD."created_at" AT TIME ZONE 'UTC') THEN
+    IF v_new_handed <> v_old_handed OR v_new_answered <> v_old_answered THEN
+      PERFORM "analytics_bump_breakdown"(NEW."chatbot_id", NEW."created_at", v_new_source, 0, v_new_handed - v_old_handed, v_new_answered - v_old_answered);
+    END IF;
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "analytics_bump_breakdown"(OLD."chatbot_id", OLD."created_at", v_old_source, -1, -v_old_handed, -v_old_answered);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "analytics_bump_breakdown"(NEW."chatbot_id", NEW."created_at", v_new_source, 1, v_new_handed, v_new_answered);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_breakdown" AFTER INSERT OR DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_breakdown_changed"();
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_breakdown_update" AFTER UPDATE ON "conversations"
+  FOR EACH ROW
+  WHEN ((OLD."chatbot_id", OLD."created_at", "analytics_breakdown_source"(OLD."source", OLD."channel_kind"),
+         "analytics_handed"(OLD."status", OLD."escalation_count", OLD."agent_count"), OLD."answered_count" > 0)
+        IS DISTINCT FROM (NEW."chatbot_id", NEW."created_at", "analytics_breakdown_source"(NEW."source", NEW."channel_kind"),
+         "analytics_handed"(NEW."status", NEW."escalation_count", NEW."agent_count"), NEW."answered_count" > 0))
+  EXECUTE FUNCTION "analytics_breakdown_changed"();
+
+-- A conversation's escalations, counted on it (row-level: an escalation is one row, written rarely).
+CREATE OR REPLACE FUNCTION "analytics_escalations_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE "conversations" SET "escalation_count" = "escalation_count" - 1 WHERE "id" = OLD."conversation_id";
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    UPDATE "conversations" SET "escalation_count" = "escalation_count" + 1 WHERE "id" = NEW."conversation_id";
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "escalations_analytics" AFTER INSERT OR DELETE ON "escalations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_escalations_changed"();
+
+CREATE OR REPLACE TRIGGER "escalations_analytics_update" AFTER UPDATE ON "escalations"
+  FOR EACH ROW WHEN (OLD."conversation_id" IS DISTINCT FROM NEW."conversation_id") EXECUTE FUNCTION "analytics_escalations_changed"();
+
+-- The kind of the channel whose chat continues a conversation (the breakdown's surface of a channel
+-- conversation; a chat that moved on to a newer conversation leaves the older one without, as the
+-- breakdown always read it). Recounted from the chats for each conversation a chat leaves or joins.
+CREATE OR REPLACE FUNCTION "analytics_channel_kind_of"(p_conversation UUID) RETURNS TEXT LANGUAGE sql STABLE AS $$
+  SELECT min(k."kind") FROM "channel_chats" cc JOIN "channels" k ON k."id" = cc."channel_id" WHERE cc."conversation_id" = p_conversation
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_channel_chats_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "conversations" c SET "channel_kind" = "analytics_channel_kind_of"(c."id")
+   WHERE c."id" IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD."conversation_id" END, CASE WHEN TG_OP <> 'DELETE' THEN NEW."conversation_id" END)
+     AND c."channel_kind" IS DISTINCT FROM "analytics_channel_kind_of"(c."id");
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "channel_chats_analytics" AFTER INSERT OR DELETE ON "channel_chats"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_channel_chats_changed"();
+
+CREATE OR REPLACE TRIGGER "channel_chats_analytics_update" AFTER UPDATE ON "channel_chats"
+  FOR EACH ROW WHEN ((OLD."conversation_id", OLD."channel_id") IS DISTINCT FROM (NEW."conversation_id", NEW."channel_id"))
+  EXECUTE FUNCTION "analytics_channel_chats_changed"();
+
+-- A channel whose kind changes (none does today) moves its chats' conversations.
+CREATE OR REPLACE FUNCTION "analytics_channel_kind_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  UPDATE "conversations" c SET "channel_kind" = "analytics_channel_kind_of"(c."id")
+   WHERE c."id" IN (SELECT "conversation_id" FROM "channel_chats" WHERE "channel_id" = NEW."id")
+     AND c."channel_kind" IS DISTINCT FROM "analytics_channel_kind_of"(c."id");
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "channels_analytics_kind" AFTER UPDATE ON "channels"
+  FOR EACH ROW WHEN (OLD."kind" IS DISTINCT FROM NEW."kind") EXECUTE FUNCTION "analytics_channel_kind_changed"();
+
 -- A bulk import (a data import, the volume benchmark) writes its rows with
 -- `SET LOCAL app.bulk_import = on`, which turns every trigger of this file
 -- off for its transaction, then calls analytics_rebuild for each chatbot it
 -- wrote before it commits: every figure these triggers keep — the messages'
--- counters on their conversations, the daily rollups, the distinct counts —
+-- counters on their conversations, the daily rollups, the distinct counts, the breakdown —
 -- is recomputed for the chatbot set-wise from its rows, with the same rules
 -- as the triggers (about 1 s per 100,000 conversations instead of a trigger
 -- call per row: docs/performance.md, "volume").
@@ -665,20 +826,27 @@ DECLARE
 BEGIN
   PERFORM set_config('app.bulk_import', 'on', true);
   UPDATE "conversations" c
-     SET "message_count" = coalesce(m.m, 0), "question_count" = coalesce(m.q, 0), "answered_count" = coalesce(m.a, 0)
+     SET "message_count" = coalesce(m.m, 0), "question_count" = coalesce(m.q, 0), "answered_count" = coalesce(m.a, 0),
+         "agent_count" = coalesce(m.g, 0), "escalation_count" = coalesce(e.n, 0), "channel_kind" = k.kind
     FROM "conversations" c2
     LEFT JOIN (SELECT "conversation_id", count(*)::int AS m,
                       count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
-                      count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a
+                      count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a,
+                      count(*) FILTER (WHERE "role" = 'agent')::int AS g
                  FROM "messages" WHERE "chatbot_id" = p_chatbot GROUP BY 1) m ON m."conversation_id" = c2."id"
+    LEFT JOIN (SELECT "conversation_id", count(*)::int AS n FROM "escalations" WHERE "chatbot_id" = p_chatbot GROUP BY 1) e ON e."conversation_id" = c2."id"
+    LEFT JOIN (SELECT cc."conversation_id", min(ch."kind") AS kind FROM "channel_chats" cc JOIN "channels" ch ON ch."id" = cc."channel_id"
+                WHERE ch."chatbot_id" = p_chatbot AND cc."conversation_id" IS NOT NULL GROUP BY 1) k ON k."conversation_id" = c2."id"
    WHERE c."id" = c2."id" AND c2."chatbot_id" = p_chatbot
-     AND (c2."message_count", c2."question_count", c2."answered_count") IS DISTINCT FROM (coalesce(m.m, 0), coalesce(m.q, 0), coalesce(m.a, 0));
+     AND (c2."message_count", c2."question_count", c2."answered_count", c2."agent_count", c2."escalation_count", c2."channel_kind")
+         IS DISTINCT FROM (coalesce(m.m, 0), coalesce(m.q, 0), coalesce(m.a, 0), coalesce(m.g, 0), coalesce(e.n, 0), k.kind);
   DELETE FROM "analytics_days" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_day_values" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_value_spans" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_presence" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_days" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_spans" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_breakdown" WHERE "chatbot_id" = p_chatbot;
 
   INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
   SELECT p_chatbot, day, sum(n)::int, sum(classified)::int, sum(negative)::int, sum(messages)::int, sum(questions)::int, sum(answered)::int, sum(pos)::int, sum(neg)::int
@@ -726,6 +894,13 @@ BEGIN
     FROM "analytics_distinct_days" CROSS JOIN (VALUES ('month'), ('dekad')) g(grain)
    WHERE "chatbot_id" = p_chatbot
    GROUP BY 2, 3, 4, 5, 6;
+  INSERT INTO "analytics_breakdown" ("chatbot_id", "day", "hour", "source", "conversations", "handed", "answered")
+  SELECT p_chatbot, ("created_at" AT TIME ZONE 'UTC')::date, extract(hour FROM "created_at" AT TIME ZONE 'UTC')::int,
+         "analytics_breakdown_source"("source", "channel_kind"), count(*)::int,
+         count(*) FILTER (WHERE "analytics_handed"("status", "escalation_count", "agent_count"))::int,
+         count(*) FILTER (WHERE NOT "analytics_handed"("status", "escalation_count", "agent_count") AND "answered_count" > 0)::int
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot
+   GROUP BY 2, 3, 4;
   PERFORM set_config('app.bulk_import', v_deferred, true);
   PERFORM "analytics_touch"(p_chatbot);
 END

@@ -1,0 +1,48 @@
+-- The value report's breakdown (src/server/analytics/breakdown.ts) read from a rollup instead of the
+-- period's conversations (docs/decisions/143-the-report-breakdown-rolled-up.md). Kept by
+-- src/server/analytics/sql/rollups.sql like the other analytics rollups.
+
+-- What makes a conversation "handed to a person" besides its status, on its own row: its agent messages
+-- (kept with the other message counters) and its escalations; and the kind of the channel whose chat
+-- continues it (null: none does).
+ALTER TABLE "conversations" ADD COLUMN "agent_count" INTEGER NOT NULL DEFAULT 0,
+                            ADD COLUMN "escalation_count" INTEGER NOT NULL DEFAULT 0,
+                            ADD COLUMN "channel_kind" TEXT;
+
+-- Per chatbot, UTC day and hour of the start, and surface: conversations, those a person was asked for or
+-- took part in, and those the bot answered alone. A key may have several rows (writers never wait on each
+-- other's row): its figures are their sums.
+CREATE TABLE "analytics_breakdown" (
+    "id" BIGSERIAL NOT NULL,
+    "chatbot_id" UUID NOT NULL,
+    "day" DATE NOT NULL,
+    "hour" INTEGER NOT NULL,
+    "source" TEXT NOT NULL,
+    "conversations" INTEGER NOT NULL DEFAULT 0,
+    "handed" INTEGER NOT NULL DEFAULT 0,
+    "answered" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "analytics_breakdown_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "analytics_breakdown_chatbot_id_day_hour_source_idx" ON "analytics_breakdown"("chatbot_id", "day", "hour", "source");
+
+ALTER TABLE "analytics_breakdown" ADD CONSTRAINT "analytics_breakdown_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Backfill, by the rules of rollups.sql (analytics_rebuild).
+UPDATE "conversations" c
+   SET "agent_count" = coalesce(m.n, 0), "escalation_count" = coalesce(e.n, 0), "channel_kind" = k.kind
+  FROM "conversations" c2
+  LEFT JOIN (SELECT "conversation_id", count(*)::int AS n FROM "messages" WHERE "role" = 'agent' GROUP BY 1) m ON m."conversation_id" = c2."id"
+  LEFT JOIN (SELECT "conversation_id", count(*)::int AS n FROM "escalations" GROUP BY 1) e ON e."conversation_id" = c2."id"
+  LEFT JOIN (SELECT cc."conversation_id", min(ch."kind") AS kind FROM "channel_chats" cc JOIN "channels" ch ON ch."id" = cc."channel_id"
+              WHERE cc."conversation_id" IS NOT NULL GROUP BY 1) k ON k."conversation_id" = c2."id"
+ WHERE c."id" = c2."id" AND (m.n IS NOT NULL OR e.n IS NOT NULL OR k.kind IS NOT NULL);
+
+INSERT INTO "analytics_breakdown" ("chatbot_id", "day", "hour", "source", "conversations", "handed", "answered")
+SELECT "chatbot_id", day, hour, source, count(*)::int, count(*) FILTER (WHERE person)::int, count(*) FILTER (WHERE NOT person AND "answered_count" > 0)::int
+  FROM (SELECT "chatbot_id", ("created_at" AT TIME ZONE 'UTC')::date AS day, extract(hour FROM "created_at" AT TIME ZONE 'UTC')::int AS hour,
+               CASE WHEN "source" = 'channel' THEN coalesce("channel_kind", "source") ELSE "source" END AS source,
+               ("status" <> 'bot' OR "escalation_count" > 0 OR "agent_count" > 0) AS person, "answered_count"
+          FROM "conversations") c
+ GROUP BY 1, 2, 3, 4;
