@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { conversationBreakdown, type ConversationBreakdown } from "@/server/analytics";
+import { conversationBreakdown, periodQuestions, type ConversationBreakdown } from "@/server/analytics";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
@@ -14,6 +14,8 @@ import { visitor } from "../helpers/analytics-fixtures";
  * added and removed, replies answered or not and changed, channel chats moving on to newer conversations
  * and channels deleted, conversations moved to other days and deleted, all concurrently; then a bulk
  * import's set-wise rebuild, then an erasure (`app.analytics_kept`), which leaves the figures as they were.
+ * The period's questions (`periodQuestions`, read from analytics_questions) likewise, against the statement
+ * that counted them from the messages before, except that an erasure takes the visitor's words away.
  */
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 2, 25);
@@ -48,6 +50,33 @@ async function recount(chatbotId: string, from: string, to: string, on: Db = db)
   const byHour = new Array<number>(24).fill(0);
   for (const [hour, n] of row.hours) byHour[hour] = n;
   return { byHour, bySource: row.sources, handedToPerson: row.handed, answeredByBot: row.answered };
+}
+
+/** The period's questions as they were counted from the conversations' messages. */
+const QUESTIONS_RECOUNT = `
+  SELECT q.content AS text, coalesce(r.answered, false) AS answered, count(*)::int AS count
+    FROM conversations c
+    JOIN messages q ON q.conversation_id = c.id AND q.role = 'user'
+    LEFT JOIN LATERAL (
+      SELECT a.answered FROM messages a
+       WHERE a.conversation_id = q.conversation_id AND a.role = 'assistant' AND a.created_at >= q.created_at
+       ORDER BY a.created_at, a.id LIMIT 1
+    ) r ON true
+   WHERE c.chatbot_id = $1::uuid
+     AND c.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+     AND c.created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+     AND ($5::boolean IS NULL OR coalesce(r.answered, false) = $5::boolean)
+   GROUP BY 1, 2
+   ORDER BY count DESC, text ASC
+   LIMIT $4`;
+
+/** Both answered and not, all of them, then the first few unanswered (the report's read): rolled up, and recounted. */
+async function questionsOf(chatbotId: string, from: string, to: string, recounted: boolean, on: Db = db) {
+  const pool = poolOf(on);
+  const query = recounted
+    ? <R extends object>(_: string, values: unknown[]) => pool.query<R>(QUESTIONS_RECOUNT, values)
+    : <R extends object>(text: string, values: unknown[]) => pool.query<R>(text, values);
+  return Promise.all([periodQuestions(query, chatbotId, from, to, { limit: 1000, answered: null }), periodQuestions(query, chatbotId, from, to, { limit: 3, answered: false })]);
 }
 
 interface Draws {
@@ -88,6 +117,7 @@ async function figuresOf(chatbotId: string, periods: [string, string][]) {
 async function expectEqualToRecount(chatbotId: string, periods: [string, string][]) {
   const [rolled, counted] = await Promise.all([figuresOf(chatbotId, periods), Promise.all(periods.map(([from, to]) => recount(chatbotId, from, to)))]);
   for (const [i, [from, to]] of periods.entries()) expect(rolled[i], `${from}..${to}`).toEqual(counted[i]);
+  for (const [from, to] of periods) expect(await questionsOf(chatbotId, from, to, false), `questions ${from}..${to}`).toEqual(await questionsOf(chatbotId, from, to, true));
 }
 
 const SOURCES = ["widget", "share", "playground", "api", "channel", "channel"] as const;
@@ -110,7 +140,11 @@ async function expectRecountsAfterChanges(run: number, draw: Draws) {
   const message = (conversationId: string) => {
     const r = int(9);
     const role = r < 4 ? "user" : r < 8 ? "assistant" : "agent";
-    return { conversationId, chatbotId: bot, role, content: `m${int(99)}`, answered: role === "assistant" ? pick([true, false, null]) : null };
+    // Visitors ask a few questions often (ties in count included); replies and agents' messages say anything.
+    const content = role === "user" ? pick(["Do you deliver?", "Opening hours?", "Price of a cake", "Do you deliver?", `m${int(99)}`]) : `m${int(99)}`;
+    // Some at the same instant as others of the conversation (a turn's two messages share their transaction's time).
+    const createdAt = chance(0.3) ? new Date(BASE + int(SPAN) * DAY) : undefined;
+    return { conversationId, chatbotId: bot, role, content, answered: role === "assistant" ? pick([true, false, null]) : null, createdAt };
   };
   const step = async () => {
     const c = pick(convs);
@@ -143,7 +177,9 @@ async function expectRecountsAfterChanges(run: number, draw: Draws) {
       case 10:
         return db.message.updateMany({ where: { conversationId: c.id, role: pick(["assistant", "agent"]) }, data: { role: pick(["assistant", "agent"]) } });
       default:
-        return db.message.deleteMany({ where: { conversationId: c.id, content: { startsWith: `m${int(9)}` } } });
+        return chance(0.5)
+          ? db.message.deleteMany({ where: { conversationId: c.id, content: { startsWith: `m${int(9)}` } } })
+          : db.message.updateMany({ where: { conversationId: c.id, role: "user" }, data: { content: pick(["Opening hours?", "Do you deliver?"]) } });
     }
   };
   for (let round = 0; round < 3; round++) {
@@ -166,14 +202,17 @@ async function expectRecountsAfterChanges(run: number, draw: Draws) {
   });
   await expectEqualToRecount(bot, periods);
 
-  // An erasure: the visitor's conversations go, the figures stay what they were.
+  // An erasure: the visitor's conversations go, the breakdown's figures stay what they were, and the
+  // visitor's questions (their own words) go from the rollup as from the conversations.
   const before = await figuresOf(bot, periods);
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`SET LOCAL app.analytics_kept = on`;
     await tx.visitor.delete({ where: { id: visitors[1]!.id } });
     await tx.escalation.deleteMany({ where: { chatbotId: bot } });
+    await tx.message.deleteMany({ where: { conversationId: convs[3]!.id, role: "user" } });
   });
   expect(await figuresOf(bot, periods)).toEqual(before);
+  for (const [from, to] of periods) expect(await questionsOf(bot, from, to, false), `questions ${from}..${to}`).toEqual(await questionsOf(bot, from, to, true));
 }
 
 describe("the value report's breakdown", () => {
@@ -210,6 +249,13 @@ describe("the breakdown migration", () => {
       ids.push(rows[0]!.id);
     }
     await pool.query(`INSERT INTO messages (conversation_id, chatbot_id, role, content) VALUES ($1::uuid, $2::uuid, 'agent', 'a person here')`, [ids[4], bot]);
+    for (const [i, id] of ids.entries()) {
+      await pool.query(
+        `INSERT INTO messages (conversation_id, chatbot_id, role, content, answered, created_at)
+         VALUES ($1::uuid, $2::uuid, 'user', $3, null, now()), ($1::uuid, $2::uuid, 'assistant', 'reply', $4, now() + interval '1 second')`,
+        [id, bot, i % 2 ? "Do you deliver?" : "Opening hours?", i % 3 === 0],
+      );
+    }
     await pool.query(`INSERT INTO escalations (chatbot_id, conversation_id, reason, message) VALUES ($1::uuid, $2::uuid, 'asked', 'a person please')`, [bot, ids[3]]);
     await pool.query(`INSERT INTO channel_chats (channel_id, chat_key, conversation_id) VALUES ($1::uuid, 'c1', $2::uuid)`, [channel.id, ids[1]]);
     await migrateRest();
@@ -217,6 +263,8 @@ describe("the breakdown migration", () => {
       const counted = await recount(bot, from, to, old);
       expect(await conversationBreakdown(old, bot, from, to), `${from}..${to}`).toEqual(counted);
     }
+    expect(await questionsOf(bot, "2026-03-01", "2026-04-30", false, old)).toEqual(await questionsOf(bot, "2026-03-01", "2026-04-30", true, old));
+    expect((await questionsOf(bot, "2026-03-01", "2026-04-30", false, old))[0]).toHaveLength(4);
     expect((await recount(bot, "2026-04-01", "2026-04-30", old)).bySource).toEqual({ whatsapp: 1, channel: 1, playground: 1, api: 1, share: 1 });
   });
 });

@@ -46,3 +46,33 @@ SELECT "chatbot_id", day, hour, source, count(*)::int, count(*) FILTER (WHERE pe
                ("status" <> 'bot' OR "escalation_count" > 0 OR "agent_count" > 0) AS person, "answered_count"
           FROM "conversations") c
  GROUP BY 1, 2, 3, 4;
+
+-- The visitor questions of the conversations started each UTC day (src/server/analytics/period-questions.ts),
+-- by text and whether the first reply after each was answered. Keyed by the text's md5 in the index (a
+-- question may be longer than an index entry); a key's count is the sum of its rows.
+CREATE TABLE "analytics_questions" (
+    "id" BIGSERIAL NOT NULL,
+    "chatbot_id" UUID NOT NULL,
+    "day" DATE NOT NULL,
+    "text" TEXT NOT NULL,
+    "answered" BOOLEAN NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "analytics_questions_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "analytics_questions_chatbot_id_day_text_idx" ON "analytics_questions"("chatbot_id", "day", md5("text"));
+
+ALTER TABLE "analytics_questions" ADD CONSTRAINT "analytics_questions_chatbot_id_fkey" FOREIGN KEY ("chatbot_id") REFERENCES "chatbots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Backfill, by the rule of rollups.sql (analytics_rebuild).
+INSERT INTO "analytics_questions" ("chatbot_id", "day", "text", "answered", "count")
+SELECT c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date, q."content", coalesce(r."answered", false), count(*)::int
+  FROM "conversations" c
+  JOIN "messages" q ON q."conversation_id" = c."id" AND q."role" = 'user'
+  LEFT JOIN LATERAL (
+    SELECT a."answered" FROM "messages" a
+     WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+     ORDER BY a."created_at", a."id" LIMIT 1
+  ) r ON true
+ GROUP BY 1, 2, 3, 4;

@@ -812,11 +812,164 @@ $$;
 CREATE OR REPLACE TRIGGER "channels_analytics_kind" AFTER UPDATE ON "channels"
   FOR EACH ROW WHEN (OLD."kind" IS DISTINCT FROM NEW."kind") EXECUTE FUNCTION "analytics_channel_kind_changed"();
 
+-- The visitor questions of the conversations started each day (src/server/analytics/period-questions.ts:
+-- the insight themes and the value report's unanswered questions), by text and whether the first assistant
+-- reply at or after each was answered (no reply, or one without `answered`, is unanswered). Kept by the
+-- messages' statement triggers below (each recounts the questions of the conversations its statement
+-- touched, as they were and as they are, and moves the difference), the conversations' trigger (a
+-- conversation moved to another chatbot or day takes its questions along; one deleted takes them away,
+-- counted before its messages go) and analytics_rebuild. Unlike the counts above, the texts are the
+-- visitors' own words: an erasure or a retention purge (`app.analytics_kept`) removes them here too, so
+-- the report then lists what the conversations still hold, as it always did.
+CREATE OR REPLACE FUNCTION "analytics_bump_questions"(p_chatbot UUID[], p_day DATE[], p_text TEXT[], p_answered BOOLEAN[], p_count INT[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT * FROM unnest(p_chatbot, p_day, p_text, p_answered, p_count) AS d(chatbot_id, day, text, answered, n)
+  ), updated AS (
+    UPDATE "analytics_questions" a SET "count" = a."count" + d.n
+      FROM d
+     WHERE a."id" = (SELECT x."id" FROM "analytics_questions" x
+                      WHERE x."chatbot_id" = d.chatbot_id AND x."day" = d.day AND md5(x."text") = md5(d.text) AND x."text" = d.text
+                        AND x."answered" = d.answered
+                      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING a."chatbot_id", a."day", a."text", a."answered"
+  )
+  INSERT INTO "analytics_questions" ("chatbot_id", "day", "text", "answered", "count")
+  SELECT d.* FROM d
+   WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u."chatbot_id" = d.chatbot_id AND u."day" = d.day AND u."text" = d.text AND u."answered" = d.answered)
+     AND EXISTS (SELECT 1 FROM "chatbots" c WHERE c."id" = d.chatbot_id);
+END
+$$;
+
+-- The questions of some conversations, counted s times each (+1, or -1 to take them away), at their
+-- conversations' current chatbot and day.
+CREATE OR REPLACE FUNCTION "analytics_move_questions"(p_conversations UUID[], p_s INT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "analytics_bump_questions"(array_agg(chatbot_id), array_agg(day), array_agg(content), array_agg(answered), array_agg(n))
+     FROM (SELECT c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date AS day, q."content",
+                  coalesce((SELECT a."answered" FROM "messages" a
+                             WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+                             ORDER BY a."created_at", a."id" LIMIT 1), false) AS answered, count(*)::int * p_s AS n
+             FROM "conversations" c JOIN "messages" q ON q."conversation_id" = c."id" AND q."role" = 'user'
+            WHERE c."id" = ANY(p_conversations)
+            GROUP BY 1, 2, 3, 4) g
+   HAVING count(*) > 0;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "analytics_questions_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids UUID[];
+  v_new UUID[] := '{}';
+  v_old_id UUID[] := '{}'; v_old_conv UUID[] := '{}'; v_old_role TEXT[] := '{}'; v_old_content TEXT[] := '{}';
+  v_old_answered BOOLEAN[] := '{}'; v_old_at TIMESTAMPTZ[] := '{}';
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  -- PL/pgSQL plans a statement when it first runs it: each branch names only its own transition tables.
+  IF TG_OP <> 'DELETE' THEN
+    SELECT array_agg("id") INTO v_new FROM new_rows;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT "conversation_id") INTO v_ids FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT "conversation_id"), array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
+      INTO v_ids, v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT k) INTO v_ids FROM (SELECT "conversation_id" AS k FROM new_rows UNION ALL SELECT "conversation_id" FROM old_rows) r;
+    SELECT array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
+      INTO v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
+  END IF;
+  -- The conversations' rows in id order: a concurrent statement on one of them recounts after this one
+  -- commits. An erasure or a purge waits for no answer (docs/decisions/124-retention-and-a-persons-data.md):
+  -- it takes the rows nobody holds and recounts all of them.
+  IF current_setting('app.analytics_kept', true) = 'on' THEN
+    PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE SKIP LOCKED;
+  ELSE
+    PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE;
+  END IF;
+  PERFORM "analytics_bump_questions"(array_agg(chatbot_id), array_agg(day), array_agg(content), array_agg(answered), array_agg(n))
+     FROM (
+       WITH now_m AS (
+         SELECT m."id", m."conversation_id", m."role", m."content", m."answered", m."created_at" FROM "messages" m WHERE m."conversation_id" = ANY(v_ids)
+       ), was_m AS (
+         SELECT * FROM now_m WHERE NOT ("id" = ANY(coalesce(v_new, '{}')))
+         UNION ALL
+         SELECT * FROM unnest(v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at) AS o(id, conversation_id, role, content, answered, created_at)
+          WHERE o.conversation_id = ANY(v_ids)
+       ), q AS (
+         SELECT 1 AS s, q."conversation_id", q."content",
+                coalesce((SELECT a."answered" FROM now_m a WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+                           ORDER BY a."created_at", a."id" LIMIT 1), false) AS answered
+           FROM now_m q WHERE q."role" = 'user'
+         UNION ALL
+         SELECT -1, q."conversation_id", q."content",
+                coalesce((SELECT a."answered" FROM was_m a WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+                           ORDER BY a."created_at", a."id" LIMIT 1), false)
+           FROM was_m q WHERE q."role" = 'user'
+       )
+       SELECT c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date AS day, q."content", q."answered", sum(q.s)::int AS n
+         FROM q JOIN "conversations" c ON c."id" = q."conversation_id"
+        GROUP BY 1, 2, 3, 4 HAVING sum(q.s) <> 0
+     ) g
+   HAVING count(*) > 0;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "messages_analytics_questions_insert" AFTER INSERT ON "messages"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_questions_changed"();
+
+CREATE OR REPLACE TRIGGER "messages_analytics_questions_update" AFTER UPDATE ON "messages"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_questions_changed"();
+
+CREATE OR REPLACE TRIGGER "messages_analytics_questions_delete" AFTER DELETE ON "messages"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_questions_changed"();
+
+-- A conversation moved to another chatbot or day takes its questions along; one deleted takes them away
+-- before its messages go (BEFORE DELETE: the cascade then finds the conversation gone and counts nothing).
+CREATE OR REPLACE FUNCTION "analytics_conversation_questions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NULL END;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    -- A chatbot's hard delete: its rollups went with it.
+    IF EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
+      PERFORM "analytics_move_questions"(ARRAY[OLD."id"], -1);
+    END IF;
+    RETURN OLD;
+  END IF;
+  -- An update: the questions left the old key (counted with the old row's chatbot and day) and joined the new one.
+  PERFORM "analytics_bump_questions"(array_agg(OLD."chatbot_id"), array_agg((OLD."created_at" AT TIME ZONE 'UTC')::date), array_agg(content), array_agg(answered), array_agg(-n))
+     FROM (SELECT q."content",
+                  coalesce((SELECT a."answered" FROM "messages" a
+                             WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+                             ORDER BY a."created_at", a."id" LIMIT 1), false) AS answered, count(*)::int AS n
+             FROM "messages" q WHERE q."conversation_id" = NEW."id" AND q."role" = 'user'
+            GROUP BY 1, 2) g
+   HAVING count(*) > 0;
+  PERFORM "analytics_move_questions"(ARRAY[NEW."id"], 1);
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_questions_delete" BEFORE DELETE ON "conversations"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_conversation_questions"();
+
+CREATE OR REPLACE TRIGGER "conversations_analytics_questions_update" AFTER UPDATE ON "conversations"
+  FOR EACH ROW
+  WHEN (OLD."chatbot_id" IS DISTINCT FROM NEW."chatbot_id"
+        OR (OLD."created_at" AT TIME ZONE 'UTC')::date IS DISTINCT FROM (NEW."created_at" AT TIME ZONE 'UTC')::date)
+  EXECUTE FUNCTION "analytics_conversation_questions"();
+
 -- A bulk import (a data import, the volume benchmark) writes its rows with
 -- `SET LOCAL app.bulk_import = on`, which turns every trigger of this file
 -- off for its transaction, then calls analytics_rebuild for each chatbot it
 -- wrote before it commits: every figure these triggers keep — the messages'
--- counters on their conversations, the daily rollups, the distinct counts, the breakdown —
+-- counters on their conversations, the daily rollups, the distinct counts, the breakdown, the questions —
 -- is recomputed for the chatbot set-wise from its rows, with the same rules
 -- as the triggers (about 1 s per 100,000 conversations instead of a trigger
 -- call per row: docs/performance.md, "volume").
@@ -847,6 +1000,7 @@ BEGIN
   DELETE FROM "analytics_distinct_days" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_distinct_spans" WHERE "chatbot_id" = p_chatbot;
   DELETE FROM "analytics_breakdown" WHERE "chatbot_id" = p_chatbot;
+  DELETE FROM "analytics_questions" WHERE "chatbot_id" = p_chatbot;
 
   INSERT INTO "analytics_days" ("chatbot_id", "day", "conversations", "classified", "negative", "messages", "questions", "answered", "positive_feedback", "negative_feedback")
   SELECT p_chatbot, day, sum(n)::int, sum(classified)::int, sum(negative)::int, sum(messages)::int, sum(questions)::int, sum(answered)::int, sum(pos)::int, sum(neg)::int
@@ -900,6 +1054,14 @@ BEGIN
          count(*) FILTER (WHERE "analytics_handed"("status", "escalation_count", "agent_count"))::int,
          count(*) FILTER (WHERE NOT "analytics_handed"("status", "escalation_count", "agent_count") AND "answered_count" > 0)::int
     FROM "conversations" WHERE "chatbot_id" = p_chatbot
+   GROUP BY 2, 3, 4;
+  INSERT INTO "analytics_questions" ("chatbot_id", "day", "text", "answered", "count")
+  SELECT p_chatbot, (c."created_at" AT TIME ZONE 'UTC')::date, q."content",
+         coalesce((SELECT a."answered" FROM "messages" a
+                    WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
+                    ORDER BY a."created_at", a."id" LIMIT 1), false), count(*)::int
+    FROM "conversations" c JOIN "messages" q ON q."conversation_id" = c."id" AND q."role" = 'user'
+   WHERE c."chatbot_id" = p_chatbot
    GROUP BY 2, 3, 4;
   PERFORM set_config('app.bulk_import', v_deferred, true);
   PERFORM "analytics_touch"(p_chatbot);
