@@ -148,7 +148,7 @@ async function expectRecountsAfterChanges(run: number, draw: Draws) {
   };
   const step = async () => {
     const c = pick(convs);
-    switch (int(12)) {
+    switch (int(13)) {
       case 0:
       case 1:
       case 2:
@@ -174,6 +174,13 @@ async function expectRecountsAfterChanges(run: number, draw: Draws) {
         );
       case 9:
         return db.conversation.updateMany({ where: { id: c.id }, data: { createdAt: at() } });
+      case 13:
+        // A turn as the answer path records it: both messages in one statement (two inserts on messages).
+        return poolOf(db).query(
+          `WITH m AS (INSERT INTO messages (conversation_id, chatbot_id, role, content) VALUES ($1::uuid, $2::uuid, 'user', $3) RETURNING id)
+           INSERT INTO messages (conversation_id, chatbot_id, role, content, answered) SELECT $1::uuid, $2::uuid, 'assistant', 'reply', $4 FROM m`,
+          [c.id, bot, pick(["Do you deliver?", "Opening hours?"]), pick([true, false, null])],
+        );
       case 10:
         return db.message.updateMany({ where: { conversationId: c.id, role: pick(["assistant", "agent"]) }, data: { role: pick(["assistant", "agent"]) } });
       default:
