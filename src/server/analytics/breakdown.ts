@@ -2,15 +2,16 @@ import { poolOf, type Db } from "@/server/kernel/db/client";
 
 /**
  * What the analytics result does not split, for the value report (docs/analytics.md, "Breakdown"): the
- * same conversations of the period (started in it, archived or not) by UTC hour of the day, by where they
- * started (the conversation's `source`; a messaging channel by its kind), how many a person was asked for
+ * same conversations of the period (started in it, archived or not, the playground's left out as the
+ * analytics leave them out) by UTC hour of the day, by where they started (the conversation's `source`; a
+ * messaging channel's by the kind of the channel it came from), how many a person was asked for
  * or took part in, and how many the bot answered alone (at least one answered question, no person). The
  * hours add up to `totalConversations` of the analytics result for the same period (a test holds them).
  */
 export interface ConversationBreakdown {
   /** 24 entries: conversations started in each UTC hour. */
   byHour: number[];
-  /** Conversations per surface: widget, share, playground, api, or the channel's kind (telegram, whatsapp, slack). */
+  /** Conversations per surface: widget, share, api, or the channel's kind (telegram, whatsapp, slack; `channel` when its channel is not known). */
   bySource: Record<string, number>;
   /** Conversations a person was asked for (an escalation) or took part in (an agent's reply, or a status other than the bot's). */
   handedToPerson: number;

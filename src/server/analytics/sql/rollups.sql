@@ -7,6 +7,13 @@
 -- and the links' clicks their foreign keys set to null), so the rollups keep counting what was deleted
 -- and analytics stay what they were; unlike a bulk import, nothing is rebuilt after it.
 
+-- Which conversations analytics count: all but the playground's (the team's own tests). Every trigger and
+-- rebuild below that counts conversations, their messages' questions or their visitors asks this one
+-- function (a conversation's source is set when it starts and never changes).
+CREATE OR REPLACE FUNCTION "analytics_counted"(p_source TEXT) RETURNS BOOLEAN LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_source <> 'playground'
+$$;
+
 -- The messages' counters on their conversation (message, question,
 -- answered and agent message counts), kept by statement-level triggers in the writer's
 -- transaction. A statement whose messages all belong to one conversation
@@ -15,6 +22,8 @@
 -- separate ordered lock (which keeps multi-conversation statements from
 -- deadlocking each other) is taken only for two or more conversations
 -- (0.24 → 0.16 ms per recorded turn: docs/performance.md).
+-- An insert also keeps the period's questions (analytics_questions, below): the usual recorded turn here,
+-- from the same pass over its rows (analytics_turn_questions), any other insert by the recount.
 CREATE OR REPLACE FUNCTION "analytics_messages_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_ids UUID[];
@@ -22,19 +31,40 @@ DECLARE
   v_questions INT[];
   v_answered INT[];
   v_agent INT[];
+  v_new UUID[];
+  v_texts TEXT[]; v_first TIMESTAMPTZ; v_last_question TIMESTAMPTZ; v_first_reply TIMESTAMPTZ; v_first_answered BOOLEAN;
+  v_chatbot UUID; v_day DATE; v_counted BOOLEAN;
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF current_setting('app.analytics_kept', true) = 'on' THEN
+    -- The counters keep what was there; the questions (the visitors' words) follow the rows.
+    IF TG_OP = 'INSERT' THEN
+      SELECT array_agg(DISTINCT "conversation_id"), array_agg("id") INTO v_ids, v_new FROM new_rows;
+      PERFORM "analytics_questions_recount"(v_ids, v_new, '{}', '{}', '{}', '{}', '{}', '{}');
+    END IF;
     RETURN NULL;
   END IF;
   -- PL/pgSQL plans a statement when it first runs it, so each branch may name
   -- only the transition tables its operation has.
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k), array_agg(g ORDER BY k)
-      INTO v_ids, v_messages, v_questions, v_answered, v_agent
+    -- With one conversation, also its new rows' ids, its new questions' texts, when the new rows
+    -- start, the last question and the first reply among them, and whether that reply answered (min and
+    -- bool_and of the one conversation's values).
+    SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k), array_agg(g ORDER BY k),
+           min(ids), min(texts), min(first_at), min(last_q), min(first_a), bool_and(first_answered)
+      INTO v_ids, v_messages, v_questions, v_answered, v_agent, v_new, v_texts, v_first, v_last_question, v_first_reply, v_first_answered
       FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a,
-                   count(*) FILTER (WHERE "role" = 'agent')::int AS g
+                   count(*) FILTER (WHERE "role" = 'agent')::int AS g,
+                   array_agg("id") AS ids,
+                   array_agg("content") FILTER (WHERE "role" = 'user') AS texts,
+                   min("created_at") AS first_at,
+                   max("created_at") FILTER (WHERE "role" = 'user') AS last_q,
+                   min("created_at") FILTER (WHERE "role" = 'assistant') AS first_a,
+                   (array_agg("answered" ORDER BY "created_at", "id") FILTER (WHERE "role" = 'assistant'))[1] AS first_answered
               FROM new_rows GROUP BY "conversation_id") d;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(k ORDER BY k), array_agg(-m ORDER BY k), array_agg(-q ORDER BY k), array_agg(-a ORDER BY k), array_agg(-g ORDER BY k)
@@ -66,7 +96,20 @@ BEGIN
            "question_count" = c."question_count" + v_questions[1],
            "answered_count" = c."answered_count" + v_answered[1],
            "agent_count" = c."agent_count" + v_agent[1]
-     WHERE c."id" = v_ids[1];
+     WHERE c."id" = v_ids[1]
+    RETURNING c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date, "analytics_counted"(c."source") INTO v_chatbot, v_day, v_counted;
+    -- Every new question before the first new reply (or no reply among them): the turn's shape.
+    IF TG_OP = 'INSERT' AND (v_first_reply IS NULL OR v_last_question IS NULL OR v_last_question <= v_first_reply) THEN
+      IF v_counted IS NOT TRUE THEN
+        RETURN NULL;
+      END IF;
+      IF "analytics_turn_questions"(v_ids[1], v_new, v_chatbot, v_day, v_first, v_texts, coalesce(v_first_answered, false)) THEN
+        RETURN NULL;
+      END IF;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+      PERFORM "analytics_questions_recount"(v_ids, v_new, '{}', '{}', '{}', '{}', '{}', '{}');
+    END IF;
     RETURN NULL;
   END IF;
   PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE;
@@ -77,6 +120,10 @@ BEGIN
          "agent_count" = c."agent_count" + d.g
     FROM unnest(v_ids, v_messages, v_questions, v_answered, v_agent) AS d(k, m, q, a, g)
    WHERE c."id" = d.k;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg("id") INTO v_new FROM new_rows; -- every conversation's (v_new above is one conversation's)
+    PERFORM "analytics_questions_recount"(v_ids, v_new, '{}', '{}', '{}', '{}', '{}', '{}');
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -245,9 +292,7 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     RETURN NULL;
   END IF;
-  -- Playground conversations (the team's own tests) stay out of analytics; a conversation's
-  -- source is set when it starts and never changes.
-  IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
+  IF NOT "analytics_counted"(CASE WHEN TG_OP = 'INSERT' THEN NEW."source" ELSE OLD."source" END) THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'DELETE' THEN
@@ -522,8 +567,7 @@ BEGIN
   IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  -- Playground conversations stay out of analytics, as in analytics_conversation_changed.
-  IF (TG_OP = 'INSERT' AND NEW."source" = 'playground') OR (TG_OP <> 'INSERT' AND OLD."source" = 'playground') THEN
+  IF NOT "analytics_counted"(CASE WHEN TG_OP = 'INSERT' THEN NEW."source" ELSE OLD."source" END) THEN
     RETURN NULL;
   END IF;
   -- The visitors' rows, shared, in id order: a concurrent change of their country
@@ -561,7 +605,7 @@ BEGIN
   PERFORM "analytics_presence_apply"(array_agg(chatbot_id), array_agg('country'::text), array_agg(NEW."id"), array_agg(dim), array_agg(day), array_agg(n))
      FROM (SELECT "chatbot_id", d.dim, (c."created_at" AT TIME ZONE 'UTC')::date AS day, count(*)::int * d.s AS n
              FROM "conversations" c, (VALUES (v_old, -1), (v_new, 1)) AS d(dim, s)
-            WHERE c."visitor_id" = NEW."id" AND c."source" <> 'playground' AND d.dim IS NOT NULL
+            WHERE c."visitor_id" = NEW."id" AND "analytics_counted"(c."source") AND d.dim IS NOT NULL
             GROUP BY 1, 2, 3, d.s) x
    HAVING count(*) > 0;
   RETURN NULL;
@@ -659,13 +703,13 @@ CREATE OR REPLACE TRIGGER "link_clicks_analytics_delete" AFTER DELETE ON "link_c
 
 -- The value report's breakdown (src/server/analytics/breakdown.ts; docs/decisions/143-the-report-breakdown-rolled-up.md):
 -- conversations by chatbot, UTC day and hour of their start and surface, with how many a person was asked
--- for or took part in and how many the bot answered alone. Playground conversations count here (the
--- breakdown always counted them). What decides a conversation's key and flags is on its own row: its
--- status and answered count, its agent messages (agent_count, kept with the message counters above), its
--- escalations (escalation_count) and the kind of the channel whose chat continues it (channel_kind); the
--- two triggers below keep those, and the conversation trigger moves the conversation between keys and
--- flags when any of them changes. A recorded turn changes none of them but the answered count, and that
--- only on the first answer: the WHEN clause drops the others without a call.
+-- for or took part in and how many the bot answered alone; the conversations analytics count
+-- (analytics_counted: not the playground's). What decides a conversation's key and flags is on its own
+-- row: its status and answered count, its agent messages (agent_count, kept with the message counters
+-- above), its escalations (escalation_count) and the kind of the channel it came from (channel_kind, set
+-- when it starts); the triggers below keep those, and the conversation trigger moves the conversation
+-- between keys and flags when any of them changes. A recorded turn changes none of them but the answered
+-- count, and that only on the first answer: the WHEN clause drops the others without a call.
 CREATE OR REPLACE FUNCTION "analytics_breakdown_source"(p_source TEXT, p_channel_kind TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN p_source = 'channel' THEN coalesce(p_channel_kind, p_source) ELSE p_source END
 $$;
@@ -710,6 +754,9 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = OLD."chatbot_id") THEN
     RETURN NULL;
   END IF;
+  IF NOT "analytics_counted"(CASE WHEN TG_OP = 'INSERT' THEN NEW."source" ELSE OLD."source" END) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     v_old_source := "analytics_breakdown_source"(OLD."source", OLD."channel_kind");
     v_old_handed := "analytics_handed"(OLD."status", OLD."escalation_count", OLD."agent_count")::int;
@@ -742,10 +789,11 @@ CREATE OR REPLACE TRIGGER "conversations_analytics_breakdown" AFTER INSERT OR DE
 
 CREATE OR REPLACE TRIGGER "conversations_analytics_breakdown_update" AFTER UPDATE ON "conversations"
   FOR EACH ROW
-  WHEN ((OLD."chatbot_id", OLD."created_at", "analytics_breakdown_source"(OLD."source", OLD."channel_kind"),
-         "analytics_handed"(OLD."status", OLD."escalation_count", OLD."agent_count"), OLD."answered_count" > 0)
-        IS DISTINCT FROM (NEW."chatbot_id", NEW."created_at", "analytics_breakdown_source"(NEW."source", NEW."channel_kind"),
-         "analytics_handed"(NEW."status", NEW."escalation_count", NEW."agent_count"), NEW."answered_count" > 0))
+  -- The columns themselves, no function: a trigger's WHEN clause is prepared again for every statement that
+  -- updates conversations (twice a recorded turn), and a SQL function in it is parsed and inlined each time
+  -- (about 0.07 ms a turn for the four calls). The function finds the few updates that change nothing.
+  WHEN ((OLD."chatbot_id", OLD."created_at", OLD."source", OLD."channel_kind", OLD."status", OLD."escalation_count", OLD."agent_count", OLD."answered_count" > 0)
+        IS DISTINCT FROM (NEW."chatbot_id", NEW."created_at", NEW."source", NEW."channel_kind", NEW."status", NEW."escalation_count", NEW."agent_count", NEW."answered_count" > 0))
   EXECUTE FUNCTION "analytics_breakdown_changed"();
 
 -- A conversation's escalations, counted on it (row-level: an escalation is one row, written rarely).
@@ -770,52 +818,34 @@ CREATE OR REPLACE TRIGGER "escalations_analytics" AFTER INSERT OR DELETE ON "esc
 CREATE OR REPLACE TRIGGER "escalations_analytics_update" AFTER UPDATE ON "escalations"
   FOR EACH ROW WHEN (OLD."conversation_id" IS DISTINCT FROM NEW."conversation_id") EXECUTE FUNCTION "analytics_escalations_changed"();
 
--- The kind of the channel whose chat continues a conversation (the breakdown's surface of a channel
--- conversation; a chat that moved on to a newer conversation leaves the older one without, as the
--- breakdown always read it). Recounted from the chats for each conversation a chat leaves or joins.
-CREATE OR REPLACE FUNCTION "analytics_channel_kind_of"(p_conversation UUID) RETURNS TEXT LANGUAGE sql STABLE AS $$
-  SELECT min(k."kind") FROM "channel_chats" cc JOIN "channels" k ON k."id" = cc."channel_id" WHERE cc."conversation_id" = p_conversation
+-- The kind of the channel a conversation came from (the breakdown's surface of a channel conversation),
+-- set when it starts and kept: the channel is the one its visitor's key names (`channel:<channel id>:<chat>`,
+-- channelVisitorKey in src/server/channels/ratings.ts; the inbox reads it the same way), so a conversation
+-- stays under its channel's kind after its chat moves on to a newer one, and after the channel is deleted.
+-- Null for a channel conversation whose visitor names no channel of its chatbot (counted as `channel`).
+CREATE OR REPLACE FUNCTION "analytics_channel_kind_of"(p_visitor UUID) RETURNS TEXT LANGUAGE sql STABLE AS $$
+  SELECT ch."kind" FROM "visitors" v JOIN "channels" ch ON ch."chatbot_id" = v."chatbot_id" AND ch."id"::text = split_part(v."visitor_key", ':', 2)
+   WHERE v."id" = p_visitor AND v."visitor_key" LIKE 'channel:%'
 $$;
 
-CREATE OR REPLACE FUNCTION "analytics_channel_chats_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "analytics_channel_conversation_started"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
-    RETURN NULL;
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NEW;
   END IF;
-  UPDATE "conversations" c SET "channel_kind" = "analytics_channel_kind_of"(c."id")
-   WHERE c."id" IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD."conversation_id" END, CASE WHEN TG_OP <> 'DELETE' THEN NEW."conversation_id" END)
-     AND c."channel_kind" IS DISTINCT FROM "analytics_channel_kind_of"(c."id");
-  RETURN NULL;
+  NEW."channel_kind" := "analytics_channel_kind_of"(NEW."visitor_id");
+  RETURN NEW;
 END
 $$;
 
-CREATE OR REPLACE TRIGGER "channel_chats_analytics" AFTER INSERT OR DELETE ON "channel_chats"
-  FOR EACH ROW EXECUTE FUNCTION "analytics_channel_chats_changed"();
-
-CREATE OR REPLACE TRIGGER "channel_chats_analytics_update" AFTER UPDATE ON "channel_chats"
-  FOR EACH ROW WHEN ((OLD."conversation_id", OLD."channel_id") IS DISTINCT FROM (NEW."conversation_id", NEW."channel_id"))
-  EXECUTE FUNCTION "analytics_channel_chats_changed"();
-
--- A channel whose kind changes (none does today) moves its chats' conversations.
-CREATE OR REPLACE FUNCTION "analytics_channel_kind_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' OR current_setting('app.analytics_kept', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
-  UPDATE "conversations" c SET "channel_kind" = "analytics_channel_kind_of"(c."id")
-   WHERE c."id" IN (SELECT "conversation_id" FROM "channel_chats" WHERE "channel_id" = NEW."id")
-     AND c."channel_kind" IS DISTINCT FROM "analytics_channel_kind_of"(c."id");
-  RETURN NULL;
-END
-$$;
-
-CREATE OR REPLACE TRIGGER "channels_analytics_kind" AFTER UPDATE ON "channels"
-  FOR EACH ROW WHEN (OLD."kind" IS DISTINCT FROM NEW."kind") EXECUTE FUNCTION "analytics_channel_kind_changed"();
+CREATE OR REPLACE TRIGGER "conversations_analytics_channel_kind" BEFORE INSERT ON "conversations"
+  FOR EACH ROW WHEN (NEW."source" = 'channel') EXECUTE FUNCTION "analytics_channel_conversation_started"();
 
 -- The visitor questions of the conversations started each day (src/server/analytics/period-questions.ts:
--- the insight themes and the value report's unanswered questions), by text and whether the first assistant
--- reply at or after each was answered (no reply, or one without `answered`, is unanswered). Kept by the
--- messages' statement triggers below (each recounts the questions of the conversations its statement
+-- the insight themes and the value report's unanswered questions), of the conversations analytics count
+-- (analytics_counted), by text and whether the first assistant reply at or after each was answered (no
+-- reply, or one without `answered`, is unanswered). Kept by the messages' statement triggers below (a
+-- recorded turn adds its questions; any other statement recounts the questions of the conversations it
 -- touched, as they were and as they are, and moves the difference), the conversations' trigger (a
 -- conversation moved to another chatbot or day takes its questions along; one deleted takes them away,
 -- counted before its messages go) and analytics_rebuild. Unlike the counts above, the texts are the
@@ -844,6 +874,22 @@ BEGIN
 END
 $$;
 
+-- One key's delta (a recorded turn's one question), by the rule of analytics_bump_day: cheaper than the
+-- arrays' statement above for one key.
+CREATE OR REPLACE FUNCTION "analytics_bump_question"(p_chatbot UUID, p_day DATE, p_text TEXT, p_answered BOOLEAN, p_count INT)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "analytics_questions" SET "count" = "count" + p_count
+   WHERE "id" = (SELECT "id" FROM "analytics_questions"
+                  WHERE "chatbot_id" = p_chatbot AND "day" = p_day AND md5("text") = md5(p_text) AND "text" = p_text AND "answered" = p_answered
+                  LIMIT 1 FOR UPDATE SKIP LOCKED);
+  IF NOT FOUND THEN
+    INSERT INTO "analytics_questions" ("chatbot_id", "day", "text", "answered", "count")
+    SELECT p_chatbot, p_day, p_text, p_answered, p_count WHERE EXISTS (SELECT 1 FROM "chatbots" WHERE "id" = p_chatbot);
+  END IF;
+END
+$$;
+
 -- The questions of some conversations, counted s times each (+1, or -1 to take them away), at their
 -- conversations' current chatbot and day.
 CREATE OR REPLACE FUNCTION "analytics_move_questions"(p_conversations UUID[], p_s INT) RETURNS void LANGUAGE plpgsql AS $$
@@ -854,53 +900,81 @@ BEGIN
                              WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
                              ORDER BY a."created_at", a."id" LIMIT 1), false) AS answered, count(*)::int * p_s AS n
              FROM "conversations" c JOIN "messages" q ON q."conversation_id" = c."id" AND q."role" = 'user'
-            WHERE c."id" = ANY(p_conversations)
+            WHERE c."id" = ANY(p_conversations) AND "analytics_counted"(c."source")
             GROUP BY 1, 2, 3, 4) g
    HAVING count(*) > 0;
 END
 $$;
 
-CREATE OR REPLACE FUNCTION "analytics_questions_changed"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+-- The usual recorded turn's questions (called by the counters' trigger above for an insert into one
+-- conversation whose new questions all come before its first new reply; the conversation's row is already
+-- locked by its update there, after any statement on it before this one committed). When the new
+-- messages are all later than every message the conversation held, the questions it held keep their first
+-- reply, but for those still without one (asked after the last reply it held), whose first reply is now the
+-- first new one. So the new questions are added, answered as the first new reply is, and, when the last
+-- message held is not a reply and the first new reply answered, the waiting questions move from
+-- unanswered to answered. False, with nothing counted, when the new messages are not all later: the
+-- caller recounts.
+CREATE OR REPLACE FUNCTION "analytics_turn_questions"(p_conversation UUID, p_new UUID[], p_chatbot UUID, p_day DATE, p_first TIMESTAMPTZ,
+                                                      p_texts TEXT[], p_answered BOOLEAN)
+RETURNS BOOLEAN LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  v_ids UUID[];
-  v_new UUID[] := '{}';
-  v_old_id UUID[] := '{}'; v_old_conv UUID[] := '{}'; v_old_role TEXT[] := '{}'; v_old_content TEXT[] := '{}';
-  v_old_answered BOOLEAN[] := '{}'; v_old_at TIMESTAMPTZ[] := '{}';
+  v_last_at TIMESTAMPTZ;
+  v_last_role TEXT;
+  v_texts TEXT[] := coalesce(p_texts, '{}');
+  v_answered BOOLEAN[] := array_fill(p_answered, ARRAY[coalesce(cardinality(p_texts), 0)]);
+  v_n INT[] := array_fill(1, ARRAY[coalesce(cardinality(p_texts), 0)]);
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
-    RETURN NULL;
+  SELECT m."created_at", m."role" INTO v_last_at, v_last_role
+    FROM "messages" m WHERE m."conversation_id" = p_conversation AND NOT (m."id" = ANY(p_new))
+   ORDER BY m."created_at" DESC, m."id" DESC LIMIT 1;
+  IF v_last_at >= p_first THEN
+    RETURN false;
   END IF;
-  -- PL/pgSQL plans a statement when it first runs it: each branch names only its own transition tables.
-  IF TG_OP <> 'DELETE' THEN
-    SELECT array_agg("id") INTO v_new FROM new_rows;
+  -- The questions waiting for a reply (rare on a bot's turn: a visitor's messages while a person had it).
+  IF p_answered AND v_last_role <> 'assistant' THEN
+    SELECT v_texts || array_agg(w."content") || array_agg(w."content"), v_answered || array_agg(false) || array_agg(true), v_n || array_agg(-1) || array_agg(1)
+      INTO v_texts, v_answered, v_n
+      FROM "messages" w
+     WHERE w."conversation_id" = p_conversation AND w."role" = 'user' AND w."created_at" < p_first
+       AND w."created_at" > coalesce((SELECT max(a."created_at") FROM "messages" a
+                                       WHERE a."conversation_id" = p_conversation AND a."role" = 'assistant' AND a."created_at" < p_first), '-infinity');
   END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT "conversation_id") INTO v_ids FROM new_rows;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(DISTINCT "conversation_id"), array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
-      INTO v_ids, v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
-  ELSE
-    SELECT array_agg(DISTINCT k) INTO v_ids FROM (SELECT "conversation_id" AS k FROM new_rows UNION ALL SELECT "conversation_id" FROM old_rows) r;
-    SELECT array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
-      INTO v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
+  IF cardinality(v_texts) = 1 THEN
+    PERFORM "analytics_bump_question"(p_chatbot, p_day, v_texts[1], v_answered[1], v_n[1]);
+  ELSIF cardinality(v_texts) > 1 THEN
+    -- One delta per key (the arrays' bump updates a key's row once per statement).
+    PERFORM "analytics_bump_questions"(array_agg(p_chatbot), array_agg(p_day), array_agg(t), array_agg(a), array_agg(n))
+       FROM (SELECT t, a, sum(n)::int AS n FROM unnest(v_texts, v_answered, v_n) AS u(t, a, n) GROUP BY 1, 2 HAVING sum(n) <> 0) g
+     HAVING count(*) > 0;
   END IF;
-  -- The conversations' rows in id order: a concurrent statement on one of them recounts after this one
-  -- commits. An erasure or a purge waits for no answer (docs/decisions/124-retention-and-a-persons-data.md):
-  -- it takes the rows nobody holds and recounts all of them.
+  RETURN true;
+END
+$$;
+
+-- Any other statement on messages: the questions of the conversations it touched (p_ids), recounted as
+-- they were (the rows now, minus its new rows p_new, plus its old rows p_old_*) and as they are, the
+-- difference moved. The conversations' rows first, in id order: a concurrent statement on one of them
+-- recounts after this one commits. An erasure or a purge waits for no answer
+-- (docs/decisions/124-retention-and-a-persons-data.md): it takes the rows nobody holds and recounts all of them.
+CREATE OR REPLACE FUNCTION "analytics_questions_recount"(p_ids UUID[], p_new UUID[], p_old_id UUID[], p_old_conv UUID[], p_old_role TEXT[],
+                                                         p_old_content TEXT[], p_old_answered BOOLEAN[], p_old_at TIMESTAMPTZ[])
+RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
   IF current_setting('app.analytics_kept', true) = 'on' THEN
-    PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE SKIP LOCKED;
+    PERFORM 1 FROM "conversations" WHERE "id" = ANY(p_ids) ORDER BY "id" FOR NO KEY UPDATE SKIP LOCKED;
   ELSE
-    PERFORM 1 FROM "conversations" WHERE "id" = ANY(v_ids) ORDER BY "id" FOR NO KEY UPDATE;
+    PERFORM 1 FROM "conversations" WHERE "id" = ANY(p_ids) ORDER BY "id" FOR NO KEY UPDATE;
   END IF;
   PERFORM "analytics_bump_questions"(array_agg(chatbot_id), array_agg(day), array_agg(content), array_agg(answered), array_agg(n))
      FROM (
        WITH now_m AS (
-         SELECT m."id", m."conversation_id", m."role", m."content", m."answered", m."created_at" FROM "messages" m WHERE m."conversation_id" = ANY(v_ids)
+         SELECT m."id", m."conversation_id", m."role", m."content", m."answered", m."created_at" FROM "messages" m WHERE m."conversation_id" = ANY(p_ids)
        ), was_m AS (
-         SELECT * FROM now_m WHERE NOT ("id" = ANY(coalesce(v_new, '{}')))
+         SELECT * FROM now_m WHERE NOT ("id" = ANY(coalesce(p_new, '{}')))
          UNION ALL
-         SELECT * FROM unnest(v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at) AS o(id, conversation_id, role, content, answered, created_at)
-          WHERE o.conversation_id = ANY(v_ids)
+         SELECT * FROM unnest(p_old_id, p_old_conv, p_old_role, p_old_content, p_old_answered, p_old_at) AS o(id, conversation_id, role, content, answered, created_at)
+          WHERE o.conversation_id = ANY(p_ids)
        ), q AS (
          SELECT 1 AS s, q."conversation_id", q."content",
                 coalesce((SELECT a."answered" FROM now_m a WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
@@ -914,15 +988,38 @@ BEGIN
        )
        SELECT c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date AS day, q."content", q."answered", sum(q.s)::int AS n
          FROM q JOIN "conversations" c ON c."id" = q."conversation_id"
+        WHERE "analytics_counted"(c."source")
         GROUP BY 1, 2, 3, 4 HAVING sum(q.s) <> 0
      ) g
    HAVING count(*) > 0;
-  RETURN NULL;
 END
 $$;
 
-CREATE OR REPLACE TRIGGER "messages_analytics_questions_insert" AFTER INSERT ON "messages"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_questions_changed"();
+-- An update or a delete of messages (an insert is the counters' trigger's: analytics_messages_changed).
+CREATE OR REPLACE FUNCTION "analytics_questions_changed"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_ids UUID[];
+  v_new UUID[] := '{}';
+  v_old_id UUID[] := '{}'; v_old_conv UUID[] := '{}'; v_old_role TEXT[] := '{}'; v_old_content TEXT[] := '{}';
+  v_old_answered BOOLEAN[] := '{}'; v_old_at TIMESTAMPTZ[] := '{}';
+BEGIN
+  IF current_setting('app.bulk_import', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  -- PL/pgSQL plans a statement when it first runs it: each branch names only its own transition tables.
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT "conversation_id"), array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
+      INTO v_ids, v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
+  ELSE
+    SELECT array_agg("id") INTO v_new FROM new_rows;
+    SELECT array_agg(DISTINCT k) INTO v_ids FROM (SELECT "conversation_id" AS k FROM new_rows UNION ALL SELECT "conversation_id" FROM old_rows) r;
+    SELECT array_agg("id"), array_agg("conversation_id"), array_agg("role"), array_agg("content"), array_agg("answered"), array_agg("created_at")
+      INTO v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at FROM old_rows;
+  END IF;
+  PERFORM "analytics_questions_recount"(v_ids, v_new, v_old_id, v_old_conv, v_old_role, v_old_content, v_old_answered, v_old_at);
+  RETURN NULL;
+END
+$$;
 
 CREATE OR REPLACE TRIGGER "messages_analytics_questions_update" AFTER UPDATE ON "messages"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "analytics_questions_changed"();
@@ -934,7 +1031,7 @@ CREATE OR REPLACE TRIGGER "messages_analytics_questions_delete" AFTER DELETE ON 
 -- before its messages go (BEFORE DELETE: the cascade then finds the conversation gone and counts nothing).
 CREATE OR REPLACE FUNCTION "analytics_conversation_questions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('app.bulk_import', true) = 'on' THEN
+  IF current_setting('app.bulk_import', true) = 'on' OR NOT "analytics_counted"(CASE WHEN TG_OP = 'DELETE' THEN OLD."source" ELSE NEW."source" END) THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NULL END;
   END IF;
   IF TG_OP = 'DELETE' THEN
@@ -990,8 +1087,8 @@ BEGIN
                       count(*) FILTER (WHERE "role" = 'agent')::int AS g
                  FROM "messages" WHERE "chatbot_id" = p_chatbot GROUP BY 1) m ON m."conversation_id" = c2."id"
     LEFT JOIN (SELECT "conversation_id", count(*)::int AS n FROM "escalations" WHERE "chatbot_id" = p_chatbot GROUP BY 1) e ON e."conversation_id" = c2."id"
-    LEFT JOIN (SELECT cc."conversation_id", min(ch."kind") AS kind FROM "channel_chats" cc JOIN "channels" ch ON ch."id" = cc."channel_id"
-                WHERE ch."chatbot_id" = p_chatbot AND cc."conversation_id" IS NOT NULL GROUP BY 1) k ON k."conversation_id" = c2."id"
+    -- A channel conversation's kind from its visitor's channel, kept where that channel is gone.
+    CROSS JOIN LATERAL (SELECT CASE WHEN c2."source" = 'channel' THEN coalesce("analytics_channel_kind_of"(c2."visitor_id"), c2."channel_kind") END AS kind) k
    WHERE c."id" = c2."id" AND c2."chatbot_id" = p_chatbot
      AND (c2."message_count", c2."question_count", c2."answered_count", c2."agent_count", c2."escalation_count", c2."channel_kind")
          IS DISTINCT FROM (coalesce(m.m, 0), coalesce(m.q, 0), coalesce(m.a, 0), coalesce(m.g, 0), coalesce(e.n, 0), k.kind);
@@ -1009,14 +1106,14 @@ BEGIN
     FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS day, 1 AS n, ("sentiment" IS NOT NULL)::int AS classified,
                  coalesce(("sentiment" = 'negative')::int, 0) AS negative, "message_count" AS messages, "question_count" AS questions,
                  "answered_count" AS answered, 0 AS pos, 0 AS neg
-            FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "source" <> 'playground'
+            FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "analytics_counted"("source")
           UNION ALL
           SELECT ("created_at" AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, ("rating" = 'positive')::int, ("rating" = 'negative')::int
             FROM "feedback" WHERE "chatbot_id" = p_chatbot) r
    GROUP BY day;
   INSERT INTO "analytics_day_values" ("chatbot_id", "kind", "day", "value", "count")
   SELECT p_chatbot, 'category', ("created_at" AT TIME ZONE 'UTC')::date, "category", count(*)::int
-    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "source" <> 'playground' AND "category" <> '' GROUP BY 3, 4
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "analytics_counted"("source") AND "category" <> '' GROUP BY 3, 4
   UNION ALL
   SELECT p_chatbot, 'event', ("created_at" AT TIME ZONE 'UTC')::date, "value", count(*)::int
     FROM "widget_events" WHERE "chatbot_id" = p_chatbot AND "value" <> '' GROUP BY 3, 4;
@@ -1029,7 +1126,7 @@ BEGIN
   INSERT INTO "analytics_presence" ("chatbot_id", "kind", "key", "dim", "day", "n")
   SELECT p_chatbot, 'country', c."visitor_id", "analytics_country_dim"(v."country_code", v."country"), (c."created_at" AT TIME ZONE 'UTC')::date, count(*)::int
     FROM "conversations" c JOIN "visitors" v ON v."id" = c."visitor_id"
-   WHERE c."chatbot_id" = p_chatbot AND c."source" <> 'playground' AND coalesce(v."country_code", '') <> ''
+   WHERE c."chatbot_id" = p_chatbot AND "analytics_counted"(c."source") AND coalesce(v."country_code", '') <> ''
    GROUP BY 3, 4, 5
   UNION ALL
   SELECT p_chatbot, 'lead', "visitor_id", '', ("created_at" AT TIME ZONE 'UTC')::date, count(*)::int
@@ -1055,7 +1152,7 @@ BEGIN
          "analytics_breakdown_source"("source", "channel_kind"), count(*)::int,
          count(*) FILTER (WHERE "analytics_handed"("status", "escalation_count", "agent_count"))::int,
          count(*) FILTER (WHERE NOT "analytics_handed"("status", "escalation_count", "agent_count") AND "answered_count" > 0)::int
-    FROM "conversations" WHERE "chatbot_id" = p_chatbot
+    FROM "conversations" WHERE "chatbot_id" = p_chatbot AND "analytics_counted"("source")
    GROUP BY 2, 3, 4;
   INSERT INTO "analytics_questions" ("chatbot_id", "day", "text", "answered", "count")
   SELECT p_chatbot, (c."created_at" AT TIME ZONE 'UTC')::date, q."content",
@@ -1063,7 +1160,7 @@ BEGIN
                     WHERE a."conversation_id" = q."conversation_id" AND a."role" = 'assistant' AND a."created_at" >= q."created_at"
                     ORDER BY a."created_at", a."id" LIMIT 1), false), count(*)::int
     FROM "conversations" c JOIN "messages" q ON q."conversation_id" = c."id" AND q."role" = 'user'
-   WHERE c."chatbot_id" = p_chatbot
+   WHERE c."chatbot_id" = p_chatbot AND "analytics_counted"(c."source")
    GROUP BY 2, 3, 4;
   PERFORM set_config('app.bulk_import', v_deferred, true);
   PERFORM "analytics_touch"(p_chatbot);
