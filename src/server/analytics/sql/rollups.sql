@@ -844,15 +844,16 @@ CREATE OR REPLACE TRIGGER "conversations_analytics_channel_kind" BEFORE INSERT O
 -- The visitor questions of the conversations started each day (src/server/analytics/period-questions.ts:
 -- the insight themes and the value report's unanswered questions), of the conversations analytics count
 -- (analytics_counted), by text and whether the first assistant reply at or after each was answered (no
--- reply, or one without `answered`, is unanswered). Kept by the messages' statement triggers below (a
--- recorded turn adds its questions; any other statement recounts the questions of the conversations it
--- touched, as they were and as they are, and moves the difference), the conversations' trigger (a
+-- reply, or one without `answered`, is unanswered). Kept by the messages' statement triggers (a recorded
+-- turn's insert adds its questions from the counters' trigger above, analytics_turn_questions; any other
+-- statement recounts the questions of the conversations it touched, as they were and as they are, and
+-- moves the difference, analytics_questions_recount), the conversations' trigger (a
 -- conversation moved to another chatbot or day takes its questions along; one deleted takes them away,
 -- counted before its messages go) and analytics_rebuild. Unlike the counts above, the texts are the
 -- visitors' own words: an erasure or a retention purge (`app.analytics_kept`) removes them here too, so
 -- the report then lists what the conversations still hold, as it always did.
--- Both functions below plan their statements once (a generic plan): planning them anew for each turn's
--- arrays cost more than running them (0.80 → 0.22 ms per recorded turn: docs/performance.md, "volume").
+-- The functions below with arrays plan their statements once (a generic plan): planning them anew for each
+-- turn's arrays cost more than running them (0.80 → 0.22 ms per recorded turn: docs/performance.md, "volume").
 CREATE OR REPLACE FUNCTION "analytics_bump_questions"(p_chatbot UUID[], p_day DATE[], p_text TEXT[], p_answered BOOLEAN[], p_count INT[])
 RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
