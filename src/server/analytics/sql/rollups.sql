@@ -33,7 +33,7 @@ DECLARE
   v_agent INT[];
   v_new UUID[];
   v_texts TEXT[]; v_first TIMESTAMPTZ; v_last_question TIMESTAMPTZ; v_first_reply TIMESTAMPTZ; v_first_answered BOOLEAN;
-  v_chatbot UUID; v_day DATE; v_counted BOOLEAN;
+  v_chatbot UUID; v_day DATE; v_counted BOOLEAN; v_replies BIGINT;
 BEGIN
   IF current_setting('app.bulk_import', true) = 'on' THEN
     RETURN NULL;
@@ -50,11 +50,11 @@ BEGIN
   -- only the transition tables its operation has.
   IF TG_OP = 'INSERT' THEN
     -- With one conversation, also its new rows' ids, its new questions' texts, when the new rows
-    -- start, the last question and the first reply among them, and whether that reply answered (min and
-    -- bool_and of the one conversation's values).
+    -- start, the last question and the reply among them, how many replies, and whether the reply answered
+    -- when there is one (min and bool_and of the one conversation's values; no ordered aggregate).
     SELECT array_agg(k ORDER BY k), array_agg(m ORDER BY k), array_agg(q ORDER BY k), array_agg(a ORDER BY k), array_agg(g ORDER BY k),
-           min(ids), min(texts), min(first_at), min(last_q), min(first_a), bool_and(first_answered)
-      INTO v_ids, v_messages, v_questions, v_answered, v_agent, v_new, v_texts, v_first, v_last_question, v_first_reply, v_first_answered
+           min(ids), min(texts), min(first_at), min(last_q), min(first_a), min(replies), bool_and(first_answered)
+      INTO v_ids, v_messages, v_questions, v_answered, v_agent, v_new, v_texts, v_first, v_last_question, v_first_reply, v_replies, v_first_answered
       FROM (SELECT "conversation_id" AS k, count(*)::int AS m,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered" IS NOT NULL)::int AS q,
                    count(*) FILTER (WHERE "role" = 'assistant' AND "answered")::int AS a,
@@ -64,7 +64,8 @@ BEGIN
                    min("created_at") AS first_at,
                    max("created_at") FILTER (WHERE "role" = 'user') AS last_q,
                    min("created_at") FILTER (WHERE "role" = 'assistant') AS first_a,
-                   (array_agg("answered" ORDER BY "created_at", "id") FILTER (WHERE "role" = 'assistant'))[1] AS first_answered
+                   count(*) FILTER (WHERE "role" = 'assistant') AS replies,
+                   bool_and("answered") FILTER (WHERE "role" = 'assistant') AS first_answered
               FROM new_rows GROUP BY "conversation_id") d;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(k ORDER BY k), array_agg(-m ORDER BY k), array_agg(-q ORDER BY k), array_agg(-a ORDER BY k), array_agg(-g ORDER BY k)
@@ -98,8 +99,8 @@ BEGIN
            "agent_count" = c."agent_count" + v_agent[1]
      WHERE c."id" = v_ids[1]
     RETURNING c."chatbot_id", (c."created_at" AT TIME ZONE 'UTC')::date, "analytics_counted"(c."source") INTO v_chatbot, v_day, v_counted;
-    -- Every new question before the first new reply (or no reply among them): the turn's shape.
-    IF TG_OP = 'INSERT' AND (v_first_reply IS NULL OR v_last_question IS NULL OR v_last_question <= v_first_reply) THEN
+    -- At most one new reply, every new question before it: the turn's shape.
+    IF TG_OP = 'INSERT' AND v_replies <= 1 AND (v_first_reply IS NULL OR v_last_question IS NULL OR v_last_question <= v_first_reply) THEN
       IF v_counted IS NOT TRUE THEN
         RETURN NULL;
       END IF;
@@ -908,7 +909,7 @@ END
 $$;
 
 -- The usual recorded turn's questions (called by the counters' trigger above for an insert into one
--- conversation whose new questions all come before its first new reply; the conversation's row is already
+-- conversation with at most one new reply, its new questions before it; the conversation's row is already
 -- locked by its update there, after any statement on it before this one committed). When the new
 -- messages are all later than every message the conversation held, the questions it held keep their first
 -- reply, but for those still without one (asked after the last reply it held), whose first reply is now the
