@@ -21,7 +21,10 @@ $$;
 -- the row itself, and with a single row there is no order to keep, so the
 -- separate ordered lock (which keeps multi-conversation statements from
 -- deadlocking each other) is taken only for two or more conversations
--- (0.24 → 0.16 ms per recorded turn: docs/performance.md).
+-- (0.24 → 0.16 ms per recorded turn: docs/performance.md). Every trigger that
+-- locks several conversations of one statement takes them in id order (an
+-- insert's reply SLA row trigger included, which runs before this one:
+-- src/server/conversations/sql/reply-sla.sql).
 -- An insert also keeps the period's questions (analytics_questions, below): the usual recorded turn here,
 -- from the same pass over its rows (analytics_turn_questions), any other insert by the recount.
 CREATE OR REPLACE FUNCTION "analytics_messages_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
