@@ -71,6 +71,45 @@ describe("message counters", () => {
   });
 });
 
+describe("a statement's conversations", () => {
+  it("are locked in id order whatever the order of its rows, the reply SLA's row trigger included", async () => {
+    // Two conversations a person has taken, nobody's answer due: a visitor's message on either makes the
+    // reply SLA's row trigger (src/server/conversations/sql/reply-sla.sql) start its clock, row by row.
+    const v = await visitor(db, botId);
+    const pair = await Promise.all([0, 1].map((i) => conversation(db, botId, { at: `2026-04-0${i + 1}T10:00:00Z`, visitorId: v.id })));
+    await db.conversation.updateMany({ where: { id: { in: pair.map((c) => c.id) } }, data: { status: "human" } });
+    const [low, high] = pair.map((c) => c.id).sort();
+    const clients = [0, 1, 2].map(() => new pg.Client({ connectionString: url }));
+    await Promise.all(clients.map((c) => c.connect()));
+    const [holder, writer, probe] = clients as [pg.Client, pg.Client, pg.Client];
+    try {
+      // The lower conversation held elsewhere; a batch whose first row is the higher one's waits for it…
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM conversations WHERE id = $1::uuid FOR NO KEY UPDATE`, [low]);
+      const { rows: pid } = await writer.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      const batch = writer.query(
+        `INSERT INTO messages (conversation_id, chatbot_id, role, content) VALUES ($1::uuid, $3::uuid, 'user', 'first'), ($2::uuid, $3::uuid, 'user', 'second')`,
+        [high, low, botId],
+      );
+      batch.catch(() => undefined); // awaited below; not unhandled if the lock test fails first
+      await expect.poll(async () => (await probe.query("SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1", [pid[0]!.pid])).rows[0]?.wait_event_type).toBe("Lock");
+      // …without holding the higher one meanwhile: another statement locking the two in id order is not
+      // drawn into a cycle (two such batches in opposite orders deadlocked when the first row's was taken first).
+      await probe.query("BEGIN");
+      await expect(probe.query(`SELECT 1 FROM conversations WHERE id = $1::uuid FOR NO KEY UPDATE NOWAIT`, [high])).resolves.toBeDefined();
+      await probe.query("ROLLBACK");
+      await holder.query("COMMIT");
+      await batch;
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+    const rows = await countersMatchMessages();
+    for (const r of rows) expect(r.stored, r.id).toBe(r.actual);
+    // The reply SLA's clock started on both, as row by row.
+    expect(await db.conversation.count({ where: { id: { in: pair.map((c) => c.id) }, awaitingSince: { not: null } } })).toBe(2);
+  });
+});
+
 /**
  * Every rollup key with a non-zero sum, next to the same figures computed
  * from the base tables (zero keys are what a raw GROUP BY never shows).

@@ -52,6 +52,9 @@ export const EXTRA_INDEXES: Record<string, string> = {
   messages_chatbot_id_content_trgm_idx: "CREATE INDEX messages_chatbot_id_content_trgm_idx ON public.messages USING gin (chatbot_id, content gin_trgm_ops)",
   contacts_chatbot_id_email_name_trgm_idx:
     "CREATE INDEX contacts_chatbot_id_email_name_trgm_idx ON public.contacts USING gin (chatbot_id, email gin_trgm_ops, (((first_name || ' '::text) || last_name)) gin_trgm_ops)",
+  // The value report's unanswered questions rolled up (docs/decisions/143-the-report-breakdown-rolled-up.md), keyed by the text's md5 (a question may exceed an index entry).
+  analytics_questions_chatbot_id_day_text_idx:
+    "CREATE INDEX analytics_questions_chatbot_id_day_text_idx ON public.analytics_questions USING btree (chatbot_id, day, md5(text))",
   // A channel turn's messages are keyed by the provider's event (docs/decisions/083-channel-answers-once-across-a-crash.md); other messages carry no key.
   messages_turn_key_key:
     "CREATE UNIQUE INDEX messages_turn_key_key ON public.messages USING btree (chatbot_id, turn_key, role) WHERE (turn_key IS NOT NULL)",

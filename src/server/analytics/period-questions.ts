@@ -13,20 +13,14 @@ export interface PeriodQuestion {
 /** Runs a statement: a job's `helpers.query` or a pool's `query`. */
 export type QueryRunner = <R extends object>(text: string, values: unknown[]) => Promise<{ rows: R[] }>;
 
+/** Read from the rollup (analytics_questions, kept by sql/rollups.sql: docs/decisions/143-the-report-breakdown-rolled-up.md). */
 const PERIOD_QUESTIONS = `
-  SELECT q.content AS text, coalesce(r.answered, false) AS answered, count(*)::int AS count
-    FROM conversations c
-    JOIN messages q ON q.conversation_id = c.id AND q.role = 'user'
-    LEFT JOIN LATERAL (
-      SELECT a.answered FROM messages a
-       WHERE a.conversation_id = q.conversation_id AND a.role = 'assistant' AND a.created_at >= q.created_at
-       ORDER BY a.created_at, a.id LIMIT 1
-    ) r ON true
-   WHERE c.chatbot_id = $1::uuid
-     AND c.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
-     AND c.created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
-     AND ($5::boolean IS NULL OR coalesce(r.answered, false) = $5::boolean)
+  SELECT text, answered, sum(count)::int AS count
+    FROM analytics_questions
+   WHERE chatbot_id = $1::uuid AND day BETWEEN $2::date AND $3::date
+     AND ($5::boolean IS NULL OR answered = $5::boolean)
    GROUP BY 1, 2
+  HAVING sum(count) <> 0
    ORDER BY count DESC, text ASC
    LIMIT $4`;
 

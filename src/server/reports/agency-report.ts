@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Db } from "@/server/kernel/db/client";
 import { isoMicroOrNull } from "@/server/kernel/lib/timestamps";
 import { utcDay } from "@/server/analytics";
-import { agencyOverview, creditsUsedBetween } from "@/server/workspaces";
+import { agencyClientCredits, creditsUsedBetween } from "@/server/workspaces";
 import type { Agency } from "@/server/access";
 import { periodFigures } from "@/server/reports/figures";
 import { periodLabel, previousPeriod, periodOf, type ReportPeriod } from "@/server/reports/period";
@@ -49,8 +49,8 @@ export const agencyReportSchema = z
 export type AgencyReport = z.infer<typeof agencyReportSchema>;
 
 export async function agencyReport(db: Db, agency: Agency, period: ReportPeriod, now = new Date()): Promise<AgencyReport> {
-  const overview = await agencyOverview(db, agency);
-  const ids = overview.clients.map((c) => c.id);
+  const overview = await agencyClientCredits(db, agency);
+  const ids = overview.clients.map((c) => c.team.id);
   const [used, sends] = await Promise.all([
     creditsUsedBetween(db, ids, period.from, period.to),
     db.clientReport.findMany({ where: { teamId: { in: ids }, period: period.key } }),
@@ -58,7 +58,7 @@ export async function agencyReport(db: Db, agency: Agency, period: ReportPeriod,
   const sendOf = new Map(sends.map((s) => [s.teamId, s]));
   const monthEnd = periodOf("month", utcDay(now)).last;
   const clients: AgencyReport["clients"] = [];
-  for (const c of overview.clients) {
+  for (const { team: c, remaining, runway } of overview.clients) {
     const [chatbots, settings] = await Promise.all([reportChatbots(db, c.id), settingsRow(db, c.id)]);
     const value = valueSettings(settings);
     const [figures, previous, unanswered] = await Promise.all([
@@ -66,8 +66,7 @@ export async function agencyReport(db: Db, agency: Agency, period: ReportPeriod,
       periodFigures(db, chatbots, previousPeriod(period), value),
       unansweredClusters(db, chatbots, period),
     ]);
-    const team = await db.team.findUnique({ where: { id: c.id }, select: { creditsRenewAt: true } });
-    const endDay = team?.creditsRenewAt ? utcDay(team.creditsRenewAt) : monthEnd;
+    const endDay = c.creditsRenewAt ? utcDay(c.creditsRenewAt) : monthEnd;
     const daysLeft = (endDay * DAY_MS - now.getTime()) / DAY_MS + 1;
     const send = sendOf.get(c.id);
     clients.push({
@@ -80,14 +79,14 @@ export async function agencyReport(db: Db, agency: Agency, period: ReportPeriod,
       handed_to_person: figures.handed_to_person,
       hours_saved: figures.hours_saved,
       credits_used: used.get(c.id) ?? 0,
-      messages_remaining: c.messages_remaining,
-      runway_days: c.runway_days,
+      messages_remaining: remaining,
+      runway_days: runway,
       credit_period_ends_at: new Date(endDay * DAY_MS).toISOString().slice(0, 10),
       unanswered_clusters: unanswered.clusters.filter((u) => !u.resolved_by).length,
       csat: null,
       flags: {
         answered_rate_fell: previous.questions > 0 && figures.questions > 0 && figures.answered_rate < previous.answered_rate,
-        credits_run_out: c.runway_days !== null && c.runway_days < daysLeft,
+        credits_run_out: runway !== null && runway < daysLeft,
       },
       report: send ? { status: send.status, sent_at: isoMicroOrNull(send.sentAt) } : null,
     });

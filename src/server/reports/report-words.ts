@@ -56,7 +56,6 @@ export const CHANNEL_NAMES: Record<string, string> = {
   widget: "Website widget",
   share: "Share page",
   api: "API",
-  playground: "Playground",
   channel: "Messaging channel",
   telegram: "Telegram",
   whatsapp: "WhatsApp",

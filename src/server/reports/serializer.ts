@@ -28,7 +28,7 @@ export const periodFiguresSchema = z
     conversations_per_day: z.record(z.string(), count),
     busiest_hours: z.array(z.object({ hour: z.number().int().min(0).max(23), conversations: count })).describe("Conversations started per UTC hour, 0–23."),
     busiest_days: z.array(z.object({ weekday: z.string(), conversations: count })).describe("Conversations per weekday, Monday first."),
-    channels: z.array(z.object({ channel: z.string(), conversations: count })).describe("Conversations per surface: widget, share, api, playground, or a messaging channel's kind."),
+    channels: z.array(z.object({ channel: z.string(), conversations: count })).describe("Conversations per surface: widget, share, api, or a messaging channel's kind (the playground's are not counted)."),
     chatbots: z.array(
       z.object({
         chatbot_id: z.string(),

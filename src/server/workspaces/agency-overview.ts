@@ -17,18 +17,38 @@ import { acceptUrl } from "@/server/accounts";
 import { serializeClient } from "@/server/workspaces/client-serializer";
 import { answeredRate, attentionReasons } from "@/server/workspaces/attention";
 
-export async function agencyOverview(db: Db, agency: Agency) {
+/**
+ * Every client of the agency with its remaining credits and its runway at the last days' pace (the clients
+ * page's own figures), without the figures of its conversations: what the agency's value report lists
+ * (docs/decisions/143-the-report-breakdown-rolled-up.md), which then reads nothing that grows with them.
+ */
+export async function agencyClientCredits(db: Db, agency: Agency) {
   const [fresh, pool] = await Promise.all([db.team.findUniqueOrThrow({ where: { id: agency.id } }), agencyPool(db, agency.id)]);
-  const clients = await db.team.findMany({ where: { agencyId: agency.id, kind: "client", deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  const ids = clients.map((c) => c.id);
-  const [usage, recent, talk] = await Promise.all([
+  const teams = await db.team.findMany({ where: { agencyId: agency.id, kind: "client", deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const ids = teams.map((c) => c.id);
+  const recent = ids.length
+    ? await db.$queryRaw<{ team_id: string; used: number }[]>`
+        SELECT team_id::text AS team_id, sum(used_delta)::int AS used FROM credit_ledger
+         WHERE kind = 'charge' AND team_id = ANY(${ids}::uuid[]) AND created_at > now() - make_interval(days => ${RUNWAY_WINDOW_DAYS})
+         GROUP BY team_id`
+    : [];
+  const usedRecently = new Map(recent.map((r) => [r.team_id, r.used]));
+  return {
+    fresh,
+    pool,
+    clients: teams.map((team) => {
+      const last7 = usedRecently.get(team.id) ?? 0;
+      const remaining = messagesRemaining(team, pool);
+      return { team, last7, remaining, runway: runwayDays(remaining, last7) };
+    }),
+  };
+}
+
+export async function agencyOverview(db: Db, agency: Agency) {
+  const { fresh, pool, clients } = await agencyClientCredits(db, agency);
+  const ids = clients.map((c) => c.team.id);
+  const [usage, talk] = await Promise.all([
     usageOf(db, ids),
-    ids.length
-      ? db.$queryRaw<{ team_id: string; used: number }[]>`
-          SELECT team_id::text AS team_id, sum(used_delta)::int AS used FROM credit_ledger
-           WHERE kind = 'charge' AND team_id = ANY(${ids}::uuid[]) AND created_at > now() - make_interval(days => ${RUNWAY_WINDOW_DAYS})
-           GROUP BY team_id`
-      : Promise.resolve([]),
     // Conversations of this credit period (or the last 30 days without one), with their questions and answers.
     ids.length
       ? db.$queryRaw<{ team_id: string; conversations: number; questions: number; answered: number }[]>`
@@ -40,7 +60,6 @@ export async function agencyOverview(db: Db, agency: Agency) {
            GROUP BY b.team_id`
       : Promise.resolve([]),
   ]);
-  const usedRecently = new Map(recent.map((r) => [r.team_id, r.used]));
   const talkOf = new Map(talk.map((r) => [r.team_id, r]));
   return {
     agency: {
@@ -52,12 +71,9 @@ export async function agencyOverview(db: Db, agency: Agency) {
       pool_messages_used: pool.poolMessagesUsed,
       included_integrations: fresh.includedIntegrations,
     },
-    clients: clients.map((c) => {
+    clients: clients.map(({ team: c, last7, remaining, runway }) => {
       const client = serializeClient(c, pool, usage.get(c.id)!);
-      const last7 = usedRecently.get(c.id) ?? 0;
-      const remaining = messagesRemaining(c, pool);
       const period = talkOf.get(c.id) ?? { conversations: 0, questions: 0, answered: 0 };
-      const runway = runwayDays(remaining, last7);
       const lowCredits = isLowOnCredits(remaining, c.lowCreditThreshold);
       return {
         ...client,

@@ -17,5 +17,5 @@ export { lowCreditAlertsJob } from "./low-credit-alerts-job";
 export { renewCreditsJob } from "./renew-credits-job";
 export { sweepAnswerReservationsJob } from "./sweep-reservations-job";
 // The value report (reports): the clients' health as the owner's cockpit shows it, and credits charged in a period.
-export { agencyOverview } from "./agency-overview";
+export { agencyClientCredits, agencyOverview } from "./agency-overview";
 export { creditsUsedBetween } from "./credits-used";
