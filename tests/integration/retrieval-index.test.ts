@@ -291,6 +291,32 @@ describe("indexSource and searchPassages", () => {
     await expectStatsConsistent(b.id);
   });
 
+  it("meets a word stemmed in another language only in that language's passages: English \"funcion\" of \"funcional\" is not Spanish \"función\"", async () => {
+    const b = await bot("es");
+    const page = (title: string, text: string, lang = "es") => extractHtml(`<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`, `https://x.test/${title}`);
+    const others = ["Red", "Disco", "Teclado", "Pantalla"].map((t) =>
+      page(t, `La función del instalador para ${t.toLowerCase()}: esta función funciona y cumple su función sin más pasos.`),
+    );
+    const answer = page("Programa", "El instalador es un programa funcional que copia el sistema sin más pasos.");
+    const fillers = ["Cuentas", "Fechas", "Idiomas", "Copias", "Correo", "Impresoras", "Relojes", "Mapas"].map((t) => page(t, `${t}: se configuran en el menú principal, con sus opciones de siempre.`));
+    // One English passage: the chatbot's passages are also stemmed in English, where "funcional" is "funcion",
+    // the Spanish stem of "función".
+    const notice = page("Notice", "This notice is printed in English on every copy of the manual.", "en");
+    const ids: string[] = [];
+    for (const doc of [...others, answer, notice, ...fillers]) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: doc, url: null });
+    }
+    const configs = await poolOf(db).query(`SELECT config FROM chatbot_search_configs WHERE chatbot_id = $1 AND chunk_count > 0 ORDER BY config`, [b.id]);
+    expect(configs.rows.map((r) => r.config)).toEqual(["english", "spanish"]);
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "¿Qué instalador es funcional?", topK: 5, language: "es", questionLanguage: "es" });
+    expect(top?.sourceId).toBe(ids[4]);
+    // An English word of the question still meets the English passage.
+    const [english] = await searchPassages(db, { chatbotId: b.id, query: "¿Dónde está el notice del manual?", topK: 5, language: "es", questionLanguage: "es" });
+    expect(english?.sourceId).toBe(ids[5]);
+  });
+
   it("weighs each part of a compound word by itself: a rare package name is not as common as its `dev` suffix", async () => {
     const b = await bot("en");
     const ids: string[] = [];

@@ -31,7 +31,8 @@ export const DEFINITION_BOOST = 2.5;
  */
 export const DEFINERS = 20;
 /** A lexeme as a quoted tsquery operand (backslashes and quotes escaped). */
-const QUOTED_PICKED = `'''' || replace(replace(p.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
+const QUOTED_LEXEME = (alias: string) => `'''' || replace(replace(${alias}.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
+const QUOTED_PICKED = QUOTED_LEXEME("p");
 
 /**
  * Replaces the chunks of the sources in $1 (possibly by none) with the chunks
@@ -157,15 +158,30 @@ WITH configs AS (
   -- same part stemmed in another configuration shares it). Only at the places the question's language stems:
   -- a part that is a stop word in it ("qu", "est", "ce" of "qu'est-ce") is looked up in no language, as a
   -- whole word that is one is not (docs/decisions/144-passages-in-their-own-language.md).
-  SELECT DISTINCT w.n, p.pos, l.lexeme, c.config = $3::regconfig AS own
+  SELECT DISTINCT w.n, p.pos, l.lexeme, c.config, c.config = $3::regconfig AS own
     FROM words w
    CROSS JOIN configs c
    CROSS JOIN LATERAL unnest(to_tsvector(c.config, w.word)) AS l(lexeme, positions, weights)
    CROSS JOIN LATERAL unnest(l.positions) AS p(pos)
     JOIN own_places o ON o.n = w.n AND o.pos = p.pos
+), lexeme_configs AS (
+  -- Each lexeme with the configurations that stem a word of the question to it. One only another configuration
+  -- than the question's gives is a word read in that language: it meets only passages indexed in it, and its df
+  -- counts only them — English "funcion" of a Spanish question's "funcional" is not the Spanish passages'
+  -- "funcion" of "función" (docs/decisions/147-foreign-stems-meet-their-own-passages.md).
+  SELECT wl.lexeme, bool_or(wl.own) AS own, array_agg(DISTINCT wl.config) AS configs FROM word_lexemes wl GROUP BY wl.lexeme
 ), known AS (
-  SELECT DISTINCT wl.n, wl.pos, t.lexeme, t.df
-    FROM word_lexemes wl JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
+  SELECT DISTINCT wl.n, wl.pos, t.lexeme, d.df
+    FROM word_lexemes wl
+    JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
+    JOIN lexeme_configs lc ON lc.lexeme = t.lexeme
+   CROSS JOIN LATERAL (
+     SELECT CASE WHEN lc.own THEN t.df
+                 ELSE (SELECT count(*)::int FROM source_chunks c
+                        WHERE c.chatbot_id = $1::uuid AND c.search_config::regconfig = ANY (lc.configs)
+                          AND c.tsv @@ (${QUOTED_LEXEME('t')})::tsquery) END AS df
+   ) d
+   WHERE d.df > 0
 ), corrected AS (
   SELECT c.lexeme, c.df, c.sim AS boost
     FROM (SELECT DISTINCT wl.lexeme FROM word_lexemes wl
@@ -190,15 +206,17 @@ WITH configs AS (
     JOIN (SELECT n, pos, sum(df) AS df FROM (SELECT DISTINCT n, pos, lexeme, df FROM known) d GROUP BY n, pos) w USING (n, pos)
    GROUP BY k.lexeme
 ), terms AS (
-  SELECT DISTINCT ON (lexeme) lexeme, df, word_df, boost
-    FROM (SELECT k.lexeme, k.df, w.df AS word_df, 1.0::float8 AS boost FROM (SELECT DISTINCT lexeme, df FROM known) k JOIN word_df w USING (lexeme)
-          UNION ALL SELECT lexeme, df, df, boost FROM corrected) x
+  -- configs: null where the lexeme meets every passage (the question's language stems it, or a typo's correction).
+  SELECT DISTINCT ON (lexeme) lexeme, df, word_df, boost, configs
+    FROM (SELECT k.lexeme, k.df, w.df AS word_df, 1.0::float8 AS boost, CASE WHEN lc.own THEN NULL ELSE lc.configs END AS configs
+            FROM (SELECT DISTINCT lexeme, df FROM known) k JOIN word_df w USING (lexeme) JOIN lexeme_configs lc USING (lexeme)
+          UNION ALL SELECT lexeme, df, df, boost, NULL::regconfig[] FROM corrected) x
    ORDER BY lexeme, boost DESC
 ), stats AS (
   SELECT greatest(chunk_count, 1)::float8 AS n, greatest(total_length::float8 / greatest(chunk_count, 1), 1) AS avgdl
     FROM chatbot_search_stats WHERE chatbot_id = $1::uuid
 ), weighted AS (
-  SELECT t.lexeme, t.boost * ln(1 + greatest(s.n - t.word_df + 0.5, 0.5) / (t.word_df + 0.5)) AS idf FROM terms t, stats s
+  SELECT t.lexeme, t.configs, t.boost * ln(1 + greatest(s.n - t.word_df + 0.5, 0.5) / (t.word_df + 0.5)) AS idf FROM terms t, stats s
 ), lexeme_list AS (
   SELECT array_agg(lexeme) AS lexemes FROM weighted
 ), picked AS (
@@ -206,7 +224,7 @@ WITH configs AS (
   -- matches (at least the rarest one). A chunk with none of them could only
   -- score on common words, which weigh little. On a small chatbot every term
   -- is picked.
-  SELECT r.lexeme, w.idf
+  SELECT r.lexeme, w.idf, w.configs
     FROM (SELECT lexeme, sum(df) OVER (ORDER BY df, lexeme) AS cumulative_df, row_number() OVER (ORDER BY df, lexeme) AS n
             FROM terms) r
     JOIN weighted w USING (lexeme)
@@ -239,6 +257,7 @@ WITH configs AS (
            CROSS JOIN LATERAL (
              SELECT c.id, c.length, c.page_weight FROM source_chunks c
               WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+                AND (p.configs IS NULL OR c.search_config::regconfig = ANY (p.configs))
               LIMIT ${CANDIDATE_BUDGET}
            ) h
            GROUP BY h.id
@@ -266,7 +285,7 @@ WITH configs AS (
 ), candidates AS (
   -- Only the best pre-scored chunks (shorter first among equals, as BM25
   -- would) and the defining ones pay for reading their tsvector for the exact score.
-  SELECT c.id, c.tsv, c.length, c.page_weight,
+  SELECT c.id, c.tsv, c.length, c.page_weight, c.search_config::regconfig AS config,
          power(${DEFINITION_BOOST}, (SELECT coalesce(max(k.share), 0) FROM keys k WHERE k.key = ANY (c.defines)))::float8 AS definition
     FROM ((SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) UNION SELECT id FROM definers) top
     JOIN source_chunks c ON c.id = top.id
@@ -281,7 +300,7 @@ WITH configs AS (
     LEFT JOIN said sd ON sd.id = c.id
    CROSS JOIN lexeme_list ll
    CROSS JOIN LATERAL unnest(ts_delete(c.tsv, tsvector_to_array(ts_delete(c.tsv, ll.lexemes)))) AS u(lexeme, positions, weights)
-    JOIN weighted w ON w.lexeme = u.lexeme
+    JOIN weighted w ON w.lexeme = u.lexeme AND (w.configs IS NULL OR c.config = ANY (w.configs))
    CROSS JOIN LATERAL (
      SELECT (cardinality(u.positions) + ${TITLE_TF - 1} * cardinality(array_positions(u.weights, 'A')))::float8 AS tf
    ) f
