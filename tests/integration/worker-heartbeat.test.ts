@@ -24,9 +24,12 @@ afterAll(async () => {
   await runner?.stop();
 });
 
-/** A job locked by `pool` at its first attempt (of 3), as a worker pool that took it leaves it; its id. */
-async function jobLockedBy(pool: string, jobKey: string): Promise<bigint> {
-  await enqueue(db, "purge_idempotency_keys", {}, { jobKey, maxAttempts: 3 });
+/**
+ * A job locked by `pool` at its first attempt (of 3), as a worker pool that took it leaves it; its id.
+ * `runAt` in the future: a running worker cannot take it between its enqueue and its lock.
+ */
+async function jobLockedBy(pool: string, jobKey: string, runAt?: Date): Promise<bigint> {
+  await enqueue(db, "purge_idempotency_keys", {}, { jobKey, maxAttempts: 3, runAt });
   const [job] = await db.$queryRawUnsafe<Array<{ id: bigint }>>(
     `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = $1, attempts = 1 WHERE key = $2 RETURNING id`,
     pool,
@@ -65,7 +68,7 @@ describe("worker heartbeats", () => {
     // The pool running a sweep is alive, however old its row: a stalled event loop delays its beats and the sweep
     // alike. Its row made stale (the next beat is 20 s away) and a job locked by it: the sweep keeps both.
     await db.$executeRaw`UPDATE worker_heartbeats SET beat_at = now() - interval '10 minutes' WHERE worker_id = ${own.workerId}`;
-    const ownJob = await jobLockedBy(own.workerId, "heartbeat_test_own");
+    const ownJob = await jobLockedBy(own.workerId, "heartbeat_test_own", new Date(Date.now() + 3_600_000));
     await enqueue(db, "sweep_dead_workers", {}, { jobKey: "heartbeat_test_sweep_self", maxAttempts: 1 });
     await waitFor(async () => Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = 'heartbeat_test_sweep_self'`))[0]!.n) === 0);
     expect(await lockOf(ownJob)).toEqual({ locked_by: own.workerId });
