@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fc from "fast-check";
 import { Logger, runMigrations } from "graphile-worker";
 import type { Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "./db";
@@ -116,3 +117,16 @@ export async function spansNotMatchingDays(db: Db, chatbotId: string): Promise<s
      ORDER BY 1`;
   return rows.map((r) => r.k);
 }
+
+/** One property run's draws, from fast-check's generator (reproducible by its seed, shrunk on failure). */
+export interface Draws {
+  int: (max: number) => number;
+  pick: <T>(list: readonly T[]) => T;
+  chance: (p: number) => boolean;
+}
+
+export const drawsOf = (g: fc.GeneratorValue): Draws => ({
+  int: (max) => g(fc.nat, { max }),
+  pick: (list) => list[g(fc.nat, { max: list.length - 1 })]!,
+  chance: (p) => g(fc.nat, { max: 999 }) < p * 1000,
+});

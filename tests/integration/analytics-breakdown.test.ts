@@ -5,7 +5,7 @@ import { channelVisitorKey } from "@/server/channels";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase, databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { visitor } from "../helpers/analytics-fixtures";
+import { drawsOf, visitor, type Draws } from "../helpers/analytics-fixtures";
 
 /**
  * The value report's breakdown, which `conversationBreakdown` reads from the analytics_breakdown rollup
@@ -95,17 +95,6 @@ async function questionsOf(chatbotId: string, from: string, to: string, recounte
     : <R extends object>(text: string, values: unknown[]) => pool.query<R>(text, values);
   return Promise.all([periodQuestions(query, chatbotId, from, to, { limit: 1000, answered: null }), periodQuestions(query, chatbotId, from, to, { limit: 3, answered: false })]);
 }
-
-interface Draws {
-  int: (max: number) => number;
-  pick: <T>(list: readonly T[]) => T;
-  chance: (p: number) => boolean;
-}
-const drawsOf = (g: fc.GeneratorValue): Draws => ({
-  int: (max) => g(fc.nat, { max }),
-  pick: (list) => list[g(fc.nat, { max: list.length - 1 })]!,
-  chance: (p) => g(fc.nat, { max: 999 }) < p * 1000,
-});
 
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;

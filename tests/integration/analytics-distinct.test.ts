@@ -4,7 +4,7 @@ import { computeAnalytics, resolvePeriod } from "@/server/analytics";
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { createTestDatabase } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { contact, conversation, link, linkClick, spansNotMatchingDays, visitor } from "../helpers/analytics-fixtures";
+import { contact, conversation, drawsOf, link, linkClick, spansNotMatchingDays, visitor, type Draws } from "../helpers/analytics-fixtures";
 
 /**
  * The distinct counts of the analytics result (visitors per country, leads,
@@ -19,18 +19,6 @@ const DAY = 86_400_000;
 const BASE = Date.UTC(2025, 0, 1);
 const at = (day: number, ms = 12 * 3_600_000) => new Date(BASE + day * DAY + ms).toISOString();
 const iso = (day: number) => at(day).slice(0, 10);
-
-/** One run's draws, from fast-check's generator (reproducible by its seed, shrunk on failure). */
-interface Draws {
-  int: (max: number) => number;
-  pick: <T>(list: readonly T[]) => T;
-  chance: (p: number) => boolean;
-}
-const drawsOf = (g: fc.GeneratorValue): Draws => ({
-  int: (max) => g(fc.nat, { max }),
-  pick: (list) => list[g(fc.nat, { max: list.length - 1 })]!,
-  chance: (p) => g(fc.nat, { max: 999 }) < p * 1000,
-});
 
 let db: Db;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
