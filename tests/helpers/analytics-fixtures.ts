@@ -6,12 +6,12 @@ import { createTestDatabase } from "./db";
 import { agencyOwner, clientWorkspace } from "./fixtures";
 
 /**
- * A test database with the queue's schema too (so that asking for insight themes works as in
- * production), an agency owner and one client workspace.
+ * A test database, an agency owner and one client workspace; with the queue's schema too unless told
+ * otherwise (so that asking for insight themes works as in production).
  */
-export async function analyticsDatabase() {
+export async function analyticsDatabase({ queue = true }: { queue?: boolean } = {}) {
   const { db, url } = await createTestDatabase();
-  await runMigrations({ connectionString: url, logger: new Logger(() => () => undefined) });
+  if (queue) await runMigrations({ connectionString: url, logger: new Logger(() => () => undefined) });
   const owner = await agencyOwner(db);
   const workspace = await clientWorkspace(db, owner.agency);
   return { db, url, owner, workspace, teamId: workspace.id };

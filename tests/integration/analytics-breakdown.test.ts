@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { conversationBreakdown, periodQuestions, type ConversationBreakdown } from "@/server/analytics";
 import { channelVisitorKey } from "@/server/channels";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { createTestDatabase, databaseBefore } from "../helpers/db";
+import { databaseBefore } from "../helpers/db";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { drawsOf, visitor, type Draws } from "../helpers/analytics-fixtures";
+import { analyticsDatabase, drawsOf, visitor, type Draws } from "../helpers/analytics-fixtures";
 
 /**
  * The value report's breakdown, which `conversationBreakdown` reads from the analytics_breakdown rollup
@@ -97,14 +97,10 @@ async function questionsOf(chatbotId: string, from: string, to: string, recounte
 }
 
 let db: Db;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let owner: Awaited<ReturnType<typeof analyticsDatabase>>["owner"];
 let teamId: string;
 
-beforeAll(async () => {
-  ({ db } = await createTestDatabase());
-  owner = await agencyOwner(db);
-  teamId = (await clientWorkspace(db, owner.agency)).id;
-});
+beforeAll(async () => ({ db, owner, teamId } = await analyticsDatabase({ queue: false })));
 
 /** Whole months, ISO weeks, single days and random ranges over the data (and a little past its edges). */
 function periodsOf(draw: Draws): [string, string][] {

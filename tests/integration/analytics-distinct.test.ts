@@ -2,9 +2,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computeAnalytics, resolvePeriod } from "@/server/analytics";
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { createTestDatabase } from "../helpers/db";
-import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
-import { contact, conversation, drawsOf, link, linkClick, spansNotMatchingDays, visitor, type Draws } from "../helpers/analytics-fixtures";
+import { chatbot } from "../helpers/fixtures";
+import { analyticsDatabase, contact, conversation, drawsOf, link, linkClick, spansNotMatchingDays, visitor, type Draws } from "../helpers/analytics-fixtures";
 
 /**
  * The distinct counts of the analytics result (visitors per country, leads,
@@ -21,14 +20,10 @@ const at = (day: number, ms = 12 * 3_600_000) => new Date(BASE + day * DAY + ms)
 const iso = (day: number) => at(day).slice(0, 10);
 
 let db: Db;
-let owner: Awaited<ReturnType<typeof agencyOwner>>;
+let owner: Awaited<ReturnType<typeof analyticsDatabase>>["owner"];
 let teamId: string;
 
-beforeAll(async () => {
-  ({ db } = await createTestDatabase());
-  owner = await agencyOwner(db);
-  teamId = (await clientWorkspace(db, owner.agency)).id;
-});
+beforeAll(async () => ({ db, owner, teamId } = await analyticsDatabase({ queue: false })));
 
 /** The figures as the definitions in docs/analytics.md count them, straight from the base rows. */
 async function recount(chatbotId: string, from: string, to: string) {
