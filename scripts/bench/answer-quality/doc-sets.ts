@@ -109,6 +109,34 @@ const SPECS: Spec[] = [
     indexSource: "keyword_index.html (SQLite's keyword index)",
   },
   {
+    // Built with PostgreSQL's own DocBook toolchain (the older DSSSL stylesheets), with a book index like
+    // PostgreSQL's (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md): configuration parameters
+    // (`load_balance_mode configuration parameter`), `pcp_*` commands, `SHOW POOL_NODES`. Not PostgreSQL's text.
+    name: "pgpool",
+    title: "pgpool-II 4.3 documentation",
+    package: "pgpool2",
+    inside: "usr/share/doc/pgpool2",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: "bookindex.html (DocBook book index, DSSSL)",
+  },
+  {
+    // Slony-I's administration guide: the same toolchain, its index of replication terms and slonik commands.
+    name: "slony",
+    title: "Slony-I 2.2 administration guide",
+    package: "slony1-2-doc",
+    inside: "usr/share/doc/slony1-2-doc/adminguide",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: "bookindex.html (DocBook book index, DSSSL)",
+  },
+  {
     name: "postgresql",
     title: "PostgreSQL 15 documentation",
     package: "postgresql-doc-15",
