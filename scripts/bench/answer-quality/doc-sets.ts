@@ -2,7 +2,9 @@
  * The documentation sets: real Debian documentation packages (debian-docs.ts), each with its start page, the
  * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
  * tuning sets (Python's index was already tuned on by the docs bench), and SQLite, whose keyword index reads
- * like PostgreSQL's (docs/decisions/141-identifiers-in-questions.md); PostgreSQL and the Debian
+ * like PostgreSQL's (docs/decisions/141-identifiers-in-questions.md), and pgpool-II's and Slony-I's manuals, built
+ * with PostgreSQL's own DocBook toolchain, their book indexes like its (configuration parameters, commands;
+ * docs/decisions/148-pgpool-and-slony-as-tuning-sets.md) but not its text; PostgreSQL and the Debian
  * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
  * (bash-doc) was left out: its manual is one page, so "the right page" says nothing. The Handbook (one page per
  * section, 127, in seven languages) is the held-out translated set of the languages mode; the Debian Reference
