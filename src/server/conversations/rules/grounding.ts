@@ -150,8 +150,11 @@ export const spelt = (t: [string, string], said: Said) => [...said].some(([langu
 export const met = (t: [string, string], said: Said, typos = true) =>
   [...said].some(([language, keys]) => covered(t[0], keys, typos) || covered(withoutDiacritics(t[1]), keys, typos) || keysIn(t, language).some((k) => k !== t[0] && covered(k, keys, false)));
 
-/** A name in code that is a word of letters joined to digits or underscores (`work_mem`, `pcp_proc_info`, `sqlite3`, `md5`). */
-const CODE_NAME = /^(?=.*\p{L})(?=.*[_\p{N}])[\p{L}\p{N}_]+$/u;
+/**
+ * A name in code: a word of letters joined to digits or underscores, not opening with a digit (`work_mem`,
+ * `pcp_proc_info`, `sqlite3`, `md5`; not "2nd").
+ */
+const CODE_NAME = /^(?=[\p{L}_])(?=.*\p{L})(?=.*[_\p{N}])[\p{L}\p{N}_]+$/u;
 
 /** The clauses of a question: its words between punctuation (a comma, a colon, a parenthesis, its end). */
 const CLAUSES = /[,;:!?()[\]"“”«»]|\.(?=\s|$)/u;
