@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- answer-quality`: extractive answers (no LLM key) on real documentation nobody tuned for.
- * Five Debian documentation packages (answer-quality/doc-sets.ts), unpacked into `.data/bench/docs/` (never
+ * Seven Debian documentation packages (answer-quality/doc-sets.ts), unpacked into `.data/bench/docs/` (never
  * installed), served from 127.0.0.1 and crawled through the real jobs, one chatbot each; questions made
  * mechanically from the docs (known-item, index, how-to, unanswerable: answer-quality/questions.ts) asked
  * through the conversation engine. Per set and kind: right page cited, first, precision of `answered`,
@@ -16,7 +16,7 @@
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
- * - BENCH_AQ_SETS: only these sets (comma-separated names, e.g. "python,git,sqlite" — the tuning sets — or
+ * - BENCH_AQ_SETS: only these sets (comma-separated names, e.g. "python,git,sqlite,pgpool,slony" — the tuning sets — or
  *   "handbook-de"); the questions, unanswerable ones included, are made from all of them as usual.
  * - BENCH_VERBOSE=1 prints every miss (else the first 8 per set); every outcome goes to
  *   `.data/bench/answer-quality*.json`.
@@ -84,7 +84,7 @@ export async function runAnswerQualityBenchmark() {
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 100);
   const sets: DocSet[] = englishSets(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const questions = withUnanswerable(sets.map((s) => questionsOf(s, perKind)), Math.round((perKind * 2) / 3));
-  header("answer-quality: extractive answers on five Debian documentation sets");
+  header(`answer-quality: extractive answers on ${sets.length} Debian documentation sets`);
   console.log(`tuning sets: ${sets.filter((s) => s.role === "tuning").map((s) => s.name).join(", ")}; held out: ${sets.filter((s) => s.role === "held-out").map((s) => s.name).join(", ")}`);
   console.log(`questions made in ${seconds(started)}`);
   const { results, crawl, asking } = await run("answer-quality", questions);

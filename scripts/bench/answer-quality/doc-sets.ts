@@ -2,7 +2,9 @@
  * The documentation sets: real Debian documentation packages (debian-docs.ts), each with its start page, the
  * pages no question points to (indexes, tables of contents) and its own index. Python and git are the
  * tuning sets (Python's index was already tuned on by the docs bench), and SQLite, whose keyword index reads
- * like PostgreSQL's (docs/decisions/141-identifiers-in-questions.md); PostgreSQL and the Debian
+ * like PostgreSQL's (docs/decisions/141-identifiers-in-questions.md), and pgpool-II's and Slony-I's manuals, built
+ * with PostgreSQL's own DocBook toolchain, their book indexes like its (configuration parameters, commands;
+ * docs/decisions/148-pgpool-and-slony-as-tuning-sets.md) but not its text; PostgreSQL and the Debian
  * Administrator's Handbook are held out (docs/decisions/105-answer-quality-held-out-sets.md). Bash
  * (bash-doc) was left out: its manual is one page, so "the right page" says nothing. The Handbook (one page per
  * section, 127, in seven languages) is the held-out translated set of the languages mode; the Debian Reference
@@ -107,6 +109,34 @@ const SPECS: Spec[] = [
     notServed: /^(?:capi3ref|requirements)\.html$/,
     index: (root) => keywordIndex(root),
     indexSource: "keyword_index.html (SQLite's keyword index)",
+  },
+  {
+    // Built with PostgreSQL's own DocBook toolchain (the older DSSSL stylesheets), with a book index like
+    // PostgreSQL's (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md): configuration parameters
+    // (`load_balance_mode configuration parameter`), `pcp_*` commands, `SHOW POOL_NODES`. Not PostgreSQL's text.
+    name: "pgpool",
+    title: "pgpool-II 4.3 documentation",
+    package: "pgpool2",
+    inside: "usr/share/doc/pgpool2",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: "bookindex.html (DocBook book index, DSSSL)",
+  },
+  {
+    // Slony-I's administration guide: the same toolchain, its index of replication terms and slonik commands.
+    name: "slony",
+    title: "Slony-I 2.2 administration guide",
+    package: "slony1-2-doc",
+    inside: "usr/share/doc/slony1-2-doc/adminguide",
+    role: "tuning",
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: "bookindex.html (DocBook book index, DSSSL)",
   },
   {
     name: "postgresql",

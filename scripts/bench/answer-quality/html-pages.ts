@@ -42,8 +42,26 @@ export function sentencesOf(paragraph: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A page's document as a browser reads it: attribute names in lower case (linkedom keeps `HREF`, `CLASS` as
+ * written, which the DSSSL stylesheets of pgpool-II's and Slony-I's manuals write), and, those pages being in
+ * quirks mode (HTML 4 without a DTD address), class names matched whatever their case: lower-cased here.
+ */
+export function parseDocHtml(html: string) {
+  const { document } = parseHTML(html);
+  for (const el of document.querySelectorAll("*")) {
+    for (const { name, value } of [...el.attributes]) {
+      const lower = name.toLowerCase();
+      if (lower === name) continue;
+      el.removeAttribute(name);
+      if (!el.hasAttribute(lower)) el.setAttribute(lower, lower === "class" ? value.toLowerCase() : value);
+    }
+  }
+  return document;
+}
+
 export function readDocPage(root: string, relative: string): DocPage {
-  const { document } = parseHTML(readFileSync(path.join(root, relative), "utf8"));
+  const document = parseDocHtml(readFileSync(path.join(root, relative), "utf8"));
   const title = space(document.querySelector("title")?.textContent ?? "");
   for (const el of document.querySelectorAll(FURNITURE)) el.remove();
   const main = document.querySelector(MAIN) ?? document.body ?? document.documentElement;

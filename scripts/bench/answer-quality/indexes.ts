@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseHTML } from "linkedom";
 import { indexTerms } from "../docs-site";
+import { parseDocHtml } from "./html-pages";
 
 export interface IndexEntry {
   term: string;
@@ -20,7 +21,7 @@ export interface IndexEntry {
 
 const space = (s: string) => s.replace(/\s+/g, " ").trim();
 const pageOf = (href: string) => href.replace(/#.*$/, "");
-const parse = (root: string, relative: string) => parseHTML(readFileSync(path.join(root, relative), "utf8")).document;
+const parse = (root: string, relative: string) => parseDocHtml(readFileSync(path.join(root, relative), "utf8"));
 
 /** Python: genindex-all.html's identifier entries (the docs bench's reading of it). */
 export function sphinxIndex(root: string): IndexEntry[] {
@@ -41,10 +42,20 @@ export function keywordIndex(root: string, file = "keyword_index.html"): IndexEn
   return entries;
 }
 
-/** DocBook's bookindex.html: each top-level entry ("advisory lock, <a>Advisory Locks</a>") → the pages it links. */
+/**
+ * DocBook's bookindex.html: each top-level entry ("advisory lock, <a>Advisory Locks</a>") → the pages it links.
+ * The XSL stylesheets (PostgreSQL 15) give each entry an `ientry-` id; the older DSSSL ones (pgpool-II's,
+ * Slony-I's: upper-case tags, no ids) a `<dt>` of the `<dl>` right under each letter's `<div class="INDEXDIV">`
+ * (a sub-entry's `<dt>` is deeper, in its entry's `<dd>`). An entry with sub-entries only links no page: left out.
+ */
 export function docbookIndex(root: string, file = "bookindex.html"): IndexEntry[] {
   const entries: IndexEntry[] = [];
-  for (const dt of parse(root, file).querySelectorAll('dt[id^="ientry-"]')) {
+  const document = parse(root, file);
+  const xsl = [...document.querySelectorAll('dt[id^="ientry-"]')];
+  const topLevel = xsl.length
+    ? xsl
+    : [...document.querySelectorAll("div.indexdiv > dl > dt")];
+  for (const dt of topLevel) {
     const term = space((dt.textContent ?? "").split(",")[0] ?? "");
     const pages = [...new Set([...dt.querySelectorAll("a[href]")].map((a) => pageOf(a.getAttribute("href")!)))];
     if (term && pages.length) entries.push({ term, pages });

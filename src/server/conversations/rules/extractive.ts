@@ -253,7 +253,7 @@ export function composeExtractiveAnswer(question: string, passages: AnswerPassag
     sources: sourcesOf(picked.map((c) => c.passage)),
     grounding: groundingScore(
       question,
-      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}`, language: c.language })),
+      picked.map((c) => ({ sentence: c.sentence, context: `${titles.get(c.passage.sourceId)} ${c.passage.headingPath} ${c.context}`, language: c.language, heading: c.heading })),
       retrieved,
       language,
     ),

@@ -43,6 +43,21 @@ describe("grounding", () => {
     expect(groundingScore("Do you rent e-bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content], "en")).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
   });
 
+  it("a code name asked about is met only as written; the words naming its kind by a paragraph under its own heading (record 148)", () => {
+    const definition = "This parameter can be used to elevate the local watchdog node priority in the elections to select the leader node.";
+    const retrieved = [`wd_priority (integer) ${definition}`, "Doc: Improve the description of wd_priority."];
+    const under = (heading: string) => [{ sentence: definition, context: `Watchdog ${heading}`, heading }];
+    // Under its own heading, the definition answers "wd_priority configuration parameter" without saying "configuration".
+    expect(groundingScore("What is wd_priority configuration parameter?", under("wd_priority (integer)"), retrieved, "en")).toBe(1);
+    // Under another parameter's heading it does not: "configuration" is missing, and said by no retrieved passage.
+    expect(groundingScore("What is wd_priority configuration parameter?", under("wd_interval (integer)"), retrieved, "en")).toBeLessThan(GROUNDING_THRESHOLD);
+    // A sentence saying "configuration parameters" but not the name answers nothing about it.
+    const overview = [{ sentence: "There are many configuration parameters that affect the behavior of the pooler.", context: "Server Configuration" }];
+    expect(groundingScore("What does desired_sync_time configuration parameter do?", overview, [overview[0]!.sentence], "en")).toBe(0);
+    // Only the words right after the name name its kind: the rest of the question must still be quoted.
+    expect(groundingScore("What does wd_priority configuration parameter do in a quorum?", under("wd_priority (integer)"), retrieved, "en")).toBeLessThan(1);
+  });
+
   it("typos still meet their words", () => {
     const returns = passage("returns", "Returns", "Our return policy: accessories can be returned within 30 days.");
     expect(groundingScore("retrun policy for acessories", [{ sentence: returns.content, context: returns.title }], [returns.content], "en")).toBe(1);

@@ -11,7 +11,7 @@
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
 import { compoundsOf, saysCompound, type Compound } from "@/server/conversations/rules/compounds";
-import { answerKind, askedKindOnly, carriesKind, framingWordsOf, primaryLanguage, questionTerms, statesKind, stopWordsOf, termKey, termsOf, withoutDiacritics, type AnswerKind } from "@/server/kernel/language";
+import { answerKind, askedKindOnly, carriesKind, framingWordsOf, primaryLanguage, questionTerms, statesKind, stopWordsOf, termKey, termsOf, withoutDiacritics, wordsOf, type AnswerKind } from "@/server/kernel/language";
 
 /**
  * Served when the grounding score reaches this. Chosen on the answer-quality bench's tuning sets (record 115):
@@ -85,6 +85,8 @@ export interface QuotedSentence {
   sentence: string;
   context: string;
   language?: string | null;
+  /** The heading of its paragraph (a `<dt>` term, a section's title), when it has one: what it is about. */
+  heading?: string;
 }
 
 /** A text and the language it is read in: a passage's own (docs/decisions/146-answers-read-passages-in-their-own-language.md). */
@@ -149,6 +151,45 @@ export const met = (t: [string, string], said: Said, typos = true) =>
   [...said].some(([language, keys]) => covered(t[0], keys, typos) || covered(withoutDiacritics(t[1]), keys, typos) || keysIn(t, language).some((k) => k !== t[0] && covered(k, keys, false)));
 
 /**
+ * A name in code: a word of letters joined to digits or underscores, not opening with a digit (`work_mem`,
+ * `pcp_proc_info`, `sqlite3`, `md5`; not "2nd").
+ */
+const CODE_NAME = /^(?=[\p{L}_])(?=.*\p{L})(?=.*[_\p{N}])[\p{L}\p{N}_]+$/u;
+
+/** The clauses of a question: its words between punctuation (a comma, a colon, a parenthesis, its end). */
+const CLAUSES = /[,;:!?()[\]"“”«»]|\.(?=\s|$)/u;
+
+/**
+ * The code names a question asks about (its content terms' keys that are CODE_NAMEs), each with the content
+ * terms that stand right after it in the question — what kind of thing it is, as a documentation index names it:
+ * "What does socket_dir configuration parameter do?" → socket_dir: configuration, parameter; "Tell me about
+ * journal_mode pragma." → journal_mode: pragma. Up to the first word that is no content term (a stop or framing
+ * word, "do", "used"), the clause's end or another code name.
+ */
+export function codeNamesAsked(question: string, content: ReadonlyMap<string, string>, language: string | null | undefined): Map<string, Set<string>> {
+  const asked = new Map<string, Set<string>>();
+  for (const clause of question.split(CLAUSES)) {
+    let current: Set<string> | null = null;
+    for (const word of wordsOf(clause)) {
+      const key = termKey(word, language);
+      const isContent = content.has(key);
+      if (isContent && CODE_NAME.test(word)) {
+        current = asked.get(key) ?? new Set();
+        asked.set(key, current);
+      } else if (current && isContent) current.add(key);
+      else current = null;
+    }
+  }
+  return asked;
+}
+
+/**
+ * Whether a heading is a code name's own (a definition's term, a section titled by it): the name is its first
+ * term ("work_mem (integer)", "wd_priority ( integer )", "pg_stat_activity"), read in `language`.
+ */
+const headedBy = (heading: string | undefined, key: string, language: string | null | undefined) => !!heading && termsOf(heading, language).keys().next().value === key;
+
+/**
  * 0..1: how well sentences quoted from one page answer the question. The share of the question's terms the
  * sentences (or their titles and headings) contain — content terms always, framing terms only when they are
  * there — halved when the question asks for a kind of fact no quoted sentence carries. A content term that
@@ -183,7 +224,6 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   if (!terms.length) return 0;
   // A term some retrieved passage holds as spelt is not read as a typo of another word.
   const found = (t: [string, string], said: Said) => met(t, said, !spelt(t, anywhere));
-  const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words)).length;
   const framed = [...framing].filter((t) => [...words].some(([read, keys]) => keysIn(t, read).some((k) => keys.has(k)))).length;
   // The parts of a hyphenated term the quoted text does not say as one (compounds.ts) are not met.
   const said = new Map<string, string[]>();
@@ -193,8 +233,16 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   }
   const saying = (c: Compound) => [...said].some(([read, texts]) => saysCompound(c, texts.join("\n"), read));
   const unsaid = new Set(compoundsOf(question, language).filter((c) => !saying(c)).flatMap((c) => c.keys));
-  const hits = terms.filter((t) => found(t, words) && !unsaid.has(t[0])).length;
+  // A code name the question asks about is the one thing the quoted text may not miss; the words naming its kind
+  // are met by a quoted paragraph under its own heading — a definition says what the name does, not "configuration
+  // parameter" again (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md).
+  const codeNames = codeNamesAsked(question, content, language);
+  const isFound = (t: [string, string]) => found(t, words) && !unsaid.has(t[0]);
+  if (terms.some((t) => codeNames.has(t[0]) && !isFound(t))) return 0;
+  const defined = new Set([...codeNames].filter(([key]) => quoted.some((q) => headedBy(q.heading, key, q.language ?? language))).flatMap(([, kind]) => [...kind]));
+  const hits = terms.filter((t) => isFound(t) || defined.has(t[0])).length;
   if (terms.length - hits > MAX_MISSING_TERMS) return 0;
+  const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words) && !defined.has(t[0])).length;
   const coverage = (hits + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
   return kind && !quoted.some((q) => carriesKind(kind, q.sentence, q.language ?? language)) ? coverage * KIND_PENALTY : coverage;

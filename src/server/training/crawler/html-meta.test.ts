@@ -32,6 +32,17 @@ describe("readPageMeta", () => {
     });
   });
 
+  it("reads an HTML 4 page written in upper case (DocBook's DSSSL stylesheets) as an HTML parser does: `<A\\nHREF>` is a link", () => {
+    const upper = `<HTML><HEAD><TITLE>Index</TITLE><LINK REL="CANONICAL" HREF="bookindex.html"></HEAD><BODY><DT>load_balance_mode,\n <A\nHREF="runtime-config-load-balancing.html#LB"\n>Load Balancing</A\n></DT></BODY></HTML>`;
+    expect(readPageMeta(parseHtml(upper), "https://site.example/docs/x.html")).toEqual({
+      title: "Index",
+      noindex: false,
+      nofollow: false,
+      canonical: "https://site.example/docs/bookindex.html",
+      links: ["https://site.example/docs/runtime-config-load-balancing.html"],
+    });
+  });
+
   it("follows no link when a robots meta says nofollow, and falls back to the page's address without a base", () => {
     const meta = readPageMeta(parseHtml(`<html><head><meta name="robots" content="none"></head><body><a href="x.html">x</a></body></html>`), "https://site.example/a/b.html");
     expect(meta).toEqual({ title: "", noindex: true, nofollow: true, canonical: null, links: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, pdfParagraphs } from "./extract";
+import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, parseHtml, pdfParagraphs } from "./extract";
 
 const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
@@ -172,6 +172,23 @@ describe("index-like pages (record 070)", () => {
     // The same links as a list are the page's text: an index.
     const list = page(`<main><h1>Chapter 2. System requirements</h1><ul>${toc.replace(/<(\/?)dt>/g, "<$1li>")}</ul>${prose}</main>`);
     expect(extractHtml(list, "https://docs.example/ch02.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
+});
+
+describe("an HTML 4 page written in upper case (DocBook's DSSSL stylesheets: `<A HREF>`, `<DIV CLASS>`)", () => {
+  const entries = Array.from({ length: 30 }, (_, i) => `<DT>p${i},\n    <A\nHREF="runtime-config-${i}.html#SETTING-${i}"\n>The settings of part ${i}</A\n></DT\n>`).join("");
+  const index = `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"><HTML><HEAD><TITLE>Index</TITLE></HEAD><BODY CLASS="INDEX"><DIV CLASS="INDEX"><H1 CLASS="INDEX"><A NAME="BOOKINDEX">Index</A></H1><UL>${entries.replace(/<(\/?)DT/g, "<$1LI")}</UL></DIV></BODY></HTML>`;
+
+  it("reads its attributes by their names in lower case, as an HTML parser does: an index of `<A HREF>` links is index-like", () => {
+    expect(extractHtml(index, "https://docs.example/bookindex.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extractHtml(index.toLowerCase(), "https://docs.example/bookindex.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
+
+  it("keeps the attribute that was written in lower case, and an SVG's own names as written", () => {
+    const document = parseHtml(`<html><body><P CLASS="upper" class="lower" Id="x">t</P><svg viewBox="0 0 1 1"><rect Width="1"/></svg></body></html>`);
+    const p = document.querySelector("p")!;
+    expect([p.getAttribute("class"), p.getAttribute("id")]).toEqual(["lower", "x"]);
+    expect(document.querySelector("svg")!.getAttribute("viewBox")).toBe("0 0 1 1");
   });
 });
 

@@ -98,8 +98,36 @@ const SOURCES = new WeakMap<LinkedDocument, string>();
 export function parseHtml(html: string): LinkedDocument {
   // linkedom needs a full document to give <body> and <title>.
   const full = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  const document = parseHTML(full).document;
+  const document = parsedSource(full);
   SOURCES.set(document, full);
+  return document;
+}
+
+/** A tag with an attribute name holding an upper-case letter: `<A HREF=`, `<DIV CLASS=` (HTML 4's way, DocBook's DSSSL pages). */
+const UPPER_CASE_ATTRIBUTE = /<[A-Za-z][\w:-]*\s(?:[^<>]*\s)?[A-Z][\w:-]*\s*=/;
+
+/**
+ * linkedom's parse with attribute names in lower case, as an HTML parser makes them (linkedom keeps them as
+ * written: an `<A HREF>` had no href — no link to follow, no link text in an index's share —, a `<DIV CLASS>` no
+ * class for Readability). An SVG's own attributes keep their case (`viewBox`), as linkedom parses them. Only a
+ * page that writes such a name is walked (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md).
+ */
+function parsedSource(source: string): LinkedDocument {
+  const document = parseHTML(source).document;
+  if (UPPER_CASE_ATTRIBUTE.test(source)) {
+    const root = document.documentElement;
+    const lowerCase = (element: Element) => {
+      if ("ownerSVGElement" in element) return false;
+      for (const { name, value } of [...element.attributes]) {
+        const lower = name.toLowerCase();
+        if (lower === name) continue;
+        element.removeAttribute(name);
+        if (!element.hasAttribute(lower)) element.setAttribute(lower, value);
+      }
+      return false;
+    };
+    if (root && elementsWhere(root, lowerCase) === null) for (const element of document.querySelectorAll("*")) lowerCase(element as unknown as Element);
+  }
   return document;
 }
 
@@ -121,7 +149,7 @@ function readableBlocks(document: LinkedDocument): { title: string; blocks: Text
   // Until Readability runs, the document is only read (page meta, furniture, blocks, weight): a fresh parse of
   // its source is the same page, from which Readability's retry snapshot is made when a retry needs it.
   const source = SOURCES.get(document);
-  const sourceCopy = source === undefined ? undefined : () => parseHTML(source).document as unknown as Document;
+  const sourceCopy = source === undefined ? undefined : () => parsedSource(source) as unknown as Document;
   const article = new LinkedomReadability(document as unknown as Document, { serializer: (node: Node) => node, keepClasses: true }, sourceCopy).parse();
   if (!article?.content) return null;
   const blocks = blocksFromDom(article.content as unknown as Parameters<typeof blocksFromDom>[0]);
