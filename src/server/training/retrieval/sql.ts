@@ -115,6 +115,24 @@ SELECT pg_advisory_xact_lock(hashtextextended('source_chunks:' || id, 0)) FROM u
 export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id = $1::uuid`;
 
 /**
+ * A source's passages as indexSource wrote them, when the source's languages were read by an earlier rule than
+ * $2 (document-language.ts PASSAGE_READING); none when they were not. Read under LOCK_SOURCES: a training of the
+ * source commits all its passages or none, so these are all of them.
+ */
+export const OUTDATED_PASSAGES = `
+SELECT c.chatbot_id::text AS chatbot_id, c.position, c.title, c.url, c.heading_path, c.content, c.token_count, c.page_weight, c.language, c.search_config
+  FROM sources s JOIN source_chunks c ON c.source_id = s.id
+ WHERE s.id = $1::uuid AND s.passage_reading < $2::int
+ ORDER BY c.position`;
+
+/** Records that the source's passages are read by rule $2 (after their transaction: see index-source.ts). */
+export const MARK_READING = `UPDATE sources SET passage_reading = $2::int WHERE id = $1::uuid AND passage_reading < $2::int`;
+
+/** The next $3 sources after $1 (by id, null: from the first) whose passages an earlier rule than $2 read. */
+export const OUTDATED_SOURCES = `
+SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $3::int`;
+
+/**
  * The top $4 passages of chatbot $1 for the query words $2 (see queryWords); $3 the text search configuration
  * of the question's language, $6 that of the chatbot's `default_language`; $5 the question's keys and $7
  * the identifier each was read from (defined-terms.ts questionKeyIdentifiers); $8 its underscored identifiers,
