@@ -188,18 +188,22 @@ WITH configs AS (
   -- counts only them — English "funcion" of a Spanish question's "funcional" is not the Spanish passages'
   -- "funcion" of "función" (docs/decisions/147-foreign-stems-meet-their-own-passages.md).
   SELECT wl.lexeme, bool_or(wl.own) AS own, array_agg(DISTINCT wl.config) AS configs FROM word_lexemes wl GROUP BY wl.lexeme
+), foreign_df AS MATERIALIZED (
+  -- The df of each such lexeme the chatbot's text uses, counted once: written in known's select list, the count
+  -- was run in its join's filter and again in its DISTINCT's sort key, each time reading every passage holding
+  -- the lexeme in any language (docs/decisions/149-passages-read-again.md).
+  SELECT lc.lexeme, (SELECT count(*)::int FROM source_chunks c
+                      WHERE c.chatbot_id = $1::uuid AND c.search_config::regconfig = ANY (lc.configs)
+                        AND c.tsv @@ (${QUOTED_LEXEME('lc')})::tsquery) AS df
+    FROM lexeme_configs lc
+   WHERE NOT lc.own AND EXISTS (SELECT 1 FROM chatbot_search_terms t WHERE t.chatbot_id = $1::uuid AND t.lexeme = lc.lexeme AND t.df > 0)
 ), known AS (
-  SELECT DISTINCT wl.n, wl.pos, t.lexeme, d.df
+  SELECT DISTINCT wl.n, wl.pos, t.lexeme, CASE WHEN lc.own THEN t.df ELSE f.df END AS df
     FROM word_lexemes wl
     JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
     JOIN lexeme_configs lc ON lc.lexeme = t.lexeme
-   CROSS JOIN LATERAL (
-     SELECT CASE WHEN lc.own THEN t.df
-                 ELSE (SELECT count(*)::int FROM source_chunks c
-                        WHERE c.chatbot_id = $1::uuid AND c.search_config::regconfig = ANY (lc.configs)
-                          AND c.tsv @@ (${QUOTED_LEXEME('t')})::tsquery) END AS df
-   ) d
-   WHERE d.df > 0
+    LEFT JOIN foreign_df f ON f.lexeme = t.lexeme
+   WHERE lc.own OR f.df > 0
 ), corrected AS (
   SELECT c.lexeme, c.df, c.sim AS boost
     FROM (SELECT DISTINCT wl.lexeme FROM word_lexemes wl
