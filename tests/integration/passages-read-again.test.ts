@@ -1,3 +1,4 @@
+import { quickAddJob, runOnce } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { extractHtml, type ExtractedDocument } from "@/server/training/extraction/extract";
@@ -10,6 +11,7 @@ import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { CHANGE_CHUNKS, CONFIGS_DELTA, LOCK_SOURCES, STATS_DELTA } from "@/server/training/retrieval/sql";
+import { taskList } from "@/server/transport/workers";
 import { databaseBefore } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 import { expectIndexConsistent } from "../helpers/index-consistency";
@@ -20,6 +22,7 @@ import { expectIndexConsistent } from "../helpers/index-consistency";
  * an upgraded installation reads them again in their own, with no training.
  */
 let db: Db;
+let url: string;
 let migrateRest: () => Promise<void>;
 let teamId: string;
 let userId: string;
@@ -127,7 +130,7 @@ let bots: { reread: string; trained: string };
 let sources: { journals: string; english: string; trained: string };
 
 beforeAll(async () => {
-  ({ db, migrateRest } = await databaseBefore("20261207070000"));
+  ({ db, url, migrateRest } = await databaseBefore("20261207070000"));
   const owner = await userWithToken(db);
   userId = owner.user.id;
   teamId = (await db.team.create({ data: { name: "T", ownerId: userId } })).id;
@@ -217,4 +220,16 @@ describe("passages indexed before each had its own language, read again (reread_
     expect(await bookkeeping(bots.reread)).toEqual(counts);
   });
 
+
+  it("runs through the queue as the job a worker queues at its start, a batch after another until no source is left", async () => {
+    // More sources than a batch (sources with no passages yet: a new upload's, a crawl's pending pages) left at rule 1.
+    await db.source.createMany({ data: Array.from({ length: 60 }, (_, i) => ({ chatbotId: bots.reread, type: "text", indexer: "text", title: `t${i}` })) });
+    const below = async () => (await poolOf(db).query<{ n: number }>(`SELECT count(*)::int AS n FROM sources WHERE passage_reading < 2`)).rows[0]!.n;
+    expect(await below()).toBeGreaterThanOrEqual(60);
+    await quickAddJob({ connectionString: url }, "reread_passages", {});
+    await runOnce({ connectionString: url, taskList: taskList(db) });
+    expect(await below()).toBe(0);
+    const left = await poolOf(db).query(`SELECT task_identifier, last_error FROM graphile_worker.jobs`);
+    expect(left.rows).toEqual([]);
+  });
 });
