@@ -335,7 +335,7 @@ async function measureInTurn(items: string[], fns: Array<(q: string) => Promise<
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
 
 /** Record 147's count: a lexeme only another language gives has its df counted among that language's passages. */
-const FOREIGN_COUNT = /\(SELECT count\(\*\)::int FROM source_chunks c\s+WHERE c\.chatbot_id = \$1::uuid AND c\.search_config::regconfig = ANY \(lc\.configs\)\s+AND c\.tsv @@ \([^\n]*\)::tsquery\)/;
+const FOREIGN_COUNT = /\(SELECT sum\(x\.n\)::int FROM unnest\(lc\.configs\) AS cf\(config\)\s+CROSS JOIN LATERAL \(SELECT count\(\*\) AS n FROM source_chunks c\s+WHERE c\.chatbot_id = \$1::uuid AND c\.search_config = cf\.config::text\s+AND c\.tsv @@ \([^\n]*\)::tsquery\) x\)/;
 
 /** SEARCH with the count replaced by the lexeme's df in every language (as before record 147): what the count costs. */
 function searchWithoutCount(): string {

@@ -145,7 +145,7 @@ SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NU
  *     whose lexemes the chatbot's text uses has its lexemes in the question's language replaced by the most
  *     similar known one (pg_trgm over the vocabulary), weighted by the similarity: typos and near-forms
  *     still find their page.
- *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
+ *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, search_config, tsv):
  *     only this chatbot's postings are read), the best pre-scored, and the
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *     And the passages saying an underscored identifier of the question ($8, query-terms.ts underscoredPhrases)
@@ -189,12 +189,14 @@ WITH configs AS (
   -- "funcion" of "función" (docs/decisions/147-foreign-stems-meet-their-own-passages.md).
   SELECT wl.lexeme, bool_or(wl.own) AS own, array_agg(DISTINCT wl.config) AS configs FROM word_lexemes wl GROUP BY wl.lexeme
 ), foreign_df AS MATERIALIZED (
-  -- The df of each such lexeme the chatbot's text uses, counted once: written in known's select list, the count
-  -- was run in its join's filter and again in its DISTINCT's sort key, each time reading every passage holding
+  -- The df of each such lexeme the chatbot's text uses, counted once (written in known's select list, the count
+  -- ran in its join's filter and again in its DISTINCT's sort key), a configuration at a time: by equality the
+  -- configuration is a key of the GIN index, whose scan then gives only those passages, not every passage holding
   -- the lexeme in any language (docs/decisions/149-passages-read-again.md).
-  SELECT lc.lexeme, (SELECT count(*)::int FROM source_chunks c
-                      WHERE c.chatbot_id = $1::uuid AND c.search_config::regconfig = ANY (lc.configs)
-                        AND c.tsv @@ (${QUOTED_LEXEME('lc')})::tsquery) AS df
+  SELECT lc.lexeme, (SELECT sum(x.n)::int FROM unnest(lc.configs) AS cf(config)
+                      CROSS JOIN LATERAL (SELECT count(*) AS n FROM source_chunks c
+                                           WHERE c.chatbot_id = $1::uuid AND c.search_config = cf.config::text
+                                             AND c.tsv @@ (${QUOTED_LEXEME('lc')})::tsquery) x) AS df
     FROM lexeme_configs lc
    WHERE NOT lc.own AND EXISTS (SELECT 1 FROM chatbot_search_terms t WHERE t.chatbot_id = $1::uuid AND t.lexeme = lc.lexeme AND t.df > 0)
 ), known AS (
@@ -273,14 +275,22 @@ WITH configs AS (
 ), hits AS (
   -- Matches of each picked term straight from the GIN index (no tsvector is
   -- read), pre-scored by the idf of the terms they contain, and the passages saying an identifier as written.
+  -- A term only other languages give meets their passages, a configuration at a time: by equality the
+  -- configuration is a key of the index (docs/decisions/149-passages-read-again.md).
   SELECT x.id, sum(x.pre) AS pre, min(x.length) AS length
     FROM (SELECT h.id, sum(p.idf) * min(h.page_weight) AS pre, min(h.length) AS length
             FROM picked p
            CROSS JOIN LATERAL (
-             SELECT c.id, c.length, c.page_weight FROM source_chunks c
-              WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
-                AND (p.configs IS NULL OR c.search_config::regconfig = ANY (p.configs))
-              LIMIT ${CANDIDATE_BUDGET}
+             (SELECT c.id, c.length, c.page_weight FROM source_chunks c
+               WHERE p.configs IS NULL AND c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+               LIMIT ${CANDIDATE_BUDGET})
+             UNION ALL
+             (SELECT f.id, f.length, f.page_weight FROM unnest(p.configs) AS pc(config)
+               CROSS JOIN LATERAL (
+                 SELECT c.id, c.length, c.page_weight FROM source_chunks c
+                  WHERE c.chatbot_id = $1::uuid AND c.search_config = pc.config::text AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+                  LIMIT ${CANDIDATE_BUDGET}
+               ) f)
            ) h
            GROUP BY h.id
           UNION ALL
