@@ -36,8 +36,10 @@ export const EXTRA_INDEXES: Record<string, string> = {
   // Routing's unassigned queue (docs/decisions/122-business-hours-routing-and-ratings.md), oldest first.
   conversations_unassigned_waiting_idx:
     "CREATE INDEX conversations_unassigned_waiting_idx ON public.conversations USING btree (chatbot_id, waiting_since) WHERE ((status = 'waiting'::text) AND (assignee_id IS NULL))",
-  // Retrieval (docs/decisions/020-retrieval-bm25-in-sql.md): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name).
-  source_chunks_chatbot_id_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_tsv_idx ON public.source_chunks USING gin (chatbot_id, tsv)",
+  // Retrieval (docs/decisions/020-retrieval-bm25-in-sql.md): GIN led by chatbot_id (btree_gin's default uuid opclass, which Prisma cannot name),
+  // then the passage's text search configuration: a lexeme only another language gives is counted among its passages from the index
+  // (docs/decisions/149-passages-read-again.md).
+  source_chunks_chatbot_id_config_tsv_idx: "CREATE INDEX source_chunks_chatbot_id_config_tsv_idx ON public.source_chunks USING gin (chatbot_id, search_config, tsv)",
   // The passages defining an asked term (docs/decisions/085-defining-passages-are-candidates.md).
   source_chunks_chatbot_id_defines_idx: "CREATE INDEX source_chunks_chatbot_id_defines_idx ON public.source_chunks USING gin (chatbot_id, defines)",
   chatbot_search_terms_chatbot_id_lexeme_idx:

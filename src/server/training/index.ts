@@ -1,6 +1,6 @@
 /** The training capability's public surface: other capabilities and the transports import only this (lint: import/no-restricted-paths). */
 export { leaseMs } from "./crawler/crawl-pages";
-export { crawlPagesJob, crawlWebsiteJob, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "./jobs";
+export { crawlPagesJob, crawlWebsiteJob, rereadPassagesJob, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "./jobs";
 export { indexSource } from "./retrieval/index-source";
 export { headingParagraph, passageParagraphs, sourcesOf } from "./retrieval/passages";
 export type { AnswerPassage, UsedSource } from "./retrieval/passages";

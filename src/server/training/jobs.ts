@@ -5,6 +5,7 @@ import { beginCrawl, discoverWebsite } from "@/server/training/crawler/discovery
 import { warmPageReading } from "@/server/training/crawler/page-pool";
 import { enqueueCrawl, enqueueCrawlLoops, enqueueTraining } from "@/server/training/crawler/enqueue";
 import { trainSource } from "@/server/training/crawler/train-source";
+import { readSourcesAgain } from "@/server/training/retrieval/index-source";
 import { startSync } from "@/server/training/sources";
 
 /** Discovery of a website source (robots.txt, sitemaps), then its fetch loops. */
@@ -72,4 +73,19 @@ export const resyncSourcesJob = job("resync_sources", async (db, _payload, helpe
      LIMIT 500`;
   for (const s of due) await startSync(db, s.id);
   if (due.length) helpers.logger.info(`re-syncing ${due.length} sources`);
+});
+
+/** Sources a batch of reread_passages reads (each in its own transaction). */
+const REREAD_BATCH = 50;
+
+/**
+ * Passages whose languages an earlier rule read (docs/decisions/149-passages-read-again.md), read again by the
+ * current one, a batch of sources at a time; each batch queues the next (the same key: one pending at a time)
+ * until none is left. Queued when a worker starts: an upgraded installation reads its passages again on its own.
+ * Its progress is the sources' marks, so a batch lost with its worker is run again by the next start.
+ */
+export const rereadPassagesJob = job("reread_passages", async (db, { after }, helpers) => {
+  const { sources, passages, next } = await readSourcesAgain(db, after ?? null, REREAD_BATCH);
+  if (passages) helpers.logger.info(`read ${sources} sources' passages again: ${passages} now in another language`);
+  if (next) await enqueueFromTask(helpers, "reread_passages", { after: next }, { jobKey: "reread_passages", maxAttempts: 5 });
 });

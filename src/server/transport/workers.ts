@@ -7,7 +7,7 @@ import { evaluateChatbotJob, sweepEvaluationsJob } from "@/server/evaluations";
 import { createPrismaClient, type Db } from "@/server/kernel/db/client";
 import { purgeIdempotencyKeysJob } from "@/server/kernel/http/purge-idempotency-keys-job";
 import { enqueue, JOB_NAMES, taskOf, type JobDefinition, type JobName } from "@/server/kernel/jobs/registry";
-import { crawlPagesJob, crawlWebsiteJob, leaseMs, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
+import { crawlPagesJob, crawlWebsiteJob, leaseMs, rereadPassagesJob, resyncSourcesJob, sweepCrawlsJob, trainSourceJob } from "@/server/training";
 import { deliverWebhookJob, dispatchOutboxJob, purgeWebhookDeliveriesJob, sweepWebhookDeliveriesJob } from "@/server/webhooks";
 import { lowCreditAlertsJob, renewCreditsJob, sweepAnswerReservationsJob } from "@/server/workspaces";
 import { channelAnswerJob, channelRatingAskJob, channelSendJob, slackHandoffPostJob, slackHandoffReplyJob } from "@/server/channels";
@@ -36,6 +36,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   trainSourceJob,
   sweepCrawlsJob,
   resyncSourcesJob,
+  rereadPassagesJob,
   sendEscalationEmailJob,
   replySlaRemindersJob,
   handoffUnattendedJob,
@@ -164,6 +165,8 @@ export async function startWorkers(connectionString: string, opts: { concurrency
   await enqueue(db, "sweep_evaluations", {}, { jobKey: "sweep_evaluations" });
   // Reports that fell due while no worker ran (the first start of an installation too) go out now, not at the next hour.
   await enqueue(db, "schedule_client_reports", {}, { jobKey: "schedule_client_reports", maxAttempts: 3 });
+  // Passages an earlier rule read the languages of (an upgraded installation's), read again in batches; nothing when none is left.
+  await enqueue(db, "reread_passages", {}, { jobKey: "reread_passages", maxAttempts: 5 });
   // Template rollouts left open by a killed worker: at once (their rows say where each stopped).
   await enqueue(db, "sweep_template_rollouts", {}, { jobKey: "sweep_template_rollouts" });
   // A restarted worker (after a kill) frees its predecessor's jobs as soon as that one's heartbeat is stale.

@@ -34,6 +34,8 @@ export const JOB_PAYLOADS = {
   train_source: sourceId,
   sweep_crawls: scheduled,
   resync_sources: scheduled,
+  // Sources whose passages' languages an earlier rule read, read again (training/jobs.ts): from the first, or after `after`.
+  reread_passages: z.object({ after: z.uuid().optional() }),
   // conversations
   send_escalation_email: z.object({ id: z.uuid() }),
   // The reply SLA's reminders that are due (conversations/reply-sla-job.ts).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
+import fc from "fast-check";
 import { documentLanguage, documentWindowLanguages, passageLanguage, sampleWindows } from "./document-language";
 
 const GERMAN = "<h1>Versand</h1><p>Wir versenden alle Bestellungen innerhalb von zwei Werktagen, die Lieferung dauert danach meist ein bis drei Tage.</p>";
@@ -74,5 +75,30 @@ describe("passageLanguage", () => {
     expect(passageLanguage("3.11.4 2023-06-06", "de")).toBe("de");
     expect(passageLanguage("", "fr")).toBe("fr");
     expect(passageLanguage("PYTHONPATH", "")).toBe("");
+  });
+
+  // A passage read again with the language it was given as the hint is given it again (docs/decisions/149-passages-read-again.md):
+  // reading a source's passages again twice, or after a training that used the current rule, moves nothing.
+  it("gives a passage read with its own answer as the hint that answer again, close calls and mixed languages too", () => {
+    const fragments = [
+      "Debian packages are installed with apt, which downloads them from the mirrors.",
+      "Les paquets Debian sont installés avec apt, qui les télécharge depuis les miroirs.",
+      "Los paquetes de Debian se instalan con apt, que los descarga de las réplicas.",
+      "Os pacotes do Debian são instalados com o apt, que os descarrega dos espelhos.",
+      "I pacchetti di Debian si installano con apt, che li scarica dai mirror.",
+      "Die Pakete von Debian werden mit apt installiert, das sie von den Spiegeln lädt.",
+      "apt-get install libncurses5-dev",
+      "3.11.4 2023-06-06",
+      "la casa",
+      "de",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { minLength: 1, maxLength: 3 }), fc.constantFrom("en", "fr", "es", "pt", "it", "de", "nl", ""), (parts, page) => {
+        const text = parts.join(" ");
+        const read = passageLanguage(text, page);
+        expect(passageLanguage(text, read)).toBe(read);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

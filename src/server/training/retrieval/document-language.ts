@@ -22,6 +22,14 @@ export function passageLanguage(text: string, pageLanguage: string): string {
   return readLanguage(text, pageLanguage) ?? pageLanguage;
 }
 
+/**
+ * The rule a source's passages' languages were read by (`sources.passage_reading`, written by every indexing):
+ * 1, each in its page's language (records 116–143); 2, each in its own (passageLanguage, record 144). Raise it
+ * with a change of passageLanguage, and the `reread_passages` job reads every source indexed by an earlier rule
+ * again by the new one, with no training (docs/decisions/149-passages-read-again.md).
+ */
+export const PASSAGE_READING = 2;
+
 /** The text an undeclared document's language is read from: its title and its text. */
 const readText = (document: ExtractedDocument) => `${document.title}\n\n${documentText(document)}`;
 

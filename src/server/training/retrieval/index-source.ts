@@ -4,10 +4,10 @@ import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
-import { documentLanguage, passageLanguage } from "@/server/training/retrieval/document-language";
+import { documentLanguage, PASSAGE_READING, passageLanguage } from "@/server/training/retrieval/document-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "@/server/training/extraction/extract";
-import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, STATS_DELTA } from "./sql";
+import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, MARK_READING, OUTDATED_PASSAGES, OUTDATED_SOURCES, STATS_DELTA } from "./sql";
 
 interface ChangeRow {
   chatbot_id: string;
@@ -90,7 +90,73 @@ export async function indexSource(
       chunks: chunks.map((c) => ({ ...c, language: passageLanguage(c.content, pageLanguage) })),
     }),
   );
+  await markReading(db, input.sourceId);
   return { chunkCount: chunks.length };
+}
+
+/**
+ * Records that the source's passages are read by the current rule, after the transaction that wrote them: a
+ * transaction holding the source's row while it takes the source's index lock (a deletion) cannot deadlock with
+ * this one. A crash between the two leaves the source to be read again (readPassagesAgain), which finds its
+ * passages as they are: passageLanguage read with its own answer as the hint gives that answer again.
+ */
+async function markReading(db: Db, sourceId: string): Promise<void> {
+  await poolOf(db).query(MARK_READING, [sourceId, PASSAGE_READING]);
+}
+
+interface OutdatedPassage {
+  chatbot_id: string;
+  position: number;
+  title: string;
+  url: string | null;
+  heading_path: string;
+  content: string;
+  token_count: number;
+  page_weight: number;
+  language: string;
+  search_config: string;
+}
+
+/**
+ * Reads again, by the current rule (passageLanguage), the languages of a source's passages that an earlier rule
+ * read (docs/decisions/149-passages-read-again.md): no training, the passages as they were chunked. Each passage's
+ * stored language is the hint, as its page's was at indexing (rule 1 stored the page's). A source whose passages
+ * all keep their language and configuration is only marked; otherwise its passages are replaced as a training
+ * replaces them (changeChunks: one transaction, the statistics, terms and configurations with them), under the
+ * source's lock, so a training of the same source goes before or after, never between. Returns the passages whose
+ * language changed.
+ */
+export async function readPassagesAgain(db: Db, sourceId: string): Promise<number> {
+  const changed = await inTransaction(db, async (client) => {
+    await client.query(LOCK_SOURCES, [[sourceId]]);
+    const rows = (await client.query<OutdatedPassage>(OUTDATED_PASSAGES, [sourceId, PASSAGE_READING])).rows;
+    const chunks = rows.map((r) => ({
+      position: r.position,
+      headingPath: r.heading_path ? r.heading_path.split(HEADING_SEPARATOR) : [],
+      content: r.content,
+      tokenCount: r.token_count,
+      language: passageLanguage(r.content, r.language),
+    }));
+    const moved = chunks.filter((c, i) => c.language !== rows[i]!.language || searchConfigFor(c.language) !== rows[i]!.search_config).length;
+    const first = rows[0];
+    if (moved && first) {
+      await changeChunks(onClient(client), [sourceId], { chatbotId: first.chatbot_id, sourceId, title: first.title, url: first.url, weight: first.page_weight, chunks });
+    }
+    return moved;
+  });
+  await markReading(db, sourceId);
+  return changed;
+}
+
+/**
+ * One batch of readPassagesAgain: up to `limit` sources after `after` (by id) that an earlier rule read. `next` is
+ * where the following batch starts, null when this one reached the end.
+ */
+export async function readSourcesAgain(db: Db, after: string | null, limit: number): Promise<{ sources: number; passages: number; next: string | null }> {
+  const { rows } = await poolOf(db).query<{ id: string }>(OUTDATED_SOURCES, [after, PASSAGE_READING, limit]);
+  let passages = 0;
+  for (const { id } of rows) passages += await readPassagesAgain(db, id);
+  return { sources: rows.length, passages, next: rows.length === limit ? rows[rows.length - 1]!.id : null };
 }
 
 /** Removes the chunks of these sources (and their share of the statistics), in the caller's transaction when `db` is one. */

@@ -115,6 +115,24 @@ SELECT pg_advisory_xact_lock(hashtextextended('source_chunks:' || id, 0)) FROM u
 export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id = $1::uuid`;
 
 /**
+ * A source's passages as indexSource wrote them, when the source's languages were read by an earlier rule than
+ * $2 (document-language.ts PASSAGE_READING); none when they were not. Read under LOCK_SOURCES: a training of the
+ * source commits all its passages or none, so these are all of them.
+ */
+export const OUTDATED_PASSAGES = `
+SELECT c.chatbot_id::text AS chatbot_id, c.position, c.title, c.url, c.heading_path, c.content, c.token_count, c.page_weight, c.language, c.search_config
+  FROM sources s JOIN source_chunks c ON c.source_id = s.id
+ WHERE s.id = $1::uuid AND s.passage_reading < $2::int
+ ORDER BY c.position`;
+
+/** Records that the source's passages are read by rule $2 (after their transaction: see index-source.ts). */
+export const MARK_READING = `UPDATE sources SET passage_reading = $2::int WHERE id = $1::uuid AND passage_reading < $2::int`;
+
+/** The next $3 sources after $1 (by id, null: from the first) whose passages an earlier rule than $2 read. */
+export const OUTDATED_SOURCES = `
+SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $3::int`;
+
+/**
  * The top $4 passages of chatbot $1 for the query words $2 (see queryWords); $3 the text search configuration
  * of the question's language, $6 that of the chatbot's `default_language`; $5 the question's keys and $7
  * the identifier each was read from (defined-terms.ts questionKeyIdentifiers); $8 its underscored identifiers,
@@ -127,7 +145,7 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  *     whose lexemes the chatbot's text uses has its lexemes in the question's language replaced by the most
  *     similar known one (pg_trgm over the vocabulary), weighted by the similarity: typos and near-forms
  *     still find their page.
- *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, tsv):
+ *  2. Candidates: chunks matching any lexeme (GIN index on (chatbot_id, search_config, tsv):
  *     only this chatbot's postings are read), the best pre-scored, and the
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *     And the passages saying an underscored identifier of the question ($8, query-terms.ts underscoredPhrases)
@@ -170,18 +188,24 @@ WITH configs AS (
   -- counts only them — English "funcion" of a Spanish question's "funcional" is not the Spanish passages'
   -- "funcion" of "función" (docs/decisions/147-foreign-stems-meet-their-own-passages.md).
   SELECT wl.lexeme, bool_or(wl.own) AS own, array_agg(DISTINCT wl.config) AS configs FROM word_lexemes wl GROUP BY wl.lexeme
+), foreign_df AS MATERIALIZED (
+  -- The df of each such lexeme the chatbot's text uses, counted once (written in known's select list, the count
+  -- ran in its join's filter and again in its DISTINCT's sort key), a configuration at a time: by equality the
+  -- configuration is a key of the GIN index, whose scan then gives only those passages, not every passage holding
+  -- the lexeme in any language (docs/decisions/149-passages-read-again.md).
+  SELECT lc.lexeme, (SELECT sum(x.n)::int FROM unnest(lc.configs) AS cf(config)
+                      CROSS JOIN LATERAL (SELECT count(*) AS n FROM source_chunks c
+                                           WHERE c.chatbot_id = $1::uuid AND c.search_config = cf.config::text
+                                             AND c.tsv @@ (${QUOTED_LEXEME('lc')})::tsquery) x) AS df
+    FROM lexeme_configs lc
+   WHERE NOT lc.own AND EXISTS (SELECT 1 FROM chatbot_search_terms t WHERE t.chatbot_id = $1::uuid AND t.lexeme = lc.lexeme AND t.df > 0)
 ), known AS (
-  SELECT DISTINCT wl.n, wl.pos, t.lexeme, d.df
+  SELECT DISTINCT wl.n, wl.pos, t.lexeme, CASE WHEN lc.own THEN t.df ELSE f.df END AS df
     FROM word_lexemes wl
     JOIN chatbot_search_terms t ON t.chatbot_id = $1::uuid AND t.lexeme = wl.lexeme AND t.df > 0
     JOIN lexeme_configs lc ON lc.lexeme = t.lexeme
-   CROSS JOIN LATERAL (
-     SELECT CASE WHEN lc.own THEN t.df
-                 ELSE (SELECT count(*)::int FROM source_chunks c
-                        WHERE c.chatbot_id = $1::uuid AND c.search_config::regconfig = ANY (lc.configs)
-                          AND c.tsv @@ (${QUOTED_LEXEME('t')})::tsquery) END AS df
-   ) d
-   WHERE d.df > 0
+    LEFT JOIN foreign_df f ON f.lexeme = t.lexeme
+   WHERE lc.own OR f.df > 0
 ), corrected AS (
   SELECT c.lexeme, c.df, c.sim AS boost
     FROM (SELECT DISTINCT wl.lexeme FROM word_lexemes wl
@@ -251,14 +275,22 @@ WITH configs AS (
 ), hits AS (
   -- Matches of each picked term straight from the GIN index (no tsvector is
   -- read), pre-scored by the idf of the terms they contain, and the passages saying an identifier as written.
+  -- A term only other languages give meets their passages, a configuration at a time: by equality the
+  -- configuration is a key of the index (docs/decisions/149-passages-read-again.md).
   SELECT x.id, sum(x.pre) AS pre, min(x.length) AS length
     FROM (SELECT h.id, sum(p.idf) * min(h.page_weight) AS pre, min(h.length) AS length
             FROM picked p
            CROSS JOIN LATERAL (
-             SELECT c.id, c.length, c.page_weight FROM source_chunks c
-              WHERE c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
-                AND (p.configs IS NULL OR c.search_config::regconfig = ANY (p.configs))
-              LIMIT ${CANDIDATE_BUDGET}
+             (SELECT c.id, c.length, c.page_weight FROM source_chunks c
+               WHERE p.configs IS NULL AND c.chatbot_id = $1::uuid AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+               LIMIT ${CANDIDATE_BUDGET})
+             UNION ALL
+             (SELECT f.id, f.length, f.page_weight FROM unnest(p.configs) AS pc(config)
+               CROSS JOIN LATERAL (
+                 SELECT c.id, c.length, c.page_weight FROM source_chunks c
+                  WHERE c.chatbot_id = $1::uuid AND c.search_config = pc.config::text AND c.tsv @@ (${QUOTED_PICKED})::tsquery
+                  LIMIT ${CANDIDATE_BUDGET}
+               ) f)
            ) h
            GROUP BY h.id
           UNION ALL
