@@ -4,7 +4,7 @@
  */
 import type { Chatbot } from "@/generated/prisma/client";
 import type { Db } from "@/server/kernel/db/client";
-import { detectLanguage } from "@/server/kernel/language/detect";
+import { questionLanguageOf } from "@/server/kernel/language/detect";
 import { askedKindOnly, asksForPerson, kindSearchWords } from "@/server/kernel/language";
 import { messagesFor } from "@/shared/i18n/messages";
 import { isExcludedTopic } from "@/server/conversations/rules/classify";
@@ -139,7 +139,7 @@ export async function retrieveFor(
  * the fallback — so the rules read the question as the retrieval did.
  */
 export function questionLanguage(chatbot: Pick<Chatbot, "defaultLanguage">, question: string): string {
-  return detectLanguage(question, chatbot.defaultLanguage) ?? chatbot.defaultLanguage;
+  return questionLanguageOf(question, chatbot.defaultLanguage) ?? chatbot.defaultLanguage;
 }
 
 /** The extractive answer, only when the sentences it quotes address the question (rules/grounding.ts); else null. */

@@ -37,6 +37,16 @@ describe("grounding", () => {
     expect(answerKind("Do you sell gravel bikes?", "en")).toBeNull();
   });
 
+  it("a question asking only about a number is answered by a sentence saying it, not by any other (record 151)", () => {
+    const umask = passage("umask", "Control of permissions", "The umask 0022 removes the write permission for the group and others. Typical umask values are 0002 and 0022.");
+    const other = passage("fonts", "Fonts", "Many useful scalable fonts are available for users on Debian.");
+    const answer = composeExtractiveAnswer("What is 0022 used for?", [other, umask]);
+    expect(answer!.sources.map((s) => s.id)).toEqual(["umask"]);
+    expect(isGrounded(answer!.grounding)).toBe(true);
+    expect(isGrounded(composeExtractiveAnswer("What is 0022 used for?", [other])!.grounding)).toBe(false);
+    expect(groundingScore("À quoi sert 0022 ?", [{ sentence: "Le masque 0027 retire les droits des autres.", context: "umask" }], ["Le masque 0027 retire les droits des autres."], "fr")).toBe(0);
+  });
+
   it("a key term no retrieved passage mentions weighs double: 'tandem' on a shop renting other bikes", () => {
     const rentals = passage("rentals", "Rentals", "We rent city bikes and e-bikes by the day. Helmets are included with every rental bike.");
     expect(groundingScore("Do you rent tandem bikes?", [{ sentence: rentals.content, context: rentals.title }], [rentals.content], "en")).toBeLessThan(GROUNDING_THRESHOLD);

@@ -102,6 +102,9 @@ export interface Written {
  */
 export type Said = ReadonlyMap<string, ReadonlySet<string>>;
 
+/** The bare numbers of a text (two digits or more), as wordsOf reads them: between characters of no word. */
+const NUMBERS = /(?<![\p{L}\p{N}_])\p{N}{2,}(?![\p{L}\p{N}_])/gu;
+
 /** What texts say (Said): strings read in `language`, a Written in its own. */
 export function keysOf(texts: ReadonlyArray<string | Written>, language: string | null | undefined): Said {
   const out = new Map<string, Set<string>>();
@@ -113,6 +116,8 @@ export function keysOf(texts: ReadonlyArray<string | Written>, language: string 
       keys.add(key);
       keys.add(withoutDiacritics(word));
     }
+    // Its numbers too: a question asking only about a number looks it up (kernel/language questionTerms).
+    for (const number of text.match(NUMBERS) ?? []) keys.add(number);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, languageCode, readLanguage } from "./detect";
+import { detectLanguage, languageCode, questionLanguageOf, readLanguage } from "./detect";
 
 /**
  * Real text: questions and sentences of the Debian FAQ in its translations, each the same passage in every
@@ -84,5 +84,24 @@ describe("languageCode", () => {
     expect(languageCode("deu")).toBeNull();
     expect(languageCode("")).toBeNull();
     expect(languageCode(null)).toBeNull();
+  });
+});
+
+describe("questionLanguageOf (record 151)", () => {
+  it("a short question about a name is read in the chatbot's language when its framing words are that language's", () => {
+    // The detector reads these as English, Catalan and Norwegian: the names outweigh "puoi spiegare", "cosa fa".
+    for (const question of ["Puoi spiegare source-highlight?", "Cosa fa rescue/enable?", "Puoi spiegare debian-installer/framebuffer (fb)?"]) {
+      expect(detectLanguage(question, "it")).not.toBe("it");
+      expect(questionLanguageOf(question, "it")).toBe("it");
+    }
+  });
+
+  it("a question framed in another language is still read in that one", () => {
+    expect(questionLanguageOf("Can you explain source-highlight?", "it")).toBe("en");
+    expect(questionLanguageOf("What does the testing distribution contain?", "de")).toBe("en");
+    expect(questionLanguageOf("Come si pronuncia Debian e cosa significa questa parola?", "es")).toBe("it");
+    expect(questionLanguageOf(PRONOUNCE.pt!, "de")).toBe("pt");
+    expect(questionLanguageOf(PRONOUNCE.de!, "en")).toBe("de");
+    expect(questionLanguageOf("Puoi spiegare source-highlight?", null)).toBe(detectLanguage("Puoi spiegare source-highlight?"));
   });
 });

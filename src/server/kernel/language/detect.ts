@@ -8,6 +8,9 @@
  * and it names 60 languages by their ISO 639-1 code. It loads once per process (~0.5 s, ~30 MB).
  */
 import { eld } from "eld/extrasmall";
+import { framingWordsOf, QUESTION_LANGUAGES } from "./framing";
+import { stopWordsOf } from "./stop-words";
+import { wordsOf } from "./terms";
 
 /**
  * A hint (the chatbot's `default_language`) wins when the text scores at least this share of the best
@@ -48,4 +51,26 @@ export function readLanguage(text: string, hint?: string | null): string | null 
     if ((scores[preferred] ?? 0) >= HINT_SHARE * (scores[best] ?? 0)) return preferred;
   }
   return best;
+}
+
+/** How many of a text's words frame a question in a language: its stop words and its framing words (interrogatives, auxiliaries, requests). */
+function framingWordCount(words: string[], language: string): number {
+  const stop = stopWordsOf(language);
+  const framing = new Set(framingWordsOf(language));
+  return words.filter((w) => stop.has(w) || framing.has(w)).length;
+}
+
+/**
+ * The language a visitor's question is read in: the detector's (the chatbot's language the hint and the
+ * fallback) — unless more of the question's words frame a question in the hint's language than in the detected one.
+ * A short question whose subject is a name reads as the name's language, or any ("Puoi spiegare source-highlight?"
+ * as English, "Cosa fa rescue/enable?" as Catalan); its framing words say how it was asked
+ * (docs/decisions/151-a-question-is-read-in-the-language-it-is-asked-in.md).
+ */
+export function questionLanguageOf(question: string, hint: string | null | undefined): string | null {
+  const detected = detectLanguage(question, hint);
+  const preferred = languageCode(hint);
+  if (!detected || !preferred || detected === preferred || !QUESTION_LANGUAGES.includes(preferred)) return detected;
+  const words = wordsOf(question);
+  return framingWordCount(words, preferred) > framingWordCount(words, detected) ? preferred : detected;
 }

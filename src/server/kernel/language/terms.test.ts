@@ -76,4 +76,12 @@ describe("a question's content and its framing, per language", () => {
     expect(content("Quels sont vos tarifs ?", "fr")).toEqual(["tarifs"]);
     expect(framing("What about Prices?", "en")).toEqual([]);
   });
+
+  it("a question naming nothing but a number is about the number (record 151)", () => {
+    expect(content("What is 0022 used for?", "en")).toEqual(["0022"]);
+    expect(content("À quoi sert 0022 ?", "fr")).toEqual(["0022"]);
+    // A number next to a naming word is no content of its own: "umask 0022" is about umask.
+    expect(content("What is umask 0022 used for?", "en")).toEqual(["umask"]);
+    expect(content("Can you explain it, please?", "en")).toEqual([]);
+  });
 });

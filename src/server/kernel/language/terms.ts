@@ -34,6 +34,9 @@ export function termKey(word: string, language: string | null | undefined): stri
   return fold(stemmerFor(language)(word));
 }
 
+/** A bare number of two digits or more: no naming word, but what a question asking only about it is about (questionTerms). */
+export const NUMBER = /^\p{N}{2,}$/u;
+
 /** A word that names something: not a stop word, two characters or more, not a bare number. */
 function naming(word: string, stop: ReadonlySet<string>): boolean {
   return word.length >= 2 && !stop.has(word) && !/^[\p{N}_]+$/u.test(word);
@@ -99,6 +102,8 @@ export function questionTerms(question: string, language: string | null | undefi
       framing.delete(key);
     }
   }
+  // A question naming nothing but a number is about that number ("What is 0022 used for?", "Que signifie 404 ?").
+  if (!content.size) for (const word of wordsOf(question)) if (NUMBER.test(word)) content.set(word, word);
   return { content, framing };
 }
 

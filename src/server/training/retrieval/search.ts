@@ -1,5 +1,5 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
-import { detectLanguage } from "@/server/kernel/language/detect";
+import { questionLanguageOf } from "@/server/kernel/language/detect";
 import { lookupKeys, queryWords, searchedWords, underscoredPhrases } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
@@ -55,7 +55,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const pool = poolOf(db);
   const language = input.language ?? (await chatbotLanguage(db, input.chatbotId));
   if (language === null) return [];
-  const questionLanguage = input.questionLanguage ?? detectLanguage(input.query, language) ?? language;
+  const questionLanguage = input.questionLanguage ?? questionLanguageOf(input.query, language) ?? language;
   const searched = searchedWords(input.query, questionLanguage);
   if (searched.length === 0) return [];
   // The question's identifiers and its runs of words: a passage may define either (defined-terms.ts), but
