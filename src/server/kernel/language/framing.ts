@@ -162,10 +162,26 @@ const REQUESTS: Record<string, { head: RegExp; tail?: RegExp }> = {
 };
 
 /**
+ * A question asking what something is for, by the lead-in its language asks it with ("à quoi sert", "para qué
+ * sirve", "a cosa serve", "para que serve", "waarvoor dient"): the lead-in names nothing, and its verb, rare in a
+ * manual's text, would outweigh the name asked about in the passages repeating it ("Para que serve tcsh?" met by
+ * passages saying "serve" and "servidor", not by the one naming tcsh: docs/decisions/151-a-question-is-read-in-the-language-it-is-asked-in.md).
+ */
+const PURPOSE: Record<string, RegExp> = {
+  fr: /^\s*(?:à|a) quoi (?:sert|servent)(?:-(?:il|elle|ils|elles))?\s/iu,
+  es: /^\s*¿?\s*para qu[ée] (?:sirve|sirven)\s/iu,
+  it: /^\s*a cosa (?:serve|servono)\s/iu,
+  nl: /^\s*waarvoor (?:dient|dienen)\s/iu,
+  pt: /^\s*para que (?:serve|servem)\s/iu,
+};
+
+/**
  * A question without its request lead-in (REQUESTS: "Can you explain PRAGMA data_version?" → "PRAGMA data_version?"),
  * or as it is when it opens with none. Retrieval does not look the request up (retrieval/query-terms.ts searchedWords).
  */
 export function withoutRequest(question: string, language: string | null | undefined): string {
+  const purpose = PURPOSE[primaryLanguage(language)]?.exec(question);
+  if (purpose && purpose[0].length < question.length) return question.slice(purpose[0].length);
   const request = REQUESTS[primaryLanguage(language)];
   if (!request) return question;
   const head = request.head.exec(question);

@@ -76,7 +76,6 @@ describe("lookupKeys", () => {
 describe("searchedWords", () => {
   it("leaves out the question language's interrogatives (elided ones too), auxiliaries and modals; every other word is looked up", () => {
     expect(searchedWords("Che cos'è texlive?", "it")).toEqual(["texlive"]);
-    expect(searchedWords("À quoi sert mtr ?", "fr")).toEqual(["sert", "mtr"]);
     expect(searchedWords("Wofür braucht man dpkg?", "de")).toEqual(["braucht", "man", "dpkg"]);
     expect(searchedWords("Who founded Bramble Cycles?", "en")).toEqual(["who", "founded", "bramble", "cycles"]);
     expect(searchedWords("Dove siete?", "it")).toEqual(["siete"]);
@@ -89,5 +88,15 @@ describe("searchedWords", () => {
     expect(searchedWords("Tell me about generated columns.", "en")).toEqual(["generated", "columns"]);
     expect(searchedWords("How do I read the output of EXPLAIN?", "en")).toEqual(["how", "do", "read", "the", "output", "of", "explain"]);
     expect(searchedWords("Kannst du /dev/random erklären?", "de")).toEqual(["du", "/dev/random", "dev", "random"]);
+  });
+
+  it("leaves out the lead-in asking what something is for: its verb, rare in a manual, would outweigh the name (record 151)", () => {
+    expect(searchedWords("Para que serve tcsh?", "pt")).toEqual(["tcsh"]);
+    expect(searchedWords("À quoi sert mtr ?", "fr")).toEqual(["mtr"]);
+    expect(searchedWords("¿Para qué sirve gitk?", "es")).toEqual(["gitk"]);
+    expect(searchedWords("A cosa serve rescue/enable?", "it")).toEqual(["rescue/enable", "rescue", "enable"]);
+    expect(searchedWords("Waarvoor dient apt?", "nl")).toEqual(["apt"]);
+    // The verb elsewhere in a question is looked up: "serve" is what "Como o servidor serve páginas?" asks about.
+    expect(searchedWords("Como o servidor serve páginas?", "pt")).toEqual(["servidor", "serve", "páginas"]);
   });
 });
