@@ -135,8 +135,10 @@ export async function retrieveFor(
 
 /**
  * The language a question is read in (docs/decisions/115-one-language-toolkit.md): the one the search stems
- * it in — detected from its text (kernel/language/detect.ts), the chatbot's `default_language` the hint and
- * the fallback — so the rules read the question as the retrieval did.
+ * it in — detected from its text (kernel/language/detect.ts questionLanguageOf), the chatbot's `default_language`
+ * the hint and the fallback, and the language its framing words are in
+ * (docs/decisions/151-a-question-is-read-in-the-language-it-is-asked-in.md) — so the rules read the question as the
+ * retrieval did.
  */
 export function questionLanguage(chatbot: Pick<Chatbot, "defaultLanguage">, question: string): string {
   return questionLanguageOf(question, chatbot.defaultLanguage) ?? chatbot.defaultLanguage;
