@@ -66,6 +66,21 @@ function docSet(spec: Spec, maxPages: number): DocSet {
   return { ...rest, root, pages, index: () => spec.index(root, pages) };
 }
 
+/**
+ * An English manual built by DocBook's chunked HTML stylesheets: every page served from its start page `index.html`,
+ * its questions from its `bookindex.html`, which no question points to, nor to the start page.
+ */
+function docbookBook(book: Pick<Spec, "name" | "title" | "package" | "inside" | "role">, stylesheets?: "DSSSL"): Spec {
+  return {
+    ...book,
+    language: "en",
+    start: "index.html",
+    notAnswers: /^(?:bookindex|index)\.html$/,
+    index: (root) => docbookIndex(root),
+    indexSource: `bookindex.html (DocBook book index${stylesheets ? `, ${stylesheets}` : ""})`,
+  };
+}
+
 const SPECS: Spec[] = [
   {
     name: "python",
@@ -110,46 +125,13 @@ const SPECS: Spec[] = [
     index: (root) => keywordIndex(root),
     indexSource: "keyword_index.html (SQLite's keyword index)",
   },
-  {
-    // Built with PostgreSQL's own DocBook toolchain (the older DSSSL stylesheets), with a book index like
-    // PostgreSQL's (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md): configuration parameters
-    // (`load_balance_mode configuration parameter`), `pcp_*` commands, `SHOW POOL_NODES`. Not PostgreSQL's text.
-    name: "pgpool",
-    title: "pgpool-II 4.3 documentation",
-    package: "pgpool2",
-    inside: "usr/share/doc/pgpool2",
-    role: "tuning",
-    language: "en",
-    start: "index.html",
-    notAnswers: /^(?:bookindex|index)\.html$/,
-    index: (root) => docbookIndex(root),
-    indexSource: "bookindex.html (DocBook book index, DSSSL)",
-  },
-  {
-    // Slony-I's administration guide: the same toolchain, its index of replication terms and slonik commands.
-    name: "slony",
-    title: "Slony-I 2.2 administration guide",
-    package: "slony1-2-doc",
-    inside: "usr/share/doc/slony1-2-doc/adminguide",
-    role: "tuning",
-    language: "en",
-    start: "index.html",
-    notAnswers: /^(?:bookindex|index)\.html$/,
-    index: (root) => docbookIndex(root),
-    indexSource: "bookindex.html (DocBook book index, DSSSL)",
-  },
-  {
-    name: "postgresql",
-    title: "PostgreSQL 15 documentation",
-    package: "postgresql-doc-15",
-    inside: "usr/share/doc/postgresql-doc-15/html",
-    role: "held-out",
-    language: "en",
-    start: "index.html",
-    notAnswers: /^(?:bookindex|index)\.html$/,
-    index: (root) => docbookIndex(root),
-    indexSource: "bookindex.html (DocBook book index)",
-  },
+  // Built with PostgreSQL's own DocBook toolchain (the older DSSSL stylesheets), with a book index like
+  // PostgreSQL's (docs/decisions/148-pgpool-and-slony-as-tuning-sets.md): configuration parameters
+  // (`load_balance_mode configuration parameter`), `pcp_*` commands, `SHOW POOL_NODES`. Not PostgreSQL's text.
+  docbookBook({ name: "pgpool", title: "pgpool-II 4.3 documentation", package: "pgpool2", inside: "usr/share/doc/pgpool2", role: "tuning" }, "DSSSL"),
+  // Slony-I's administration guide: the same toolchain, its index of replication terms and slonik commands.
+  docbookBook({ name: "slony", title: "Slony-I 2.2 administration guide", package: "slony1-2-doc", inside: "usr/share/doc/slony1-2-doc/adminguide", role: "tuning" }, "DSSSL"),
+  docbookBook({ name: "postgresql", title: "PostgreSQL 15 documentation", package: "postgresql-doc-15", inside: "usr/share/doc/postgresql-doc-15/html", role: "held-out" }),
   {
     name: "handbook",
     title: "Debian Administrator's Handbook (en-US)",
