@@ -63,6 +63,25 @@ describe("extractHtml", () => {
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 6"))?.headingPath).toEqual(["Chapter 2. Package management", "2.3. Section 3 of the chapter"]);
   });
 
+  it("keeps a manual page's description, which Readability drops for its larger options section: the body is read then", () => {
+    const option = (i: number) =>
+      `<dt class="hdlist1">--option-${i}</dt><dd><p>Option ${i} changes how the command copies the objects of the source repository, which transport it uses and which references it writes, as most scripts need at one time or another.</p></dd>`;
+    const section = (id: string, title: string, body: string) => `<div class="sect1"><h2 id="${id}">${title}</h2><div class="sectionbody">${body}</div></div>`;
+    const doc = extractHtml(
+      page(
+        `<div id="header"><h1>tool-clone(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>tool-clone - Clone a repository into a new directory</p></div></div><div id="content">` +
+          section("_synopsis", "SYNOPSIS", `<pre>tool clone [--option-1] &lt;repository&gt;</pre>`) +
+          section("_description", "DESCRIPTION", `<p>Clones a repository into a newly created directory, and creates a remote-tracking branch for each branch in the cloned repository.</p>`) +
+          section("_options", "OPTIONS", `<dl>${Array.from({ length: 12 }, (_, i) => option(i)).join("")}</dl>`) +
+          `</div>`,
+        "tool-clone(1)",
+      ),
+      "https://docs.example/tool-clone.html",
+    );
+    expect(doc.blocks.find((b) => b.text.startsWith("Clones a repository"))?.headingPath.at(-1)).toBe("DESCRIPTION");
+    expect(doc.blocks.find((b) => b.text.startsWith("Option 11"))?.headingPath.at(-1)).toBe("--option-11");
+  });
+
   it("accepts a fragment and names an untitled page after its URL", () => {
     const doc = extractHtml("<p>Just text</p>", "https://acme.test/docs/getting-started.html");
     expect(doc).toEqual({ title: "getting started", blocks: [{ headingPath: [], text: "Just text" }] });

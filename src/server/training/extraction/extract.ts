@@ -166,6 +166,23 @@ function keepsHeadings(readable: TextBlock[], body: TextBlock[]): boolean {
   return all < 3 || headings(readable) >= HEADINGS_KEPT * all;
 }
 
+/** A paragraph that reads as a sentence: this many words or more, ending as a sentence ends. */
+const OPENING_WORDS = 8;
+const SENTENCE_END = /[.!?:;]["'”’)\]]*$/u;
+const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Whether Readability's article keeps the page's opening: the body's first paragraph that reads as a sentence
+ * (OPENING_WORDS words, a sentence end). On a manual page Readability keeps the largest section (the options) and
+ * drops what comes before it — the name, the synopsis, the description: what the command *is*
+ * (`git-clone.html`'s "Clones a repository into a newly created directory", Slony-I's `slon.html`).
+ */
+function keepsOpening(readable: TextBlock[], body: TextBlock[]): boolean {
+  const opening = body.map((b) => spaced(b.text)).find((t) => t.split(" ").length >= OPENING_WORDS && SENTENCE_END.test(t));
+  if (!opening) return true;
+  return spaced(readable.map((b) => b.text).join(" ")).includes(opening.slice(0, 80));
+}
+
 function countChars(blocks: TextBlock[]): number {
   return blocks.reduce((n, b) => n + b.text.length, 0);
 }
@@ -201,10 +218,12 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
       readable = null; // a page Readability cannot handle still has its body
     }
   }
-  // Readability sometimes keeps one section of a long page, or turns its headings into paragraphs (DocBook's
-  // `<div><h2>` title pages become `<p>`s): the body without furniture is better then — the answer rules read
-  // a passage's headings as what it is about.
-  const blocks = readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback) ? readable.blocks : fallback;
+  // Readability sometimes keeps one section of a long page (a manual page's options without its description:
+  // keepsOpening), or turns its headings into paragraphs (DocBook's `<div><h2>` title pages become `<p>`s): the
+  // body without furniture is better then — the answer rules read a passage's headings as what it is about
+  // (docs/decisions/150-a-page-keeps-its-opening.md).
+  const blocks =
+    readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback) && keepsOpening(readable.blocks, fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
   return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(language ? { language } : {}) };
 }
