@@ -12,7 +12,9 @@
  * With BENCH_AQ_EDITIONS=reference: the Debian Reference in six languages instead, the languages' **tuning**
  * set (its package names are asked as they are in every language: they are no untranslated text). With
  * BENCH_AQ_EDITIONS=install-guide: the Debian Installation Guide in the seven languages (Dutch too), a second
- * **tuning** set (its boot parameters and preseed keys are asked as they are, as the Reference's packages).
+ * **tuning** set (its boot parameters and preseed keys are asked as they are, as the Reference's packages). With
+ * BENCH_AQ_EDITIONS=packaging-guide: the Ubuntu Packaging Guide (Sphinx) in English, German, French, Spanish and
+ * Portuguese, a third **tuning** set.
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
@@ -25,7 +27,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { askAll } from "./answer-quality/ask";
-import { englishSets, handbookEditions, installGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
+import { englishSets, handbookEditions, installGuideEditions, packagingGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
 import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
 import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
 import { benchDatabase, trainSets } from "./answer-quality/train";
@@ -101,10 +103,18 @@ export async function runAnswerQualityLangsBenchmark() {
   environment();
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
   const which = process.env.BENCH_AQ_EDITIONS ?? "handbook";
-  if (!["handbook", "reference", "install-guide"].includes(which)) throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference or install-guide, not "${which}"`);
+  if (!["handbook", "reference", "install-guide", "packaging-guide"].includes(which))
+    throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference, install-guide or packaging-guide, not "${which}"`);
   // Package names and boot parameters read the same in every language: no untranslated text (see statedText).
   const reference = which !== "handbook";
-  const editions = which === "reference" ? referenceEditions() : which === "install-guide" ? installGuideEditions() : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
+  const editions =
+    which === "reference"
+      ? referenceEditions()
+      : which === "install-guide"
+        ? installGuideEditions()
+        : which === "packaging-guide"
+          ? packagingGuideEditions()
+          : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.
   const untranslated = statedText(english.material, !reference);
@@ -114,6 +124,8 @@ export async function runAnswerQualityLangsBenchmark() {
       ? "answer-quality-langs: the Debian Reference in six languages (tuning)"
       : which === "install-guide"
         ? "answer-quality-langs: the Debian Installation Guide in seven languages (tuning)"
+        : which === "packaging-guide"
+          ? "answer-quality-langs: the Ubuntu Packaging Guide in five languages (tuning)"
         : "answer-quality-langs: the Debian Administrator's Handbook in seven languages (held out)",
   );
   console.log(`questions made in ${seconds(started)}`);

@@ -232,3 +232,36 @@ export function installGuideEditions(): DocSet[] {
     };
   });
 }
+
+/** The Ubuntu Packaging Guide's editions (a package per language: `-html` English, `-html-<locale>` the others). */
+export const PACKAGING_GUIDE_LOCALES: Partial<Record<BenchLanguage, string>> = { en: "", de: "-de", fr: "-fr", es: "-es", pt: "-pt-br" };
+
+/**
+ * The Ubuntu Packaging Guide (Sphinx, 1.0.4) in each language it is packaged in: the languages mode's third
+ * **tuning** set, the first built by Sphinx and the second, after the Installation Guide, in Spanish and Portuguese
+ * (docs/decisions/152-packaging-guide-as-tuning-set.md). One page per chapter (16 answer pages, the start page
+ * and the search page), so at most 16 known-item questions per edition; partly translated (about a third of the
+ * Spanish and French sentences, half of the Portuguese, are the English ones: never questions, see statedText).
+ * Its `singlehtml/` copy of every page is not served. It has no index (no genindex): no index questions; its
+ * how-to questions are its section headings.
+ */
+export function packagingGuideEditions(): DocSet[] {
+  return (Object.entries(PACKAGING_GUIDE_LOCALES) as Array<[BenchLanguage, string]>).map(([language, suffix]) => {
+    const pkg = `ubuntu-packaging-guide-html${suffix}`;
+    const root = packageDocs(pkg, `usr/share/doc/${pkg}`);
+    const pages = htmlPages(root).filter((p) => !p.includes("/")).sort();
+    return {
+      name: `packaging-guide-${language}`,
+      title: `Ubuntu Packaging Guide (${language})`,
+      package: pkg,
+      role: "tuning",
+      language,
+      root,
+      start: "index.html",
+      pages,
+      notAnswers: /^(?:index|search)\.html$/,
+      index: () => [],
+      indexSource: "no index (no genindex): no index questions",
+    };
+  });
+}

@@ -10,6 +10,11 @@ describe("what an extractive answer quotes reads as prose", () => {
     expect(withoutMarkup("| Saturday | 9:00–18:00 |")).toBe("Saturday | 9:00–18:00");
   });
 
+  it("keeps an address in angle brackets: it is no tag", () => {
+    expect(withoutMarkup("Replace “Your Name <user@example.org>” with your name and e-mail address.")).toBe("Replace “Your Name <user@example.org>” with your name and e-mail address.");
+    expect(withoutMarkup("See <https://wiki.example.org/Packaging> and <a href=\"/x\">the <em>guide</em></a><br/>.")).toBe("See <https://wiki.example.org/Packaging> and the guide .");
+  });
+
   it("keeps identifiers with underscores and asterisks that are not emphasis", () => {
     expect(withoutMarkup("Set max_connections to 2 * the cores.")).toBe("Set max_connections to 2 * the cores.");
   });

@@ -6,10 +6,16 @@
  * extraction writes it ("Saturday | 9:00–18:00 | 10:00–17:00") is quoted as it is.
  */
 
+/**
+ * An HTML tag: a tag name, then its attributes, `/` or `>`. An address in angle brackets ("Your Name
+ * <user@example.org>", `<https://example.org/>`) is no tag: text the page says, kept (docs/decisions/152-packaging-guide-as-tuning-set.md).
+ */
+const HTML_TAG = /<\/?[a-z][a-z\d-]*(?:\s[^>]*)?\/?>/gi;
+
 /** Markdown and HTML inline markup reduced to its words. */
 export function withoutMarkup(sentence: string): string {
   return sentence
-    .replace(/<\/?[a-z][^>]*>/gi, " ")
+    .replace(HTML_TAG, " ")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\((?:[^)\s]+)(?:\s+"[^"]*")?\)/g, "$1")
     .replace(/`{1,3}([^`]+)`{1,3}/g, "$1")
