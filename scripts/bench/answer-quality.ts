@@ -14,7 +14,8 @@
  * BENCH_AQ_EDITIONS=install-guide: the Debian Installation Guide in the seven languages (Dutch too), a second
  * **tuning** set (its boot parameters and preseed keys are asked as they are, as the Reference's packages). With
  * BENCH_AQ_EDITIONS=packaging-guide: the Ubuntu Packaging Guide (Sphinx) in English, German, French, Spanish and
- * Portuguese, a third **tuning** set.
+ * Portuguese, a third **tuning** set. BENCH_AQ_EDITIONS=lilypond: LilyPond's general information manual in the seven
+ * languages, a fourth **tuning** set (the only one with more Portuguese than the Packaging Guide's).
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
@@ -27,7 +28,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { askAll } from "./answer-quality/ask";
-import { englishSets, handbookEditions, installGuideEditions, packagingGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
+import { englishSets, handbookEditions, installGuideEditions, lilypondEditions, packagingGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
 import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
 import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
 import { benchDatabase, trainSets } from "./answer-quality/train";
@@ -103,8 +104,8 @@ export async function runAnswerQualityLangsBenchmark() {
   environment();
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
   const which = process.env.BENCH_AQ_EDITIONS ?? "handbook";
-  if (!["handbook", "reference", "install-guide", "packaging-guide"].includes(which))
-    throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference, install-guide or packaging-guide, not "${which}"`);
+  if (!["handbook", "reference", "install-guide", "packaging-guide", "lilypond"].includes(which))
+    throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference, install-guide, packaging-guide or lilypond, not "${which}"`);
   // Package names and boot parameters read the same in every language: no untranslated text (see statedText).
   const reference = which !== "handbook";
   const editions =
@@ -114,7 +115,9 @@ export async function runAnswerQualityLangsBenchmark() {
         ? installGuideEditions()
         : which === "packaging-guide"
           ? packagingGuideEditions()
-          : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
+          : which === "lilypond"
+            ? lilypondEditions()
+            : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.
   const untranslated = statedText(english.material, !reference);
@@ -126,6 +129,8 @@ export async function runAnswerQualityLangsBenchmark() {
         ? "answer-quality-langs: the Debian Installation Guide in seven languages (tuning)"
         : which === "packaging-guide"
           ? "answer-quality-langs: the Ubuntu Packaging Guide in five languages (tuning)"
+          : which === "lilypond"
+            ? "answer-quality-langs: LilyPond's general information manual in seven languages (tuning)"
         : "answer-quality-langs: the Debian Administrator's Handbook in seven languages (held out)",
   );
   console.log(`questions made in ${seconds(started)}`);

@@ -265,3 +265,36 @@ export function packagingGuideEditions(): DocSet[] {
     };
   });
 }
+
+/** The languages LilyPond's general information manual (`web`) is packaged in: `lilypond-doc-html` English, `-<lang>` the others. */
+export const LILYPOND_LANGUAGES: BenchLanguage[] = ["en", "de", "fr", "es", "it", "nl", "pt"];
+
+/**
+ * LilyPond 2.24's general information manual (`Documentation/web/`, texi2html split HTML, a page per section: 41
+ * pages, the same in every edition) in each language: the languages mode's fourth **tuning** set
+ * (docs/decisions/153-lilypond-as-tuning-set.md), the only LilyPond manual translated into Portuguese. Translations
+ * are files beside the English ones with the language before `.html` (`download.es.html`), each in its own package;
+ * a page's translation may be partial (English sentences: never questions, see statedText). Its table of contents
+ * (`index_toc`) and start page are no answers. No index: no index questions; its how-to questions are its headings.
+ */
+export function lilypondEditions(): DocSet[] {
+  return LILYPOND_LANGUAGES.map((language) => {
+    const pkg = language === "en" ? "lilypond-doc-html" : `lilypond-doc-html-${language}`;
+    const root = packageDocs(pkg, "usr/share/doc/lilypond/html/Documentation/web");
+    const suffix = language === "en" ? "" : `.${language}`;
+    const pages = htmlPages(root).filter((p) => p.endsWith(`${suffix}.html`) && (language !== "en" || !/\.[a-z]{2}\.html$/.test(p))).sort();
+    return {
+      name: `lilypond-${language}`,
+      title: `LilyPond 2.24 general information (${language})`,
+      package: pkg,
+      role: "tuning",
+      language,
+      root,
+      start: `index${suffix}.html`,
+      pages,
+      notAnswers: /^index(?:_toc)?(?:\.[a-z]{2})?\.html$/,
+      index: () => [],
+      indexSource: "no index: no index questions",
+    };
+  });
+}
