@@ -15,7 +15,8 @@
  * **tuning** set (its boot parameters and preseed keys are asked as they are, as the Reference's packages). With
  * BENCH_AQ_EDITIONS=packaging-guide: the Ubuntu Packaging Guide (Sphinx) in English, German, French, Spanish and
  * Portuguese, a third **tuning** set. BENCH_AQ_EDITIONS=lilypond: LilyPond's general information manual in the seven
- * languages, a fourth **tuning** set (the only one with more Portuguese than the Packaging Guide's).
+ * languages, a fourth **tuning** set (the only one with more Portuguese than the Packaging Guide's);
+ * BENCH_AQ_LILYPOND_MANUALS=web,learning adds its Learning Manual (no Portuguese).
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
@@ -116,7 +117,7 @@ export async function runAnswerQualityLangsBenchmark() {
         : which === "packaging-guide"
           ? packagingGuideEditions()
           : which === "lilypond"
-            ? lilypondEditions()
+            ? lilypondEditions((process.env.BENCH_AQ_LILYPOND_MANUALS ?? "web").split(",").map((m) => m.trim()))
             : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.

@@ -10,7 +10,7 @@
  * section, 127, in seven languages) is the held-out translated set of the languages mode; the Debian Reference
  * (one page per chapter, 15, in six languages) its tuning set (docs/decisions/133-questions-asking-only-for-a-kind.md).
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { packageDocs } from "./debian-docs";
 import { docbookIndex, glossaryTerms, keywordIndex, packageTableTerms, sideNoteTerms, sphinxIndex, variableListTerms, type IndexEntry } from "./indexes";
@@ -268,33 +268,43 @@ export function packagingGuideEditions(): DocSet[] {
 
 /** The languages LilyPond's general information manual (`web`) is packaged in: `lilypond-doc-html` English, `-<lang>` the others. */
 export const LILYPOND_LANGUAGES: BenchLanguage[] = ["en", "de", "fr", "es", "it", "nl", "pt"];
+/** LilyPond's manuals the set may serve, where a language's package has them (Portuguese has only `web`). */
+export const LILYPOND_MANUALS = ["web", "learning"];
 
 /**
- * LilyPond 2.24's general information manual (`Documentation/web/`, texi2html split HTML, a page per section: 41
- * pages, the same in every edition) in each language: the languages mode's fourth **tuning** set
- * (docs/decisions/153-lilypond-as-tuning-set.md), the only LilyPond manual translated into Portuguese. Translations
- * are files beside the English ones with the language before `.html` (`download.es.html`), each in its own package;
- * a page's translation may be partial (English sentences: never questions, see statedText). Its table of contents
- * (`index_toc`) and start page are no answers. No index: no index questions; its how-to questions are its headings.
+ * LilyPond 2.24's general information manual (`Documentation/web/`, 41 pages, the same in every edition) in each
+ * language, texi2html split HTML, a page per section: the languages mode's fourth **tuning** set
+ * (docs/decisions/153-lilypond-as-tuning-set.md), the only LilyPond manual translated into Portuguese. `manuals`
+ * (BENCH_AQ_LILYPOND_MANUALS) adds the Learning Manual (`learning`, 127 pages; every language but Portuguese): 111 of
+ * its 128 English pages read as index-like (their side table of contents), so it measures that one cause. Translations are files beside the English ones with the language before `.html`
+ * (`download.es.html`), each language in its own package; a page's translation may be partial (English sentences:
+ * never questions, see statedText). The manuals' start pages, tables of contents (`index_toc`) and the Learning
+ * Manual's index page are no answers. No index questions (the index is a page of links to anchors); its how-to
+ * questions are its headings.
  */
-export function lilypondEditions(): DocSet[] {
+export function lilypondEditions(manuals: string[] = ["web"]): DocSet[] {
+  const unknown = manuals.filter((m) => !LILYPOND_MANUALS.includes(m));
+  if (unknown.length || !manuals.length) throw new Error(`LilyPond's manuals are ${LILYPOND_MANUALS.join(", ")}, not "${manuals.join(",")}"`);
   return LILYPOND_LANGUAGES.map((language) => {
     const pkg = language === "en" ? "lilypond-doc-html" : `lilypond-doc-html-${language}`;
-    const root = packageDocs(pkg, "usr/share/doc/lilypond/html/Documentation/web");
+    const root = packageDocs(pkg, "usr/share/doc/lilypond/html/Documentation");
     const suffix = language === "en" ? "" : `.${language}`;
-    const pages = htmlPages(root).filter((p) => p.endsWith(`${suffix}.html`) && (language !== "en" || !/\.[a-z]{2}\.html$/.test(p))).sort();
+    const ofLanguage = (p: string) => p.endsWith(`${suffix}.html`) && (language !== "en" || !/\.[a-z]{2}\.html$/.test(p));
+    const pages = manuals.filter((m) => existsSync(path.join(root, m)))
+      .flatMap((m) => htmlPages(root, m).filter(ofLanguage))
+      .sort();
     return {
       name: `lilypond-${language}`,
-      title: `LilyPond 2.24 general information (${language})`,
+      title: `LilyPond 2.24 ${manuals.join(" + ")} (${language})`,
       package: pkg,
       role: "tuning",
       language,
       root,
-      start: `index${suffix}.html`,
+      start: `web/index${suffix}.html`,
       pages,
-      notAnswers: /^index(?:_toc)?(?:\.[a-z]{2})?\.html$/,
+      notAnswers: /^\w+\/(?:index|index_toc|lilypond-index)(?:\.[a-z]{2})?\.html$/,
       index: () => [],
-      indexSource: "no index: no index questions",
+      indexSource: "no index questions (the Learning Manual's index is a page of links to anchors)",
     };
   });
 }
