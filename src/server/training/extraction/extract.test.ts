@@ -194,6 +194,41 @@ describe("index-like pages (record 070)", () => {
   });
 });
 
+describe("a page's own menu outside <nav> (texi2html's side table of contents, record 154)", () => {
+  // Every page of the site lists the site's 41 pages beside its own short text; its own item is the current page.
+  const menu = (current: string) =>
+    `<div id="tocframe"><div class="contents"><ul class="toc">${Array.from({ length: 41 }, (_, i) => `<li><a name="toc-${i}" href="page-${i}.es.html">Página número ${i} del sitio</a></li>`).join("")}</ul></div></div>`.replace(
+      `href="${current}"`,
+      `href="${current}" class="current"`,
+    );
+  const landing = (body: string, current = "page-7.es.html") =>
+    `<html><head><title>Cambios</title></head><body lang="es"><div id="main"><h2>Cambios</h2><p>Esto es un resumen de los cambios importantes producidas a partir de la versión anterior.</p>${body}</div>${menu(current)}</body></html>`;
+  const read = (html: string, url = "https://lilypond.example/web/page-7.es.html") => extractHtml(html, url).weight;
+
+  it("is left out of the link share: a short page beside the site's menu is content, not an index", () => {
+    expect(read(landing(""))).toBeUndefined();
+    expect(read(landing(`<ul><li><a href="../changes/index.es.html">Cambios (HTML seccionado)</a> - el manual dividido en páginas.</li></ul>`))).toBeUndefined();
+    // The same menu on a page it does not name is the page's own text: mostly links, index-like.
+    expect(read(landing(""), "https://lilypond.example/web/other.es.html")).toBe(INDEX_LIKE_WEIGHT);
+    // A link to a section of the page itself (`#…`) names no page: no menu.
+    expect(read(landing("", "none").replace('href="page-7.es.html"', 'href="page-7.es.html#cambios"'))).toBe(INDEX_LIKE_WEIGHT);
+  });
+
+  it("stays part of an index that names itself: the walk ends at a heading and at text that is not links", () => {
+    const entries = Array.from({ length: 40 }, (_, i) => `<li><a href="/p${i}.html">term${i}() in module m${i}</a></li>`).join("");
+    // The index's letter bar links to the index itself; its entries, under the index's heading, are no menu.
+    const index = page(`<main><h1>Index – T</h1><p><a href="/genindex-S.html">S</a> | <a href="/index-t.html">T</a></p><ul>${entries}</ul></main><div class="footer"><p>This index lists every function, class and module of the library, each with the page that defines it.</p></div>`);
+    expect(extractHtml(index, "https://docs.example/index-t.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    // A sitemap that lists itself among its entries, all in one list with no heading of its own, is still an index.
+    const sitemap = page(`<main><h1>All pages</h1><ul><li><a href="/all.html">All pages</a></li>${entries}</ul></main>`);
+    expect(extractHtml(sitemap, "https://docs.example/all.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
+
+  it("reads the page's language from <body lang> when <html> declares none", () => {
+    expect(extractHtml(landing(""), "https://lilypond.example/web/page-7.es.html").language).toBe("es");
+  });
+});
+
 describe("an HTML 4 page written in upper case (DocBook's DSSSL stylesheets: `<A HREF>`, `<DIV CLASS>`)", () => {
   const entries = Array.from({ length: 30 }, (_, i) => `<DT>p${i},\n    <A\nHREF="runtime-config-${i}.html#SETTING-${i}"\n>The settings of part ${i}</A\n></DT\n>`).join("");
   const index = `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"><HTML><HEAD><TITLE>Index</TITLE></HEAD><BODY CLASS="INDEX"><DIV CLASS="INDEX"><H1 CLASS="INDEX"><A NAME="BOOKINDEX">Index</A></H1><UL>${entries.replace(/<(\/?)DT/g, "<$1LI")}</UL></DIV></BODY></HTML>`;
@@ -218,5 +253,12 @@ describe("declared language", () => {
     expect(page("", ' xml:lang="fr"').language).toBe("fr");
     expect(page('<meta http-equiv="Content-Language" content="nl">').language).toBe("nl");
     expect(page("").language).toBeUndefined();
+  });
+
+  it("is the body's lang before the root's: the language of everything the page says", () => {
+    const body = (html: string, bodyAttrs: string) => extractHtml(`<!doctype html><html${html}><head><title>T</title></head><body${bodyAttrs}><p>Text of the page.</p></body></html>`, "https://x.test/p").language;
+    expect(body("", ' lang="es"')).toBe("es");
+    expect(body(' lang="en"', ' lang="pt-BR"')).toBe("pt-BR");
+    expect(body(' lang="en"', "")).toBe("en");
   });
 });

@@ -22,11 +22,17 @@ export interface ExtractedDocument {
   language?: string;
 }
 
-/** The language a page declares: `<html lang>` (or `xml:lang`), else a `<meta http-equiv="Content-Language">` of its head. */
+/**
+ * The language a page declares for its text: `<body lang>` (the language of everything the page says, as HTML
+ * gives an element its nearest `lang`), else `<html lang>` (or `xml:lang` on either), else a
+ * `<meta http-equiv="Content-Language">` of its head. texi2html's pages declare it on `<body>` only
+ * (docs/decisions/154-a-pages-own-menu-and-body-lang.md).
+ */
 export function declaredLanguage(document: LinkedDocument): string | undefined {
-  const root = document.documentElement;
-  const lang = (root?.getAttribute("lang") || root?.getAttribute("xml:lang") || "").trim();
-  if (lang) return lang;
+  for (const element of [document.body, document.documentElement]) {
+    const lang = (element?.getAttribute("lang") || element?.getAttribute("xml:lang") || "").trim();
+    if (lang) return lang;
+  }
   for (const meta of document.head?.children ?? []) {
     if (meta.localName.toLowerCase() === "meta" && (meta.getAttribute("http-equiv") ?? "").toLowerCase() === "content-language") return meta.getAttribute("content")?.trim() || undefined;
   }
@@ -68,6 +74,73 @@ function hostOf(href: string | undefined, base?: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The page's address without its fragment (null when it is none). */
+function pageAddress(href: string, base?: string): string | null {
+  try {
+    const url = new URL(href, base);
+    url.hash = "";
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** Letters and digits: what a share of text counts (separators between menu items are neither). */
+const WORD_CHARS = /[\p{L}\p{N}]/gu;
+const wordChars = (text: string | null | undefined) => text?.match(WORD_CHARS)?.length ?? 0;
+/** At most this share of a menu's letters is outside its links (a label, an item that is not a link). */
+const MENU_TEXT_SHARE = 0.1;
+/** Links to the page itself looked at for its menus (a logo, a breadcrumb, the menu's own item). */
+const SELF_LINKS_READ = 8;
+const isHeading = (element: Element) => /^h[1-6]$/i.test(element.localName);
+const isLinkElement = (element: Element) => element.localName.toLowerCase() === "a" && element.hasAttribute("href");
+
+/**
+ * The page's own menus: around each link to the page itself (its address, no fragment: a menu's item for the
+ * current page), the largest element that is all links (at most MENU_TEXT_SHARE of its letters outside them) and
+ * holds no heading — a site menu or a side table of contents kept outside `<nav>` (texi2html's `div#tocframe`
+ * lists every page of the manual on every page). An index's own entries name other pages, never itself; a
+ * heading ends the walk before the element that holds the index's text.
+ */
+function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): Element[] {
+  const self = pageAddress(url);
+  if (self === null) return [];
+  const selfLinks = (elementsWhere(body, isLinkElement) ?? [...body.querySelectorAll("a[href]")]).filter((a) => {
+    const href = a.getAttribute("href") ?? "";
+    return !href.includes("#") && pageAddress(href, url) === self;
+  });
+  const menus: Element[] = [];
+  for (const link of selfLinks.slice(0, SELF_LINKS_READ)) {
+    if (menus.some((menu) => menu.contains(link))) continue;
+    let menu: Element | null = null;
+    for (let element = link.parentElement; element && element !== body && !furniture.has(element); element = element.parentElement) {
+      if ((elementsWhere(element, isHeading) ?? [...element.querySelectorAll("h1,h2,h3,h4,h5,h6")]).length) break;
+      const letters = wordChars(element.textContent);
+      const linkLetters = (elementsWhere(element, isLinkElement) ?? []).reduce((n, a) => n + wordChars(a.textContent), 0);
+      if (letters - linkLetters > MENU_TEXT_SHARE * letters) break;
+      menu = element;
+    }
+    if (menu) menus.push(menu);
+  }
+  return menus;
+}
+
+/**
+ * The page's share of link text into the site (siteLinks), its own menus left out (ownMenus) when the rest of the
+ * page says something: a short page beside a 41-link menu is a page of content (record 070's rule counts what
+ * the page itself links to). Looked for only when the share reaches INDEX_LINK_SHARE, where it can matter.
+ */
+function linkShare(document: LinkedDocument, url: string, furniture: ReadonlySet<unknown>, chars: number, linkChars: number): number {
+  const share = chars > 0 ? Math.min(1, linkChars / chars) : 0;
+  const body = document.body ?? document.documentElement;
+  if (share < INDEX_LINK_SHARE || !body) return share;
+  const menus = ownMenus(body as unknown as Element, url, furniture);
+  if (!menus.length) return share;
+  const links = siteLinks(url);
+  const rest = countChars(blocksFromDom(body, new Set([...furniture, ...menus]), links));
+  return rest > 0 ? Math.min(1, links.chars / rest) : share;
 }
 
 /** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text (into the site), else 1. */
@@ -209,7 +282,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const fallback = fallbackBlocks(document, furniture, links);
   // Before Readability, which rewrites the document.
   const chars = countChars(fallback);
-  const weight = indexLikeWeight(url, chars > 0 ? Math.min(1, links.chars / chars) : 0);
+  const weight = indexLikeWeight(url, linkShare(document, url, furniture, chars, links.chars));
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
