@@ -219,8 +219,9 @@ describe("a page's own menu outside <nav> (texi2html's side table of contents, r
     // The index's letter bar links to the index itself; its entries, under the index's heading, are no menu.
     const index = page(`<main><h1>Index – T</h1><p><a href="/genindex-S.html">S</a> | <a href="/index-t.html">T</a></p><ul>${entries}</ul></main><div class="footer"><p>This index lists every function, class and module of the library, each with the page that defines it.</p></div>`);
     expect(extractHtml(index, "https://docs.example/index-t.html").weight).toBe(INDEX_LIKE_WEIGHT);
-    // A sitemap that lists itself among its entries, all in one list with no heading of its own, is still an index.
-    const sitemap = page(`<main><h1>All pages</h1><ul><li><a href="/all.html">All pages</a></li>${entries}</ul></main>`);
+    // A site map that lists itself among its entries, beside its title and a sentence saying what it is, is still
+    // an index: its list is the page's own text, in the element that holds its first heading.
+    const sitemap = page(`<main><h1>All pages</h1><p>Every page of this site, listed by its title with a link to read it.</p><ul><li><a href="/all.html">All pages</a></li>${entries}</ul></main>`);
     expect(extractHtml(sitemap, "https://docs.example/all.html").weight).toBe(INDEX_LIKE_WEIGHT);
   });
 

@@ -101,12 +101,19 @@ const isLinkElement = (element: Element) => element.localName.toLowerCase() === 
  * The page's own menus: around each link to the page itself (its address, no fragment: a menu's item for the
  * current page), the largest element that is all links (at most MENU_TEXT_SHARE of its letters outside them) and
  * holds no heading — a site menu or a side table of contents kept outside `<nav>` (texi2html's `div#tocframe`
- * lists every page of the manual on every page). An index's own entries name other pages, never itself; a
- * heading ends the walk before the element that holds the index's text.
+ * lists every page of the manual on every page) — and that lies outside the element holding the page's first
+ * heading, where its own text is: a heading ends the walk before the element that holds an index's text, and a
+ * site map that lists itself beside its title is the page's text, not its menu.
  */
 function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): Element[] {
   const self = pageAddress(url);
   if (self === null) return [];
+  const inFurniture = (element: Element) => {
+    for (let e: Element | null = element; e && e !== body; e = e.parentElement) if (furniture.has(e)) return true;
+    return false;
+  };
+  const heading = (elementsWhere(body, isHeading) ?? [...body.querySelectorAll("h1,h2,h3,h4,h5,h6")]).find((h) => !inFurniture(h));
+  const text = heading?.parentElement ?? null;
   const selfLinks = (elementsWhere(body, isLinkElement) ?? [...body.querySelectorAll("a[href]")]).filter((a) => {
     const href = a.getAttribute("href") ?? "";
     return !href.includes("#") && pageAddress(href, url) === self;
@@ -122,7 +129,7 @@ function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): 
       if (letters - linkLetters > MENU_TEXT_SHARE * letters) break;
       menu = element;
     }
-    if (menu) menus.push(menu);
+    if (menu && !text?.contains(menu)) menus.push(menu);
   }
   return menus;
 }
