@@ -16,7 +16,8 @@
  * BENCH_AQ_EDITIONS=packaging-guide: the Ubuntu Packaging Guide (Sphinx) in English, German, French, Spanish and
  * Portuguese, a third **tuning** set. BENCH_AQ_EDITIONS=lilypond: LilyPond's general information manual in the seven
  * languages, a fourth **tuning** set (the only one with more Portuguese than the Packaging Guide's);
- * BENCH_AQ_LILYPOND_MANUALS=web,learning adds its Learning Manual (no Portuguese).
+ * BENCH_AQ_LILYPOND_MANUALS=web,learning adds its Learning Manual (no Portuguese), and usage, essay, extending,
+ * notation its other manuals (German, French, Spanish, Italian: no Dutch or Portuguese).
  *
  * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).

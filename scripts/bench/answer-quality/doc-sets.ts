@@ -268,15 +268,20 @@ export function packagingGuideEditions(): DocSet[] {
 
 /** The languages LilyPond's general information manual (`web`) is packaged in: `lilypond-doc-html` English, `-<lang>` the others. */
 export const LILYPOND_LANGUAGES: BenchLanguage[] = ["en", "de", "fr", "es", "it", "nl", "pt"];
-/** LilyPond's manuals the set may serve, where a language's package has them (Portuguese has only `web`). */
-export const LILYPOND_MANUALS = ["web", "learning"];
+/**
+ * LilyPond's manuals the set may serve, where a language's package has them (Portuguese has only `web`, Dutch `web`
+ * and `learning`, Italian no `extending`).
+ */
+export const LILYPOND_MANUALS = ["web", "learning", "usage", "essay", "extending", "notation"];
 
 /**
  * LilyPond 2.24's general information manual (`Documentation/web/`, 41 pages, the same in every edition) in each
  * language, texi2html split HTML, a page per section: the languages mode's fourth **tuning** set
  * (docs/decisions/153-lilypond-as-tuning-set.md), the only LilyPond manual translated into Portuguese. `manuals`
- * (BENCH_AQ_LILYPOND_MANUALS) adds the Learning Manual (`learning`, 127 pages; every language but Portuguese): 111 of
- * its 128 English pages read as index-like (their side table of contents), so it measures that one cause. Translations are files beside the English ones with the language before `.html`
+ * (BENCH_AQ_LILYPOND_MANUALS) adds the Learning Manual (`learning`, 127 pages; every language but Portuguese), whose
+ * side table of contents made 111 of its 128 English pages read as index-like before record 154, and the Usage,
+ * Essay, Extending and Notation manuals (`usage`, `essay`, `extending`, `notation`: 14–230 pages, in German, French,
+ * Spanish and Italian besides English; docs/decisions/155-a-kind-cue-in-the-questions-language.md). Translations are files beside the English ones with the language before `.html`
  * (`download.es.html`), each language in its own package; a page's translation may be partial (English sentences:
  * never questions, see statedText). The manuals' start pages, tables of contents (`index_toc`) and the Learning
  * Manual's index page are no answers. No index questions (the index is a page of links to anchors); its how-to

@@ -127,7 +127,7 @@ function candidatesOf(terms: Map<string, string>, kind: AnswerKind | null, kindO
         const own = shared(sentence, read);
         const restates = own.size >= 3 && own.size / termsTogether(terms, termsOf(sentence, read), read) >= RESTATES;
         const shares = own.size + fromHeading.size > 0;
-        const ofKind = kind && ((kindOnly && statesKind(kind, sentence, `${pageHeadings.join(" ")} ${context}`, read)) || (shares && carriesKind(kind, sentence, read)));
+        const ofKind = kind && ((kindOnly && statesKind(kind, sentence, `${pageHeadings.join(" ")} ${context}`, read)) || (shares && carriesKind(kind, sentence, read, language)));
         const overlap = new Set([...own, ...fromHeading]).size + (ofKind ? 1 : 0);
         candidates.push({ sentence, passage, language: read, rank, paragraph, position: position++, overlap, ownOverlap: own.size, restates, heading, context, named });
       }

@@ -194,6 +194,17 @@ describe("a passage is read in its own language, the question in its own (record
     expect(answered(question, [boot], "en")?.sources.map((s) => s.id)).toEqual(["boot"]);
   });
 
+  it("finds the kind of fact asked for in the question's language too: a Spanish sentence closing an English passage (record 155)", () => {
+    const bibliography =
+      "Kevin C. Baird. Real-time generation of music notation via audience interaction using python and GNU LilyPond. In New Interfaces for Music Expression, May 2005. Graham Percival, Tosten Anders, and George Tzanetakis. Generating Targeted Rhythmic Exercises for Music Students with Constraint Satisfaction Programming. In International Computer Music Conference, 2008.";
+    const request = "Si tiene conocimiento de otros artículos académicos, le rogamos que nos lo haga saber escribiendo un mensaje a la lista de correo bug-lilypond.";
+    const publications = { ...passage("publications", "Publicaciones", `${bibliography}\n\n${request}`, "Publicaciones › Lo que otros han hecho con LilyPond"), language: "en" };
+    const question = "¿Qué página dice que le rogamos que nos lo haga saber escribiendo un mensaje a la lista de correo bug-lilypond?";
+    // A way to get in touch ("escribiendo un mensaje a la lista de correo") asked for in Spanish, said in Spanish.
+    expect(groundingScore(question, [{ sentence: request, context: "Publicaciones", language: "en" }], [publications.content], "es")).toBeGreaterThanOrEqual(GROUNDING_THRESHOLD);
+    expect(answered(question, [publications], "es")?.sources.map((s) => s.id)).toEqual(["publications"]);
+  });
+
   it("meets a question's word under its key in the passage's language, as retrieval looks it up", () => {
     // "commits" is "commits" in Portuguese, "commit" in English: an English passage's "commit" holds it.
     const term: [string, string] = ["commits", "commits"];

@@ -250,7 +250,7 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words) && !defined.has(t[0])).length;
   const coverage = (hits + framed) / (terms.length + framed + unknown);
   const kind = answerKind(question, language);
-  return kind && !quoted.some((q) => carriesKind(kind, q.sentence, q.language ?? language)) ? coverage * KIND_PENALTY : coverage;
+  return kind && !quoted.some((q) => carriesKind(kind, q.sentence, q.language ?? language, language)) ? coverage * KIND_PENALTY : coverage;
 }
 
 export const isGrounded = (score: number, threshold = GROUNDING_THRESHOLD) => score >= threshold;

@@ -56,6 +56,26 @@ describe("the kind of fact a question asks for, per language", () => {
     for (const question of ["Como ligar sem palavras-passe remotas?", "Como ligar o computador?", "Como ligar à rede sem fios?"]) expect(answerKind(question, "pt"), question).toBeNull();
   });
 
+  it("a \"when\" clause closed by a comma before the question is a condition, not a time asked for", () => {
+    const conditions: Array<[string, string]> = [
+      ["en", "When this feature is on, does LilyPond add links to the PDF files?"],
+      ["es", "¿Cuando esta funcionalidad está activada, LilyPond añade enlaces a los archivos PDF y SVG?"],
+      ["fr", "Quand cette fonction est activée, LilyPond ajoute-t-il des liens ?"],
+      ["it", "Quando questa funzione è attiva, LilyPond aggiunge dei collegamenti?"],
+      ["nl", "Wanneer deze functie aan staat, voegt LilyPond koppelingen toe?"],
+      ["pt", "Quando esta funcionalidade está ativada, o LilyPond adiciona ligações aos ficheiros PDF?"],
+    ];
+    for (const [language, question] of conditions) expect(answerKind(question, language), question).toBeNull();
+    const times: Array<[string, string]> = [
+      ["en", "When are you open?"],
+      ["en", "When are you open on Sunday, please?"],
+      ["es", "¿Cuándo abren?"],
+      ["pt", "Quando abrem, aos domingos?"],
+      ["fr", "Quand êtes-vous ouverts ?"],
+    ];
+    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+  });
+
   it("a sentence carries the kind of fact in its own language", () => {
     expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
     expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);
@@ -65,6 +85,15 @@ describe("the kind of fact a question asks for, per language", () => {
     expect(carriesKind("price", "Gratuit pour les membres.", "fr")).toBe(true);
     expect(carriesKind("price", "We love bikes.", "en")).toBe(false);
     expect(carriesKind("contact", "Schreiben Sie an info@laden.example.", "de")).toBe(true);
+  });
+
+  it("a sentence read in another language than the question's carries the kind in the question's too", () => {
+    // A Spanish sentence closing a passage of English bibliography, read as English.
+    const sentence = "Le rogamos que nos lo haga saber escribiendo un mensaje a la lista de correo bug-lilypond.";
+    expect(carriesKind("contact", sentence, "en")).toBe(false);
+    expect(carriesKind("contact", sentence, "en", "es")).toBe(true);
+    expect(carriesKind("contact", sentence, "es", "es")).toBe(true);
+    expect(carriesKind("price", sentence, "en", "es")).toBe(false);
   });
 
   it("the words that make a question ask for a place say one in a sentence too", () => {

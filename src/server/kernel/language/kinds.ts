@@ -55,7 +55,9 @@ function vocabulary(v: {
       ["price", re(words(v.price))],
       ["contact", re(words(v.contact))],
       ["place", re(`${placeOpening}|${words(v.place)}`)],
-      ["time", re(`${opens(v.timeOpens)}|${v.time}`)],
+      // A "when" opening a clause that a comma closes before the question itself is a condition, not a time asked
+      // for: "When this feature is on, does LilyPond add links?", "Cuando esta funcionalidad está activada, …".
+      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}`)],
     ],
     notPlace: re(v.notPlace),
     cues: {
@@ -260,9 +262,15 @@ export function answerKind(question: string, language: string | null | undefined
   return null;
 }
 
-/** Whether a sentence carries the kind of fact asked for. */
-export function carriesKind(kind: AnswerKind, sentence: string, language: string | null | undefined): boolean {
-  return vocabularyOf(language).cues[kind].test(sentence.normalize("NFC"));
+/**
+ * Whether a sentence carries the kind of fact asked for, read in its passage's `language` or in the question's
+ * (`asked`): a passage read as one language may hold a sentence of another — the Spanish request to write to the
+ * mailing list that closes a passage of English bibliography (docs/decisions/155-a-kind-cue-in-the-questions-language.md).
+ */
+export function carriesKind(kind: AnswerKind, sentence: string, language: string | null | undefined, asked?: string | null): boolean {
+  const text = sentence.normalize("NFC");
+  if (vocabularyOf(language).cues[kind].test(text)) return true;
+  return asked != null && vocabularyOf(asked) !== vocabularyOf(language) && vocabularyOf(asked).cues[kind].test(text);
 }
 
 /**
