@@ -225,6 +225,19 @@ describe("a page's own menu outside <nav> (texi2html's side table of contents, r
     expect(extractHtml(sitemap, "https://docs.example/all.html").weight).toBe(INDEX_LIKE_WEIGHT);
   });
 
+  it("counts no bar of links along the site's order (`rel` prev, up, next…), wherever it stands", () => {
+    const bar = (rel: boolean) =>
+      `<table class="nav_table"><tr><td>[<a href="chapter.html"> &lt;&lt; Notación especializada </a>]</td><td>[<a href="index.html"${rel ? ' rel="start"' : ""}>Arriba</a>][<a href="index_toc.html"${rel ? ' rel="contents"' : ""}>Índice general</a>]</td><td>[<a href="bagpipes.html"${rel ? ' rel="previous"' : ""}> &lt; Ejemplo de música de gaita </a>]</td><td>[<a href="wind.html"${rel ? ' rel="up"' : ""}> Subir : Instrumentos de viento </a>]</td><td>[<a href="diagrams.html"${rel ? ' rel="next"' : ""}> Diagramas de posiciones &gt; </a>]</td></tr></table>`;
+    // A section's own page: its bar above and below its heading and its one sentence, a one-line menu of its subsection.
+    const section = (rel: boolean) =>
+      page(`<div id="main">${bar(rel)}<h3>Instrumentos de viento madera</h3><p>Esta sección estudia la notación específica para instrumentos de viento madera.</p><table class="menu"><tr><td><a href="diagrams.html">Diagramas de posiciones para viento madera</a></td></tr></table>${bar(rel)}</div>`);
+    expect(extractHtml(section(true), "https://lilypond.example/notation/woodwinds.html").weight).toBeUndefined();
+    expect(extractHtml(section(false), "https://lilypond.example/notation/woodwinds.html").weight).toBe(INDEX_LIKE_WEIGHT);
+    // An index with the same bars is still an index.
+    const entries = Array.from({ length: 40 }, (_, i) => `<li><a href="/p${i}.html">term${i}() in module m${i}</a></li>`).join("");
+    expect(extractHtml(page(`<div id="main">${bar(true)}<h1>Index</h1><ul>${entries}</ul>${bar(true)}</div>`), "https://lilypond.example/notation/command-index.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
+
   it("reads the page's language from <body lang> when <html> declares none", () => {
     expect(extractHtml(landing(""), "https://lilypond.example/web/page-7.es.html").language).toBe("es");
   });

@@ -94,6 +94,10 @@ const wordChars = (text: string | null | undefined) => text?.match(WORD_CHARS)?.
 const MENU_TEXT_SHARE = 0.1;
 /** Links to the page itself looked at for its menus (a logo, a breadcrumb, the menu's own item). */
 const SELF_LINKS_READ = 8;
+/** Links along the site's order looked at for its bars (texi2html repeats its bar above each section of a page). */
+const BAR_LINKS_READ = 32;
+/** The link types (`<a rel>`) that place a link in the site's order: the previous, next, enclosing or first page, its contents or index. */
+const NAVIGATION_RELS = new Set(["prev", "previous", "next", "up", "start", "first", "last", "contents", "toc", "index"]);
 const isHeading = (element: Element) => /^h[1-6]$/i.test(element.localName);
 const isLinkElement = (element: Element) => element.localName.toLowerCase() === "a" && element.hasAttribute("href");
 
@@ -103,7 +107,9 @@ const isLinkElement = (element: Element) => element.localName.toLowerCase() === 
  * holds no heading — a site menu or a side table of contents kept outside `<nav>` (texi2html's `div#tocframe`
  * lists every page of the manual on every page) — and that lies outside the element holding the page's first
  * heading, where its own text is: a heading ends the walk before the element that holds an index's text, and a
- * site map that lists itself beside its title is the page's text, not its menu.
+ * site map that lists itself beside its title is the page's text, not its menu. Around a link whose `rel` names
+ * its place in the site's order (NAVIGATION_RELS: texinfo's and texi2html's "Prev / Up / Next" bars), the same
+ * all-links element wherever it stands: a bar of such links is never a page's own text.
  */
 function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): Element[] {
   const self = pageAddress(url);
@@ -114,13 +120,18 @@ function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): 
   };
   const heading = (elementsWhere(body, isHeading) ?? [...body.querySelectorAll("h1,h2,h3,h4,h5,h6")]).find((h) => !inFurniture(h));
   const text = heading?.parentElement ?? null;
-  const selfLinks = (elementsWhere(body, isLinkElement) ?? [...body.querySelectorAll("a[href]")]).filter((a) => {
+  const isSelf = (a: Element) => {
     const href = a.getAttribute("href") ?? "";
     return !href.includes("#") && pageAddress(href, url) === self;
-  });
+  };
+  const navigates = (a: Element) => (a.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).some((rel) => NAVIGATION_RELS.has(rel));
   const menus: Element[] = [];
-  for (const link of selfLinks.slice(0, SELF_LINKS_READ)) {
+  const read = { self: 0, bar: 0 };
+  for (const link of elementsWhere(body, isLinkElement) ?? [...body.querySelectorAll("a[href]")]) {
+    const bar = navigates(link);
+    if (!bar && !isSelf(link)) continue;
     if (menus.some((menu) => menu.contains(link))) continue;
+    if (bar ? read.bar++ >= BAR_LINKS_READ : read.self++ >= SELF_LINKS_READ) continue;
     let menu: Element | null = null;
     for (let element = link.parentElement; element && element !== body && !furniture.has(element); element = element.parentElement) {
       if ((elementsWhere(element, isHeading) ?? [...element.querySelectorAll("h1,h2,h3,h4,h5,h6")]).length) break;
@@ -129,7 +140,7 @@ function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): 
       if (letters - linkLetters > MENU_TEXT_SHARE * letters) break;
       menu = element;
     }
-    if (menu && !text?.contains(menu)) menus.push(menu);
+    if (menu && (bar || !text?.contains(menu))) menus.push(menu);
   }
   return menus;
 }
