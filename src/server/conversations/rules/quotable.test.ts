@@ -15,6 +15,17 @@ describe("what an extractive answer quotes reads as prose", () => {
     expect(withoutMarkup("See <https://wiki.example.org/Packaging> and <a href=\"/x\">the <em>guide</em></a><br/>.")).toBe("See <https://wiki.example.org/Packaging> and the guide .");
   });
 
+  it("keeps a placeholder in angle brackets, which is no tag, and quotes the sentence that has it (record 157)", () => {
+    const merge = "git merge-file incorporates all changes that lead from the <base-file> to <other-file> into <current-file>.";
+    expect(withoutMarkup(merge)).toBe(merge);
+    expect(isQuotable(merge)).toBe(true);
+    const cherry = "Determine whether there are commits in <head>..<upstream> that are equivalent to those in the range <limit>..<head>.";
+    expect(withoutMarkup(cherry)).toBe(cherry);
+    expect(isQuotable(cherry)).toBe(true);
+    // Tags still go: closing, with attributes, self-closing, or an element a README writes bare.
+    expect(withoutMarkup("Press <kbd>Ctrl</kbd> and <b>wait</b><br>, then <img src=\"x.png\"/> <div>done</div>.")).toBe("Press Ctrl and wait , then done .");
+  });
+
   it("keeps identifiers with underscores and asterisks that are not emphasis", () => {
     expect(withoutMarkup("Set max_connections to 2 * the cores.")).toBe("Set max_connections to 2 * the cores.");
   });
