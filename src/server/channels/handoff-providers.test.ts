@@ -49,11 +49,11 @@ describe("a Teams handoff channel", () => {
 describe("the post", () => {
   const context = { chatbot_id: "b0b", chatbot_name: "Bakery <Bot>", who: "Dana <dana@example.com>", source: "the website", messages: [{ role: "user", content: "Can I  talk\nto a person? <at>x</at>" }] };
 
-  it("is written in each provider's markup: Slack's as it always was, Teams' markdown with the visitor's words inert", () => {
+  it("is written in each provider's markup, the visitor's words inert in both: Slack's `<…>` links, Teams' markdown", () => {
     expect(handoffPostText(context, "c0n", "https://app.example/", HANDOFF_PROVIDERS.team_chat_1.markup)).toBe(
       [
-        ":raising_hand: Dana <dana@example.com> on the website is waiting for a person (Bakery <Bot>).",
-        "> *Visitor:* Can I talk to a person? <at>x</at>",
+        ":raising_hand: Dana &lt;dana@example.com&gt; on the website is waiting for a person (Bakery &lt;Bot&gt;).",
+        "> *Visitor:* Can I talk to a person? &lt;at&gt;x&lt;/at&gt;",
         "<https://app.example/chatbots/b0b/inbox?conversation=c0n|Open in the inbox> · Reply in this thread to answer the visitor.",
       ].join("\n"),
     );

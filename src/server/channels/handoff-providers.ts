@@ -5,7 +5,7 @@
  * in such a thread (or as anything else said in the handoff channel, which the bot does not answer).
  */
 import type { ProviderAnswer } from "./provider-call";
-import { slack, slackTarget, type SlackEnvelope } from "./slack";
+import { slack, slackTarget, withEntities, type SlackEnvelope } from "./slack";
 import { eventIdOf, teams, teamsThreadOf, withoutMentions, type TeamsActivity, type TeamsCredentials } from "./teams";
 import { MICROSOFT_TEAMS, SLACK } from "@/shared/integrations";
 
@@ -51,7 +51,7 @@ export const TEAMS_CHANNEL_ID = /^19:[A-Za-z0-9_-]{1,100}@thread\.(tacv2|skype)$
 const SLACK_HANDOFF: HandoffProvider = {
   channelId: SLACK_CHANNEL_ID,
   malformed: "A Slack channel id looks like C0123456789 (channel details → About, at the bottom).",
-  markup: { icon: ":raising_hand:", bold: (t) => `*${t}*`, link: (url, t) => `<${url}|${t}>`, escape: (t) => t, lineBreak: "\n" },
+  markup: { icon: ":raising_hand:", bold: (t) => `*${t}*`, link: (url, t) => `<${url}|${t}>`, escape: withEntities, lineBreak: "\n" },
   post: async (channel, handoffChannel, text) => {
     const sent = await slack.postMessage(channel.credentials.bot_token!, handoffChannel, text, null);
     return sent.ok ? { ok: true, result: typeof sent.result.ts === "string" ? sent.result.ts : null } : sent;
@@ -65,7 +65,7 @@ const SLACK_HANDOFF: HandoffProvider = {
 const TEAMS_HANDOFF: HandoffProvider = {
   channelId: TEAMS_CHANNEL_ID,
   malformed: "A Teams channel id looks like 19:…@thread.tacv2 (the channel's ⋯ → Get link to channel: the part after /channel/, decoded).",
-  markup: { icon: "🙋", bold: (t) => `**${t}**`, link: (url, t) => `[${t}](${url})`, escape: (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"), lineBreak: "\n\n" },
+  markup: { icon: "🙋", bold: (t) => `**${t}**`, link: (url, t) => `[${t}](${url})`, escape: withEntities, lineBreak: "\n\n" },
   post: async (channel, handoffChannel, text) => {
     // Microsoft names the Bot Connector in each activity it sends: none yet, no address to post to.
     if (!channel.serviceUrl) return { ok: false, status: 409, message: "Microsoft Teams: no activity has reached the bot yet, so its Bot Connector is unknown (install the bot's app in the team).", retryAfterSeconds: null, permanent: true };

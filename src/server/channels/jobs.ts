@@ -21,7 +21,7 @@ import { isTelegramStart, type ChannelKind } from "./kinds";
 import { failureReason, retryOf, type ProviderAnswer } from "./provider-call";
 import { rateFromChat, ratingOfMessage } from "./ratings";
 import { refusalWords, type WorkspaceStanding } from "./refusal";
-import { slack, slackTarget } from "./slack";
+import { slack, slackTarget, withEntities } from "./slack";
 import { isTeamsGreeting, teams, type TeamsCredentials } from "./teams";
 import { telegram } from "./telegram";
 import { whatsapp } from "./whatsapp";
@@ -116,7 +116,7 @@ async function deliver(db: Db, channel: JobChannel, chatKey: string, text: strin
       return whatsapp.sendText(credentials.access_token!, credentials.phone_number_id!, chatKey, text);
     case SLACK: {
       const target = slackTarget(chatKey);
-      return slack.postMessage(credentials.bot_token!, target.channel, text, target.threadTs);
+      return slack.postMessage(credentials.bot_token!, target.channel, withEntities(text), target.threadTs);
     }
     case MICROSOFT_TEAMS:
       return teams.replyInChat(db, credentials as unknown as TeamsCredentials, channel.id, chatKey, text);

@@ -23,6 +23,12 @@ async function call<T>(token: string, method: string, body: unknown): Promise<Pr
   return failure(status, `Slack: ${code}`, status === 429 ? answer.retryAfterSeconds : null);
 }
 
+/**
+ * Text as Slack's `text` field and Teams' markdown read it: `&`, `<` and `>` are control characters there (Slack
+ * reads `<…>` as a link or a mention), written as HTML entities — an answer quoting "<base-file>" or "Q&A" shows it.
+ */
+export const withEntities = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 export const slack = {
   authTest: (token: string) => call<{ team?: string; user?: string; user_id?: string; bot_id?: string }>(token, "auth.test", {}),
   postMessage: (token: string, channel: string, text: string, threadTs: string | null) =>
