@@ -35,6 +35,19 @@ describe("extractHtml", () => {
     ]);
   });
 
+  it("keeps an <aside> inside the main content (docutils' topic: a how-to's abstract), drops one beside it (record 158)", () => {
+    const howto = page(
+      `<aside class="site-sidebar"><p>Browse the site by topic and find every guide we have written for you here.</p></aside><div class="body" role="main"><h1>Annotations Best Practices</h1><aside class="topic"><p class="topic-title">Abstract</p><p>This document is designed to encapsulate the best practices for working with annotations dicts.</p></aside><h2>Accessing the annotations dict</h2><p>Python 3.10 adds a new function to the standard library: inspect.get_annotations().</p></div>`,
+      "Annotations Best Practices",
+    );
+    const text = extractHtml(howto, "https://docs.example/howto/annotations.html").blocks.map((b) => b.text).join(" ");
+    expect(text).toContain("This document is designed to encapsulate the best practices");
+    expect(text).not.toContain("Browse the site by topic");
+    // Marked as navigation, it is furniture wherever it stands.
+    const marked = extractHtml(howto.replace('<aside class="topic">', '<aside class="topic" role="navigation">'), "https://docs.example/howto/annotations.html");
+    expect(marked.blocks.map((b) => b.text).join(" ")).not.toContain("This document is designed");
+  });
+
   it("uses Readability on article pages: the article text without the site chrome", () => {
     const paragraph = (i: number) =>
       `<p>Paragraph ${i} of a long article about riding through a wet winter, with lights, tyres, clothing and route planning advice for commuters who ride every day.</p>`;

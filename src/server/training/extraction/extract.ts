@@ -176,9 +176,25 @@ export function indexLikeWeight(url: string, linkShare: number): number {
 const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
 const FURNITURE_TAGS = new Set(["nav", "header", "footer", "aside", "script", "style", "noscript", "form", "template"]);
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo"]);
-/** FURNITURE as a test (tag names match in any case, attribute values exactly — as css-select matches them in HTML). */
-const isFurniture = (el: Element) =>
-  FURNITURE_TAGS.has(el.localName.toLowerCase()) || FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || el.getAttribute("aria-hidden") === "true";
+/**
+ * Whether an element lies inside the page's main content (`<main>`, `<article>`, `role="main"`): an `<aside>` there
+ * is part of it — docutils' topics (a how-to's "Abstract", its opening), sidebars and footnotes —, beside it a
+ * site's sidebar, furniture (docs/decisions/158-an-aside-in-the-main-content.md).
+ */
+function inMainContent(element: Element): boolean {
+  for (let e = element.parentElement; e; e = e.parentElement) {
+    const name = e.localName.toLowerCase();
+    if (name === "main" || name === "article" || e.getAttribute("role") === "main") return true;
+  }
+  return false;
+}
+const isAside = (el: Element) => el.localName.toLowerCase() === "aside";
+
+/** FURNITURE as a test (tag names match in any case, attribute values exactly — as css-select matches them in HTML); an aside only outside the main content. */
+const isFurniture = (el: Element) => {
+  if (FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || el.getAttribute("aria-hidden") === "true") return true;
+  return isAside(el) ? !inMainContent(el) : FURNITURE_TAGS.has(el.localName.toLowerCase());
+};
 
 export type LinkedDocument = ReturnType<typeof parseHTML>["document"];
 
@@ -225,7 +241,7 @@ function parsedSource(source: string): LinkedDocument {
 /** The body's furniture elements (found once per page: the body without furniture and the link share both skip them). */
 function furnitureOf(document: LinkedDocument): ReadonlySet<unknown> {
   const body = document.body ?? document.documentElement;
-  return new Set<unknown>(body ? (elementsWhere(body, isFurniture) ?? body.querySelectorAll(FURNITURE)) : []);
+  return new Set<unknown>(body ? (elementsWhere(body, isFurniture) ?? [...body.querySelectorAll(FURNITURE)].filter((el) => isFurniture(el as unknown as Element))) : []);
 }
 
 /** The body without its furniture (skipped in place: the document is left as it is for Readability). */
