@@ -136,7 +136,7 @@ function ownMenus(body: Element, url: string, furniture: ReadonlySet<unknown>): 
     for (let element = link.parentElement; element && element !== body && !furniture.has(element); element = element.parentElement) {
       if ((elementsWhere(element, isHeading) ?? [...element.querySelectorAll("h1,h2,h3,h4,h5,h6")]).length) break;
       const letters = wordChars(element.textContent);
-      const linkLetters = (elementsWhere(element, isLinkElement) ?? []).reduce((n, a) => n + wordChars(a.textContent), 0);
+      const linkLetters = (elementsWhere(element, isLinkElement) ?? [...element.querySelectorAll("a[href]")]).reduce((n, a) => n + wordChars(a.textContent), 0);
       if (letters - linkLetters > MENU_TEXT_SHARE * letters) break;
       menu = element;
     }
