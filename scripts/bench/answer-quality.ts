@@ -17,9 +17,11 @@
  * Portuguese, a third **tuning** set. BENCH_AQ_EDITIONS=lilypond: LilyPond's general information manual in the seven
  * languages, a fourth **tuning** set (the only one with more Portuguese than the Packaging Guide's);
  * BENCH_AQ_LILYPOND_MANUALS=web,learning adds its Learning Manual (no Portuguese), and usage, essay, extending,
- * notation its other manuals (German, French, Spanish, Italian: no Dutch or Portuguese).
+ * notation its other manuals (German, French, Spanish, Italian: no Dutch or Portuguese). BENCH_AQ_EDITIONS=gimp: the
+ * GIMP user manual in the seven languages (a seeded sample of 300 pages by default), a fifth **tuning** set, the
+ * first with much Spanish and Brazilian Portuguese in a DocBook book a page per section, as the Handbook is.
  *
- * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's).
+ * - BENCH_AQ_PAGES: pages served per set (default 500, a seeded sample: all of git's and the Handbook's; GIMP 300).
  * - BENCH_AQ_QUESTIONS: questions per set and kind (default 100, unanswerable two thirds of it; languages 50).
  * - BENCH_AQ_SETS: only these sets (comma-separated names, e.g. "python,git,sqlite,pgpool,slony" — the tuning sets — or
  *   "handbook-de"); the questions, unanswerable ones included, are made from all of them as usual.
@@ -30,7 +32,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { askAll } from "./answer-quality/ask";
-import { englishSets, handbookEditions, installGuideEditions, lilypondEditions, packagingGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
+import { englishSets, gimpEditions, handbookEditions, installGuideEditions, lilypondEditions, packagingGuideEditions, referenceEditions, type DocSet } from "./answer-quality/doc-sets";
 import { questionsOf, statedText, withUnanswerable, type SetQuestions } from "./answer-quality/material";
 import { framingByLanguage, framingTable, languageTable, misses, setTable, summaryTable, type SetResult } from "./answer-quality/report";
 import { benchDatabase, trainSets } from "./answer-quality/train";
@@ -106,35 +108,28 @@ export async function runAnswerQualityLangsBenchmark() {
   environment();
   const perKind = Number(process.env.BENCH_AQ_QUESTIONS ?? 50);
   const which = process.env.BENCH_AQ_EDITIONS ?? "handbook";
-  if (!["handbook", "reference", "install-guide", "packaging-guide", "lilypond"].includes(which))
-    throw new Error(`BENCH_AQ_EDITIONS must be handbook, reference, install-guide, packaging-guide or lilypond, not "${which}"`);
-  // Package names and boot parameters read the same in every language: no untranslated text (see statedText).
-  const reference = which !== "handbook";
-  const editions =
-    which === "reference"
-      ? referenceEditions()
-      : which === "install-guide"
-        ? installGuideEditions()
-        : which === "packaging-guide"
-          ? packagingGuideEditions()
-          : which === "lilypond"
-            ? lilypondEditions((process.env.BENCH_AQ_LILYPOND_MANUALS ?? "web").split(",").map((m) => m.trim()))
-            : handbookEditions(Number(process.env.BENCH_AQ_PAGES ?? 500));
+  const pages = (fallback: number) => Number(process.env.BENCH_AQ_PAGES ?? fallback);
+  // `translatedIndex`: the index is words of the language (side notes, a translated book index), not names that read
+  // the same in every language (packages, boot parameters): an index term as the English edition writes it is untranslated.
+  const choices: Record<string, { editions: () => DocSet[]; header: string; translatedIndex?: boolean }> = {
+    handbook: { editions: () => handbookEditions(pages(500)), header: "the Debian Administrator's Handbook in seven languages (held out)", translatedIndex: true },
+    reference: { editions: referenceEditions, header: "the Debian Reference in six languages (tuning)" },
+    "install-guide": { editions: installGuideEditions, header: "the Debian Installation Guide in seven languages (tuning)" },
+    "packaging-guide": { editions: packagingGuideEditions, header: "the Ubuntu Packaging Guide in five languages (tuning)" },
+    lilypond: {
+      editions: () => lilypondEditions((process.env.BENCH_AQ_LILYPOND_MANUALS ?? "web").split(",").map((m) => m.trim())),
+      header: "LilyPond's manuals in seven languages (tuning)",
+    },
+    gimp: { editions: () => gimpEditions(pages(300)), header: "the GIMP user manual in seven languages (tuning)", translatedIndex: true },
+  };
+  const choice = choices[which];
+  if (!choice) throw new Error(`BENCH_AQ_EDITIONS must be one of ${Object.keys(choices).join(", ")}, not "${which}"`);
+  const editions = choice.editions();
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
   // What a translation left as the English edition says it is not a question in its language.
-  const untranslated = statedText(english.material, !reference);
+  const untranslated = statedText(english.material, choice.translatedIndex ?? false);
   const sets = editions.map((e) => (e.language === "en" ? english : questionsOf(e, perKind, untranslated)));
-  header(
-    which === "reference"
-      ? "answer-quality-langs: the Debian Reference in six languages (tuning)"
-      : which === "install-guide"
-        ? "answer-quality-langs: the Debian Installation Guide in seven languages (tuning)"
-        : which === "packaging-guide"
-          ? "answer-quality-langs: the Ubuntu Packaging Guide in five languages (tuning)"
-          : which === "lilypond"
-            ? "answer-quality-langs: LilyPond's general information manual in seven languages (tuning)"
-        : "answer-quality-langs: the Debian Administrator's Handbook in seven languages (held out)",
-  );
+  header(`answer-quality-langs: ${choice.header}`);
   console.log(`questions made in ${seconds(started)}`);
   const { results, crawl, asking } = await run(which === "handbook" ? "answer-quality-langs" : `answer-quality-langs-${which}`, sets);
   console.log(`crawled all editions at once in ${crawl}; ${results.reduce((n, r) => n + r.outcomes.length, 0)} questions asked in ${asking}\n`);

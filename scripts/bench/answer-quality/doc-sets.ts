@@ -313,3 +313,44 @@ export function lilypondEditions(manuals: string[] = ["web"]): DocSet[] {
     };
   });
 }
+
+/** GIMP's help folders per language (a package per language; Portuguese is Brazilian: `gimp-help-pt` is English). */
+export const GIMP_LOCALES: Record<BenchLanguage, { pkg: string; folder: string }> = {
+  en: { pkg: "gimp-help-en", folder: "en" },
+  de: { pkg: "gimp-help-de", folder: "de" },
+  fr: { pkg: "gimp-help-fr", folder: "fr" },
+  es: { pkg: "gimp-help-es", folder: "es" },
+  it: { pkg: "gimp-help-it", folder: "it" },
+  nl: { pkg: "gimp-help-nl", folder: "nl" },
+  pt: { pkg: "gimp-help-pt-br", folder: "pt_BR" },
+};
+
+/**
+ * The GIMP 2.10 user manual in each language: the languages mode's fifth **tuning** set, the first with much
+ * Spanish and Brazilian Portuguese text in a DocBook book chunked a page per section, as the Handbook is
+ * (docs/decisions/159-gimp-as-tuning-set.md). 685 pages in every edition, the same files; the same seeded sample
+ * of `maxPages` in each. Partly translated (about a tenth of the Spanish pages and a third of the Portuguese are
+ * English: never questions, see statedText). Its index (`gimp-help-index.html`, DocBook XSL, translated) gives
+ * the index questions; the start page, the index and the glossary are no answers.
+ */
+export function gimpEditions(maxPages: number): DocSet[] {
+  const english = packageDocs(GIMP_LOCALES.en.pkg, "usr/share/gimp/2.0/help/en");
+  const sample = samplePages("gimp", htmlPages(english), "index.html", maxPages);
+  return (Object.entries(GIMP_LOCALES) as Array<[BenchLanguage, { pkg: string; folder: string }]>).map(([language, { pkg, folder }]) => {
+    const root = packageDocs(pkg, `usr/share/gimp/2.0/help/${folder}`);
+    const pages = sample.filter((p) => statSync(path.join(root, p), { throwIfNoEntry: false })?.isFile());
+    return {
+      name: `gimp-${language}`,
+      title: `GIMP 2.10 user manual (${folder})`,
+      package: pkg,
+      role: "tuning",
+      language,
+      root,
+      start: "index.html",
+      pages,
+      notAnswers: /^(?:index|gimp-help-index|glossary)\.html$/,
+      index: () => docbookIndex(root, "gimp-help-index.html"),
+      indexSource: "gimp-help-index.html (DocBook XSL book index, translated)",
+    };
+  });
+}

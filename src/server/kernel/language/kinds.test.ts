@@ -76,6 +76,42 @@ describe("the kind of fact a question asks for, per language", () => {
     for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
   });
 
+  it("a verb of opening or closing asks for a time when something opens, not when it opens a thing", () => {
+    const things: Array<[string, string]> = [
+      ["en", "What is described as: The About command opens the About window?"],
+      ["en", "Which command closes all images?"],
+      ["de", "Welche Seite sagt: Der Befehl bewirkt, dass sich ein Dialogfenster öffnet, in welchem Sie Einheiten bearbeiten?"],
+      ["de", "Stimmt das: Öffnet ein neues Dialogfenster und übergibt ihm den Fokus?"],
+      ["de", "Es öffnet sich ein Fenster?"],
+      ["fr", "Le fait de choisir « Tracer le chemin » ouvre une fenêtre de dialogue ?"],
+      ["fr", "Ce menu ouvre l'éditeur ?"],
+      ["fr", "La porte s'ouvre ?"],
+      ["es", "¿El comando abre la ventana de diálogo?"],
+      ["es", "¿La ventana se abre sola?"],
+      ["it", "Il comando Scala livello apre la finestra di dialogo «Scala livello»?"],
+      ["it", "Questo comando apre l'editor?"],
+      ["it", "La finestra si apre?"],
+      ["nl", "Dit commando sluit het venster?"],
+      ["pt", "O comando Sobre abre a janela Sobre?"],
+      ["pt", "A janela abre-se sozinha?"],
+    ];
+    for (const [language, question] of things) expect(answerKind(question, language), question).toBeNull();
+    const times: Array<[string, string]> = [
+      ["en", "The museum opens Sundays?"],
+      ["de", "Öffnet der Laden am Sonntag?"],
+      ["de", "Schließt das Geschäft am Montag?"],
+      ["de", "Der Laden öffnet um 9 Uhr?"],
+      ["fr", "Le magasin ouvre le dimanche ?"],
+      ["es", "¿El museo abre los domingos?"],
+      ["it", "Il negozio apre la domenica?"],
+      ["it", "Il museo chiude alle 18?"],
+      ["nl", "Sluit de winkel op zondag?"],
+      ["pt", "A loja abre aos domingos?"],
+      ["pt", "A loja fecha os sábados?"],
+    ];
+    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+  });
+
   it("a sentence carries the kind of fact in its own language", () => {
     expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
     expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);

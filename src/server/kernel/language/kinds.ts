@@ -32,6 +32,37 @@ const ANY_CONTACT = "\\d{3}|@";
 /** A street number before or after a capitalised name ("12 Harbour Street", "Hauptstraße 5", "75001 Paris"). */
 const ADDRESS = "\\d+[a-z]?\\s+(?:[NSEW]{1,2}\\s+)?\\p{Lu}\\p{L}+|\\p{Lu}\\p{L}+\\s+\\d+[a-z]?(?![\\p{L}\\p{N}])";
 
+interface OpeningVerbs {
+  verbs: string;
+  /** The words that open an object (articles, demonstratives, possessives), then a space. */
+  determiners: string;
+  /** Articles elided against their noun (French, Italian "l'"). */
+  elided?: string;
+  /** What stands before a reflexive verb ("sich ein Fenster ", "s'", "se "): a thing opens, no one opens it. */
+  reflexiveBefore?: string;
+  /** A reflexive pronoun right after the verb ("öffnet sich", "abre-se"). */
+  reflexiveAfter?: string;
+  /** A question may open with the verb, its subject after it ("Öffnet der Laden am Sonntag?"). */
+  verbFirst?: boolean;
+}
+
+/**
+ * A verb of opening or closing asks for a time when something opens or closes — "Does the museum open on
+ * Sundays?", "¿El museo abre los domingos?" —, not when it opens or closes a thing — "The About command opens
+ * the About window", "Il comando apre la finestra", "dass sich ein Dialogfenster öffnet", a software manual's every
+ * other sentence (docs/decisions/160-opening-a-thing-is-no-time.md). An object is a determiner and a word that
+ * is no time word ("los domingos", "la domenica" are times); a reflexive verb says a thing opens. Where a question
+ * opens with the verb (German, Dutch), what follows it is its subject: a time when a time word follows.
+ */
+function openingVerb(v: OpeningVerbs, timeCues: string): string {
+  const timeWord = `(?:\\d|(?<![\\p{L}])(?:${timeCues})s?(?![\\p{L}\\p{N}]))`;
+  const object = `\\s+(?:${words(v.determiners)}\\s+${v.elided ? `|(?<![\\p{L}])(?:${v.elided})` : ""})(?!${timeWord})`;
+  const before = v.reflexiveBefore ? `(?<!(?<![\\p{L}])(?:${v.reflexiveBefore}))` : "";
+  const after = v.reflexiveAfter ? `|${v.reflexiveAfter}(?![\\p{L}])` : "";
+  const first = v.verbFirst ? `|(?:^|[:;]\\s*)[\\s"'„“«]*${words(v.verbs)}(?=[^?]*${timeWord})` : "";
+  return `${before}${words(v.verbs)}(?!${object}${after})${first}`;
+}
+
 /**
  * `placeOpens`: how a place question opens ("where is", "wo ist"), an adverb allowed after the interrogative
  * ("wo genau ist"); `placeOpening` instead, a whole pattern of its own.
@@ -45,6 +76,8 @@ function vocabulary(v: {
   notPlace: string;
   time: string;
   timeOpens: string;
+  /** The verbs of opening and closing (openingVerb): a time asked for only when nothing is opened by them. */
+  openingVerbs: OpeningVerbs;
   cues: Record<AnswerKind, string>;
   asking: Record<AnswerKind, string>;
 }): KindVocabulary {
@@ -57,7 +90,7 @@ function vocabulary(v: {
       ["place", re(`${placeOpening}|${words(v.place)}`)],
       // A "when" opening a clause that a comma closes before the question itself is a condition, not a time asked
       // for: "When this feature is on, does LilyPond add links?", "Cuando esta funcionalidad está activada, …".
-      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}`)],
+      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}|${openingVerb(v.openingVerbs, v.cues.time)}`)],
     ],
     notPlace: re(v.notPlace),
     cues: {
@@ -103,7 +136,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "address|located|location",
     notPlace: words("explain\\w*|describ\\w*|document\\w*|mention\\w*|stat(?:ed|es)|written|says?|said|cover(?:ed|s)?|discuss\\w*|defin\\w*|listed|shown|read|learn|information|details|docs|page"),
     timeOpens: "when|what time",
-    time: words("opening (?:hours|times)|(?:are|is) (?:you|it|they|the \\p{L}+) (?:open|closed)|opens|closes|closing time|open (?:on|at|until|till|today|tomorrow|now|late|early)"),
+    time: words("opening (?:hours|times)|(?:are|is) (?:you|it|they|the \\p{L}+) (?:open|closed)|closing time|open (?:on|at|until|till|today|tomorrow|now|late|early)"),
+    openingVerbs: { verbs: "opens|closes", determiners: "the|a|an|this|that|these|those|its|his|her|their|your|my|our|any|each|every|all|new" },
     cues: {
       price: "free|usd|eur|gbp|dollars?|euros?|pounds?",
       contact: "phone|call|e-?mail|form|chat",
@@ -124,7 +158,14 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adresse|anschrift|standort|befindet sich|gelegen",
     notPlace: `${opens("wo steht|wo stehen")}|${words("erklärt|erklären|beschrieben|beschreibt|dokumentiert|erwähnt|nachlesen|informationen|steht geschrieben")}`,
     timeOpens: "wann|um wie ?viel uhr",
-    time: words("öffnungszeiten|geöffnet|öffnet|öffnen sie|schließt|offen"),
+    time: words("öffnungszeiten|geöffnet|öffnen sie|offen"),
+    openingVerbs: {
+      verbs: "öffnet|schließt",
+      determiners: "der|die|das|den|dem|des|ein|eine|einen|einem|eines|einer|diese|dieser|dieses|diesen|sein|seine|seinen|ihr|ihre|ihren|alle|neue|neuen|neues",
+      reflexiveBefore: "sich(?:\\s+\\p{L}+){0,3}\\s+",
+      reflexiveAfter: "\\s+sich",
+      verbFirst: true,
+    },
     cues: {
       price: "kostenlos|gratis|umsonst|euro|eur|franken|chf",
       contact: "telefon|anruf\\w*|e-?mail|formular|chat",
@@ -145,7 +186,13 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adresse|situé|située|situés|situées|emplacement|localisation",
     notPlace: words("expliqu\\p{L}*|décri\\p{L}*|documenté\\p{L}*|mentionné\\p{L}*|dit|indiqué\\p{L}*|parle|informations?|page"),
     timeOpens: "quand|à quelle heure",
-    time: words("horaires|ouvert|ouverte|ouverts|ouvertes|ouvre|ouvrez|ferme|fermez|fermé|fermée|fermés|fermées|fermeture|ouverture"),
+    time: words("horaires|ouvert|ouverte|ouverts|ouvertes|fermé|fermée|fermés|fermées|fermeture|ouverture"),
+    openingVerbs: {
+      verbs: "ouvre|ouvrez|ferme|fermez",
+      determiners: "le|la|les|un|une|des|du|ce|cet|cette|ces|son|sa|ses|leur|leurs|votre|vos|notre|nos|mon|ma|mes|tout|toute|tous|toutes",
+      elided: "l'",
+      reflexiveBefore: "s'|se\\s+",
+    },
     cues: {
       price: "gratuit|gratuite|gratuits|euros?|eur",
       contact: "téléphone|appel\\p{L}*|e-?mail|courriel|formulaire|chat",
@@ -166,7 +213,12 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]s?|situad[oa]s?",
     notPlace: words("explica\\p{L}*|describ\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|dice|habla|informaci[oó]n|p[aá]gina"),
     timeOpens: "cu[aá]ndo|a qu[eé] hora",
-    time: words("horarios?|abiert[oa]s?|abren?|cierran?|cerrad[oa]s?"),
+    time: words("horarios?|abiert[oa]s?|cerrad[oa]s?"),
+    openingVerbs: {
+      verbs: "abren?|cierran?",
+      determiners: "el|la|los|las|un|una|unos|unas|este|esta|estos|estas|ese|esa|esos|esas|su|sus|nuestro|nuestra|todos|todas",
+      reflexiveBefore: "se\\s+",
+    },
     cues: {
       price: "gratis|gratuit[oa]|euros?|d[oó]lares?|pesos?",
       contact: "tel[eé]fono|llam\\p{L}*|correo|e-?mail|formulario|chat",
@@ -187,7 +239,13 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "indirizzo|sede|situat[oa]|ubicazione",
     notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
     timeOpens: "quando|a che ora",
-    time: words("orari|orario|apert[oaie]|apre|aprite|chiude|chiudete|chius[oaie]|apertura|chiusura"),
+    time: words("orari|orario|apert[oaie]|chius[oaie]|apertura|chiusura"),
+    openingVerbs: {
+      verbs: "apre|aprite|chiude|chiudete",
+      determiners: "il|lo|la|i|gli|le|un|uno|una|questo|questa|questi|queste|quel|quello|quella|suo|sua|suoi|sue|tutti|tutte",
+      elided: "l'|un'|quell'|dell'",
+      reflexiveBefore: "si\\s+",
+    },
     cues: {
       price: "gratis|gratuit[oa]|euro",
       contact: "telefono|chiam\\p{L}*|e-?mail|modulo|chat",
@@ -208,7 +266,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adres|locatie|gelegen|gevestigd",
     notPlace: `${opens("waar staat|waar staan|waar wordt|waar worden")}|${words("uitgelegd|beschreven|gedocumenteerd|vermeld|informatie|pagina")}`,
     timeOpens: "wanneer|hoe laat",
-    time: words("openingstijden|openingsuren|geopend|(?:zijn|is) (?:jullie|u|het|de \\p{L}+) (?:open|gesloten)|open op|sluit|sluiten"),
+    time: words("openingstijden|openingsuren|geopend|(?:zijn|is) (?:jullie|u|het|de \\p{L}+) (?:open|gesloten)|open op"),
+    openingVerbs: { verbs: "sluit|sluiten", determiners: "de|het|een|deze|dit|die|dat|zijn|haar|hun|uw|je|jouw|ons|onze|alle", verbFirst: true },
     cues: {
       price: "gratis|euro",
       contact: "telefoon|bel\\p{L}*|e-?mail|formulier|chat",
@@ -231,7 +290,13 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "endereço|localização|localizad[oa]|situad[oa]",
     notPlace: words("explica\\p{L}*|descrev\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|diz|fala|informaç\\p{L}*|página"),
     timeOpens: "quando|a que horas",
-    time: words("horários?|abert[oa]s?|abre|abrem|fecha|fecham|fechad[oa]s?"),
+    time: words("horários?|abert[oa]s?|fechad[oa]s?"),
+    openingVerbs: {
+      verbs: "abre|abrem|fecha|fecham",
+      determiners: "o|a|os|as|um|uma|uns|umas|este|esta|estes|estas|esse|essa|esses|essas|seu|sua|seus|suas|nosso|nossa|todos|todas",
+      reflexiveBefore: "se\\s+",
+      reflexiveAfter: "-se",
+    },
     cues: {
       price: "grátis|gratuit[oa]|reais|real|euros?",
       contact: "telefone|lig\\p{L}*|e-?mail|formulário|chat",
