@@ -50,7 +50,7 @@ interface OpeningVerbs {
  * A verb of opening or closing asks for a time when something opens or closes — "Does the museum open on
  * Sundays?", "¿El museo abre los domingos?" —, not when it opens or closes a thing — "The About command opens
  * the About window", "Il comando apre la finestra", "dass sich ein Dialogfenster öffnet", a software manual's every
- * other sentence (docs/decisions/160-opening-a-thing-is-no-time.md). An object is a determiner and a word that
+ * other sentence (docs/decisions/159-gimp-as-tuning-set.md). An object is a determiner and a word that
  * is no time word ("los domingos", "la domenica" are times); a reflexive verb says a thing opens. Where a question
  * opens with the verb (German, Dutch), what follows it is its subject: a time when a time word follows.
  */
