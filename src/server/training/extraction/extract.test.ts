@@ -66,6 +66,21 @@ describe("extractHtml", () => {
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 9"))?.headingPath.at(-1)).toBe("Lights");
   });
 
+  it("keeps the words of a sentence whose markup is named like furniture (a menu's name, a mail header), drops the block so named", () => {
+    const paragraph = (i: number) =>
+      i === 3
+        ? `<p>Paragraph ${i}: you can undo the most recent action by choosing <span class="guimenu">Edit</span> → <span class="guimenuitem">Undo</span> from the image menu, and the <span class="mailheader">Content-Type</span> header names the data.</p>`
+        : `<p>Paragraph ${i} of a long section about undoing what you did to an image, step after step, with the history kept for each image you work on.</p>`;
+    const doc = extractHtml(
+      page(`<article><h1>Undoing</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join("")}<div class="menu"><p>Other pages of this site you may like to read next, with a long description of each of them.</p></div></article>`, "Undoing"),
+      "https://docs.example/undo.html",
+    );
+    const text = documentText(doc);
+    expect(text).toContain("Paragraph 3: you can undo the most recent action by choosing Edit → Undo from the image menu, and the Content-Type header names the data.");
+    expect(text).toContain("Paragraph 7");
+    expect(text).not.toContain("Other pages of this site");
+  });
+
   it("keeps a DocBook chapter's section headings, which Readability turns into paragraphs: the body is read then", () => {
     const paragraph = (i: number) => `<p>Paragraph ${i} explains how the package manager resolves dependencies, downloads archives and unpacks them in order, with the options an administrator uses most.</p>`;
     const section = (n: number) => `<div class="section"><div class="titlepage"><div><div><h2 class="title"><a id="s${n}"></a>2.${n}. Section ${n} of the chapter</h2></div></div></div>${paragraph(2 * n)}${paragraph(2 * n + 1)}</div>`;

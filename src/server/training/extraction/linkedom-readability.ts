@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import { elementsNamed, elementsWithTags, hasText, innerTextLength, listKeys, type ListNode } from "./linkedom-walk";
+import { elementsNamed, elementsWhere, elementsWithTags, hasText, innerTextLength, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -61,6 +61,34 @@ export function bodyAtGrabArticle(doc: Document, options: ConstructorParameters<
   return html;
 }
 
+/** Phrasing content: the elements a sentence's words are written in. */
+const PHRASING_TAGS = new Set(["abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var"]);
+
+/**
+ * Readability drops every element whose class or id reads like furniture ("menu", "header", "comment", "extra"…:
+ * its `unlikelyCandidates`) — a sentence's own words too: DocBook writes a menu's name as `<span class="guimenu">`
+ * ("Layer → Mask → Apply Layer Mask" lost its three names), Sphinx as `<span class="menuselection">`. Such a name
+ * says what a block is, never what a word in a sentence is: on phrasing content the class and id are removed
+ * before Readability reads them (nothing the crawler reads of the article is an attribute), the blocks named
+ * so are still dropped (docs/decisions/160-furniture-names-in-a-sentence.md).
+ */
+function withoutFurnitureNamesInText(doc: Document, regexps: Record<string, RegExp>): void {
+  const unlikely = regexps.unlikelyCandidates!;
+  const likely = regexps.okMaybeItsACandidate!;
+  const root = doc.body ?? doc.documentElement;
+  if (!root) return;
+  const named = (element: Element) => {
+    const name = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`;
+    return name.length > 1 && unlikely.test(name) && !likely.test(name);
+  };
+  const inText = (element: Element) => PHRASING_TAGS.has(element.localName.toLowerCase()) && named(element);
+  const found = elementsWhere(root, inText) ?? [...root.querySelectorAll("*")].filter((e) => inText(e as Element));
+  for (const element of found) {
+    element.removeAttribute("class");
+    element.removeAttribute("id");
+  }
+}
+
 const base = Readability.prototype as unknown as {
   _isElementWithoutContent(n: Element): boolean;
   _isProbablyVisible(n: Element): boolean;
@@ -118,6 +146,7 @@ export class LinkedomReadability<T> extends Readability<T> {
     private readonly sourceCopy?: () => Document,
   ) {
     super(doc, options);
+    withoutFurnitureNamesInText(doc, (this as unknown as ReadabilityInternals).REGEXPS);
   }
 
   _grabArticle(page?: Element | null): Element | null {
