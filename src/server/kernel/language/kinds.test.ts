@@ -112,6 +112,35 @@ describe("the kind of fact a question asks for, per language", () => {
     for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
   });
 
+  it("open or closed asks for a time when said as a state, not when it tells a closed path from an open one", () => {
+    const things: Array<[string, string]> = [
+      ["pt", "É verdade que você pode converter um vetor fechado em uma seleção?"],
+      ["pt", "É um vetor fechado?"],
+      ["es", "¿Puede convertir un trazado cerrado en una selección?"],
+      ["es", "¿Es un trazado cerrado?"],
+      ["fr", "Peut-on convertir un chemin fermé en sélection ?"],
+      ["fr", "C'est un chemin fermé ?"],
+      ["it", "Si può convertire un tracciato chiuso in selezione?"],
+      ["it", "È un tracciato chiuso?"],
+    ];
+    for (const [language, question] of things) expect(answerKind(question, language), question).toBeNull();
+    const times: Array<[string, string]> = [
+      ["pt", "A loja está aberta no domingo?"],
+      ["pt", "Vocês estão abertos?"],
+      ["pt", "Aberto aos domingos?"],
+      ["es", "¿Está abierta la tienda?"],
+      ["es", "¿Está la tienda abierta hoy?"],
+      ["es", "Museo cerrado los lunes?"],
+      ["fr", "Êtes-vous ouverts le dimanche ?"],
+      ["fr", "Le magasin est-il ouvert ?"],
+      ["fr", "Ouvert le dimanche ?"],
+      ["it", "Il negozio è aperto?"],
+      ["it", "È aperto il negozio?"],
+      ["it", "Aperto la domenica?"],
+    ];
+    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+  });
+
   it("a sentence carries the kind of fact in its own language", () => {
     expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
     expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);

@@ -63,6 +63,28 @@ function openingVerb(v: OpeningVerbs, timeCues: string): string {
   return `${before}${words(v.verbs)}(?!${object}${after})${first}`;
 }
 
+interface States {
+  /** The adjectives (participles) of being open or closed. */
+  adjectives: string;
+  /** The verbs that say a state ("está", "è", "est"). */
+  copulas: string;
+  /** Words at most between the verb and the adjective (a subject: "¿Está la tienda abierta?"). */
+  between: number;
+}
+
+/**
+ * Open or closed asks for a time when said as something's state — after a verb saying a state ("¿Está abierta la
+ * tienda?", "Il negozio è aperto?", "Êtes-vous ouverts ?"), opening the question ("¿Abierto los domingos?") or
+ * before a time word ("cerrado los lunes") —, not when it tells one thing from another: "un vetor fechado", "un
+ * tracciato chiuso", "un chemin fermé" is a closed path (docs/decisions/161-a-closed-path-is-no-time.md).
+ * Spanish and Portuguese say a state with "estar", never "ser": "es un trazado cerrado" says what it is.
+ */
+function stateOf(v: States, timeCues: string): string {
+  const timeWord = `(?:\\d|(?<![\\p{L}])(?:${timeCues})s?(?![\\p{L}\\p{N}]))`;
+  const said = `(?<![\\p{L}])(?:${v.copulas})(?:-\\p{L}+)*(?:\\s+[\\p{L}']+){0,${v.between}}\\s+`;
+  return `(?:${said}|^[\\s¿¡"'„“«]*)${words(v.adjectives)}|${words(v.adjectives)}(?=(?:\\s+[^\\s?]+){0,2}?\\s+${timeWord})`;
+}
+
 /**
  * `placeOpens`: how a place question opens ("where is", "wo ist"), an adverb allowed after the interrogative
  * ("wo genau ist"); `placeOpening` instead, a whole pattern of its own.
@@ -78,6 +100,8 @@ function vocabulary(v: {
   timeOpens: string;
   /** The verbs of opening and closing (openingVerb): a time asked for only when nothing is opened by them. */
   openingVerbs: OpeningVerbs;
+  /** Open and closed said of something (stateOf): a time asked for only when said as its state. */
+  states?: States;
   cues: Record<AnswerKind, string>;
   asking: Record<AnswerKind, string>;
 }): KindVocabulary {
@@ -90,7 +114,7 @@ function vocabulary(v: {
       ["place", re(`${placeOpening}|${words(v.place)}`)],
       // A "when" opening a clause that a comma closes before the question itself is a condition, not a time asked
       // for: "When this feature is on, does LilyPond add links?", "Cuando esta funcionalidad está activada, …".
-      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}|${openingVerb(v.openingVerbs, v.cues.time)}`)],
+      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}|${openingVerb(v.openingVerbs, v.cues.time)}${v.states ? `|${stateOf(v.states, v.cues.time)}` : ""}`)],
     ],
     notPlace: re(v.notPlace),
     cues: {
@@ -186,7 +210,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adresse|situé|située|situés|situées|emplacement|localisation",
     notPlace: words("expliqu\\p{L}*|décri\\p{L}*|documenté\\p{L}*|mentionné\\p{L}*|dit|indiqué\\p{L}*|parle|informations?|page"),
     timeOpens: "quand|à quelle heure",
-    time: words("horaires|ouvert|ouverte|ouverts|ouvertes|fermé|fermée|fermés|fermées|fermeture|ouverture"),
+    time: words("horaires|fermeture|ouverture"),
+    states: { adjectives: "ouvert|ouverte|ouverts|ouvertes|fermé|fermée|fermés|fermées", copulas: "est|sont|êtes|es|sera|seront|serez|reste|restent|restez", between: 1 },
     openingVerbs: {
       verbs: "ouvre|ouvrez|ferme|fermez",
       determiners: "le|la|les|un|une|des|du|ce|cet|cette|ces|son|sa|ses|leur|leurs|votre|vos|notre|nos|mon|ma|mes|tout|toute|tous|toutes",
@@ -213,7 +238,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]s?|situad[oa]s?",
     notPlace: words("explica\\p{L}*|describ\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|dice|habla|informaci[oó]n|p[aá]gina"),
     timeOpens: "cu[aá]ndo|a qu[eé] hora",
-    time: words("horarios?|abiert[oa]s?|cerrad[oa]s?"),
+    time: words("horarios?"),
+    states: { adjectives: "abiert[oa]s?|cerrad[oa]s?", copulas: "est[aá]n?|est[aá]s|est[aá]is|estamos|estar[aá]n?|estaban?|sigue|siguen", between: 2 },
     openingVerbs: {
       verbs: "abren?|cierran?",
       determiners: "el|la|los|las|un|una|unos|unas|este|esta|estos|estas|ese|esa|esos|esas|su|sus|nuestro|nuestra|todos|todas",
@@ -239,7 +265,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "indirizzo|sede|situat[oa]|ubicazione",
     notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
     timeOpens: "quando|a che ora",
-    time: words("orari|orario|apert[oaie]|chius[oaie]|apertura|chiusura"),
+    time: words("orari|orario|apertura|chiusura"),
+    states: { adjectives: "apert[oaie]|chius[oaie]", copulas: "è|e'|sono|siete|sei|sarà|saranno|sarete|rimane|rimangono|resta|restano", between: 1 },
     openingVerbs: {
       verbs: "apre|aprite|chiude|chiudete",
       determiners: "il|lo|la|i|gli|le|un|uno|una|questo|questa|questi|queste|quel|quello|quella|suo|sua|suoi|sue|tutti|tutte",
@@ -290,7 +317,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "endereço|localização|localizad[oa]|situad[oa]",
     notPlace: words("explica\\p{L}*|descrev\\p{L}*|descrit\\p{L}*|document\\p{L}*|menciona\\p{L}*|diz|fala|informaç\\p{L}*|página"),
     timeOpens: "quando|a que horas",
-    time: words("horários?|abert[oa]s?|fechad[oa]s?"),
+    time: words("horários?"),
+    states: { adjectives: "abert[oa]s?|fechad[oa]s?", copulas: "est[aá]|est[aã]o|estás|estamos|estar[aá]|estar[aã]o|estava|estavam|fica|ficam|ficar[aá]", between: 2 },
     openingVerbs: {
       verbs: "abre|abrem|fecha|fecham",
       determiners: "o|a|os|as|um|uma|uns|umas|este|esta|estes|estas|esse|essa|esses|essas|seu|sua|seus|suas|nosso|nossa|todos|todas",
