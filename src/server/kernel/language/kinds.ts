@@ -32,6 +32,9 @@ const ANY_CONTACT = "\\d{3}|@";
 /** A street number before or after a capitalised name ("12 Harbour Street", "Hauptstraße 5", "75001 Paris"). */
 const ADDRESS = "\\d+[a-z]?\\s+(?:[NSEW]{1,2}\\s+)?\\p{Lu}\\p{L}+|\\p{Lu}\\p{L}+\\s+\\d+[a-z]?(?![\\p{L}\\p{N}])";
 
+/** A number or one of a language's time cues, a plural "s" allowed ("los domingos", "le dimanche", "9"). */
+const timeWordOf = (timeCues: string) => `(?:\\d|(?<![\\p{L}])(?:${timeCues})s?(?![\\p{L}\\p{N}]))`;
+
 interface OpeningVerbs {
   verbs: string;
   /** The words that open an object (articles, demonstratives, possessives), then a space. */
@@ -55,7 +58,7 @@ interface OpeningVerbs {
  * opens with the verb (German, Dutch), what follows it is its subject: a time when a time word follows.
  */
 function openingVerb(v: OpeningVerbs, timeCues: string): string {
-  const timeWord = `(?:\\d|(?<![\\p{L}])(?:${timeCues})s?(?![\\p{L}\\p{N}]))`;
+  const timeWord = timeWordOf(timeCues);
   const object = `\\s+(?:${words(v.determiners)}\\s+${v.elided ? `|(?<![\\p{L}])(?:${v.elided})` : ""})(?!${timeWord})`;
   const before = v.reflexiveBefore ? `(?<!(?<![\\p{L}])(?:${v.reflexiveBefore}))` : "";
   const after = v.reflexiveAfter ? `|${v.reflexiveAfter}(?![\\p{L}])` : "";
@@ -80,7 +83,7 @@ interface States {
  * Spanish and Portuguese say a state with "estar", never "ser": "es un trazado cerrado" says what it is.
  */
 function stateOf(v: States, timeCues: string): string {
-  const timeWord = `(?:\\d|(?<![\\p{L}])(?:${timeCues})s?(?![\\p{L}\\p{N}]))`;
+  const timeWord = timeWordOf(timeCues);
   const said = `(?<![\\p{L}])(?:${v.copulas})(?:-\\p{L}+)*(?:\\s+[\\p{L}']+){0,${v.between}}\\s+`;
   return `(?:${said}|^[\\s¿¡"'„“«]*)${words(v.adjectives)}|${words(v.adjectives)}(?=(?:\\s+[^\\s?]+){0,2}?\\s+${timeWord})`;
 }
