@@ -270,7 +270,7 @@ const HEADINGS_KEPT = 0.5;
 function keepsHeadings(readable: TextBlock[], body: TextBlock[]): boolean {
   const headings = (blocks: TextBlock[]) => new Set(blocks.map((b) => b.headingPath.at(-1)).filter(Boolean)).size;
   const all = headings(body);
-  return all < 3 || headings(readable) >= HEADINGS_KEPT * all;
+  return all < 2 || headings(readable) >= HEADINGS_KEPT * all;
 }
 
 /** A paragraph that reads as a sentence: this many words or more, ending as a sentence ends. */
