@@ -91,6 +91,22 @@ describe("extractHtml", () => {
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 6"))?.headingPath).toEqual(["Chapter 2. Package management", "2.3. Section 3 of the chapter"]);
   });
 
+  it("keeps a section page's two headings, which Readability turns into paragraphs: the body is read then", () => {
+    const paragraph = (i: number) =>
+      `<p>Paragraph ${i} explains how paths are drawn point after point, how their curves are bent with handles, how a finished path is closed, and how the path is then stroked with a brush or filled with a color, a pattern or a gradient, as the tool options say.</p>`;
+    const doc = extractHtml(
+      page(
+        `<div class="sect1"><div class="titlepage"><div><div><h2 class="title"><a id="paths"></a>5. Paths</h2></div></div></div>${paragraph(0)}${paragraph(1)}` +
+          `<p>A path can be used in several ways:</p><div class="itemizedlist"><ul class="itemizedlist"><li class="listitem"><p>You can convert a closed path to a selection.</p></li><li class="listitem"><p>Any path can be stroked.</p></li></ul></div>` +
+          `<div class="sect2"><div class="titlepage"><div><div><h3 class="title"><a id="create"></a>5.1. Path Creation</h3></div></div></div>${[2, 3, 4, 5].map(paragraph).join("")}</div></div>`,
+        "5. Paths",
+      ),
+      "https://docs.example/gimp-using-paths.html",
+    );
+    expect(doc.blocks.find((b) => b.text === "You can convert a closed path to a selection.")?.headingPath).toEqual(["5. Paths"]);
+    expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 5"))?.headingPath).toEqual(["5. Paths", "5.1. Path Creation"]);
+  });
+
   it("keeps a manual page's description, which Readability drops for its larger options section: the body is read then", () => {
     const option = (i: number) =>
       `<dt class="hdlist1">--option-${i}</dt><dd><p>Option ${i} changes how the command copies the objects of the source repository, which transport it uses and which references it writes, as most scripts need at one time or another.</p></dd>`;

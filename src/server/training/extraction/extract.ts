@@ -266,7 +266,7 @@ function readableBlocks(document: LinkedDocument): { title: string; blocks: Text
 /** Headings at least, of those the body has under them, for Readability's article to be read instead of the body. */
 const HEADINGS_KEPT = 0.5;
 
-/** Whether Readability's article keeps the page's headings: at least HEADINGS_KEPT of the body's (three or more). */
+/** Whether Readability's article keeps the page's headings: at least HEADINGS_KEPT of the body's (two or more: docs/decisions/162-two-headings-kept.md). */
 function keepsHeadings(readable: TextBlock[], body: TextBlock[]): boolean {
   const headings = (blocks: TextBlock[]) => new Set(blocks.map((b) => b.headingPath.at(-1)).filter(Boolean)).size;
   const all = headings(body);
