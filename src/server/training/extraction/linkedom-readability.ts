@@ -134,6 +134,8 @@ const base = Readability.prototype as unknown as {
  * - `_fixRelativeUris` keeps its one change of structure — a `javascript:` link becomes its text (or a `<span>`
  *   holding its children) — and does not resolve every `href`, `src`, `poster` and `srcset` against the base URL;
  * - classes are kept (`keepClasses`, set by extractHtmlDocument): `_cleanClasses` only removes attributes.
+ * One step is not Readability's, and changes what it extracts: before it reads the page, the words of a sentence
+ * whose markup is named like furniture lose that name (withoutFurnitureNamesInText).
  */
 export class LinkedomReadability<T> extends Readability<T> {
   /**
