@@ -150,6 +150,9 @@ export function englishSets(maxPages: number): DocSet[] {
   return SPECS.map((spec) => docSet(spec, maxPages));
 }
 
+/** A translated **tuning** edition (the languages mode): its start page `index.html` unless it says another. */
+const tuningEdition = (edition: Omit<DocSet, "role" | "start"> & { start?: string }): DocSet => ({ role: "tuning", start: "index.html", ...edition });
+
 /** The Handbook's editions (Publican's folder per locale). */
 export const HANDBOOK_LOCALES: Record<BenchLanguage, string> = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES", it: "it-IT", nl: "nl-NL", pt: "pt-BR" };
 
@@ -187,11 +190,10 @@ export function referenceEditions(): DocSet[] {
     const pkg = `debian-reference-${language}`;
     const root = packageDocs(pkg, "usr/share/debian-reference");
     const pages = htmlPages(root).filter((p) => p.endsWith(`.${language}.html`)).sort();
-    return {
+    return tuningEdition({
       name: `reference-${language}`,
       title: `Debian Reference (${language})`,
       package: pkg,
-      role: "tuning",
       language,
       root,
       start: `index.${language}.html`,
@@ -199,7 +201,7 @@ export function referenceEditions(): DocSet[] {
       notAnswers: /^index\.[\w-]+\.html$/,
       index: () => packageTableTerms(root, pages),
       indexSource: "no index: the packages its tables list (a package → the one page whose tables list it), the table row's description its context",
-    };
+    });
   });
 }
 
@@ -217,19 +219,17 @@ export function installGuideEditions(): DocSet[] {
   return INSTALL_GUIDE_LANGUAGES.map((language) => {
     const root = packageDocs(pkg, `usr/share/doc/installation-guide-amd64/${language}`);
     const pages = htmlPages(root).sort();
-    return {
+    return tuningEdition({
       name: `install-guide-${language}`,
       title: `Debian Installation Guide (${language})`,
       package: pkg,
-      role: "tuning",
       language,
       root,
-      start: "index.html",
       pages,
       notAnswers: /^index\.html$/,
       index: () => variableListTerms(root, pages),
       indexSource: "no index: the terms of its variable lists (boot parameters, preseed keys), the definition its context",
-    };
+    });
   });
 }
 
@@ -250,19 +250,17 @@ export function packagingGuideEditions(): DocSet[] {
     const pkg = `ubuntu-packaging-guide-html${suffix}`;
     const root = packageDocs(pkg, `usr/share/doc/${pkg}`);
     const pages = htmlPages(root).filter((p) => !p.includes("/")).sort();
-    return {
+    return tuningEdition({
       name: `packaging-guide-${language}`,
       title: `Ubuntu Packaging Guide (${language})`,
       package: pkg,
-      role: "tuning",
       language,
       root,
-      start: "index.html",
       pages,
       notAnswers: /^(?:index|search)\.html$/,
       index: () => [],
       indexSource: "no index (no genindex): no index questions",
-    };
+    });
   });
 }
 
@@ -298,11 +296,10 @@ export function lilypondEditions(manuals: string[] = ["web"]): DocSet[] {
     const pages = manuals.filter((m) => existsSync(path.join(root, m)))
       .flatMap((m) => htmlPages(root, m).filter(ofLanguage))
       .sort();
-    return {
+    return tuningEdition({
       name: `lilypond-${language}`,
       title: `LilyPond 2.24 ${manuals.join(" + ")} (${language})`,
       package: pkg,
-      role: "tuning",
       language,
       root,
       start: `web/index${suffix}.html`,
@@ -310,7 +307,7 @@ export function lilypondEditions(manuals: string[] = ["web"]): DocSet[] {
       notAnswers: /^\w+\/(?:index|index_toc|lilypond-index)(?:\.[a-z]{2})?\.html$/,
       index: () => [],
       indexSource: "no index questions (the Learning Manual's index is a page of links to anchors)",
-    };
+    });
   });
 }
 
@@ -339,18 +336,16 @@ export function gimpEditions(maxPages: number): DocSet[] {
   return (Object.entries(GIMP_LOCALES) as Array<[BenchLanguage, { pkg: string; folder: string }]>).map(([language, { pkg, folder }]) => {
     const root = packageDocs(pkg, `usr/share/gimp/2.0/help/${folder}`);
     const pages = sample.filter((p) => statSync(path.join(root, p), { throwIfNoEntry: false })?.isFile());
-    return {
+    return tuningEdition({
       name: `gimp-${language}`,
       title: `GIMP 2.10 user manual (${folder})`,
       package: pkg,
-      role: "tuning",
       language,
       root,
-      start: "index.html",
       pages,
       notAnswers: /^(?:index|gimp-help-index|glossary)\.html$/,
       index: () => docbookIndex(root, "gimp-help-index.html"),
       indexSource: "gimp-help-index.html (DocBook XSL book index, translated)",
-    };
+    });
   });
 }
