@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answerKind, carriesKind } from "./kinds";
+import { answerKind, carriesKind, type AnswerKind } from "./kinds";
 import { asksHowTo } from "./procedure";
+
+/** Each question, in its language, asks for `kind`. */
+const expectKind = (cases: Array<[language: string, question: string]>, kind: AnswerKind | null) => {
+  for (const [language, question] of cases) expect(answerKind(question, language), question).toBe(kind);
+};
 
 describe("the kind of fact a question asks for, per language", () => {
   it.each([
@@ -65,7 +70,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["nl", "Wanneer deze functie aan staat, voegt LilyPond koppelingen toe?"],
       ["pt", "Quando esta funcionalidade está ativada, o LilyPond adiciona ligações aos ficheiros PDF?"],
     ];
-    for (const [language, question] of conditions) expect(answerKind(question, language), question).toBeNull();
+    expectKind(conditions, null);
     const times: Array<[string, string]> = [
       ["en", "When are you open?"],
       ["en", "When are you open on Sunday, please?"],
@@ -73,7 +78,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["pt", "Quando abrem, aos domingos?"],
       ["fr", "Quand êtes-vous ouverts ?"],
     ];
-    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+    expectKind(times, "time");
   });
 
   it("a verb of opening or closing asks for a time when something opens, not when it opens a thing", () => {
@@ -95,7 +100,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["pt", "O comando Sobre abre a janela Sobre?"],
       ["pt", "A janela abre-se sozinha?"],
     ];
-    for (const [language, question] of things) expect(answerKind(question, language), question).toBeNull();
+    expectKind(things, null);
     const times: Array<[string, string]> = [
       ["en", "The museum opens Sundays?"],
       ["de", "Öffnet der Laden am Sonntag?"],
@@ -109,7 +114,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["pt", "A loja abre aos domingos?"],
       ["pt", "A loja fecha os sábados?"],
     ];
-    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+    expectKind(times, "time");
   });
 
   it("open or closed asks for a time when said as a state, not when it tells a closed path from an open one", () => {
@@ -123,7 +128,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["it", "Si può convertire un tracciato chiuso in selezione?"],
       ["it", "È un tracciato chiuso?"],
     ];
-    for (const [language, question] of things) expect(answerKind(question, language), question).toBeNull();
+    expectKind(things, null);
     const times: Array<[string, string]> = [
       ["pt", "A loja está aberta no domingo?"],
       ["pt", "Vocês estão abertos?"],
@@ -138,7 +143,7 @@ describe("the kind of fact a question asks for, per language", () => {
       ["it", "È aperto il negozio?"],
       ["it", "Aperto la domenica?"],
     ];
-    for (const [language, question] of times) expect(answerKind(question, language), question).toBe("time");
+    expectKind(times, "time");
   });
 
   it("a sentence carries the kind of fact in its own language", () => {
