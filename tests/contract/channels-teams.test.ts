@@ -139,11 +139,11 @@ describe("a Teams conversation", () => {
     expect(await db.message.count({ where: { chatbotId: botId, role: "assistant" } })).toBe(3);
   });
 
-  it("an agent's reply from the inbox goes to the Teams conversation", async () => {
+  it("an agent's reply from the inbox goes to the Teams conversation, `&`, `<`, `>` as entities (Teams' markdown reads HTML)", async () => {
     const convo = await db.conversation.findFirstOrThrow({ where: { chatbotId: botId, source: "channel" }, orderBy: { createdAt: "asc" } });
     const from = bf.posted.length;
-    const posted = await api("POST", `/v1/${botId}/conversations/${convo.id}/messages`, { token: owner.token, body: { content: "Hi, Sam from the bakery here." } });
+    const posted = await api("POST", `/v1/${botId}/conversations/${convo.id}/messages`, { token: owner.token, body: { content: "Hi, Sam from the bakery here. Q&A: bring <your order number>." } });
     expect(posted.status).toBe(201);
-    expect((await bf.nextPosted("a:1dana-personal", from)).text).toBe("Hi, Sam from the bakery here.");
+    expect((await bf.nextPosted("a:1dana-personal", from)).text).toBe("Hi, Sam from the bakery here. Q&amp;A: bring &lt;your order number&gt;.");
   });
 });

@@ -119,7 +119,7 @@ async function deliver(db: Db, channel: JobChannel, chatKey: string, text: strin
       return slack.postMessage(credentials.bot_token!, target.channel, withEntities(text), target.threadTs);
     }
     case MICROSOFT_TEAMS:
-      return teams.replyInChat(db, credentials as unknown as TeamsCredentials, channel.id, chatKey, text);
+      return teams.replyInChat(db, credentials as unknown as TeamsCredentials, channel.id, chatKey, withEntities(text));
   }
 }
 
