@@ -122,7 +122,7 @@ export async function runAnswerQualityLangsBenchmark() {
     },
     gimp: { editions: () => gimpEditions(pages(300)), header: "the GIMP user manual in seven languages (tuning)", translatedIndex: true },
   };
-  const choice = choices[which];
+  const choice = Object.hasOwn(choices, which) ? choices[which] : undefined;
   if (!choice) throw new Error(`BENCH_AQ_EDITIONS must be one of ${Object.keys(choices).join(", ")}, not "${which}"`);
   const editions = choice.editions();
   const english = questionsOf(editions.find((e) => e.language === "en")!, perKind);
