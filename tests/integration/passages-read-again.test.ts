@@ -1,4 +1,5 @@
-import { quickAddJob, runOnce } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { quickAddJob, runOnce, type WorkerEvents } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { extractHtml, type ExtractedDocument } from "@/server/training/extraction/extract";
@@ -198,9 +199,16 @@ describe("passages indexed before each had its own language, read again (reread_
     const below = async () => (await poolOf(db).query<{ n: number }>(`SELECT count(*)::int AS n FROM sources WHERE passage_reading < 2`)).rows[0]!.n;
     expect(await below()).toBeGreaterThanOrEqual(60);
     await quickAddJob({ connectionString: url }, "reread_passages", {});
-    await runOnce({ connectionString: url, taskList: taskList(db) });
+    // The queue is run until it is empty, as a continuous worker would: one runOnce has once (on a loaded CI
+    // machine) ended with a batch's job queued and not yet taken. Bounded, so a chain that never ends still fails.
+    const events: WorkerEvents = new EventEmitter();
+    let ran = 0;
+    events.on("job:success", () => void ran++);
+    const queued = async () => (await poolOf(db).query(`SELECT task_identifier, key, attempts, last_error, locked_at, run_at, now() AS now FROM graphile_worker.jobs`)).rows;
+    for (let round = 0; round < 3 && (await queued()).length > 0; round++) await runOnce({ connectionString: url, taskList: taskList(db), events });
     expect(await below()).toBe(0);
-    const left = await poolOf(db).query(`SELECT task_identifier, last_error FROM graphile_worker.jobs`);
-    expect(left.rows).toEqual([]);
+    // 60 sources and more, 50 a batch: the first job queued the next, and the last queued none.
+    expect(ran).toBeGreaterThanOrEqual(2);
+    expect(await queued()).toEqual([]);
   });
 });
