@@ -9,6 +9,8 @@
  *   the BM25 statistics are those a crawl would leave. Kept between runs.
  * - Prints p50/p95 of searchPassages for 200 questions (after a warm-up) next
  *   to the baseline: the all-terms `websearch_to_tsquery` + `ts_rank_cd` query.
+ * - Sentence questions (docs/decisions/163-word-pairs.md): 16 words of a passage in a row, the most word pairs a
+ *   question has; the same statement with its pairs and without them, question by question in turn.
  * - Languages (docs/decisions/149-passages-read-again.md): two Spanish chatbots of 50,000 chunks, one with a
  *   fifth of its pages in English; the search with record 147's count and without it, question by question in turn.
  */
@@ -24,7 +26,7 @@ import { migrate } from "@/server/kernel/db/migrate";
 import { CHANGE_CHUNKS, CONFIGS_DELTA, STATS_DELTA } from "@/server/training";
 import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchPassages } from "@/server/training";
-import { lookupKeys, searchedWords, underscoredPhrases } from "@/server/training/retrieval/query-terms";
+import { lookupKeys, searchedWords, underscoredPhrases, wordPairs } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { SEARCH } from "@/server/training/retrieval/sql";
 import { SeededRandom } from "@/shared/seeded-random";
@@ -344,7 +346,7 @@ function searchWithoutCount(): string {
 }
 
 /** SEARCH's values as searchPassages builds them (search.ts), the question's language given (as the engine passes it). */
-function searchValues(chatbotId: string, query: string, questionLanguage: string, chatbotLanguage: string): unknown[] {
+function searchValues(chatbotId: string, query: string, questionLanguage: string, chatbotLanguage: string, pairs = true): unknown[] {
   const keys = lookupKeys(query, questionLanguage);
   return [
     chatbotId,
@@ -355,7 +357,22 @@ function searchValues(chatbotId: string, query: string, questionLanguage: string
     searchConfigFor(chatbotLanguage),
     keys.map(([, identifier]) => identifier),
     underscoredPhrases(query),
+    pairs ? wordPairs(query, questionLanguage) : [],
   ];
+}
+
+/**
+ * Questions made of a passage's own words in a row (SENTENCE_WORDS of them, as a reworded sentence is): the most
+ * word pairs a question has (query-terms.ts wordPairs, docs/decisions/163-word-pairs.md), each checked against
+ * every candidate passage.
+ */
+const SENTENCE_WORDS = 16;
+async function sentenceQuestions(raw: pg.Pool, chatbotId: string): Promise<string[]> {
+  const { rows } = await raw.query<{ content: string }>(
+    `SELECT content FROM source_chunks WHERE chatbot_id = $1::uuid ORDER BY md5(id::text) LIMIT $2::int`,
+    [chatbotId, QUESTIONS + WARMUP],
+  );
+  return rows.map((r) => `Is it true that ${r.content.split(" ").slice(40, 40 + SENTENCE_WORDS).join(" ")}?`);
 }
 
 export async function runRetrievalBenchmark() {
@@ -377,6 +394,12 @@ export async function runRetrievalBenchmark() {
       // As the answer pipeline calls it: the chatbot (and its language) already loaded.
       const ours = await measure(items, async (query) => (await searchPassages(db, { chatbotId, query, topK: 10, language: "en" })).length);
       const baseline = await measure(items, async (query) => (await raw.query(BASELINE, [chatbotId, query])).rowCount ?? 0);
+      log(`measuring ${QUESTIONS} sentence questions with their word pairs and without, in turn`);
+      const sentences = await sentenceQuestions(raw, chatbotId);
+      const [withPairs, withoutPairs] = await measureInTurn(sentences, [
+        async (query) => (await raw.query({ name: "bench_search", text: SEARCH, values: searchValues(chatbotId, query, "en", "en") })).rowCount ?? 0,
+        async (query) => (await raw.query({ name: "bench_search", text: SEARCH, values: searchValues(chatbotId, query, "en", "en", false) })).rowCount ?? 0,
+      ]);
       log("generating the languages data set (first run only, a few minutes)");
       const [spanishOnly, bilingual] = (await ensureLanguagesDataSet(url)) as [string, string];
       const spanish = spanishQuestions();
@@ -416,6 +439,13 @@ machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "cpu"}, load average ${loada
 | baseline: all-terms websearch_to_tsquery + ts_rank_cd          | ${ms(baseline.p50)} | ${ms(baseline.p95)} | ${`${baseline.found} / ${QUESTIONS}`.padStart(23)} |
 
 target: searchPassages p50 < 30 ms → ${ours.p50 < 30 ? "met" : "NOT met"}
+
+Sentence questions (${SENTENCE_WORDS} words of a passage in a row; docs/decisions/163-word-pairs.md), the same statement in turn:
+
+| what                                                          |       p50 |       p95 | questions with a result |
+|---------------------------------------------------------------|----------:|----------:|------------------------:|
+| with the question's word pairs                                 | ${ms(withPairs!.p50)} | ${ms(withPairs!.p95)} | ${`${withPairs!.found} / ${QUESTIONS}`.padStart(23)} |
+| without them (as before record 163)                            | ${ms(withoutPairs!.p50)} | ${ms(withoutPairs!.p95)} | ${`${withoutPairs!.found} / ${QUESTIONS}`.padStart(23)} |
 
 Languages (docs/decisions/147-foreign-stems-meet-their-own-passages.md's count): 2 Spanish chatbots of ${LANGUAGE_CHUNKS.toLocaleString("en")} chunks, one with ${BILINGUAL_SHARE * 100} % of them in English, top 10
 

@@ -301,6 +301,23 @@ describe("indexSource and searchPassages", () => {
     expect(top?.sourceId).toBe(ids[6]);
   });
 
+  it("meets the question's words in its order: the passage a reworded sentence came from beats 45 using the same words apart", async () => {
+    const b = await bot("en");
+    // Every distractor holds every word of the question, more often and in a shorter passage: BM25 over single
+    // words ranks each above the target, and a pre-score over the rarest words ties them all (the shorter first).
+    for (let i = 0; i < 45; i++) {
+      const s = await source(b.id);
+      const text = `Entry ${i}: to create the index, give it contents; a commit records changes, and each commit has a log. Describing changes: the current message is new, containing what was given; the log message describes the commit, the index contents and the changes.`;
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: extractPlainText(text, "txt"), url: null });
+    }
+    const target = await source(b.id);
+    const sentence = "Create a new commit containing the current contents of the index and the given log message describing the changes.";
+    const text = `git-commit records changes to the repository. ${sentence} The new commit is a direct child of HEAD, usually the tip of the current branch, and the branch is updated to point to it, unless no branch is associated with the working tree, in which case HEAD is detached as described in the manual.`;
+    await indexSource(db, { sourceId: target.id, chatbotId: b.id, document: extractPlainText(text, "txt"), url: null });
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: `Where is it explained that ${sentence[0]!.toLowerCase()}${sentence.slice(1, -1)}?`, topK: 5, language: "en" });
+    expect(top?.sourceId).toBe(target.id);
+  });
+
   it("an empty document leaves no chunks", async () => {
     const b = await bot();
     const s = await source(b.id);

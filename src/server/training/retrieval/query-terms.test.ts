@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierParts, lookupKeys, MAX_PHRASES, MAX_QUERY_WORDS, queryWords, searchedWords, underscoredPhrases } from "./query-terms";
+import { identifierParts, lookupKeys, MAX_PHRASES, MAX_QUERY_WORDS, MAX_WORD_PAIRS, queryWords, searchedWords, underscoredPhrases, wordPairs } from "./query-terms";
 
 describe("queryWords", () => {
   it("splits on punctuation and lower-cases", () => {
@@ -49,6 +49,29 @@ describe("underscored identifiers", () => {
   it("a question without one has none; a few at most", () => {
     expect(underscoredPhrases("How do I change the journal mode, the mode_?")).toEqual([]);
     expect(underscoredPhrases("a_1 b_2 c_3 d_4 e_5 f_6")).toHaveLength(MAX_PHRASES);
+  });
+});
+
+describe("word pairs", () => {
+  it("are the question's words in a row that name what it asks, with the stop words between them as said", () => {
+    expect(wordPairs("What is described as: This is the base class for all exceptions that the email package can raise?", "en")).toEqual([
+      "base class",
+      "class for all exceptions",
+      "exceptions that the email",
+      "email package",
+      "package can raise",
+    ]);
+    expect(wordPairs("Où est-il expliqué que la commande copie le calque actif dans un nouveau fichier ?", "fr")).toEqual(["commande copie", "copie le calque", "calque actif", "actif dans un nouveau", "nouveau fichier"]);
+    expect(wordPairs("¿Es cierto que el comando «color a alfa» hace transparente las zonas de un color?", "es")).toContain("color a alfa");
+  });
+
+  it("pair no word that frames or asks the question, none across more than two stop words; a few at most", () => {
+    expect(wordPairs("Can you explain how the email package handles errors?", "en")).toEqual(["email package", "package handles", "handles errors"]);
+    expect(wordPairs("Is it true that?", "en")).toEqual([]);
+    expect(wordPairs("What is PYTHONPATH?", "en")).toEqual([]);
+    expect(wordPairs("What does SQLITE_OMIT_TRUNCATE_OPTIMIZATION do to the journal_mode setting?", "en")).toEqual([]);
+    expect(wordPairs("the journal of all of the files", "en")).toEqual([]);
+    expect(wordPairs(Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "), "en")).toHaveLength(MAX_WORD_PAIRS);
   });
 });
 

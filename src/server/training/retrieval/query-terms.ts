@@ -58,6 +58,35 @@ export function underscoredPhrases(query: string): string[] {
   return [...new Set(phrases)].filter((p) => p.length <= MAX_WORD_LENGTH * 2).slice(0, MAX_PHRASES);
 }
 
+/** Word pairs of a question met as phrases, at most (each is checked against every candidate passage). */
+export const MAX_WORD_PAIRS = 12;
+/** Words (a question's stop words) a pair may span between its two words. */
+const MAX_PAIR_GAP = 2;
+
+/**
+ * The pairs of a question's words in a row that name what it asks about, each with the stop words between them
+ * as said ("contents of the index", "base class", "color a alfa"): PostgreSQL's phraseto_tsquery reads each as
+ * its two words at that distance, in every configuration (sql.ts SEARCH). A passage saying the question's words
+ * in its order is the one a reworded sentence came from; BM25 over single words cannot tell it from another
+ * passage using the same common words apart (docs/decisions/163-word-pairs.md). Words that only frame the
+ * question or ask it (searchedWords, framingOnly) pair with none; at most MAX_WORD_PAIRS, once each.
+ */
+export function wordPairs(query: string, language: string): string[] {
+  const asking = questionWordsOf(language);
+  const words = withoutRequest(query, language).normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+(?:['’.\-_][\p{L}\p{N}]+)*/gu) ?? [];
+  // An underscored identifier is met as its own phrase (underscoredPhrases), with its real idf: it pairs with none.
+  const content = (word: string) =>
+    word.length <= MAX_WORD_LENGTH && !word.includes("_") && !asking.has(word) && !framingOnly(word, language) && (word.length > 1 || /^\p{N}$/u.test(word));
+  const pairs = new Set<string>();
+  let last = -1;
+  for (const [i, word] of words.entries()) {
+    if (!content(word)) continue;
+    if (last >= 0 && i - last - 1 <= MAX_PAIR_GAP && words.slice(last + 1, i).every((w) => stopWordsOf(language).has(w))) pairs.add(words.slice(last, i + 1).join(" "));
+    last = i;
+  }
+  return [...pairs].slice(0, MAX_WORD_PAIRS);
+}
+
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/\/?[\p{L}\p{N}]+(?:['’.\-/][\p{L}\p{N}]+)*/gu) ?? [];
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { poolOf, type Db } from "@/server/kernel/db/client";
 import { questionLanguageOf } from "@/server/kernel/language/detect";
-import { lookupKeys, queryWords, searchedWords, underscoredPhrases } from "@/server/training/retrieval/query-terms";
+import { lookupKeys, queryWords, searchedWords, underscoredPhrases, wordPairs } from "@/server/training/retrieval/query-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import type { AnswerPassage } from "@/server/training/retrieval/passages";
 import { CHATBOT_LANGUAGE, SEARCH } from "./sql";
@@ -66,7 +66,7 @@ export async function searchPassages(db: Db, input: SearchInput): Promise<Passag
   const { rows } = await pool.query<PassageRow>({
     name: "retrieval_search",
     text: SEARCH,
-    values: [input.chatbotId, searched, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier), underscoredPhrases(input.query)],
+    values: [input.chatbotId, searched, searchConfigFor(questionLanguage), topK, keys.map(([key]) => key), searchConfigFor(language), keys.map(([, identifier]) => identifier), underscoredPhrases(input.query), wordPairs(input.query, questionLanguage)],
   });
   return rows.map((r) => ({
     chunkId: r.chunk_id,

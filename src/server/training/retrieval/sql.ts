@@ -20,6 +20,11 @@ export const CANDIDATE_BUDGET = 1000;
 /** Pre-scored matches whose tsvector is read for the exact BM25 score. */
 export const RESCORED = 40;
 /**
+ * Best pre-scored matches whose tsvector is read for the question's word pairs (docs/decisions/163-word-pairs.md):
+ * the passage a sentence came from holds every word the pre-score counts, so it is among the first whatever it ties with.
+ */
+export const PAIRED = 200;
+/**
  * A passage that defines a term of the question (its `defines` keys, defined-terms.ts: a heading or `<dt>`
  * term inside it *is* the asked identifier — `PYTHONPATH`, `object.__enter__(self)` for "__enter__") has its
  * score multiplied by this, so the defining page beats pages that merely mention the term.
@@ -136,7 +141,7 @@ SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NU
  * The top $4 passages of chatbot $1 for the query words $2 (see queryWords); $3 the text search configuration
  * of the question's language, $6 that of the chatbot's `default_language`; $5 the question's keys and $7
  * the identifier each was read from (defined-terms.ts questionKeyIdentifiers); $8 its underscored identifiers,
- * their parts space-separated (query-terms.ts underscoredPhrases).
+ * their parts space-separated (query-terms.ts underscoredPhrases); $9 its word pairs (query-terms.ts wordPairs).
  *  1. The words but the stop words of the question's language and of the chatbot's; each word's lexemes in
  *     every configuration the chatbot's passages were indexed with (chatbot_search_configs) and in the
  *     question's (docs/decisions/116-passages-in-their-own-language.md): a passage matches in its own
@@ -150,8 +155,12 @@ SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NU
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *     And the passages saying an underscored identifier of the question ($8, query-terms.ts underscoredPhrases)
  *     as written — its parts in a row (phraseto_tsquery in each configuration) —, pre-scored by its idf.
+ *     Each match's word pairs of the question said in its order ($9, phraseto_tsquery in each configuration, read
+ *     from the match's stored tsvector) add to its pre-score, each weighing as the commoner of its two words
+ *     (docs/decisions/163-word-pairs.md): the passage a reworded sentence came from is among the best pre-scored.
  *  3. BM25 over the candidates, tf read from the stored tsvector, plus, for each identifier a passage says as
- *     written, one more term: the identifier's idf (over the passages saying it) at tf 1; all times the
+ *     written and each word pair, one more term: the identifier's idf (over the passages saying it), the pair's
+ *     weight, at tf 1; all times the
  *     page's weight (an index-like page counts less: extraction/extract.ts indexLikeWeight)
  *     and DEFINITION_BOOST raised to the share of the question the passage defines: all of it for "What is
  *     PYTHONPATH?", a little for one word of a long sentence (docs/decisions/116).
@@ -272,6 +281,18 @@ WITH configs AS (
 ), said AS (
   -- Each passage saying identifiers of the question as written, with their idf summed.
   SELECT ph.id, sum(pw.idf) AS idf FROM phrase_hits ph JOIN phrase_weights pw USING (phrase) GROUP BY ph.id
+), pair_weights AS (
+  -- The question's word pairs ($9, query-terms.ts wordPairs) whose two words the chatbot's text both uses, each
+  -- weighing as the commoner of its words: a lower bound of the pair's own idf (no more passages say the pair
+  -- than say either word), read with no scan.
+  SELECT p.n, p.pair, min(w.idf) AS idf
+    FROM unnest($9::text[]) WITH ORDINALITY AS p(pair, n)
+   CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector($3::regconfig, p.pair))) AS l(lexeme)
+    JOIN weighted w ON w.lexeme = l.lexeme
+   GROUP BY p.n, p.pair
+  HAVING count(*) >= 2
+), pair_queries AS (
+  SELECT DISTINCT pw.n, pw.idf, phraseto_tsquery(c.config, pw.pair) AS q FROM pair_weights pw CROSS JOIN configs c
 ), hits AS (
   -- Matches of each picked term straight from the GIN index (no tsvector is
   -- read), pre-scored by the idf of the terms they contain, and the passages saying an identifier as written.
@@ -296,6 +317,15 @@ WITH configs AS (
           UNION ALL
           SELECT sd.id, sd.idf * c.page_weight, c.length FROM said sd JOIN source_chunks c ON c.id = sd.id) x
    GROUP BY x.id
+), paired AS (
+  -- The best pre-scored matches' word pairs of the question said in its order (their stored tsvectors read: the
+  -- positions), their idf summed; before the best are chosen, so the passage a reworded sentence came from is among them.
+  SELECT h.id, sum(x.idf) AS idf, sum(x.idf) * min(c.page_weight) AS pre
+    FROM (SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${PAIRED}) h
+    JOIN source_chunks c ON c.id = h.id
+   CROSS JOIN LATERAL (SELECT pq.n, max(pq.idf) AS idf FROM pair_queries pq WHERE c.tsv @@ pq.q GROUP BY pq.n) x
+   WHERE EXISTS (SELECT 1 FROM pair_queries)
+   GROUP BY h.id
 ), keys AS (
   -- The question's keys but stop words ("what", "is": every heading-like line could define them), each with
   -- its share of the question: the idf of its identifier's lexemes (os.path.join's for "join") over the idf
@@ -319,17 +349,20 @@ WITH configs AS (
   -- would) and the defining ones pay for reading their tsvector for the exact score.
   SELECT c.id, c.tsv, c.length, c.page_weight, c.search_config::regconfig AS config,
          power(${DEFINITION_BOOST}, (SELECT coalesce(max(k.share), 0) FROM keys k WHERE k.key = ANY (c.defines)))::float8 AS definition
-    FROM ((SELECT id FROM hits ORDER BY pre DESC, length ASC LIMIT ${RESCORED}) UNION SELECT id FROM definers) top
+    FROM ((SELECT h.id FROM hits h LEFT JOIN paired pd ON pd.id = h.id
+            ORDER BY h.pre + coalesce(pd.pre, 0) DESC, h.length ASC LIMIT ${RESCORED})
+          UNION SELECT id FROM definers) top
     JOIN source_chunks c ON c.id = top.id
 ), scored AS (
   -- tf from the stored tsvector reduced to the query's lexemes (two ts_delete
   -- calls in C instead of unnesting every lexeme of the chunk).
   SELECT c.id,
          min(c.page_weight) * min(c.definition) * (sum(w.idf * f.tf * ${BM25_K1 + 1} / (f.tf + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * c.length / s.avgdl)))
-           + coalesce(min(sd.idf), 0) * ${BM25_K1 + 1} / (1 + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * min(c.length) / min(s.avgdl)))) AS score
+           + (coalesce(min(sd.idf), 0) + coalesce(min(pd.idf), 0)) * ${BM25_K1 + 1} / (1 + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * min(c.length) / min(s.avgdl)))) AS score
     FROM candidates c
    CROSS JOIN stats s
     LEFT JOIN said sd ON sd.id = c.id
+    LEFT JOIN paired pd ON pd.id = c.id
    CROSS JOIN lexeme_list ll
    CROSS JOIN LATERAL unnest(ts_delete(c.tsv, tsvector_to_array(ts_delete(c.tsv, ll.lexemes)))) AS u(lexeme, positions, weights)
     JOIN weighted w ON w.lexeme = u.lexeme AND (w.configs IS NULL OR c.config = ANY (w.configs))
