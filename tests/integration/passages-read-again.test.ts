@@ -11,7 +11,8 @@ import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
-import { CHANGE_CHUNKS, CONFIGS_DELTA, LOCK_SOURCES, STATS_DELTA } from "@/server/training/retrieval/sql";
+import { PASSAGE_READING } from "@/server/training/retrieval/document-language";
+import { CHANGE_CHUNKS, CONFIGS_DELTA, LOCK_SOURCES, SEARCHED_TEXT, STATS_DELTA } from "@/server/training/retrieval/sql";
 import { taskList } from "@/server/transport/workers";
 import { databaseBefore } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
@@ -38,17 +39,29 @@ const JOURNALS = page([
 // Stemmed in French, "conservés" and "journaux" meet the question's "conserve" and "journal"; stemmed in English
 // (the page's language) they do not, and the English passage saying "conserves" and "journal" answers.
 const QUESTION = "Combien de temps conserve-t-on un journal ?";
+// Typographic punctuation around and inside words (record 164): under the C locale each was part of its word.
+const QUOTED = page([
+  [
+    "Horodatage",
+    "Le démon «rsyslogd» ajoute l’horodatage à chaque message reçu\u00a0; son format se règle dans le fichier de configuration, et chaque message garde ainsi l’heure exacte de sa réception… même quand la machine qui l’envoie n’a pas d’horloge fiable.",
+  ],
+]);
+
+/** CHANGE_CHUNKS as it was before record 164: each tsvector built from the text as written. */
+const HEADING_TEXT = "$5::text || ' ' || c.heading_path || ' ' || c.heading_parts";
+const CONTENT_TEXT = "c.content || ' ' || c.content_parts";
+const CHANGE_CHUNKS_AS_WRITTEN = CHANGE_CHUNKS.replace(SEARCHED_TEXT(HEADING_TEXT), HEADING_TEXT).replace(SEARCHED_TEXT(CONTENT_TEXT), CONTENT_TEXT);
 
 /**
- * A source indexed as the rule before record 144 did: indexSource's statements (sql.ts CHANGE_CHUNKS and its
- * deltas, unchanged since), every passage in its page's language.
+ * A source indexed as the rule before record 144 did: indexSource's statements (sql.ts CHANGE_CHUNKS as before
+ * record 164, and its deltas), every passage in its page's language.
  */
 async function indexedInPageLanguage(chatbotId: string, sourceId: string, document: ExtractedDocument, url: string) {
   const pageLanguage = documentLanguage(document, "fr");
   const chunks = await chunkDocument(document);
   await inTransaction(db, async (client) => {
     await client.query(LOCK_SOURCES, [[sourceId]]);
-    const { rows } = await client.query<{ chatbot_id: string; chunk_delta: number; length_delta: string; configs: Record<string, number> }>(CHANGE_CHUNKS, [
+    const { rows } = await client.query<{ chatbot_id: string; chunk_delta: number; length_delta: string; configs: Record<string, number> }>(CHANGE_CHUNKS_AS_WRITTEN, [
       [sourceId],
       chatbotId,
       sourceId,
@@ -99,7 +112,7 @@ const bookkeeping = async (chatbotId: string) =>
   ).rows[0];
 
 let bots: { reread: string; trained: string };
-let sources: { journals: string; english: string; trained: string };
+let sources: { journals: string; english: string; trained: string; quoted: string };
 
 beforeAll(async () => {
   ({ db, url, migrateRest } = await databaseBefore("20261207070000"));
@@ -109,11 +122,12 @@ beforeAll(async () => {
   const bot = async () => (await db.chatbot.update({ where: { id: (await chatbot(db, teamId, userId)).id }, data: { defaultLanguage: "fr" } })).id;
   bots = { reread: await bot(), trained: await bot() };
   const source = async (chatbotId: string) => (await db.source.create({ data: { chatbotId, type: "text", indexer: "text", title: "Journaux" } })).id;
-  sources = { journals: await source(bots.reread), english: await source(bots.reread), trained: await source(bots.trained) };
+  sources = { journals: await source(bots.reread), english: await source(bots.reread), trained: await source(bots.trained), quoted: await source(bots.reread) };
   // Before the migration: the rule of records 116–143 indexed every passage in its page's language.
   await indexedInPageLanguage(bots.reread, sources.journals, JOURNALS, "https://x.test/fr/journaux");
   await indexedInPageLanguage(bots.reread, sources.english, page([["Remote logging", REMOTE]]), "https://x.test/fr/remote");
   await indexedInPageLanguage(bots.trained, sources.trained, JOURNALS, "https://x.test/fr/journaux");
+  await indexedInPageLanguage(bots.reread, sources.quoted, QUOTED, "https://x.test/fr/horodatage");
   await migrateRest();
 });
 
@@ -149,7 +163,7 @@ describe("passages indexed before each had its own language, read again (reread_
     }
     const rows = await pool.query<{ content: string; language: string }>(`SELECT content, language FROM source_chunks WHERE source_id = $1`, [sources.trained]);
     expect(rows.rows).toEqual([{ content: expect.stringContaining("queues them on disk") as string, language: "en" }]);
-    expect(await reading(sources.trained)).toBe(2);
+    expect(await reading(sources.trained)).toBe(PASSAGE_READING);
     await expectIndexConsistent(db, bots.trained);
   });
   it("indexes each passage again in its own language, with the index's bookkeeping, and a second run changes nothing", async () => {
@@ -159,6 +173,9 @@ describe("passages indexed before each had its own language, read again (reread_
     expect(missed?.content).toContain("The journal keeps the logs");
     expect(await reading(sources.journals)).toBe(1);
     const englishBefore = await passages(sources.english);
+    // Under the C locale (the embedded server's), the text as written glued the punctuation to its words.
+    const { rows: ctype } = await poolOf(db).query<{ c: string }>(`SELECT datctype AS c FROM pg_database WHERE datname = current_database()`);
+    if (ctype[0]!.c === "C") expect((await passages(sources.quoted))[0]!.tsv).not.toMatch(/'rsyslogd':\d/);
 
     // One source a batch: the first batch says where the next starts.
     const first = await readSourcesAgain(db, null, 1);
@@ -172,11 +189,24 @@ describe("passages indexed before each had its own language, read again (reread_
     expect(after.map((p) => `${p.heading}: ${p.language}/${p.search_config}`)).toEqual(["The journal: en/english", "Rotation des journaux: fr/french", "Remote logging: en/english"]);
     expect(after[1]!.tsv).not.toBe(before[1]!.tsv);
     expect(after[1]!.id).not.toBe(before[1]!.id);
-    expect(await reading(sources.journals)).toBe(2);
-    // A source whose passages all keep their language is only marked: its rows are not written again.
-    expect(await passages(sources.english)).toEqual(englishBefore);
-    expect(await reading(sources.english)).toBe(2);
+    expect(await reading(sources.journals)).toBe(PASSAGE_READING);
+    // A source whose passages all keep their language is written again all the same, as every source read before
+    // the searched text (record 164): the same languages and words, new rows.
+    const englishAfter = await passages(sources.english);
+    const kept = (rows: PassageRow[]) => rows.map(({ heading, language, search_config, tsv }) => ({ heading, language, search_config, tsv }));
+    expect(kept(englishAfter)).toEqual(kept(englishBefore));
+    expect(englishAfter[0]!.id).not.toBe(englishBefore[0]!.id);
+    expect(await reading(sources.english)).toBe(PASSAGE_READING);
     await expectIndexConsistent(db, bots.reread);
+
+    // A passage indexed before record 164 is written again from its words: a quoted name and an elided word meet the question's.
+    expect(CHANGE_CHUNKS_AS_WRITTEN).not.toBe(CHANGE_CHUNKS);
+    const [quoted] = await passages(sources.quoted);
+    expect(quoted!.tsv).toMatch(/'rsyslogd':\d/);
+    expect(quoted!.tsv).toMatch(/'horodatag':\d/);
+    expect(await reading(sources.quoted)).toBe(PASSAGE_READING);
+    const [stamped] = await searchPassages(db, { chatbotId: bots.reread, query: "Que fait rsyslogd de l'horodatage ?", topK: 5, language: "fr" });
+    expect(stamped?.sourceId).toBe(sources.quoted);
 
     // The French question finds the French passage, stemmed now as French.
     const [hit] = await searchPassages(db, { chatbotId: bots.reread, query: QUESTION, topK: 5, language: "fr" });

@@ -318,6 +318,33 @@ describe("indexSource and searchPassages", () => {
     expect(top?.sourceId).toBe(target.id);
   });
 
+  it("indexes words however the text punctuates them: quoted, elided, before an ellipsis or a pilcrow, joined by a dash", async () => {
+    const b = await bot("es");
+    const texts: Array<[string, string]> = [
+      ["es", "El comando «color a alfa» hace transparentes los píxeles de un color… y conserva el alisado."],
+      ["es", "La paleta muestra el color de cada canal alfa de la imagen."],
+      ["fr", "La commande “Couleur vers alpha” rend transparente l’image d’un calque\u00a0; GIMP™ la place dans le menu Couleurs→Transparence."],
+      ["en", "Exception and Defect classes¶ The email package—its parser and generator—raises them."],
+    ];
+    const ids: string[] = [];
+    for (const [language, text] of texts) {
+      const s = await source(b.id);
+      ids.push(s.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: { ...extractPlainText(text, "txt"), language }, url: null });
+    }
+    const lexemes = async (sourceId: string) =>
+      (await poolOf(db).query<{ l: string[] }>(`SELECT tsvector_to_array(tsv) AS l FROM source_chunks WHERE source_id = $1`, [sourceId])).rows[0]!.l;
+    expect(await lexemes(ids[0]!)).toEqual(expect.arrayContaining(["color", "alfa", "alis"]));
+    expect(await lexemes(ids[2]!)).toEqual(expect.arrayContaining(["couleur", "alpha", "imag", "calqu", "gimp", "transparent"]));
+    expect(await lexemes(ids[3]!)).toEqual(expect.arrayContaining(["class", "packag", "parser", "generat"]));
+    // Only the words: no lexeme keeps a quote, an apostrophe, an ellipsis, a pilcrow, a dash, a symbol or a no-break space.
+    for (const id of [ids[0]!, ids[2]!, ids[3]!]) for (const lexeme of await lexemes(id)) expect(lexeme).toMatch(/^[\p{L}\p{N}.-]+$/u);
+    // The sentence that names the command answers, not the one using its words apart.
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "¿Qué hace color a alfa?", topK: 3, language: "es" });
+    expect(top?.sourceId).toBe(ids[0]);
+    await expectStatsConsistent(b.id);
+  });
+
   it("an empty document leaves no chunks", async () => {
     const b = await bot();
     const s = await source(b.id);

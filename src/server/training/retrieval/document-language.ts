@@ -23,12 +23,16 @@ export function passageLanguage(text: string, pageLanguage: string): string {
 }
 
 /**
- * The rule a source's passages' languages were read by (`sources.passage_reading`, written by every indexing):
- * 1, each in its page's language (records 116–143); 2, each in its own (passageLanguage, record 144). Raise it
- * with a change of passageLanguage, and the `reread_passages` job reads every source indexed by an earlier rule
- * again by the new one, with no training (docs/decisions/149-passages-read-again.md).
+ * The rule a source's passages were read by (`sources.passage_reading`, written by every indexing): 1, each in its
+ * page's language (records 116–143); 2, each in its own (passageLanguage, record 144); 3, the same, its tsvector
+ * built from its words without typographic punctuation (retrieval/sql.ts SEARCHED_TEXT, record 164). Raise it with
+ * a change of passageLanguage or of how a passage is indexed, and the `reread_passages` job reads every source
+ * indexed by an earlier rule again by the new one, with no training (docs/decisions/149-passages-read-again.md).
  */
-export const PASSAGE_READING = 2;
+export const PASSAGE_READING = 3;
+
+/** The first reading whose tsvectors were built from the searched text (SEARCHED_TEXT): below it, every passage is written again. */
+export const SEARCHED_TEXT_READING = 3;
 
 /** The text an undeclared document's language is read from: its title and its text. */
 const readText = (document: ExtractedDocument) => `${document.title}\n\n${documentText(document)}`;

@@ -4,7 +4,7 @@ import { HEADING_SEPARATOR } from "@/server/training/retrieval/passages";
 import { passageDefines, passagePhrases } from "@/server/training/retrieval/defined-terms";
 import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
-import { documentLanguage, PASSAGE_READING, passageLanguage } from "@/server/training/retrieval/document-language";
+import { documentLanguage, PASSAGE_READING, passageLanguage, SEARCHED_TEXT_READING } from "@/server/training/retrieval/document-language";
 import { chunkDocument, type Chunk } from "./chunk";
 import type { ExtractedDocument } from "@/server/training/extraction/extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, MARK_READING, OUTDATED_PASSAGES, OUTDATED_SOURCES, STATS_DELTA } from "./sql";
@@ -115,16 +115,17 @@ interface OutdatedPassage {
   page_weight: number;
   language: string;
   search_config: string;
+  reading: number;
 }
 
 /**
  * Reads again, by the current rule (passageLanguage), the languages of a source's passages that an earlier rule
  * read (docs/decisions/149-passages-read-again.md): no training, the passages as they were chunked. Each passage's
  * stored language is the hint, as its page's was at indexing (rule 1 stored the page's). A source whose passages
- * all keep their language and configuration is only marked; otherwise its passages are replaced as a training
- * replaces them (changeChunks: one transaction, the statistics, terms and configurations with them), under the
- * source's lock, so a training of the same source goes before or after, never between. Returns the passages whose
- * language changed.
+ * all keep their language and configuration, and whose tsvectors were built from the searched text
+ * (SEARCHED_TEXT_READING), is only marked; otherwise its passages are replaced as a training replaces them
+ * (changeChunks: one transaction, the statistics, terms and configurations with them), under the source's lock, so a
+ * training of the same source goes before or after, never between. Returns the passages whose language changed.
  */
 export async function readPassagesAgain(db: Db, sourceId: string): Promise<number> {
   const changed = await inTransaction(db, async (client) => {
@@ -139,7 +140,7 @@ export async function readPassagesAgain(db: Db, sourceId: string): Promise<numbe
     }));
     const moved = chunks.filter((c, i) => c.language !== rows[i]!.language || searchConfigFor(c.language) !== rows[i]!.search_config).length;
     const first = rows[0];
-    if (moved && first) {
+    if (first && (moved || first.reading < SEARCHED_TEXT_READING)) {
       await changeChunks(onClient(client), [sourceId], { chatbotId: first.chatbot_id, sourceId, title: first.title, url: first.url, weight: first.page_weight, chunks });
     }
     return moved;

@@ -39,6 +39,24 @@ export const DEFINERS = 20;
 const QUOTED_LEXEME = (alias: string) => `'''' || replace(replace(${alias}.lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
 const QUOTED_PICKED = QUOTED_LEXEME("p");
 
+/** A string as an SQL literal. */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The text a passage's tsvector is built from (docs/decisions/164-typographic-punctuation.md): PostgreSQL's parser
+ * classifies a character outside ASCII by the database's locale, and under the C locale (the embedded server's) every
+ * one is a letter, so «color», “quoted”, l’image, alfa…, classes¶, GIMP™, a word and its neighbour joined by an
+ * em dash or a no-break space were each one word that no question's word meets. Typographic apostrophes become
+ * ASCII ones and Unicode hyphens ASCII hyphens (the parser splits or keeps them as it does those), soft hyphens and
+ * zero-width characters go, and the punctuation, symbols and spaces of Latin-1 and of Unicode's punctuation, currency,
+ * letterlike, arrow, technical, box, shape and dingbat blocks become spaces: the same words under every locale.
+ */
+const TYPOGRAPHIC = "\u2019\u2018\u201b\u02bc\u2010\u2011\u00ad\u200b\u200c\u200d\u2060\ufeff";
+const ASCII_FORMS = "''''--";
+const NOT_WORD_CHARACTERS = "[\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u23ff\u2500-\u27bf\u3000-\u303f]";
+export const SEARCHED_TEXT = (expression: string) =>
+  `regexp_replace(translate(${expression}, ${literal(TYPOGRAPHIC)}, ${literal(ASCII_FORMS)}), ${literal(NOT_WORD_CHARACTERS)}, ' ', 'g')`;
+
 /**
  * Replaces the chunks of the sources in $1 (possibly by none) with the chunks
  * in $7..$10 for source $3 of chatbot $2, and applies the change in document
@@ -62,8 +80,8 @@ WITH gone AS (
 ), fresh AS (
   SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), E'\n'), '{}') AS defines,
          c.language, c.config,
-         setweight(to_tsvector(c.config::regconfig, $5::text || ' ' || c.heading_path || ' ' || c.heading_parts), 'A')
-           || setweight(to_tsvector(c.config::regconfig, c.content || ' ' || c.content_parts), 'D') AS tsv
+         setweight(to_tsvector(c.config::regconfig, ${SEARCHED_TEXT("$5::text || ' ' || c.heading_path || ' ' || c.heading_parts")}), 'A')
+           || setweight(to_tsvector(c.config::regconfig, ${SEARCHED_TEXT("c.content || ' ' || c.content_parts")}), 'D') AS tsv
     FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[], $15::text[], $4::text[])
            AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines, language, config)
 ), added AS (
@@ -125,7 +143,8 @@ export const CHATBOT_LANGUAGE = `SELECT default_language FROM chatbots WHERE id 
  * source commits all its passages or none, so these are all of them.
  */
 export const OUTDATED_PASSAGES = `
-SELECT c.chatbot_id::text AS chatbot_id, c.position, c.title, c.url, c.heading_path, c.content, c.token_count, c.page_weight, c.language, c.search_config
+SELECT c.chatbot_id::text AS chatbot_id, c.position, c.title, c.url, c.heading_path, c.content, c.token_count, c.page_weight, c.language, c.search_config,
+       s.passage_reading AS reading
   FROM sources s JOIN source_chunks c ON c.source_id = s.id
  WHERE s.id = $1::uuid AND s.passage_reading < $2::int
  ORDER BY c.position`;
