@@ -174,9 +174,9 @@ SELECT id::text FROM sources WHERE passage_reading < $2::int AND ($1::uuid IS NU
  *     passages defining a key of the question (GIN on (chatbot_id, defines)).
  *     And the passages saying an underscored identifier of the question ($8, query-terms.ts underscoredPhrases)
  *     as written — its parts in a row (phraseto_tsquery in each configuration) —, pre-scored by its idf.
- *     Each match's word pairs of the question said in its order ($9, phraseto_tsquery in each configuration, read
- *     from the match's stored tsvector) add to its pre-score, each weighing as the commoner of its two words
- *     (docs/decisions/163-word-pairs.md): the passage a reworded sentence came from is among the best pre-scored.
+ *     The best PAIRED matches' word pairs of the question said in its order ($9, phraseto_tsquery in each
+ *     configuration, read from the match's stored tsvector) add to its pre-score, each weighing as the commoner of
+ *     its two words (docs/decisions/163-word-pairs.md): the passage a reworded sentence came from is among the best.
  *  3. BM25 over the candidates, tf read from the stored tsvector, plus, for each identifier a passage says as
  *     written and each word pair, one more term: the identifier's idf (over the passages saying it), the pair's
  *     weight, at tf 1; all times the
