@@ -63,6 +63,7 @@ describe("word pairs", () => {
     ]);
     expect(wordPairs("Où est-il expliqué que la commande copie le calque actif dans un nouveau fichier ?", "fr")).toEqual(["commande copie", "copie le calque", "calque actif", "actif dans un nouveau", "nouveau fichier"]);
     expect(wordPairs("¿Es cierto que el comando «color a alfa» hace transparente las zonas de un color?", "es")).toContain("color a alfa");
+    expect(wordPairs("Que fait la commande sur l’image active ?", "fr")).toEqual(expect.arrayContaining(["l'image active"]));
   });
 
   it("pair no word that frames or asks the question, none across more than two stop words; a few at most", () => {

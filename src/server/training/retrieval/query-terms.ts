@@ -58,7 +58,7 @@ export function underscoredPhrases(query: string): string[] {
   return [...new Set(phrases)].filter((p) => p.length <= MAX_WORD_LENGTH * 2).slice(0, MAX_PHRASES);
 }
 
-/** Word pairs of a question met as phrases, at most (each is checked against every candidate passage). */
+/** Word pairs of a question met as phrases, at most (each is checked against the best pre-scored passages: sql.ts PAIRED). */
 export const MAX_WORD_PAIRS = 12;
 /** Words (a question's stop words) a pair may span between its two words. */
 const MAX_PAIR_GAP = 2;
@@ -73,7 +73,9 @@ const MAX_PAIR_GAP = 2;
  */
 export function wordPairs(query: string, language: string): string[] {
   const asking = questionWordsOf(language);
-  const words = withoutRequest(query, language).normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+(?:['’.\-_][\p{L}\p{N}]+)*/gu) ?? [];
+  const stopWords = stopWordsOf(language);
+  // A typographic apostrophe as queryWords writes it: PostgreSQL's parser splits "l'image" as it does not "l’image".
+  const words = (withoutRequest(query, language).normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+(?:['’.\-_][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/’/g, "'"));
   // An underscored identifier is met as its own phrase (underscoredPhrases), with its real idf: it pairs with none.
   const content = (word: string) =>
     word.length <= MAX_WORD_LENGTH && !word.includes("_") && !asking.has(word) && !framingOnly(word, language) && (word.length > 1 || /^\p{N}$/u.test(word));
@@ -81,7 +83,7 @@ export function wordPairs(query: string, language: string): string[] {
   let last = -1;
   for (const [i, word] of words.entries()) {
     if (!content(word)) continue;
-    if (last >= 0 && i - last - 1 <= MAX_PAIR_GAP && words.slice(last + 1, i).every((w) => stopWordsOf(language).has(w))) pairs.add(words.slice(last, i + 1).join(" "));
+    if (last >= 0 && i - last - 1 <= MAX_PAIR_GAP && words.slice(last + 1, i).every((w) => stopWords.has(w))) pairs.add(words.slice(last, i + 1).join(" "));
     last = i;
   }
   return [...pairs].slice(0, MAX_WORD_PAIRS);
