@@ -84,7 +84,7 @@ const QUESTIONS_RECOUNT = `
      AND analytics_counted(c.source)
      AND ($5::boolean IS NULL OR coalesce(r.answered, false) = $5::boolean)
    GROUP BY 1, 2
-   ORDER BY count DESC, text ASC
+   ORDER BY count DESC, text ASC, answered ASC
    LIMIT $4`;
 
 /** Both answered and not, all of them, then the first few unanswered (the report's read): rolled up, and recounted. */

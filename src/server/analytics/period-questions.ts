@@ -1,7 +1,8 @@
 /**
  * The visitor questions of a period (docs/analytics.md, "Insights"): the visitor messages of the
  * conversations started in it, each with whether the first assistant reply after it was answered (no
- * reply yet, as while a person has the conversation, is unanswered), grouped by text, most asked first.
+ * reply yet, as while a person has the conversation, is unanswered), grouped by text, most asked first
+ * (then by text, and a text asked both ways unanswered first: one order however the rows were read).
  * One statement for the insight themes and the value report's unanswered questions alike.
  */
 export interface PeriodQuestion {
@@ -21,7 +22,7 @@ const PERIOD_QUESTIONS = `
      AND ($5::boolean IS NULL OR answered = $5::boolean)
    GROUP BY 1, 2
   HAVING sum(count) <> 0
-   ORDER BY count DESC, text ASC
+   ORDER BY count DESC, text ASC, answered ASC
    LIMIT $4`;
 
 /** `answered`: only the answered (true) or unanswered (false) questions; null both. */
