@@ -38,11 +38,16 @@ function readMail(file: string): SunkMail {
   };
 }
 
-/** Waits for an e-mail to `to` whose subject matches, and returns it. */
-export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<SunkMail> {
+/**
+ * Waits for an e-mail to `to` whose subject matches, and returns the newest. `since` (a `Date.now()` taken
+ * before the action that sends it) skips older mail: a retried test then reads its own, not its first try's.
+ */
+export async function waitForMail(to: string, subject: RegExp, opts: { since?: number; timeoutMs?: number } = {}): Promise<SunkMail> {
+  const { since = 0, timeoutMs = 15_000 } = opts;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readdirSync(MAIL_DIR)
+      .filter((file) => Number(file.split("-")[0]) >= since)
       .sort()
       .map(readMail)
       .reverse()

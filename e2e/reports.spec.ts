@@ -31,7 +31,7 @@ test("the demo's clients get last month's report by e-mail; a client admin answe
   expect(admins.length).toBeGreaterThanOrEqual(4);
   const mails = new Map<string, SunkMail>();
   for (const { email, name } of admins as { email: string; name: string }[]) {
-    const mail = await waitForMail(email, new RegExp(`^${name}: your ${LABEL} report from Northwind Digital$`), 60_000);
+    const mail = await waitForMail(email, new RegExp(`^${name}: your ${LABEL} report from Northwind Digital$`), { timeoutMs: 60_000 });
     expect(mail.text).toMatch(/^From: "?Northwind Digital"? </m);
     expect(mail.text).toContain("Content-Type: application/pdf");
     expect(mail.text).toContain("cid:conversations");
