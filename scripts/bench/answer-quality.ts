@@ -68,9 +68,16 @@ function environment() {
   delete process.env.OPENAI_API_KEY;
 }
 
+/**
+ * The tuning sets' misses, to read; a held-out set's are only counted: read, they would become its tuning
+ * (docs/answer-quality.md). The outcomes file keeps them all.
+ */
 function printMisses(results: SetResult[]) {
   const max = process.env.BENCH_VERBOSE ? Infinity : 8;
+  const withheld = results.filter((r) => r.trained.set.role === "held-out").map((r) => `${r.trained.set.name} ${misses(r, Infinity).length}`);
+  if (withheld.length) console.log(`\nmisses of the held-out sets, withheld: ${withheld.join(", ")}`);
   for (const r of results) {
+    if (r.trained.set.role === "held-out") continue;
     const lines = misses(r, max);
     if (lines.length) console.log(`\n${r.trained.set.name}: ${max === Infinity ? "every miss" : "first misses"}\n${lines.join("\n")}`);
   }
