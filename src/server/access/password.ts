@@ -5,7 +5,17 @@ import { AppError } from "@/server/kernel/errors";
 
 // scrypt (RFC 7914) from Node's crypto: a memory-hard KDF with no native addon
 // to build. Parameters follow OWASP's minimum (N=2^17, r=8, p=1).
-const PARAMS = { N: 1 << 17, r: 8, p: 1, keyLength: 64 } as const;
+/**
+ * The parameters new hashes are made with: OWASP's minimum wherever the product runs, N=2^10 in the test
+ * runner's own processes (`NODE_ENV=test`, which vitest sets and `next start` never is), whose fixtures make
+ * hundreds of users at ~0.5 CPU-s each — as Rails' has_secure_password takes bcrypt's least cost under test.
+ * A hash records its parameters, so a server (production mode) verifies a fixture's hash at the cost it was
+ * made with, and makes its own at full cost (docs/performance.md, "The suite's time: password hashing").
+ */
+export function kdfParams(nodeEnv = process.env.NODE_ENV) {
+  return { N: nodeEnv === "test" ? 1 << 10 : 1 << 17, r: 8, p: 1, keyLength: 64 } as const;
+}
+const PARAMS = kdfParams();
 const maxmem = 256 * 1024 * 1024;
 
 /**
