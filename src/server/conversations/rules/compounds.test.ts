@@ -21,4 +21,11 @@ describe("a term asked as written", () => {
     expect(groundingScore("What is fast-forward used for?", quote("A fast-forward merge is used when no new commit exists."), ["x"], "en")).toBeGreaterThanOrEqual(0.6);
     expect(groundingScore("Tell me about index-only scans.", quote("An index only scan reads the index alone."), ["x"], "en")).toBeGreaterThanOrEqual(0.6);
   });
+
+  it("a part with a diacritic is keyed as written on both sides (French “ci-après”, which a stemmer reads apart from “ci-apres”)", () => {
+    const sentence = "Les exemples ci-après demandent à être recopiés et édités dans vos propres fichiers.";
+    const question = "Où est-il expliqué que les exemples ci-après demandent à être recopiés et édités dans vos propres fichiers ?";
+    expect(compoundsOf(question, "fr").filter((c) => saysCompound(c, sentence, "fr")).map((c) => c.words)).toEqual([["ci", "après"]]);
+    expect(groundingScore(question, [{ sentence, context: "", language: "fr" }], [sentence], "fr")).toBeGreaterThanOrEqual(0.6);
+  });
 });

@@ -33,10 +33,11 @@ export function compoundsOf(question: string, language: string | null | undefine
  * together.
  */
 export function saysCompound(compound: Compound, text: string, language: string | null | undefined): boolean {
-  const words = wordsOf(text).map(withoutDiacritics);
+  const written = wordsOf(text);
   const joined = compound.parts.join("");
-  if (words.some((w) => w.startsWith(joined))) return true;
-  const keys = words.map((w) => termKey(w, language));
+  if (written.some((w) => withoutDiacritics(w).startsWith(joined))) return true;
+  // Keyed as written, as the question's parts are (a stemmer reads "après" and "apres" apart: "apres", "apre").
+  const keys = written.map((w) => termKey(w, language));
   const wanted = compound.keys.map((key, j) => keysIn([key, compound.words[j]!], language));
   // Each part as grounding meets a term (grounding.ts covered: a longer form, a typo).
   const meets = (part: string[], at: number) => part.some((k) => k === keys[at] || covered(k, new Set([keys[at]!])));
