@@ -50,6 +50,20 @@ describe("the kind of fact a question asks for, per language", () => {
     expect(answerKind(question, language)).not.toBe("place");
   });
 
+  it("Spanish “cuanto” asks an amount, accented or not, but not as “en cuanto a”, “por cuanto”, “cuanto antes”", () => {
+    expectKind([["es", "¿Cuanto cuesta una reparación?"], ["es", "cuanto vale el envío"], ["es", "¿Cuánto es?"]], "price");
+    expectKind(
+      [
+        ["es", "¿Debian se basa en el estándar FHS en cuanto a directorios y nombres?"],
+        ["es", "En cuanto a los paquetes, ¿se firman?"],
+        ["es", "¿Se instala en cuanto arranca el sistema?"],
+        ["es", "¿Es válido por cuanto lo dice la licencia?"],
+        ["es", "¿Hay que actualizar cuanto antes?"],
+      ],
+      null,
+    );
+  });
+
   it("most questions ask for no kind of fact; opening a file is no opening hour", () => {
     expect(answerKind("Do you sell gravel bikes?", "en")).toBeNull();
     expect(answerKind("How do I open a file?", "en")).toBeNull();

@@ -235,7 +235,9 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     },
   }),
   es: vocabulary({
-    price: "cu[aá]nto|precios?|costos?|costes?|cuesta|cuestan|tarifas?",
+    // "Cuanto" asks an amount (unaccented as visitors type it), but not in "en cuanto a" (regarding), "en cuanto"
+    // (as soon as), "por cuanto" (since), "todo cuanto" (all that), "cuanto antes / más / menos".
+    price: "cuánto|(?<!(?:^|[\\s¿¡\"'«])(?:en|por|todo|tanto) )cuanto(?! (?:antes|m[aá]s|menos)(?![\\p{L}]))|precios?|costos?|costes?|cuesta|cuestan|tarifas?",
     contact: "tel[eé]fono|llamar|llamo|correo|e-?mail|contacto|contactar",
     placeOpens: ["d[oó]nde", "est[aá]|est[aá]n|queda|quedan|se encuentra|se encuentran|se ubica|encuentro"],
     place: "direcci[oó]n|ubicaci[oó]n|ubicad[oa]s?|situad[oa]s?",
