@@ -12,7 +12,7 @@ import { AppError } from "@/server/kernel/errors";
  * A hash records its parameters, so a server (production mode) verifies a fixture's hash at the cost it was
  * made with, and makes its own at full cost (docs/performance.md, "The suite's time: password hashing").
  */
-export function kdfParams(nodeEnv = process.env.NODE_ENV) {
+export function kdfParams(nodeEnv: string | undefined = process.env.NODE_ENV) {
   return { N: nodeEnv === "test" ? 1 << 10 : 1 << 17, r: 8, p: 1, keyLength: 64 } as const;
 }
 const PARAMS = kdfParams();
