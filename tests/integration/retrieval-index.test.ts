@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { poolOf } from "@/server/kernel/db/client";
-import { extractHtml, extractPlainText } from "@/server/training/extraction/extract";
+import { extractHtml, extractPlainText, INDEX_LIKE_WEIGHT } from "@/server/training/extraction/extract";
 import { indexSource, removeSourceChunks } from "@/server/training/retrieval/index-source";
 import { searchPassages } from "@/server/training/retrieval/search";
 import { createTestDatabase } from "../helpers/db";
@@ -342,6 +342,31 @@ describe("indexSource and searchPassages", () => {
     // The sentence that names the command answers, not the one using its words apart.
     const [top] = await searchPassages(db, { chatbotId: b.id, query: "¿Qué hace color a alfa?", topK: 3, language: "es" });
     expect(top?.sourceId).toBe(ids[0]);
+    await expectStatsConsistent(b.id);
+  });
+
+  it("weighs an index-like page's own opening as content and its list of links as an index (record 165)", async () => {
+    const b = await bot("en");
+    const commands = Array.from({ length: 12 }, (_, i) => `<li><a href="https://docs.example/alpha-${i}.html">Section 7.${34 + i}, “Alpha channel command ${i}”</a></li>`).join("");
+    const opening = "The Transparency submenu contains commands that use or affect the alpha channel of the active layer.";
+    const submenu = `<html><head><title>The Transparency submenu</title></head><body><main><h1>7.33. The Transparency submenu</h1><p>${opening}</p><h2>7.33.1. Activating the submenu</h2><p>Open it from Layer → Transparency.</p><ul>${commands}</ul></main></body></html>`;
+    const hub = await source(b.id);
+    await indexSource(db, { sourceId: hub.id, chatbotId: b.id, document: extractHtml(submenu, "https://docs.example/layer-transparency-menu.html"), url: null });
+    // Pages that mention the same words in passing, each once.
+    for (const [i, text] of [
+      "Remove alpha channel: this command removes the alpha channel of the active layer; the submenu of Transparency lists it.",
+      "Alpha to selection: the command makes a selection from the alpha channel of the active layer, in the Transparency submenu.",
+      "Color to alpha: the command makes a color of the active layer transparent, affecting its alpha channel; see the Transparency submenu.",
+    ].entries()) {
+      const s = await source(b.id);
+      await indexSource(db, { sourceId: s.id, chatbotId: b.id, document: extractPlainText(`# Command ${i}\n\n${text}`, "md"), url: null });
+    }
+    const weights = (await poolOf(db).query<{ page_weight: number; content: string }>(`SELECT page_weight, content FROM source_chunks WHERE source_id = $1 ORDER BY position`, [hub.id])).rows;
+    expect(weights.find((w) => w.content.includes(opening))?.page_weight).toBe(1);
+    expect(weights.filter((w) => w.content.includes("Alpha channel command")).map((w) => w.page_weight)).toEqual(expect.arrayContaining([INDEX_LIKE_WEIGHT]));
+    expect(weights.every((w) => w.page_weight === 1 || !w.content.includes(opening))).toBe(true);
+    const [top] = await searchPassages(db, { chatbotId: b.id, query: "Where is it explained that the Transparency submenu contains commands that use or affect the alpha channel of the active layer?", topK: 3, language: "en" });
+    expect(top?.sourceId).toBe(hub.id);
     await expectStatsConsistent(b.id);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, parseHtml, pdfParagraphs } from "./extract";
+import { decodeText, documentText, extractHtml, extractPlainText, INDEX_LIKE_WEIGHT, parseHtml, passageWeight, pdfParagraphs } from "./extract";
 
 const page = (body: string, title = "Pricing — Acme") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
@@ -235,6 +235,34 @@ describe("index-like pages (record 070)", () => {
     // The same links as a list are the page's text: an index.
     const list = page(`<main><h1>Chapter 2. System requirements</h1><ul>${toc.replace(/<(\/?)dt>/g, "<$1li>")}</ul>${prose}</main>`);
     expect(extractHtml(list, "https://docs.example/ch02.html").weight).toBe(INDEX_LIKE_WEIGHT);
+  });
+});
+
+describe("an index-like page's own opening (record 165)", () => {
+  const commands = Array.from({ length: 10 }, (_, i) => `<li><a href="/layer-alpha-${i}.html">Section 7.${34 + i}, “Alpha command number ${i}”</a></li>`).join("");
+  const opening = "The Transparency submenu contains commands that use or affect the alpha channel of the active layer.";
+  const submenu = page(`<main><h1>7.33. The Transparency submenu</h1><p>${opening}</p><h2>7.33.1. Activating the submenu</h2><ul>${commands}</ul></main>`);
+
+  it("is its first paragraph reading as a sentence, when that is not link text; the page still weighs as an index", () => {
+    const extracted = extractHtml(submenu, "https://docs.example/gimp-layer-transparency-menu.html");
+    expect(extracted.weight).toBe(INDEX_LIKE_WEIGHT);
+    expect(extracted.opening?.text).toBe(opening);
+    expect(extracted.opening?.linked).toHaveLength(10);
+    // A first sentence that is a link is no opening; an index by its address has none; nor has a page of content.
+    const linked = page(`<main><h1>Filters</h1><p><a href="/intro.html">${opening}</a></p><ul>${commands}</ul></main>`);
+    expect(extractHtml(linked, "https://docs.example/filters.html").opening).toBeUndefined();
+    expect(extractHtml(submenu, "https://docs.example/contents.html").opening).toBeUndefined();
+    expect(extractHtml(page(`<main><h1>Layers</h1><p>${opening}</p><p>${opening}</p></main>`), "https://docs.example/layers.html").opening).toBeUndefined();
+  });
+
+  it("weighs 1 in a passage of its own or with little link text; a passage that is mostly the page's links keeps the index's weight", () => {
+    const extracted = extractHtml(submenu, "https://docs.example/gimp-layer-transparency-menu.html");
+    const list = extracted.opening!.linked.join(" ");
+    expect(passageWeight(extracted, `7.33. The Transparency submenu ${opening}`)).toBe(1);
+    expect(passageWeight(extracted, `Activating the submenu ${list}`)).toBe(INDEX_LIKE_WEIGHT);
+    expect(passageWeight(extracted, `${opening} ${list}`)).toBe(INDEX_LIKE_WEIGHT);
+    expect(passageWeight({ weight: INDEX_LIKE_WEIGHT }, opening)).toBe(INDEX_LIKE_WEIGHT);
+    expect(passageWeight({}, "any passage")).toBe(1);
   });
 });
 

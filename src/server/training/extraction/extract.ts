@@ -16,6 +16,11 @@ export interface ExtractedDocument {
    */
   weight?: number;
   /**
+   * An index-like page's own opening, when it has one (indexOpening), and the text of its blocks that are link
+   * text: a passage holding the opening and mostly not those weighs 1, the rest `weight` (passageWeight).
+   */
+  opening?: { text: string; linked: string[] };
+  /**
    * The language the document declares (a tag as written: `<html lang>`, its Content-Language), if any;
    * undeclared, indexing detects it from the text (docs/decisions/116-passages-in-their-own-language.md).
    */
@@ -163,13 +168,44 @@ function linkShare(document: LinkedDocument, url: string, furniture: ReadonlySet
 
 /** INDEX_LIKE_WEIGHT for a page that is an index by its address or by its share of link text (into the site), else 1. */
 export function indexLikeWeight(url: string, linkShare: number): number {
-  let path = "";
+  return indexByAddress(url) || linkShare >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
+}
+
+/** Whether a page's address says it is an index or a table of contents (INDEX_PATH). */
+function indexByAddress(url: string): boolean {
   try {
-    path = new URL(url).pathname;
+    return INDEX_PATH.test(new URL(url).pathname);
   } catch {
-    path = "";
+    return false;
   }
-  return INDEX_PATH.test(path) || linkShare >= INDEX_LINK_SHARE ? INDEX_LIKE_WEIGHT : 1;
+}
+
+/**
+ * The opening of a page that is index-like by its share of link text (not by its address): its first paragraph
+ * reading as a sentence (OPENING_WORDS words, a sentence end), when that is prose and not link text. A section's
+ * page that says what the section is about before listing its subsections ("The Transparency submenu contains
+ * commands that use or affect the alpha channel", then a link per command) is an index below its opening, not
+ * in it (docs/decisions/165-an-index-pages-own-opening.md).
+ */
+function indexOpening(blocks: TextBlock[], linkChars: number[]): ExtractedDocument["opening"] {
+  const linkText = (i: number) => (linkChars[i] ?? 0) >= INDEX_LINK_SHARE * blocks[i]!.text.length;
+  const i = blocks.findIndex((b) => spaced(b.text).split(" ").length >= OPENING_WORDS && SENTENCE_END.test(spaced(b.text)));
+  if (i < 0 || linkText(i)) return undefined;
+  return { text: spaced(blocks[i]!.text), linked: blocks.flatMap((b, j) => (linkText(j) ? [spaced(b.text)] : [])) };
+}
+
+/**
+ * A passage's ranking weight: its page's, but 1 for the passage holding an index-like page's own opening while
+ * less than INDEX_LINK_SHARE of it is the page's link text (a short section page chunked whole is still an index).
+ */
+export function passageWeight(document: Pick<ExtractedDocument, "weight" | "opening">, content: string): number {
+  const weight = document.weight ?? 1;
+  const opening = document.opening;
+  if (!opening) return weight;
+  const text = spaced(content);
+  if (!text.includes(opening.text.slice(0, 80))) return weight;
+  const linked = opening.linked.filter((l) => text.includes(l.slice(0, 80))).reduce((n, l) => n + l.length, 0);
+  return linked < INDEX_LINK_SHARE * text.length ? 1 : weight;
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
@@ -312,11 +348,12 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const firstH1 = normalizeSpace(document.querySelector("h1")?.textContent ?? "");
   const language = declaredLanguage(document);
   const furniture = furnitureOf(document);
-  const links = siteLinks(url);
+  const links: LinkText = { ...siteLinks(url), perBlock: [] };
   const fallback = fallbackBlocks(document, furniture, links);
   // Before Readability, which rewrites the document.
   const chars = countChars(fallback);
   const weight = indexLikeWeight(url, linkShare(document, url, furniture, chars, links.chars));
+  const opening = weight < 1 && !indexByAddress(url) ? indexOpening(fallback, links.perBlock!) : undefined;
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
@@ -332,7 +369,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const blocks =
     readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback) && keepsOpening(readable.blocks, fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
-  return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(language ? { language } : {}) };
+  return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(opening ? { opening } : {}), ...(language ? { language } : {}) };
 }
 
 function titleFromUrl(url: string): string {

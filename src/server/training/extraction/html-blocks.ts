@@ -63,6 +63,8 @@ export function normalizeSpace(text: string): string {
 export interface LinkText {
   isLink: (element: object) => boolean;
   chars: number;
+  /** When present, the link text of each block the walk makes, in order (extract.ts: an index-like page's opening). */
+  perBlock?: number[];
 }
 
 function textOf(node: DomNode, skip: ReadonlySet<unknown>, links?: LinkText): string {
@@ -90,9 +92,13 @@ export function blocksFromDom(root: DomNode, skip: ReadonlySet<unknown> = new Se
   let run = "";
 
   const path = () => headings.filter((h) => h !== undefined && h !== "");
+  let linked = links?.chars ?? 0;
   const push = (text: string) => {
     const clean = normalizeSpace(text);
-    if (clean) blocks.push({ headingPath: path(), text: clean });
+    if (!clean) return;
+    blocks.push({ headingPath: path(), text: clean });
+    if (links?.perBlock) links.perBlock.push(links.chars - linked);
+    linked = links?.chars ?? 0;
   };
   const flush = () => {
     push(run);

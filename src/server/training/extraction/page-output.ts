@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { readPageMeta } from "@/server/training/crawler/html-meta";
 import { chunkDocument } from "@/server/training/retrieval/chunk";
 import { passageDefines } from "@/server/training/retrieval/defined-terms";
-import { documentText, extractHtmlDocument, parseHtml } from "./extract";
+import { documentText, extractHtmlDocument, parseHtml, passageWeight } from "./extract";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
 
 export interface PageOutput {
@@ -17,7 +17,8 @@ export interface PageOutput {
   weight: number;
   links: string[];
   text: string;
-  passages: { headingPath: string[]; content: string; tokenCount: number; defines: string[]; headingIdentifiers: string; contentIdentifiers: string }[];
+  /** `weight`: a passage's own ranking weight, only where it is not the page's (an index-like page's opening: passageWeight). */
+  passages: { headingPath: string[]; content: string; tokenCount: number; defines: string[]; headingIdentifiers: string; contentIdentifiers: string; weight?: number }[];
 }
 
 export async function pageOutput(html: string, url: string): Promise<PageOutput> {
@@ -38,6 +39,7 @@ export async function pageOutput(html: string, url: string): Promise<PageOutput>
       defines: passageDefines(c.headingPath, c.content, document.title),
       headingIdentifiers: identifierParts(`${document.title} ${c.headingPath.join(" ")}`),
       contentIdentifiers: identifierParts(c.content),
+      ...(passageWeight(document, c.content) === (document.weight ?? 1) ? {} : { weight: passageWeight(document, c.content) }),
     })),
   };
 }

@@ -83,6 +83,14 @@ describe("chunkBlocks", () => {
     expect(text(`${"x".repeat(40)}_${"x".repeat(40)}`)).toBe(`a ${"x".repeat(40)}_${"x".repeat(40)} b`);
   });
 
+  it("ends a chunk with an index-like page's own opening: its lists of links are passages apart (record 165)", () => {
+    const opening = "The modules described in this chapter provide services for binary data.";
+    const blocks: Array<[string[], string]> = [[["Binary Data Services"], opening], ...Array.from({ length: 4 }, (_, i): [string[], string] => [["Binary Data Services"], `module${i} — Codec ${i}`])];
+    expect(chunkBlocks(doc(blocks), words, options)).toHaveLength(1);
+    const chunks = chunkBlocks({ ...doc(blocks), weight: 0.2, opening: { text: opening, linked: [] } }, words, options);
+    expect(chunks.map((c) => c.content)).toEqual([opening, blocks.slice(1).map(([, t]) => t).join("\n\n")]);
+  });
+
   it("numbers chunks in order and returns none for an empty document", () => {
     expect(chunkBlocks(doc([]), count)).toEqual([]);
     const paragraph = Array.from({ length: 30 }, (_, i) => sentence(i)).join(" ");

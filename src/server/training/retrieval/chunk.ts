@@ -24,6 +24,8 @@ interface Piece {
   headingPath: string[];
   text: string;
   tokens: number;
+  /** The last piece of an index-like page's own opening (ExtractedDocument.opening): its chunk ends with it. */
+  ends?: boolean;
 }
 
 const SENTENCE_END = /(?<=[.!?…:;])\s+(?=["'“‘(\[]?[\p{Lu}\p{N}•])/u;
@@ -129,6 +131,7 @@ export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options
   const { maxTokens, minTokensAtHeading, overlapTokens } = options;
   const pieceMax = Math.floor(maxTokens * 0.95) - overlapTokens;
   const pieces: Piece[] = [];
+  const opening = doc.opening?.text;
   for (const b of doc.blocks) {
     // Each block's text is cleaned and counted once (most blocks are one piece): counting is chunking's cost.
     const text = breakLongRuns(b.text);
@@ -136,6 +139,9 @@ export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options
     const tokens = count(text);
     if (tokens <= pieceMax) pieces.push({ headingPath: b.headingPath, text, tokens });
     else for (const part of splitLong(text, pieceMax, count)) pieces.push({ headingPath: b.headingPath, text: part, tokens: count(part) });
+    // An index-like page's opening is a passage apart from its lists of links, which weigh as an index
+    // (docs/decisions/165-an-index-pages-own-opening.md).
+    if (opening !== undefined && b.text.replace(/\s+/g, " ").trim() === opening) pieces[pieces.length - 1]!.ends = true;
   }
 
   const chunks: Chunk[] = [];
@@ -179,6 +185,7 @@ export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options
     parts.push(piece.text);
     tokens += piece.tokens + 2;
     lastPath = piece.headingPath;
+    if (piece.ends) close();
   }
   close();
   return chunks;

@@ -6,7 +6,7 @@ import { searchConfigFor } from "@/server/training/retrieval/search-language";
 import { identifierParts } from "@/server/training/retrieval/query-terms";
 import { documentLanguage, PASSAGE_READING, passageLanguage, SEARCHED_TEXT_READING } from "@/server/training/retrieval/document-language";
 import { chunkDocument, type Chunk } from "./chunk";
-import type { ExtractedDocument } from "@/server/training/extraction/extract";
+import { passageWeight, type ExtractedDocument } from "@/server/training/extraction/extract";
 import { CHANGE_CHUNKS, CHATBOT_LANGUAGE, CONFIGS_DELTA, LOCK_SOURCES, MARK_READING, OUTDATED_PASSAGES, OUTDATED_SOURCES, STATS_DELTA } from "./sql";
 
 interface ChangeRow {
@@ -17,8 +17,8 @@ interface ChangeRow {
   configs: Record<string, number>;
 }
 
-/** A chunk with the language it is indexed in (passageLanguage). */
-type LanguageChunk = Chunk & { language: string };
+/** A chunk with the language it is indexed in (passageLanguage) and its ranking weight (passageWeight). */
+type LanguageChunk = Chunk & { language: string; weight: number };
 
 /** Where the statements run: a pooled connection inside BEGIN … COMMIT, or a caller's Prisma transaction. */
 interface Statements {
@@ -40,7 +40,7 @@ const onTransaction = (db: Db): Statements => ({
 async function changeChunks(
   client: Statements,
   removeSourceIds: string[],
-  insert: { chatbotId: string; sourceId: string; title: string; url: string | null; weight: number; chunks: LanguageChunk[] } | null,
+  insert: { chatbotId: string; sourceId: string; title: string; url: string | null; chunks: LanguageChunk[] } | null,
 ): Promise<void> {
   await client.run(LOCK_SOURCES, [[...new Set([...removeSourceIds, ...(insert ? [insert.sourceId] : [])])]]);
   const chunks = insert?.chunks ?? [];
@@ -57,7 +57,7 @@ async function changeChunks(
     chunks.map((c) => c.tokenCount),
     chunks.map((c) => identifierParts(`${insert?.title ?? ""} ${c.headingPath.join(" ")}`)),
     chunks.map((c) => identifierParts(c.content)),
-    insert?.weight ?? 1,
+    chunks.map((c) => c.weight),
     chunks.map((c) => [...passageDefines(c.headingPath, c.content, insert?.title), ...passagePhrases(c.headingPath, c.content, insert?.title)].join("\n")),
     chunks.map((c) => c.language),
   ]);
@@ -86,8 +86,7 @@ export async function indexSource(
       sourceId: input.sourceId,
       title: input.document.title,
       url: input.url,
-      weight: input.document.weight ?? 1,
-      chunks: chunks.map((c) => ({ ...c, language: passageLanguage(c.content, pageLanguage) })),
+      chunks: chunks.map((c) => ({ ...c, language: passageLanguage(c.content, pageLanguage), weight: passageWeight(input.document, c.content) })),
     }),
   );
   await markReading(db, input.sourceId);
@@ -137,11 +136,12 @@ export async function readPassagesAgain(db: Db, sourceId: string): Promise<numbe
       content: r.content,
       tokenCount: r.token_count,
       language: passageLanguage(r.content, r.language),
+      weight: r.page_weight,
     }));
     const moved = chunks.filter((c, i) => c.language !== rows[i]!.language || searchConfigFor(c.language) !== rows[i]!.search_config).length;
     const first = rows[0];
     if (first && (moved || first.reading < SEARCHED_TEXT_READING)) {
-      await changeChunks(onClient(client), [sourceId], { chatbotId: first.chatbot_id, sourceId, title: first.title, url: first.url, weight: first.page_weight, chunks });
+      await changeChunks(onClient(client), [sourceId], { chatbotId: first.chatbot_id, sourceId, title: first.title, url: first.url, chunks });
     }
     return moved;
   });

@@ -66,8 +66,8 @@ export const SEARCHED_TEXT = (expression: string) =>
  * afterwards for the same reason.
  * $5 document title, $6 url; $11 and $12 the
  * parts of the dotted identifiers of the title and heading path, and of the
- * content (identifierParts), searchable but not stored; $13 the page's ranking
- * weight (ExtractedDocument.weight: below 1 for an index-like page); $14 each chunk's defined keys,
+ * content (identifierParts), searchable but not stored; $13 each chunk's ranking
+ * weight (passageWeight: below 1 on an index-like page, but for its own opening); $14 each chunk's defined keys,
  * one a line (defined-terms.ts passageDefines and passagePhrases: a phrase key has spaces); $15 each chunk's
  * language (ISO 639-1: its own, else its page's) and $4 the text search configuration its tsvector is built with
  * (docs/decisions/116-passages-in-their-own-language.md, 144-passages-in-their-own-language.md). Each
@@ -79,15 +79,15 @@ WITH gone AS (
   RETURNING chatbot_id, tsv, length, search_config
 ), fresh AS (
   SELECT c.position, c.heading_path, c.content, c.token_count, coalesce(string_to_array(nullif(c.defines, ''), E'\n'), '{}') AS defines,
-         c.language, c.config,
+         c.language, c.config, c.weight,
          setweight(to_tsvector(c.config::regconfig, ${SEARCHED_TEXT("$5::text || ' ' || c.heading_path || ' ' || c.heading_parts")}), 'A')
            || setweight(to_tsvector(c.config::regconfig, ${SEARCHED_TEXT("c.content || ' ' || c.content_parts")}), 'D') AS tsv
-    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[], $15::text[], $4::text[])
-           AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines, language, config)
+    FROM unnest($7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $14::text[], $15::text[], $4::text[], $13::float8[])
+           AS c(position, heading_path, content, token_count, heading_parts, content_parts, defines, language, config, weight)
 ), added AS (
   INSERT INTO source_chunks (chatbot_id, source_id, position, title, url, heading_path, content, token_count, tsv, length, page_weight, defines, language, search_config)
   SELECT $2::uuid, $3::uuid, f.position, $5::text, $6::text, f.heading_path, f.content, f.token_count, f.tsv,
-         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), $13::float8, f.defines, f.language, f.config
+         (SELECT coalesce(sum(cardinality(u.positions)), 0) FROM unnest(f.tsv) AS u), f.weight, f.defines, f.language, f.config
     FROM fresh f
   RETURNING chatbot_id, tsv, length, search_config
 ), changes AS (
