@@ -74,7 +74,7 @@ async function indexedInPageLanguage(chatbotId: string, sourceId: string, docume
       chunks.map((c) => c.tokenCount),
       chunks.map((c) => identifierParts(`${document.title} ${c.headingPath.join(" ")}`)),
       chunks.map((c) => identifierParts(c.content)),
-      document.weight ?? 1,
+      chunks.map(() => document.weight ?? 1),
       chunks.map((c) => [...passageDefines(c.headingPath, c.content, document.title), ...passagePhrases(c.headingPath, c.content, document.title)].join("\n")),
       chunks.map(() => pageLanguage),
     ]);
