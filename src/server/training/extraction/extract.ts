@@ -189,7 +189,7 @@ function indexByAddress(url: string): boolean {
  */
 function indexOpening(blocks: TextBlock[], linkChars: number[]): ExtractedDocument["opening"] {
   const linkText = (i: number) => (linkChars[i] ?? 0) >= INDEX_LINK_SHARE * blocks[i]!.text.length;
-  const i = blocks.findIndex((b) => spaced(b.text).split(" ").length >= OPENING_WORDS && SENTENCE_END.test(spaced(b.text)));
+  const i = openingAt(blocks);
   if (i < 0 || linkText(i)) return undefined;
   return { text: spaced(blocks[i]!.text), linked: blocks.flatMap((b, j) => (linkText(j) ? [spaced(b.text)] : [])) };
 }
@@ -314,6 +314,14 @@ const OPENING_WORDS = 8;
 const SENTENCE_END = /[.!?:;]["'”’)\]]*$/u;
 const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** Where a page's opening is: its first paragraph that reads as a sentence (OPENING_WORDS words, a sentence end); -1 when none does. */
+function openingAt(blocks: TextBlock[]): number {
+  return blocks.findIndex((b) => {
+    const text = spaced(b.text);
+    return text.split(" ").length >= OPENING_WORDS && SENTENCE_END.test(text);
+  });
+}
+
 /**
  * Whether Readability's article keeps the page's opening: the body's first paragraph that reads as a sentence
  * (OPENING_WORDS words, a sentence end). On a manual page Readability keeps the largest section (the options) and
@@ -321,8 +329,9 @@ const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
  * (`git-clone.html`'s "Clones a repository into a newly created directory", Slony-I's `slon.html`).
  */
 function keepsOpening(readable: TextBlock[], body: TextBlock[]): boolean {
-  const opening = body.map((b) => spaced(b.text)).find((t) => t.split(" ").length >= OPENING_WORDS && SENTENCE_END.test(t));
-  if (!opening) return true;
+  const at = openingAt(body);
+  if (at < 0) return true;
+  const opening = spaced(body[at]!.text);
   return spaced(readable.map((b) => b.text).join(" ")).includes(opening.slice(0, 80));
 }
 

@@ -27,19 +27,20 @@ export async function pageOutput(html: string, url: string): Promise<PageOutput>
   const extracted = extractHtmlDocument(parsed, url);
   const document = meta.title ? { ...extracted, title: meta.title } : extracted;
   const chunks = await chunkDocument(document);
+  const weights = chunks.map((c) => passageWeight(document, c.content));
   return {
     title: document.title,
     weight: document.weight ?? 1,
     links: meta.links,
     text: documentText(document).trim(),
-    passages: chunks.map((c) => ({
+    passages: chunks.map((c, i) => ({
       headingPath: c.headingPath,
       content: c.content,
       tokenCount: c.tokenCount,
       defines: passageDefines(c.headingPath, c.content, document.title),
       headingIdentifiers: identifierParts(`${document.title} ${c.headingPath.join(" ")}`),
       contentIdentifiers: identifierParts(c.content),
-      ...(passageWeight(document, c.content) === (document.weight ?? 1) ? {} : { weight: passageWeight(document, c.content) }),
+      ...(weights[i] === (document.weight ?? 1) ? {} : { weight: weights[i] }),
     })),
   };
 }

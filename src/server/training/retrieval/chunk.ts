@@ -1,5 +1,6 @@
 import { headingParagraph } from "@/server/training/retrieval/passages";
 import type { ExtractedDocument } from "@/server/training/extraction/extract";
+import { normalizeSpace } from "@/server/training/extraction/html-blocks";
 import { loadTokenCounter, type TokenCounter } from "./tokenizer";
 
 export interface Chunk {
@@ -141,7 +142,7 @@ export function chunkBlocks(doc: ExtractedDocument, count: TokenCounter, options
     else for (const part of splitLong(text, pieceMax, count)) pieces.push({ headingPath: b.headingPath, text: part, tokens: count(part) });
     // An index-like page's opening is a passage apart from its lists of links, which weigh as an index
     // (docs/decisions/165-an-index-pages-own-opening.md).
-    if (opening !== undefined && b.text.replace(/\s+/g, " ").trim() === opening) pieces[pieces.length - 1]!.ends = true;
+    if (opening !== undefined && normalizeSpace(b.text) === opening) pieces[pieces.length - 1]!.ends = true;
   }
 
   const chunks: Chunk[] = [];
