@@ -160,6 +160,32 @@ describe("the kind of fact a question asks for, per language", () => {
     expectKind(times, "time");
   });
 
+  it("a noun or participle of opening asks for a time beside a time word or as a state, not when a thing is opened", () => {
+    const things: Array<[string, string]> = [
+      ["it", "Quale pagina dice che se le cose sono state impostate correttamente ciò produrrà l'apertura automatica dell'immagine con GIMP?"],
+      ["it", "Dopo la chiusura della finestra, cosa succede?"],
+      ["fr", "Où est-il expliqué que l'ouverture d'un fichier XCF conserve les calques ?"],
+      ["fr", "La fermeture du dialogue annule-t-elle l'opération ?"],
+      ["de", "Stimmt das: Öffnen Sie das Menü Datei?"],
+      ["de", "Öffnen Sie Datei → Öffnen?"],
+      ["de", "Wo steht: „Das Bild wird in GIMP geöffnet“?"],
+      ["nl", "Welke pagina zegt: Hierdoor wordt er een klein dialoogvenster geopend waar je de URI kunt invoeren?"],
+    ];
+    expectKind(things, null);
+    const times: Array<[string, string]> = [
+      ["it", "Quali sono i giorni di chiusura?"],
+      ["it", "Chiusura la domenica?"],
+      ["it", "Apertura alle 9?"],
+      ["fr", "Quelles sont vos heures d'ouverture ?"],
+      ["fr", "Fermeture le lundi ?"],
+      ["de", "Öffnen Sie am Sonntag?"],
+      ["de", "Haben Sie sonntags geöffnet?"],
+      ["de", "Ist der Laden geöffnet?"],
+      ["nl", "Is de winkel zondag geopend?"],
+    ];
+    expectKind(times, "time");
+  });
+
   it("a sentence carries the kind of fact in its own language", () => {
     expect(carriesKind("place", "Our shop is at 12 Harbour Street, Bristol.", "en")).toBe(true);
     expect(carriesKind("place", "Sie finden uns in der Hauptstraße 5.", "de")).toBe(true);

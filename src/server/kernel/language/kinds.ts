@@ -89,6 +89,27 @@ function stateOf(v: States, timeCues: string): string {
 }
 
 /**
+ * A noun of opening or closing ("ouverture", "apertura", "chiusura") asks for a time only beside a time word —
+ * "heures d'ouverture", "giorni di chiusura", "Ouverture le dimanche ?", "chiusura alle 18" —, not when it names
+ * the opening of a thing: "l'apertura automatica dell'immagine", "l'ouverture d'un fichier"
+ * (docs/decisions/166-opening-a-thing-is-no-time.md). The time word comes right after the noun (one word
+ * between at most), or before it joined by `of`.
+ */
+function besideTime(nouns: string, of: string, timeCues: string): string {
+  const timeWord = timeWordOf(timeCues);
+  return `${words(nouns)}(?=(?:\\s+[^\\s?]+)?\\s+${timeWord})|${timeWord}\\s+(?:${of})\\s*${words(nouns)}`;
+}
+
+/**
+ * A participle of opening ("geöffnet", "geopend") asks for a time ("Haben Sie sonntags geöffnet?"), except in a
+ * passive clause, where a thing is opened: "Das Bild wird in GIMP geöffnet", "wordt er een dialoogvenster geopend".
+ */
+const notPassive = (auxiliaries: string, participle: string) => `(?<!${words(auxiliaries)}[^?,;:.]*)${words(participle)}`;
+
+/** German time cues, which also say when "Öffnen Sie" asks whether you are open. */
+const GERMAN_TIME = "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|werktags|wochenende|geschlossen|geöffnet|täglich|uhr|stunden?|minuten?|tage?n?|wochen?|monate?n?|jahre?n?|morgens|abends|mittags|vor|nach|bis|innerhalb";
+
+/**
  * `placeOpens`: how a place question opens ("where is", "wo ist"), an adverb allowed after the interrogative
  * ("wo genau ist"); `placeOpening` instead, a whole pattern of its own.
  */
@@ -105,6 +126,8 @@ function vocabulary(v: {
   openingVerbs: OpeningVerbs;
   /** Open and closed said of something (stateOf): a time asked for only when said as its state. */
   states?: States;
+  /** Nouns of opening and closing (besideTime): a time asked for only beside a time word, `of` joining them. */
+  openingNouns?: { nouns: string; of: string };
   cues: Record<AnswerKind, string>;
   asking: Record<AnswerKind, string>;
 }): KindVocabulary {
@@ -117,7 +140,7 @@ function vocabulary(v: {
       ["place", re(`${placeOpening}|${words(v.place)}`)],
       // A "when" opening a clause that a comma closes before the question itself is a condition, not a time asked
       // for: "When this feature is on, does LilyPond add links?", "Cuando esta funcionalidad está activada, …".
-      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}|${openingVerb(v.openingVerbs, v.cues.time)}${v.states ? `|${stateOf(v.states, v.cues.time)}` : ""}`)],
+      ["time", re(`${opens(v.timeOpens)}(?![^,?;:]*,(?:\\s*[^\\s,?;:]+){3})|${v.time}|${openingVerb(v.openingVerbs, v.cues.time)}${v.states ? `|${stateOf(v.states, v.cues.time)}` : ""}${v.openingNouns ? `|${besideTime(v.openingNouns.nouns, v.openingNouns.of, v.cues.time)}` : ""}`)],
     ],
     notPlace: re(v.notPlace),
     cues: {
@@ -185,7 +208,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adresse|anschrift|standort|befindet sich|gelegen",
     notPlace: `${opens("wo steht|wo stehen")}|${words("erklärt|erklären|beschrieben|beschreibt|dokumentiert|erwähnt|nachlesen|informationen|steht geschrieben")}`,
     timeOpens: "wann|um wie ?viel uhr",
-    time: words("öffnungszeiten|geöffnet|öffnen sie|offen"),
+    // "Öffnen Sie" asks whether you are open only at the question's end or before a time word, not in "Öffnen Sie das Menü".
+    time: `${words("öffnungszeiten|offen")}|${notPassive("wird|werden|wurde|wurden|worden", "geöffnet")}|${words("öffnen sie")}(?=\\s*[?.!]|(?:\\s+[^\\s?]+)?\\s+${timeWordOf(GERMAN_TIME)})`,
     openingVerbs: {
       verbs: "öffnet|schließt",
       determiners: "der|die|das|den|dem|des|ein|eine|einen|einem|eines|einer|diese|dieser|dieses|diesen|sein|seine|seinen|ihr|ihre|ihren|alle|neue|neuen|neues",
@@ -197,7 +221,7 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
       price: "kostenlos|gratis|umsonst|euro|eur|franken|chf",
       contact: "telefon|anruf\\w*|e-?mail|formular|chat",
       place: "straße|str|weg|platz|allee|gasse|stock|etage|adresse|gegenüber|neben|online",
-      time: "montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|werktags|wochenende|geschlossen|geöffnet|täglich|uhr|stunden?|minuten?|tage?n?|wochen?|monate?n?|jahre?n?|morgens|abends|mittags|vor|nach|bis|innerhalb",
+      time: GERMAN_TIME,
     },
     asking: {
       place: "befinden befindet liegt liegen adresse anschrift standort gelegen",
@@ -213,7 +237,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adresse|situé|située|situés|situées|emplacement|localisation",
     notPlace: words("expliqu\\p{L}*|décri\\p{L}*|documenté\\p{L}*|mentionné\\p{L}*|dit|indiqué\\p{L}*|parle|informations?|page"),
     timeOpens: "quand|à quelle heure",
-    time: words("horaires|fermeture|ouverture"),
+    time: words("horaires"),
+    openingNouns: { nouns: "fermeture|ouverture", of: "de|d'|du|des" },
     states: { adjectives: "ouvert|ouverte|ouverts|ouvertes|fermé|fermée|fermés|fermées", copulas: "est|sont|êtes|es|sera|seront|serez|reste|restent|restez", between: 1 },
     openingVerbs: {
       verbs: "ouvre|ouvrez|ferme|fermez",
@@ -270,7 +295,8 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "indirizzo|sede|situat[oa]|ubicazione",
     notPlace: words("spiega\\p{L}*|descri\\p{L}*|document\\p{L}*|menziona\\p{L}*|dice|parla|informazion\\p{L}*|pagina"),
     timeOpens: "quando|a che ora",
-    time: words("orari|orario|apertura|chiusura"),
+    time: words("orari|orario"),
+    openingNouns: { nouns: "apertura|chiusura", of: "di|d'|del|della|dell'" },
     states: { adjectives: "apert[oaie]|chius[oaie]", copulas: "è|e'|sono|siete|sei|sarà|saranno|sarete|rimane|rimangono|resta|restano", between: 1 },
     openingVerbs: {
       verbs: "apre|aprite|chiude|chiudete",
@@ -298,7 +324,7 @@ const VOCABULARIES: Record<string, KindVocabulary> = {
     place: "adres|locatie|gelegen|gevestigd",
     notPlace: `${opens("waar staat|waar staan|waar wordt|waar worden")}|${words("uitgelegd|beschreven|gedocumenteerd|vermeld|informatie|pagina")}`,
     timeOpens: "wanneer|hoe laat",
-    time: words("openingstijden|openingsuren|geopend|(?:zijn|is) (?:jullie|u|het|de \\p{L}+) (?:open|gesloten)|open op"),
+    time: `${words("openingstijden|openingsuren|(?:zijn|is) (?:jullie|u|het|de \\p{L}+) (?:open|gesloten)|open op")}|${notPassive("wordt|worden|werd|werden", "geopend")}`,
     openingVerbs: { verbs: "sluit|sluiten", determiners: "de|het|een|deze|dit|die|dat|zijn|haar|hun|uw|je|jouw|ons|onze|alle", verbFirst: true },
     cues: {
       price: "gratis|euro",
