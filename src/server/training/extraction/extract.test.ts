@@ -81,6 +81,19 @@ describe("extractHtml", () => {
     expect(text).not.toContain("Other pages of this site");
   });
 
+  it("keeps a figure's caption, which DocBook wraps in a `div.mediaobject` Readability reads as furniture; drops a media block that is no figure", () => {
+    const paragraph = (i: number) => `<p>Paragraph ${i} of a long section about gradients, the colours they blend from one end to the other, and the tools that paint with them.</p>`;
+    const figure = `<div class="figure"><p class="title"><strong>Figure 7.23. Some examples of GIMP gradients.</strong></p><div class="figure-contents"><div class="mediaobject"><img src="gradient-examples.png" alt="Some examples of GIMP gradients." /><div class="caption"><p>Gradients from top to bottom: FG to BG (RGB); Full saturation spectrum; Nauseating headache; Browns; Four bars.</p></div></div></div></div>`;
+    const doc = extractHtml(
+      page(`<article><h1>Gradients</h1>${figure}${Array.from({ length: 8 }, (_, i) => paragraph(i)).join("")}<div class="social-media"><p>Share this page with your friends on every network you use, and follow us for more tips each week.</p></div></article>`, "Gradients"),
+      "https://docs.example/gradients.html",
+    );
+    const text = documentText(doc);
+    expect(text).toContain("Gradients from top to bottom: FG to BG (RGB); Full saturation spectrum; Nauseating headache; Browns; Four bars.");
+    expect(text).toContain("Paragraph 7");
+    expect(text).not.toContain("Share this page");
+  });
+
   it("keeps a DocBook chapter's section headings, which Readability turns into paragraphs: the body is read then", () => {
     const paragraph = (i: number) => `<p>Paragraph ${i} explains how the package manager resolves dependencies, downloads archives and unpacks them in order, with the options an administrator uses most.</p>`;
     const section = (n: number) => `<div class="section"><div class="titlepage"><div><div><h2 class="title"><a id="s${n}"></a>2.${n}. Section ${n} of the chapter</h2></div></div></div>${paragraph(2 * n)}${paragraph(2 * n + 1)}</div>`;
@@ -105,6 +118,25 @@ describe("extractHtml", () => {
     );
     expect(doc.blocks.find((b) => b.text === "You can convert a closed path to a selection.")?.headingPath).toEqual(["5. Paths"]);
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 5"))?.headingPath).toEqual(["5. Paths", "5.1. Path Creation"]);
+  });
+
+  it("keeps a filter page's section headings and its short section, which Readability drops while it keeps the options' terms: the body is read then", () => {
+    const option = (i: number) =>
+      `<dt><span class="term">Option ${i}</span></dt><dd><p>Option ${i} sets how strongly the filter maps the colors of the sample onto the destination image, from a faint tint to the sample's full colors, as the preview shows at once.</p></dd>`;
+    const section = (id: string, title: string, body: string) => `<div class="sect3"><div class="titlepage"><div><div><h4 class="title"><a id="${id}"></a>${title}</h4></div></div></div>${body}</div>`;
+    const doc = extractHtml(
+      page(
+        `<div class="sect2"><div class="titlepage"><div><div><h3 class="title"><a id="colorize"></a>8.42. Sample Colorize</h3></div></div></div>` +
+          section("overview", "8.42.1. Overview", `<p>This filter allows you to colorize old black and white images by mapping the colors of a color sample image onto the grays of the destination image, one gray level after another.</p>`) +
+          section("activate", "8.42.2. Activating the filter", `<p>You can find this filter in the image window menu under <span class="guimenu">Colors</span> → <span class="guisubmenu">Map</span> → <span class="guimenuitem">Sample Colorize</span>.</p>`) +
+          section("options", "8.42.3. Options", `<div class="variablelist"><dl class="variablelist">${Array.from({ length: 8 }, (_, i) => option(i)).join("")}</dl></div>`) +
+          `</div>`,
+        "8.42. Sample Colorize",
+      ),
+      "https://docs.example/plug-in-sample-colorize.html",
+    );
+    expect(doc.blocks.find((b) => b.text.startsWith("You can find this filter"))?.headingPath).toEqual(["8.42. Sample Colorize", "8.42.2. Activating the filter"]);
+    expect(doc.blocks.find((b) => b.text.startsWith("Option 7 sets"))?.headingPath).toEqual(["8.42. Sample Colorize", "8.42.3. Options", "Option 7"]);
   });
 
   it("keeps a manual page's description, which Readability drops for its larger options section: the body is read then", () => {

@@ -302,11 +302,27 @@ function readableBlocks(document: LinkedDocument): { title: string; blocks: Text
 /** Headings at least, of those the body has under them, for Readability's article to be read instead of the body. */
 const HEADINGS_KEPT = 0.5;
 
-/** Whether Readability's article keeps the page's headings: at least HEADINGS_KEPT of the body's (two or more: docs/decisions/162-two-headings-kept.md). */
-function keepsHeadings(readable: TextBlock[], body: TextBlock[]): boolean {
-  const headings = (blocks: TextBlock[]) => new Set(blocks.map((b) => b.headingPath.at(-1)).filter(Boolean)).size;
-  const all = headings(body);
-  return all < 2 || headings(readable) >= HEADINGS_KEPT * all;
+/**
+ * Whether Readability's article keeps the page's headings: at least HEADINGS_KEPT of the body's (two or more:
+ * docs/decisions/162-two-headings-kept.md), counted twice — the headings its blocks stand under (a definition's
+ * term heads its definition), and the page's section headings (`<h1>`–`<h6>`, `sections`) among them. A page of
+ * option lists keeps its terms while Readability turns its section headings into paragraphs and drops its short
+ * sections ("Activate the filter": docs/decisions/169-section-headings-kept.md).
+ */
+function keepsHeadings(readable: TextBlock[], body: TextBlock[], sections: ReadonlySet<string>): boolean {
+  const last = (blocks: TextBlock[]) => new Set(blocks.map((b) => b.headingPath.at(-1)).filter(Boolean)).size;
+  const section = (blocks: TextBlock[]) => new Set(blocks.flatMap((b) => b.headingPath).filter((h) => sections.has(h))).size;
+  const kept = (count: (blocks: TextBlock[]) => number) => {
+    const all = count(body);
+    return all < 2 || count(readable) >= HEADINGS_KEPT * all;
+  };
+  return kept(last) && kept(section);
+}
+
+/** The texts of a page's section headings (`<h1>`–`<h6>`), as blocksFromDom writes them in a heading path. */
+function sectionHeadings(document: LinkedDocument): Set<string> {
+  const root = document.body ?? document.documentElement;
+  return new Set(root ? [...root.querySelectorAll("h1,h2,h3,h4,h5,h6")].map((h) => normalizeSpace(h.textContent ?? "")).filter(Boolean) : []);
 }
 
 /** A paragraph that reads as a sentence: this many words or more, ending as a sentence ends. */
@@ -363,6 +379,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   const chars = countChars(fallback);
   const weight = indexLikeWeight(url, linkShare(document, url, furniture, chars, links.chars));
   const opening = weight < 1 && !indexByAddress(url) ? indexOpening(fallback, links.perBlock!) : undefined;
+  const sections = sectionHeadings(document);
   let readable: { title: string; blocks: TextBlock[] } | null = null;
   if (isProbablyReaderable(document as unknown as Document)) {
     try {
@@ -376,7 +393,7 @@ export function extractHtmlDocument(document: LinkedDocument, url: string): Extr
   // body without furniture is better then — the answer rules read a passage's headings as what it is about
   // (docs/decisions/150-a-page-keeps-its-opening.md).
   const blocks =
-    readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback) && keepsOpening(readable.blocks, fallback) ? readable.blocks : fallback;
+    readable && countChars(readable.blocks) >= 0.5 * countChars(fallback) && keepsHeadings(readable.blocks, fallback, sections) && keepsOpening(readable.blocks, fallback) ? readable.blocks : fallback;
   const title = pageTitle || readable?.title || firstH1 || titleFromUrl(url);
   return { title, blocks, ...(weight === 1 ? {} : { weight }), ...(opening ? { opening } : {}), ...(language ? { language } : {}) };
 }

@@ -89,6 +89,42 @@ function withoutFurnitureNamesInText(doc: Document, regexps: Record<string, RegE
   }
 }
 
+/** A figure: HTML's `<figure>`, DocBook's `div.figure` / `div.informalfigure`. */
+const isFigure = (element: Element) => element.localName.toLowerCase() === "figure" || /(?:^|\s)(?:informal)?figure(?:\s|$)/.test(element.getAttribute("class") ?? "");
+/** A caption: HTML's `<figcaption>`, DocBook's `div.caption`. */
+const isCaption = (element: Element) => element.localName.toLowerCase() === "figcaption" || /(?:^|\s)caption(?:\s|$)/.test(element.getAttribute("class") ?? "");
+
+/**
+ * Readability removes a block whose class or id reads as negative (its `negative`: "media", "meta", "share"…)
+ * whatever it holds — DocBook wraps a figure's image and caption in `div.mediaobject`, read as "media", so every
+ * caption of a DocBook manual was lost ("Gradients from top to bottom: …", GIMP's figure of its gradients). A
+ * caption says what the figure shows, in sentences of the page: a figure holding a caption, and the elements
+ * between it and the caption, lose such a class or id before Readability reads them
+ * (docs/decisions/167-a-figures-caption-is-content.md).
+ */
+function withoutNegativeNamesAroundCaptions(doc: Document, regexps: Record<string, RegExp>): void {
+  const negative = regexps.negative!;
+  const root = doc.body ?? doc.documentElement;
+  if (!root) return;
+  const captions = elementsWhere(root, isCaption) ?? [...root.querySelectorAll("*")].filter((e) => isCaption(e as Element));
+  for (const caption of captions) {
+    const between: Element[] = [];
+    let figure: Element | null = null;
+    for (let up = caption.parentElement; up && up !== root; up = up.parentElement) {
+      between.push(up);
+      if (isFigure(up)) {
+        figure = up;
+        break;
+      }
+    }
+    if (!figure) continue;
+    for (const element of [caption, ...between]) {
+      if (negative.test(element.getAttribute("class") ?? "")) element.removeAttribute("class");
+      if (negative.test(element.getAttribute("id") ?? "")) element.removeAttribute("id");
+    }
+  }
+}
+
 const base = Readability.prototype as unknown as {
   _isElementWithoutContent(n: Element): boolean;
   _isProbablyVisible(n: Element): boolean;
@@ -134,8 +170,9 @@ const base = Readability.prototype as unknown as {
  * - `_fixRelativeUris` keeps its one change of structure — a `javascript:` link becomes its text (or a `<span>`
  *   holding its children) — and does not resolve every `href`, `src`, `poster` and `srcset` against the base URL;
  * - classes are kept (`keepClasses`, set by extractHtmlDocument): `_cleanClasses` only removes attributes.
- * One step is not Readability's, and changes what it extracts: before it reads the page, the words of a sentence
- * whose markup is named like furniture lose that name (withoutFurnitureNamesInText).
+ * Two steps are not Readability's, and change what it extracts: before it reads the page, the words of a sentence
+ * whose markup is named like furniture lose that name (withoutFurnitureNamesInText), and so do a figure and the
+ * elements around its caption (withoutNegativeNamesAroundCaptions).
  */
 export class LinkedomReadability<T> extends Readability<T> {
   /**
@@ -149,6 +186,7 @@ export class LinkedomReadability<T> extends Readability<T> {
   ) {
     super(doc, options);
     withoutFurnitureNamesInText(doc, (this as unknown as ReadabilityInternals).REGEXPS);
+    withoutNegativeNamesAroundCaptions(doc, (this as unknown as ReadabilityInternals).REGEXPS);
   }
 
   _grabArticle(page?: Element | null): Element | null {
