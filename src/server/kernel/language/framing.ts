@@ -45,7 +45,7 @@ const FRAMING_WORDS: Record<string, string> = {
     info information detail details
     use used uses using usage purpose good work works working go going way ways best able possible get make makes
     page pages section sections article chapter manual guide library libraries module modules
-    true correct really actually exactly usually already currently kind type sort thing things something anything
+    true correct really actually exactly usually already currently kind type sort thing things something anything thus
     called named much many far long take takes one located location situated
     hello hi hey thanks thank ok okay yes wondering want wanted like
     cost costs price prices fee fees`,
@@ -68,7 +68,7 @@ const FRAMING_WORDS: Record<string, string> = {
     information informations détails
     sert servent servir sert-il utilise utiliser utilisé utilisée utilisation utilisez but fonctionne fonctionner faire font marche
     page pages section chapitre article manuel guide bibliothèque module modules
-    vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose
+    vrai vraie exact correct vraiment exactement généralement déjà actuellement sorte type genre chose ainsi
     appelle appelé nommé beaucoup longtemps situé située trouve trouvent
     bonjour salut merci svp ok oui ça cela ceci
     coûte coûtent coût coûts prix tarif tarifs frais`,
@@ -79,7 +79,7 @@ const FRAMING_WORDS: Record<string, string> = {
     información detalles
     sirve sirven servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionan funcionamiento hacer
     página páginas sección capítulo artículo manual guía biblioteca librería módulo módulos
-    cierto verdad correcto realmente exactamente normalmente ya actualmente tipo clase cosa
+    cierto verdad correcto realmente exactamente normalmente ya actualmente tipo clase cosa así
     llama llamado llamada muchos tiempo ubicado ubicada situado encuentra
     hola gracias favor ok sí usted ustedes
     cuesta cuestan precio precios coste costo tarifa`,
@@ -112,11 +112,32 @@ const FRAMING_WORDS: Record<string, string> = {
     informação informações detalhes
     serve servem servir usa usar usado usada uso utiliza utilizar utilizado propósito funciona funcionam funcionamento fazer
     página páginas seção secção capítulo artigo manual guia biblioteca módulo módulos
-    verdade certo correto realmente exatamente normalmente atualmente tipo coisa
+    verdade certo correto realmente exatamente normalmente atualmente tipo coisa assim
     chama chamado chamada muitos tempo localizado localizada situado fica encontra
     olá oi obrigado obrigada favor ok sim
     custa custam custo preço preços tarifa`,
 };
+
+/**
+ * The framing words that name a topic (nouns: a module, a guide, the help): framing in a question that names
+ * something else ("Which module provides …?", "What does this page say about …?"), what a question asks about when
+ * it names nothing else — "Can you explain modules?", "À quoi sert l'aide ?", "Pode explicar ajuda?"
+ * (docs/decisions/170-a-question-of-topic-nouns-only.md).
+ */
+const TOPIC_WORDS: Record<string, string> = {
+  en: "module modules library libraries guide guides manual documentation page pages section sections chapter article information details help purpose",
+  de: "modul module bibliothek handbuch anleitung seite seiten abschnitt kapitel artikel dokumentation information informationen details hilfe zweck",
+  fr: "module modules bibliothèque manuel guide page pages section chapitre article documentation information informations détails aide but",
+  es: "módulo módulos biblioteca librería manual guía página páginas sección capítulo artículo documentación información detalles ayuda propósito",
+  it: "modulo moduli libreria manuale guida pagina pagine sezione capitolo articolo documentazione informazioni informazione dettagli aiuto scopo",
+  nl: "module modules bibliotheek handleiding pagina paginas sectie hoofdstuk artikel documentatie informatie details hulp doel",
+  pt: "módulo módulos biblioteca manual guia página páginas seção secção capítulo artigo documentação informação informações detalhes ajuda propósito",
+};
+
+/** A language's topic words (TOPIC_WORDS) as spelled, lower case; none for a language without a list. */
+export function topicWordsOf(language: string | null | undefined): string[] {
+  return (TOPIC_WORDS[primaryLanguage(language)] ?? "").split(/\s+/).filter(Boolean);
+}
 
 const parsed = new Map<string, string[]>();
 

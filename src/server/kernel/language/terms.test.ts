@@ -58,6 +58,10 @@ describe("a question's content and its framing, per language", () => {
     ["nl", "Wat doet debconf?", ["debconf"], ["doet"]],
     ["nl", "Waarvoor dient het pakket?", ["pakket"], ["waarvoor", "dient"]],
     ["pt", "Para que serve o apt?", ["apt"], ["serve"]],
+    // "Described thus": the adverb is the framing's (record 168).
+    ["fr", "Qu'est-ce qui est décrit ainsi : le paquet est installé ?", ["paquet", "installé"], ["décrit", "ainsi"]],
+    ["es", "¿Qué se describe así: el paquete está instalado?", ["paquete", "instalado"], ["describe", "así"]],
+    ["pt", "O que é descrito assim: o pacote está instalado?", ["pacote", "instalado"], ["descrito", "assim"]],
   ])("%s: %s", (language, question, subject, frame) => {
     expect(content(question, language)).toEqual(subject);
     expect(framing(question, language)).toEqual(frame);
@@ -75,6 +79,17 @@ describe("a question's content and its framing, per language", () => {
     expect(content("Was kostet das?", "de")).toEqual(["kostet"]);
     expect(content("Quels sont vos tarifs ?", "fr")).toEqual(["tarifs"]);
     expect(framing("What about Prices?", "en")).toEqual([]);
+  });
+
+  it("a question naming nothing but the framing's topic nouns is about them; a question naming something else keeps them as framing (record 170)", () => {
+    expect(content("Can you explain modules?", "en")).toEqual(["modules"]);
+    expect(content("Can you explain show Guides?", "en")).toEqual(["guides"]);
+    expect(content("Was ist Hilfe?", "de")).toEqual(["hilfe"]);
+    expect(content("À quoi sert aide ?", "fr")).toEqual(["aide"]);
+    expect(content("Pode explicar ajuda?", "pt")).toEqual(["ajuda"]);
+    expect(content("Which module provides sockets?", "en")).toEqual(["provides", "sockets"]);
+    expect(framing("Which module provides sockets?", "en")).toContain("module");
+    expect(content("Can you explain it, please?", "en")).toEqual([]);
   });
 
   it("a question naming nothing but a number is about the number (record 151)", () => {

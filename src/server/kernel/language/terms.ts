@@ -5,7 +5,7 @@
  * (how it asks: framing.ts); a framing word never counts as content a passage lacks.
  */
 import { BoundedMemo } from "@/server/kernel/lib/bounded-memo";
-import { framingWordsOf } from "./framing";
+import { framingWordsOf, topicWordsOf } from "./framing";
 import { answerKind, askingWordsOf, type AnswerKind } from "./kinds";
 import { primaryLanguage } from "./languages";
 import { stemmerFor } from "./stem";
@@ -70,15 +70,22 @@ function readTerms(text: string, language: string | null | undefined): Map<strin
   return out;
 }
 
-const framingKeys = new Map<string, ReadonlySet<string>>();
+/** Per language, the keys of a list of its words (framing.ts), made once. */
+function keysOfWords(wordsIn: (language: string) => string[]): (language: string | null | undefined) => ReadonlySet<string> {
+  const made = new Map<string, ReadonlySet<string>>();
+  return (language) => {
+    const code = primaryLanguage(language);
+    let keys = made.get(code);
+    if (!keys) made.set(code, (keys = new Set(wordsIn(code).flatMap((w) => wordsOf(w)).map((w) => termKey(w, code)))));
+    return keys;
+  };
+}
 
 /** The keys of a language's framing words (framing.ts). */
-export function framingKeysOf(language: string | null | undefined): ReadonlySet<string> {
-  const code = primaryLanguage(language);
-  let keys = framingKeys.get(code);
-  if (!keys) framingKeys.set(code, (keys = new Set(framingWordsOf(code).flatMap((w) => wordsOf(w)).map((w) => termKey(w, code)))));
-  return keys;
-}
+export const framingKeysOf = keysOfWords(framingWordsOf);
+
+/** The keys of a language's topic words (framing.ts topicWordsOf). */
+const topicKeysOf = keysOfWords(topicWordsOf);
 
 export interface QuestionTerms {
   /** What the question asks about: key → the word it came from. */
@@ -98,6 +105,15 @@ export function questionTerms(question: string, language: string | null | undefi
   if (!content.size) {
     for (const [key, word] of framing) {
       if (!answerKind(word, language)) continue;
+      content.set(key, word);
+      framing.delete(key);
+    }
+  }
+  // A question naming nothing but topic nouns of the framing is about them: "Can you explain modules?".
+  if (!content.size) {
+    const topics = topicKeysOf(language);
+    for (const [key, word] of framing) {
+      if (!topics.has(key) && !topics.has(fold(word))) continue;
       content.set(key, word);
       framing.delete(key);
     }
