@@ -18,7 +18,12 @@ type Framing<T> = { id: string; make: (x: T) => string };
 
 export interface LanguageFramings {
   knownItem: Array<Framing<Sentence>>;
-  /** "What is <subject>?" for a sentence "<subject> is …", the subject found by `subject` and holding none of `pronouns`. */
+  /**
+   * "What is <subject>?" for a sentence "<subject> is …", the subject found by `subject`, holding none of
+   * `pronouns` (personal, demonstrative and possessive: "Esse comando", "Cette commande" name something said
+   * before; nor "if" or "not": "Se le cose", "GIMP não" are no subjects) and no comma ("In LilyPond input
+   * files, music" is no subject).
+   */
   definition: { id: string; subject: RegExp; pronouns: Set<string>; make: (subject: string) => string };
   index: Array<Framing<string>>;
   /** A heading as a how-to question; `pick` chooses among equivalent framings. */
@@ -54,7 +59,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `What is described as: ${s.text}?`),
       k("bare", (s) => `${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:The |A |An )?(.{3,50}?) (?:is|are) /, pronouns: words("this it there these that they which who whose where when each all some one here"), make: (x) => `What is ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:The |A |An )?(.{3,50}?) (?:is|are) /, pronouns: words("this it there these that they those he she we you i its their his her which who whose where when each all some one here if not"), make: (x) => `What is ${x}?` },
     index: [t("what-is", (x) => `What is ${x}?`), t("what-does", (x) => `What does ${x} do?`), t("used-for", (x) => `What is ${x} used for?`), t("explain", (x) => `Can you explain ${x}?`), t("tell-me", (x) => `Tell me about ${x}.`)],
     howTo: howToEnglish,
   },
@@ -66,7 +71,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `Was wird so beschrieben: ${s.text}?`),
       k("bare", (s) => `${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:Der |Die |Das |Ein |Eine )?(.{3,50}?) (?:ist|sind) /, pronouns: words("dies es er sie diese dieser dieses hier man welche welcher welches wo"), make: (x) => `Was ist ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:Der |Die |Das |Ein |Eine )?(.{3,50}?) (?:ist|sind) /, pronouns: words("dies es er sie wir ihr ich du diese dieser dieses diesen diesem jene jener jenes sein seine ihre hier man welche welcher welches wo wenn nicht"), make: (x) => `Was ist ${x}?` },
     index: [t("what-is", (x) => `Was ist ${x}?`), t("what-does", (x) => `Was macht ${x}?`), t("used-for", (x) => `Wofür braucht man ${x}?`), t("explain", (x) => `Kannst du ${x} erklären?`)],
     howTo: verbOrNoun(endsWith(/\s\p{Ll}+(?:en|ern|eln)$/u), (h) => `Wie kann ich ${h}?`, [t("how-works", (x) => `Wie funktioniert ${x}?`), t("how-use", (x) => `Wie benutze ich ${x}?`)], (h) => h),
   },
@@ -78,7 +83,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `Qu'est-ce qui est décrit ainsi : ${s.text} ?`),
       k("bare", (s) => `${s.text} ?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:Le |La |Les |L'|Un |Une )?(.{3,50}?) (?:est|sont) /, pronouns: words("ce cela il elle ils elles ceci on celui celle qui que dont où"), make: (x) => `Qu'est-ce que ${x} ?` },
+    definition: { id: "what-is-subject", subject: /^(?:Le |La |Les |L'|Un |Une )?(.{3,50}?) (?:est|sont) /, pronouns: words("ce cet cette ces cela ceci il elle ils elles on nous vous celui celle ceux celles son sa ses leur leurs qui que dont où si ne pas"), make: (x) => `Qu'est-ce que ${x} ?` },
     index: [t("what-is", (x) => `Qu'est-ce que ${x} ?`), t("used-for", (x) => `À quoi sert ${x} ?`), t("what-does", (x) => `Que fait ${x} ?`), t("explain", (x) => `Pouvez-vous expliquer ${x} ?`)],
     howTo: verbOrNoun(startsWith(/(?:er|ir|re)$/), (h) => `Comment ${lowerFirst(h)} ?`, [t("how-works", (x) => `Comment fonctionne ${x} ?`), t("how-use", (x) => `Comment utiliser ${x} ?`)]),
   },
@@ -90,7 +95,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `¿Qué se describe así: ${s.text}?`),
       k("bare", (s) => `¿${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:El |La |Los |Las |Un |Una )?(.{3,50}?) (?:es|son) /, pronouns: words("esto eso este esta estos estas ello él ella aquí que quien donde cual"), make: (x) => `¿Qué es ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:El |La |Los |Las |Un |Una )?(.{3,50}?) (?:es|son) /, pronouns: words("esto eso este esta estos estas éste ésta éstos éstas ese esa esos esas ése ésa aquel aquella aquellos aquellas ello él ella ellos ellas su sus aquí que quien donde cual si no"), make: (x) => `¿Qué es ${x}?` },
     index: [t("what-is", (x) => `¿Qué es ${x}?`), t("used-for", (x) => `¿Para qué sirve ${x}?`), t("what-does", (x) => `¿Qué hace ${x}?`), t("explain", (x) => `¿Puedes explicar ${x}?`)],
     howTo: verbOrNoun(startsWith(/(?:ar|er|ir)$/), (h) => `¿Cómo ${lowerFirst(h)}?`, [t("how-works", (x) => `¿Cómo funciona ${x}?`), t("how-use", (x) => `¿Cómo se usa ${x}?`)]),
   },
@@ -102,7 +107,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `Che cosa è descritto così: ${s.text}?`),
       k("bare", (s) => `${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:Il |Lo |La |I |Gli |Le |L'|Un |Una )?(.{3,50}?) (?:è|sono) /, pronouns: words("questo questa ciò esso essa qui quello quella che cui dove quale"), make: (x) => `Che cos'è ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:Il |Lo |La |I |Gli |Le |L'|Un |Una )?(.{3,50}?) (?:è|sono) /, pronouns: words("questo questa questi queste ciò ci esso essa essi esse lui lei loro suo sua suoi sue qui quello quella quelli quelle che cui dove quale se non"), make: (x) => `Che cos'è ${x}?` },
     index: [t("what-is", (x) => `Che cos'è ${x}?`), t("used-for", (x) => `A cosa serve ${x}?`), t("what-does", (x) => `Cosa fa ${x}?`), t("explain", (x) => `Puoi spiegare ${x}?`)],
     howTo: verbOrNoun(startsWith(/(?:are|ere|ire)$/), (h) => `Come ${lowerFirst(h)}?`, [t("how-works", (x) => `Come funziona ${x}?`), t("how-use", (x) => `Come si usa ${x}?`)]),
   },
@@ -114,7 +119,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `Wat wordt zo beschreven: ${s.text}?`),
       k("bare", (s) => `${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:De |Het |Een )?(.{3,50}?) (?:is|zijn) /, pronouns: words("dit dat het er deze die hier men wat waar welke"), make: (x) => `Wat is ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:De |Het |Een )?(.{3,50}?) (?:is|zijn) /, pronouns: words("dit dat het er deze die hij zij ze wij we jij je zijn haar hun hier men wat waar welke als niet"), make: (x) => `Wat is ${x}?` },
     index: [t("what-is", (x) => `Wat is ${x}?`), t("used-for", (x) => `Waarvoor dient ${x}?`), t("what-does", (x) => `Wat doet ${x}?`), t("explain", (x) => `Kun je ${x} uitleggen?`)],
     howTo: verbOrNoun(endsWith(/\s\p{Ll}+en$/u), (h) => `Hoe kan ik ${lowerFirst(h)}?`, [t("how-works", (x) => `Hoe werkt ${x}?`), t("how-use", (x) => `Hoe gebruik ik ${x}?`)]),
   },
@@ -126,7 +131,7 @@ export const FRAMINGS: Record<BenchLanguage, LanguageFramings> = {
       k("described-as", (s) => `O que é descrito assim: ${s.text}?`),
       k("bare", (s) => `${s.text}?`),
     ],
-    definition: { id: "what-is-subject", subject: /^(?:O |A |Os |As |Um |Uma )?(.{3,50}?) (?:é|são) /, pronouns: words("isto isso este esta estes estas ele ela aqui aquilo que quem onde qual"), make: (x) => `O que é ${x}?` },
+    definition: { id: "what-is-subject", subject: /^(?:O |A |Os |As |Um |Uma )?(.{3,50}?) (?:é|são) /, pronouns: words("isto isso este esta estes estas esse essa esses essas aquele aquela aqueles aquelas aquilo ele ela eles elas seu sua seus suas aqui que quem onde qual se não"), make: (x) => `O que é ${x}?` },
     index: [t("what-is", (x) => `O que é ${x}?`), t("used-for", (x) => `Para que serve ${x}?`), t("what-does", (x) => `O que faz ${x}?`), t("explain", (x) => `Pode explicar ${x}?`)],
     howTo: verbOrNoun(startsWith(/(?:ar|er|ir)$/), (h) => `Como ${lowerFirst(h)}?`, [t("how-works", (x) => `Como funciona ${x}?`), t("how-use", (x) => `Como usar ${x}?`)]),
   },

@@ -72,7 +72,7 @@ function knownItems(set: SetMaterial, n: number): BenchQuestion[] {
     const s: Sentence = { text: sentence.replace(/\.$/, ""), lower: lowerFirst(sentence.replace(/\.$/, "")) };
     const subject = framings.definition.subject.exec(sentence)?.[1];
     const options = framings.knownItem.map((f) => ({ id: f.id, question: f.make(s) }));
-    if (subject && words(subject).length <= 5 && !words(subject).some((w) => framings.definition.pronouns.has(w.toLowerCase()))) {
+    if (subject && words(subject).length <= 5 && !subject.includes(",") && !words(subject).some((w) => framings.definition.pronouns.has(w.toLowerCase()))) {
       options.push({ id: framings.definition.id, question: framings.definition.make(subject) });
     }
     const framing = rng.pick(options);
