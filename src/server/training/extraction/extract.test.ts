@@ -120,23 +120,29 @@ describe("extractHtml", () => {
     expect(doc.blocks.find((b) => b.text.startsWith("Paragraph 5"))?.headingPath).toEqual(["5. Paths", "5.1. Path Creation"]);
   });
 
-  it("keeps a filter page's section headings and its short section, which Readability drops while it keeps the options' terms: the body is read then", () => {
+  it("keeps a filter page's section headings and its short section, which Readability drops while it keeps the options' terms: the body is read then, without DocBook's navigation", () => {
     const option = (i: number) =>
       `<dt><span class="term">Option ${i}</span></dt><dd><p>Option ${i} sets how strongly the filter maps the colors of the sample onto the destination image, from a faint tint to the sample's full colors, as the preview shows at once.</p></dd>`;
     const section = (id: string, title: string, body: string) => `<div class="sect3"><div class="titlepage"><div><div><h4 class="title"><a id="${id}"></a>${title}</h4></div></div></div>${body}</div>`;
     const doc = extractHtml(
       page(
-        `<div class="sect2"><div class="titlepage"><div><div><h3 class="title"><a id="colorize"></a>8.42. Sample Colorize</h3></div></div></div>` +
+        `<div class="navheader"><table><tr><th colspan="3">8.42. Sample Colorize</th></tr><tr><td><a accesskey="p" href="plug-in-rotate-colormap.html">Prev</a></td><th>8. The Colors Menu</th><td><a accesskey="n" href="plug-in-colors-sample.html">Next</a></td></tr></table></div>` +
+          `<div class="sect2"><div class="titlepage"><div><div><h3 class="title"><a id="colorize"></a>8.42. Sample Colorize</h3></div></div></div>` +
           section("overview", "8.42.1. Overview", `<p>This filter allows you to colorize old black and white images by mapping the colors of a color sample image onto the grays of the destination image, one gray level after another.</p>`) +
           section("activate", "8.42.2. Activating the filter", `<p>You can find this filter in the image window menu under <span class="guimenu">Colors</span> → <span class="guisubmenu">Map</span> → <span class="guimenuitem">Sample Colorize</span>.</p>`) +
           section("options", "8.42.3. Options", `<div class="variablelist"><dl class="variablelist">${Array.from({ length: 8 }, (_, i) => option(i)).join("")}</dl></div>`) +
-          `</div>`,
+          `</div>` +
+          `<div class="navfooter"><table><tr><td><a accesskey="p" href="plug-in-rotate-colormap.html">8.41. Rotate Colors</a></td><td><a accesskey="h" href="index.html">Home</a></td><td><a accesskey="n" href="plug-in-colors-sample.html">8.43. Set Colormap</a></td></tr></table></div>`,
         "8.42. Sample Colorize",
       ),
       "https://docs.example/plug-in-sample-colorize.html",
     );
     expect(doc.blocks.find((b) => b.text.startsWith("You can find this filter"))?.headingPath).toEqual(["8.42. Sample Colorize", "8.42.2. Activating the filter"]);
     expect(doc.blocks.find((b) => b.text.startsWith("Option 7 sets"))?.headingPath).toEqual(["8.42. Sample Colorize", "8.42.3. Options", "Option 7"]);
+    // DocBook's navigation header and footer are furniture (record 171): no chapter title, no neighbour's title.
+    const text = documentText(doc);
+    expect(text).not.toContain("8. The Colors Menu");
+    expect(text).not.toContain("8.43. Set Colormap");
   });
 
   it("keeps a manual page's description, which Readability drops for its larger options section: the body is read then", () => {

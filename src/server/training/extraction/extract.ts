@@ -209,7 +209,7 @@ export function passageWeight(document: Pick<ExtractedDocument, "weight" | "open
 }
 
 /** Page furniture removed when a page is not "readerable" (home, pricing and contact pages). */
-const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
+const FURNITURE = "nav, header, footer, aside, script, style, noscript, form, template, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true], .navheader, .navfooter";
 const FURNITURE_TAGS = new Set(["nav", "header", "footer", "aside", "script", "style", "noscript", "form", "template"]);
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo"]);
 /**
@@ -226,9 +226,16 @@ function inMainContent(element: Element): boolean {
 }
 const isAside = (el: Element) => el.localName.toLowerCase() === "aside";
 
+/**
+ * DocBook's navigation header and footer (the class names its XSL and DSSSL stylesheets write, the latter in
+ * capitals): the page's and its chapter's titles, the previous and next pages'
+ * (docs/decisions/171-docbook-navigation-is-furniture.md).
+ */
+const DOCBOOK_NAVIGATION = /(?:^|\s)nav(?:header|footer)(?:\s|$)/i;
 /** FURNITURE as a test (tag names match in any case, attribute values exactly — as css-select matches them in HTML); an aside only outside the main content. */
 const isFurniture = (el: Element) => {
   if (FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || el.getAttribute("aria-hidden") === "true") return true;
+  if (DOCBOOK_NAVIGATION.test(el.getAttribute("class") ?? "")) return true;
   return isAside(el) ? !inMainContent(el) : FURNITURE_TAGS.has(el.localName.toLowerCase());
 };
 
