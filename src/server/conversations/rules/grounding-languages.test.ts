@@ -42,6 +42,24 @@ describe("a sentence restated as a question", () => {
     expect(groundingScore(question, quote(p), [p.content], "es")).toBe(1);
     expect(answered(question, [p], "es")?.sources.map((s) => s.id)).toEqual(["apbs02"]);
   });
+
+  it("asks for no kind of fact its own words asked for: a time, a way to get in touch (record 172)", () => {
+    const cases: Array<[string, string, string]> = [
+      ["es", "¿Qué página dice que estos abren una ventana de diálogo nueva si no está abierta, de otra manera el diálogo correspondiente coge el foco?", "Estos abren una ventana de diálogo nueva si no está abierta, de otra manera el diálogo correspondiente coge el foco."],
+      ["it", "Quale pagina dice che quando GIMP ricarica un file, esso chiude abbandonando l'immagine corrente e crea una nuova immagine caricandola dal disco?", "Quando GIMP ricarica un file, esso chiude abbandonando l'immagine corrente e crea una nuova immagine caricandola dal disco."],
+      ["de", "Welche Seite sagt: In diesem Kapitel werden die Einträge des Bildmenüs, das Sie durch einen Rechtsklick auf die Leinwand erreichen, beschrieben?", "In diesem Kapitel werden die Einträge des Bildmenüs, das Sie durch einen Rechtsklick auf die Leinwand erreichen, beschrieben."],
+    ];
+    for (const [language, question, sentence] of cases) expect(groundingScore(question, [{ sentence, context: "" }], [sentence], language)).toBe(1);
+  });
+
+  it("still asks for the kind when it is short, misses a word, or asks it with its opening word", () => {
+    const price = "The price of the kids bike depends on its size.";
+    expect(groundingScore("What is the price of the kids bike?", [{ sentence: price, context: "" }], [price], "en")).toBeLessThan(GROUNDING_THRESHOLD);
+    const repairs = "We repair bikes and sell spare parts and helmets and locks for every bike we sell.";
+    expect(groundingScore("When do you repair bikes and sell spare parts and helmets and locks?", [{ sentence: repairs, context: "" }], [repairs], "en")).toBeLessThan(GROUNDING_THRESHOLD);
+    const hours = "Il negozio chiude per ferie nel mese di agosto, riapre a settembre con i nuovi arrivi.";
+    expect(groundingScore("È vero che il negozio chiude per ferie nel mese di luglio, riapre a settembre con i nuovi arrivi?", [{ sentence: hours, context: "" }], [hours], "it")).toBeLessThan(GROUNDING_THRESHOLD);
+  });
 });
 
 describe("an answer cites only pages that hold the question's terms", () => {

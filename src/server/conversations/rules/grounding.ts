@@ -11,7 +11,7 @@
  * (tests/integration/grounding-quality.test.ts) and the answer-quality bench.
  */
 import { compoundsOf, saysCompound, type Compound } from "@/server/conversations/rules/compounds";
-import { answerKind, askedKindOnly, carriesKind, framingWordsOf, primaryLanguage, questionTerms, statesKind, stopWordsOf, termKey, termsOf, withoutDiacritics, wordsOf, type AnswerKind } from "@/server/kernel/language";
+import { askedKindOnly, carriesKind, kindAsked, framingWordsOf, primaryLanguage, questionTerms, statesKind, stopWordsOf, termKey, termsOf, withoutDiacritics, wordsOf, type AnswerKind } from "@/server/kernel/language";
 
 /**
  * Served when the grounding score reaches this. Chosen on the answer-quality bench's tuning sets (record 115):
@@ -28,6 +28,19 @@ export const MAX_MISSING_TERMS = 1;
 
 /** What a question of that kind needs in the quoted text for the score not to be halved. */
 const KIND_PENALTY = 0.5;
+
+/**
+ * A question of this many content terms or more, every one of them quoted, restates the quoted sentence: it asks
+ * for no kind of fact that sentence's own words asked for ("Which page says that these open a new dialog if it is
+ * not open yet?" quoting "These open a new dialog if it is not open yet": docs/decisions/172-a-sentence-restated-asks-for-no-kind.md).
+ */
+export const RESTATING_TERMS = 5;
+
+/** Whether a text says these words, in this order, as whole words (case and spacing aside). */
+function saysWords(text: string, words: string): boolean {
+  const said = ` ${wordsOf(text).join(" ")} `;
+  return said.includes(` ${wordsOf(words).join(" ")} `);
+}
 
 export type { AnswerKind };
 
@@ -197,7 +210,8 @@ const headedBy = (heading: string | undefined, key: string, language: string | n
 /**
  * 0..1: how well sentences quoted from one page answer the question. The share of the question's terms the
  * sentences (or their titles and headings) contain — content terms always, framing terms only when they are
- * there — halved when the question asks for a kind of fact no quoted sentence carries. A content term that
+ * there — halved when the question asks for a kind of fact no quoted sentence carries, unless it restates a quoted
+ * sentence that says the words asking for it (RESTATING_TERMS). A content term that
  * no retrieved passage contains at all counts twice: ranking favours rare terms, so a term missing from every
  * retrieved passage is one the site does not speak of ("tandem" in "do you rent tandem bikes?" on a shop that
  * rents other bikes). A hyphenated term's parts count only where the quoted text says the term (compounds.ts). More than MAX_MISSING_TERMS missing scores 0. `retrieved`: the retrieved passages'
@@ -249,8 +263,10 @@ export function groundingScore(question: string, quoted: QuotedSentence[], retri
   if (terms.length - hits > MAX_MISSING_TERMS) return 0;
   const unknown = terms.filter((t) => !found(t, anywhere) && !found(t, words) && !defined.has(t[0])).length;
   const coverage = (hits + framed) / (terms.length + framed + unknown);
-  const kind = answerKind(question, language);
-  return kind && !quoted.some((q) => carriesKind(kind, q.sentence, q.language ?? language, language)) ? coverage * KIND_PENALTY : coverage;
+  const asked = kindAsked(question, language);
+  if (!asked || quoted.some((q) => carriesKind(asked.kind, q.sentence, q.language ?? language, language))) return coverage;
+  const restated = asked.words !== null && terms.length >= RESTATING_TERMS && hits === terms.length && quoted.some((q) => saysWords(q.sentence, asked.words!));
+  return restated ? coverage : coverage * KIND_PENALTY;
 }
 
 export const isGrounded = (score: number, threshold = GROUNDING_THRESHOLD) => score >= threshold;

@@ -376,12 +376,24 @@ const vocabularyOf = (language: string | null | undefined) => VOCABULARIES[prima
 
 /** The kind of fact a question asks for, or null (most questions). */
 export function answerKind(question: string, language: string | null | undefined): AnswerKind | null {
+  return kindAsked(question, language)?.kind ?? null;
+}
+
+/**
+ * The kind a question asks for (answerKind) and the words that ask for it, as the question writes them ("está
+ * abierta", "chiude", "Kontakt"), unless those open the question ("When do you open?", "¿Dónde está …?"): the
+ * interrogative of a question is never said by the sentence answering it. For grounding's rule that a sentence
+ * restated asks for no kind its own words asked (docs/decisions/172-a-sentence-restated-asks-for-no-kind.md).
+ */
+export function kindAsked(question: string, language: string | null | undefined): { kind: AnswerKind; words: string | null } | null {
   const v = vocabularyOf(language);
   const text = question.normalize("NFC").replace(/[’]/g, "'");
   for (const [kind, pattern] of v.questions) {
-    if (!pattern.test(text)) continue;
+    const match = pattern.exec(text);
+    if (!match) continue;
     if (kind === "place" && v.notPlace.test(text)) continue;
-    return kind;
+    const opening = /^[\s¿¡"'„“«]*$/u.test(text.slice(0, match.index));
+    return { kind, words: opening || !match[0].trim() ? null : match[0].trim() };
   }
   return null;
 }
