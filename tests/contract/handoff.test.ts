@@ -259,6 +259,10 @@ describe("who from the team replied and resolved, as the visitor sees it", () =>
     await apiB("POST", `${path}/messages`, { token: owner.token, body: { content: "Hello from the bakery." } });
     await apiB("PATCH", path, { token: owner.token, body: { status: "resolved" } });
     await until(() => frames("status").some((d) => d.status === "resolved"), "resolved");
+    // In the order they happened: the reply, then "resolved" (the reply is read from the table before it is sent).
+    const at = (match: (f: { event: string; data: Record<string, unknown> }) => boolean) => stream.frames.findIndex(match);
+    expect(at((f) => f.event === "message")).toBeGreaterThan(-1);
+    expect(at((f) => f.event === "message")).toBeLessThan(at((f) => f.event === "status" && f.data.status === "resolved"));
     expect(frames("message").map((d) => d.author)).toEqual([firstName()]);
     expect(frames("status").at(-1)).toEqual({ status: "resolved", by: firstName() });
 

@@ -102,7 +102,7 @@ export async function openVisitorStream(
     sendStatus(missed.status);
     for (const m of missed.messages) sendMessage(m);
   };
-  const onEvent = (event: LiveEvent) => {
+  const handle = async (event: LiveEvent) => {
     if (event.kind === "status" && event.status) sendStatus(event.status, event.by ?? null);
     if (event.kind === "unattended") {
       // Nobody came in time (record 122): the visitor is told, and presence no longer says otherwise while it waits.
@@ -111,15 +111,26 @@ export async function openVisitorStream(
       sendAvailability(false);
     }
     if (event.kind === "message" && event.role === "agent" && event.message_id) {
-      void readOnce(db, event.message_id)
-        .then((m) => m && sendMessage(m))
-        .catch(() => undefined);
+      const m = await readOnce(db, event.message_id);
+      if (m) sendMessage(m);
     }
   };
-  stop = await watch({ conversation: opts.conversationId }, { onEvent, onResync: () => void catchUp().catch(() => undefined) });
+  // Frames go out in the order the events came: a message read from the table is not overtaken by the status
+  // change notified after it (an agent's last reply, then "resolved").
+  let order: Promise<unknown> = Promise.resolve();
+  /** Runs after everything before it; the chain goes on past a failure, the caller gets its own outcome. */
+  const inOrder = (work: () => Promise<unknown>) => {
+    const done = order.then(work);
+    order = done.catch(() => undefined);
+    return done;
+  };
+  stop = await watch(
+    { conversation: opts.conversationId },
+    { onEvent: (event) => void inOrder(() => handle(event)).catch(() => undefined), onResync: () => void inOrder(catchUp).catch(() => undefined) },
+  );
   if (stream.closed) stop();
   // Subscribed first, then read: nothing committed in between is missed (a duplicate is dropped by id).
-  await catchUp();
+  await inOrder(catchUp);
   return stream.response;
 }
 
