@@ -3,7 +3,7 @@ import { parseHTML } from "linkedom";
 import { boundedDocxXml } from "./docx-archive";
 import { blocksFromDom, normalizeSpace, type LinkText, type TextBlock } from "./html-blocks";
 import { LinkedomReadability } from "./linkedom-readability";
-import { elementsWhere } from "./linkedom-walk";
+import { elementsWhere, hasClass } from "./linkedom-walk";
 
 /** What every source kind is reduced to before chunking: a title and text blocks under their headings. */
 export interface ExtractedDocument {
@@ -231,11 +231,11 @@ const isAside = (el: Element) => el.localName.toLowerCase() === "aside";
  * capitals): the page's and its chapter's titles, the previous and next pages'
  * (docs/decisions/171-docbook-navigation-is-furniture.md).
  */
-const DOCBOOK_NAVIGATION = /(?:^|\s)nav(?:header|footer)(?:\s|$)/i;
+const DOCBOOK_NAVIGATION = ["navheader", "navfooter"];
 /** FURNITURE as a test (tag names match in any case, attribute values exactly — as css-select matches them in HTML); an aside only outside the main content. */
 const isFurniture = (el: Element) => {
   if (FURNITURE_ROLES.has(el.getAttribute("role") ?? "") || el.getAttribute("aria-hidden") === "true") return true;
-  if (DOCBOOK_NAVIGATION.test(el.getAttribute("class") ?? "")) return true;
+  if (hasClass(el, DOCBOOK_NAVIGATION, true)) return true;
   return isAside(el) ? !inMainContent(el) : FURNITURE_TAGS.has(el.localName.toLowerCase());
 };
 
@@ -329,7 +329,9 @@ function keepsHeadings(readable: TextBlock[], body: TextBlock[], sections: Reado
 /** The texts of a page's section headings (`<h1>`–`<h6>`), as blocksFromDom writes them in a heading path. */
 function sectionHeadings(document: LinkedDocument): Set<string> {
   const root = document.body ?? document.documentElement;
-  return new Set(root ? [...root.querySelectorAll("h1,h2,h3,h4,h5,h6")].map((h) => normalizeSpace(h.textContent ?? "")).filter(Boolean) : []);
+  if (!root) return new Set();
+  const headings = elementsWhere(root, isHeading) ?? [...root.querySelectorAll("h1,h2,h3,h4,h5,h6")];
+  return new Set(headings.map((h) => normalizeSpace(h.textContent ?? "")).filter(Boolean));
 }
 
 /** A paragraph that reads as a sentence: this many words or more, ending as a sentence ends. */

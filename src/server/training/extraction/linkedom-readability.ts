@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import { elementsNamed, elementsWhere, elementsWithTags, hasText, innerTextLength, listKeys, type ListNode } from "./linkedom-walk";
+import { elementsNamed, elementsWhere, elementsWithTags, hasClass, hasText, innerTextLength, listKeys, type ListNode } from "./linkedom-walk";
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -90,9 +90,9 @@ function withoutFurnitureNamesInText(doc: Document, regexps: Record<string, RegE
 }
 
 /** A figure: HTML's `<figure>`, DocBook's `div.figure` / `div.informalfigure`. */
-const isFigure = (element: Element) => element.localName.toLowerCase() === "figure" || /(?:^|\s)(?:informal)?figure(?:\s|$)/.test(element.getAttribute("class") ?? "");
+const isFigure = (element: Element) => element.localName.toLowerCase() === "figure" || hasClass(element, ["figure", "informalfigure"]);
 /** A caption: HTML's `<figcaption>`, DocBook's `div.caption`. */
-const isCaption = (element: Element) => element.localName.toLowerCase() === "figcaption" || /(?:^|\s)caption(?:\s|$)/.test(element.getAttribute("class") ?? "");
+const isCaption = (element: Element) => element.localName.toLowerCase() === "figcaption" || hasClass(element, ["caption"]);
 
 /**
  * Readability removes a block whose class or id reads as negative (its `negative`: "media", "meta", "share"…)

@@ -129,3 +129,8 @@ const CDATA_SECTION_NODE = 4;
 /** What `String.prototype.trim` leaves: `\s` is exactly the white space and line terminators trim removes. */
 const NOT_SPACE = /\S/;
 
+/** Whether an element's class attribute lists one of `names`; `anyCase`: written in any case too (DocBook's DSSSL pages write `CLASS="NAVHEADER"`). */
+export function hasClass(element: Element, names: readonly string[], anyCase = false): boolean {
+  const listed = (element.getAttribute("class") ?? "").split(/\s+/);
+  return listed.some((name) => names.includes(anyCase ? name.toLowerCase() : name));
+}
