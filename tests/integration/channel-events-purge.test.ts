@@ -1,8 +1,9 @@
-import { quickAddJob, runOnce } from "graphile-worker";
+import { quickAddJob } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { crontab, taskList } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
+import { runQueueOnce } from "../helpers/queue";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
 /**
@@ -35,7 +36,7 @@ describe("purge_channel_events", () => {
       ],
     });
     await quickAddJob({ connectionString: url }, "purge_channel_events", {});
-    await runOnce({ connectionString: url, taskList: taskList(db) });
+    await runQueueOnce(url, { taskList: taskList(db) });
     const kept = await db.channelEvent.findMany({ where: { channelId: channel.id }, orderBy: { eventId: "asc" } });
     expect(kept.map((e) => e.eventId)).toEqual(["tg:3", "tg:4"]);
   });

@@ -1,4 +1,4 @@
-import { Logger, runMigrations, runOnce } from "graphile-worker";
+import { Logger, runMigrations } from "graphile-worker";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/transport/root";
@@ -7,6 +7,7 @@ import { formatIsoDate, utcDay } from "@/server/analytics/period";
 import { taskList } from "@/server/transport/workers";
 import { resetInsightRequests } from "@/server/analytics/insights-queue";
 import { createTestDatabase } from "../helpers/db";
+import { runQueueOnce } from "../helpers/queue";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 import { conversation, visitor } from "../helpers/analytics-fixtures";
 
@@ -19,7 +20,7 @@ let url: string;
 let owner: Awaited<ReturnType<typeof agencyOwner>>;
 let botId: string;
 const silent = new Logger(() => () => undefined);
-const work = () => runOnce({ connectionString: url, taskList: taskList(db), logger: silent });
+const work = () => runQueueOnce(url, { taskList: taskList(db), logger: silent });
 const user = (content: string) => ({ role: "user" as const, content });
 const reply = (answered: boolean) => ({ role: "assistant" as const, answered });
 

@@ -1,8 +1,9 @@
-import { quickAddJob, runOnce } from "graphile-worker";
+import { quickAddJob } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/kernel/db/client";
 import { taskList } from "@/server/transport/workers";
 import { createTestDatabase } from "../helpers/db";
+import { runQueueOnce } from "../helpers/queue";
 import { agencyOwner, chatbot, clientWorkspace } from "../helpers/fixtures";
 
 /** The scheduled jobs through the real queue (graphile-worker on the test database). */
@@ -19,7 +20,7 @@ describe("jobs", () => {
       data: { kind: "client", name: "Due", ownerId: agency.ownerId, agencyId: agency.id, messageLimit: 10, messagesUsed: 7, creditsRenewAt: new Date(Date.now() - 1000) },
     });
     await quickAddJob({ connectionString: url }, "renew_credits", {});
-    await runOnce({ connectionString: url, taskList: taskList(db) });
+    await runQueueOnce(url, { taskList: taskList(db) });
     expect((await db.team.findUniqueOrThrow({ where: { id: w.id } })).messagesUsed).toBe(0);
   });
 
@@ -29,7 +30,7 @@ describe("jobs", () => {
     await db.idempotencyKey.create({ data: { userId: user.id, key: "old", fingerprint: "f", createdAt: old } });
     await db.idempotencyKey.create({ data: { userId: user.id, key: "fresh", fingerprint: "f" } });
     await quickAddJob({ connectionString: url }, "purge_idempotency_keys", {});
-    await runOnce({ connectionString: url, taskList: taskList(db) });
+    await runQueueOnce(url, { taskList: taskList(db) });
     const keys = await db.idempotencyKey.findMany({ where: { userId: user.id } });
     expect(keys.map((k) => k.key)).toEqual(["fresh"]);
   });
@@ -45,7 +46,7 @@ describe("jobs", () => {
       });
     const [daily, weekly, never] = [await make("daily"), await make("weekly"), await make("never")];
     await quickAddJob({ connectionString: url }, "resync_sources", {});
-    await runOnce({ connectionString: url, taskList: taskList(db) });
+    await runQueueOnce(url, { taskList: taskList(db) });
     // The due source went through training again (the queue ran its train_source job too); the others were left alone.
     const trainedAt = async (id: string) => (await db.source.findUniqueOrThrow({ where: { id } })).trainedAt;
     expect(await trainedAt(daily.id)).not.toBeNull();

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { quickAddJob, runOnce, type WorkerEvents } from "graphile-worker";
+import { quickAddJob, type WorkerEvents } from "graphile-worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, poolOf, type Db } from "@/server/kernel/db/client";
 import { extractHtml, type ExtractedDocument } from "@/server/training/extraction/extract";
@@ -17,6 +17,7 @@ import { taskList } from "@/server/transport/workers";
 import { databaseBefore } from "../helpers/db";
 import { chatbot, userWithToken } from "../helpers/fixtures";
 import { expectIndexConsistent } from "../helpers/index-consistency";
+import { runQueueOnce } from "../helpers/queue";
 import { BOOT, FRENCH, journalsPage, REMOTE } from "../helpers/partly-translated-page";
 
 /**
@@ -235,7 +236,7 @@ describe("passages indexed before each had its own language, read again (reread_
     let ran = 0;
     events.on("job:success", () => void ran++);
     const queued = async () => (await poolOf(db).query(`SELECT task_identifier, key, attempts, last_error, locked_at, run_at, now() AS now FROM graphile_worker.jobs`)).rows;
-    for (let round = 0; round < 3 && (await queued()).length > 0; round++) await runOnce({ connectionString: url, taskList: taskList(db), events });
+    for (let round = 0; round < 3 && (await queued()).length > 0; round++) await runQueueOnce(url, { taskList: taskList(db), events });
     expect(await below()).toBe(0);
     // 60 sources and more, 50 a batch: the first job queued the next, and the last queued none.
     expect(ran).toBeGreaterThanOrEqual(2);
